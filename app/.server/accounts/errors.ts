@@ -1,0 +1,19 @@
+import { isAPIError } from "better-auth/api";
+
+/** A refusal the user can act on, optionally tied to one form field. */
+export class AccountError extends Error {
+  constructor(
+    message: string,
+    readonly field: string = "form",
+    readonly status: number = 400,
+  ) {
+    super(message);
+  }
+}
+
+/** better-auth's error code and message, when the error is one of its API errors. */
+export function authErrorInfo(error: unknown): { code: string; message: string } | null {
+  if (!isAPIError(error)) return null;
+  const body = (error as { body?: { code?: string; message?: string } }).body;
+  return { code: body?.code ?? "", message: body?.message ?? error.message };
+}

@@ -1,0 +1,64 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema";
+import { hitRateLimit, TOO_MANY_ATTEMPTS } from "../security/rate-limit";
+import { getAuth } from "./auth";
+import { AccountError, authErrorInfo } from "./errors";
+import { limits } from "./limits";
+import { findUserByEmail } from "./users";
+
+export const CURRENT_PASSWORD_WRONG = "Current password is incorrect.";
+
+/** Sends a reset link if the address has an account. The answer never says which. */
+export async function requestPasswordReset(db: Kysely<DB>, email: string, clientIp: string): Promise<void> {
+  const normalized = email.trim().toLowerCase();
+  const [perEmail, perAddress] = await Promise.all([
+    hitRateLimit(db, limits.resetMailPerEmail(), normalized),
+    hitRateLimit(db, limits.mailPerAddress(), clientIp),
+  ]);
+  if (!perEmail.allowed || !perAddress.allowed) throw new AccountError(TOO_MANY_ATTEMPTS, "form", 429);
+  if (!(await findUserByEmail(db, normalized))) return;
+  await getAuth().api.requestPasswordReset({ body: { email: normalized, redirectTo: "/reset-password" } });
+}
+
+/** Sets a new password from a reset link; every session of the account ends. */
+export async function resetPassword(token: string, newPassword: string): Promise<void> {
+  try {
+    await getAuth().api.resetPassword({ body: { token, newPassword } });
+  } catch (error) {
+    const info = authErrorInfo(error);
+    if (info?.code === "INVALID_TOKEN") {
+      throw new AccountError("This reset link is invalid or has expired. Please ask for a new one.", "form");
+    }
+    if (info) throw new AccountError(info.message, info.code.includes("PASSWORD") ? "password" : "form");
+    throw error;
+  }
+}
+
+/**
+ * Changes the password after checking the current one, and signs out every other session.
+ * Returns the headers of the fresh session cookie.
+ */
+export async function changePassword(
+  db: Kysely<DB>,
+  userId: string,
+  input: { currentPassword: string; newPassword: string },
+  request: Request,
+): Promise<Headers> {
+  const limit = await hitRateLimit(db, limits.passwordChangePerUser(), userId);
+  if (!limit.allowed) throw new AccountError(TOO_MANY_ATTEMPTS, "form", 429);
+  try {
+    const result = await getAuth().api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    const headers = new Headers();
+    for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+    return headers;
+  } catch (error) {
+    const info = authErrorInfo(error);
+    if (info?.code === "INVALID_PASSWORD") throw new AccountError(CURRENT_PASSWORD_WRONG, "currentPassword");
+    if (info) throw new AccountError(info.message, info.code.includes("PASSWORD") ? "newPassword" : "form");
+    throw error;
+  }
+}

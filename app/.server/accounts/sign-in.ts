@@ -1,0 +1,98 @@
+import type { Kysely } from "kysely";
+import { MESSAGES } from "~/lib/messages";
+import type { DB } from "../db/schema";
+import { clearRateLimit, hitRateLimit, TOO_MANY_ATTEMPTS } from "../security/rate-limit";
+import { getAuth } from "./auth";
+import { AccountError } from "./errors";
+import { limits } from "./limits";
+import { findUserByEmail, findUserByUsername } from "./users";
+
+export interface SignInResult {
+  /** Set-Cookie headers that start the session. */
+  headers: Headers;
+}
+
+/**
+ * Signs in with an email, or a username when the input has no '@'. An unverified customer
+ * is refused after the password check and left signed out; admins may sign in unverified.
+ */
+export async function signIn(
+  db: Kysely<DB>,
+  input: { identifier: string; password: string },
+  request: Request,
+  clientIp: string,
+): Promise<SignInResult> {
+  const identifier = input.identifier.trim().toLowerCase();
+  const [perAddress, perAccount] = await Promise.all([
+    hitRateLimit(db, limits.signInPerAddress(), clientIp),
+    hitRateLimit(db, limits.signInPerAccount(), identifier),
+  ]);
+  if (!perAddress.allowed || !perAccount.allowed) throw new AccountError(TOO_MANY_ATTEMPTS, "form", 429);
+
+  let email = identifier;
+  if (!identifier.includes("@")) {
+    const user = await findUserByUsername(db, identifier);
+    if (!user) throw new AccountError(MESSAGES.usernameNotFound, "identifier");
+    email = user.email;
+  }
+
+  const auth = getAuth();
+  const signInEmail = () =>
+    auth.api.signInEmail({
+      body: { email, password: input.password, rememberMe: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+  let result: Awaited<ReturnType<typeof signInEmail>>;
+  try {
+    result = await signInEmail();
+  } catch {
+    throw new AccountError(MESSAGES.invalidCredentials);
+  }
+
+  const user = await findUserByEmail(db, email);
+  if (!user || (!user.emailVerified && user.role !== "admin")) {
+    const ctx = await auth.$context;
+    await ctx.internalAdapter.deleteSession(result.response.token);
+    throw new AccountError(MESSAGES.verifyBeforeLogin, "form", 403);
+  }
+  await clearRateLimit(db, limits.signInPerAccount(), identifier);
+  const headers = new Headers();
+  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return { headers };
+}
+
+/** Ends the session on the server and returns the headers that clear the cookie. */
+export async function signOut(request: Request): Promise<Headers> {
+  const headers = new Headers();
+  try {
+    const result = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true });
+    for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  } catch {
+    // No session: nothing to end.
+  }
+  return headers;
+}
+
+/** Sends the verification mail again (same answer whether or not the address has an account). */
+export async function resendVerification(db: Kysely<DB>, email: string, clientIp: string): Promise<void> {
+  const normalized = email.trim().toLowerCase();
+  const [perEmail, perAddress] = await Promise.all([
+    hitRateLimit(db, limits.verificationMailPerEmail(), normalized),
+    hitRateLimit(db, limits.mailPerAddress(), clientIp),
+  ]);
+  if (!perEmail.allowed || !perAddress.allowed) throw new AccountError(TOO_MANY_ATTEMPTS, "form", 429);
+  const user = await findUserByEmail(db, normalized);
+  if (!user || user.emailVerified) return;
+  await getAuth().api.sendVerificationEmail({ body: { email: normalized } });
+}
+
+/** Confirms an email address from the link in the verification mail. */
+export async function verifyEmail(token: string): Promise<boolean> {
+  try {
+    await getAuth().api.verifyEmail({ query: { token } });
+    return true;
+  } catch {
+    return false;
+  }
+}

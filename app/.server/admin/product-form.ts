@@ -1,0 +1,62 @@
+import { data } from "react-router";
+import { MESSAGES } from "~/lib/messages";
+import { productSchema } from "~/lib/schemas/product";
+import { type ProductChanges, SkuTakenError, type Upload } from "../catalog/product-admin";
+import { parseForm } from "../forms";
+import { log } from "../log";
+import { ImageRejectedError, MAX_UPLOAD_BYTES } from "../media/intake";
+
+export const MAX_UPLOADS = 10;
+
+/** Reads the product form: validated fields and the uploaded files (size-checked before reading). */
+export async function readProductForm(
+  form: FormData,
+): Promise<
+  | { ok: true; changes: ProductChanges; uploads: Upload[]; keepKeys: string[] }
+  | { ok: false; errors: Record<string, string> }
+> {
+  const parsed = parseForm(form, productSchema);
+  // An empty file input still posts one nameless, empty part: that is "no file", not a bad one.
+  const files = form
+    .getAll("images")
+    .filter((f): f is File => typeof f !== "string" && !(f.name === "" && f.size === 0));
+  const errors: Record<string, string> = parsed.ok ? {} : { ...parsed.errors };
+  if (files.length > MAX_UPLOADS) errors.images = `Upload at most ${MAX_UPLOADS} images at a time.`;
+  const tooBig = files.find((f) => f.size > MAX_UPLOAD_BYTES);
+  if (tooBig) errors.images = `${tooBig.name}: the file is larger than 10 MB.`;
+  if (!parsed.ok || Object.keys(errors).length > 0) return { ok: false, errors };
+  const uploads = await Promise.all(
+    files.map(async (f) => ({ name: f.name || "image", data: Buffer.from(await f.arrayBuffer()) })),
+  );
+  const keepKeys = form
+    .getAll("keepImage")
+    .filter((v): v is string => typeof v === "string" && /^[a-f0-9]{32}$/.test(v));
+  const d = parsed.data;
+  return {
+    ok: true,
+    changes: {
+      sku: d.sku,
+      name: d.name,
+      description: d.description,
+      priceCents: d.price,
+      stock: d.quantity,
+      category: d.category,
+    },
+    uploads,
+    keepKeys,
+  };
+}
+
+/** The answer to a save that failed: the user's words for what they can fix, a generic one otherwise. */
+export function productSaveError(error: unknown, failure: string) {
+  if (error instanceof ImageRejectedError) {
+    return data({ errors: { images: error.message } as Record<string, string> }, { status: 400 });
+  }
+  if (error instanceof SkuTakenError) {
+    return data({ errors: { sku: error.message } as Record<string, string> }, { status: 409 });
+  }
+  log.error({ err: error }, "product save failed");
+  return data({ errors: { form: failure } as Record<string, string> }, { status: 500 });
+}
+
+export const ADD_FAILED = MESSAGES.failedToAddProduct;

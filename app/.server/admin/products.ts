@@ -1,0 +1,96 @@
+import type { Kysely } from "kysely";
+import type { ProductImage } from "~/lib/images";
+import { nameContains, normalizeQuery } from "../catalog/search";
+import type { DB } from "../db/schema";
+
+export const ADMIN_PAGE_SIZE = 25;
+
+export type ProductSort = "name" | "price-asc" | "price-desc" | "newest";
+export type StockFilter = "all" | "in" | "out";
+
+export interface AdminProductQuery {
+  q?: string;
+  category?: string;
+  stock?: StockFilter;
+  sort?: ProductSort;
+  page?: number;
+  pageSize?: number;
+}
+
+export interface AdminProductRow {
+  id: number;
+  sku: string;
+  name: string;
+  category: string;
+  priceCents: number;
+  stock: number;
+  image: ProductImage | null;
+}
+
+/**
+ * The admin product table: filtered, sorted and paged in the database (name search on the
+ * trigram index, category and stock on their indexes), so it stays fast at 100,000 products.
+ */
+export async function listAdminProducts(
+  db: Kysely<DB>,
+  query: AdminProductQuery,
+): Promise<{ items: AdminProductRow[]; total: number; page: number; pageSize: number }> {
+  const pageSize = query.pageSize ?? ADMIN_PAGE_SIZE;
+  const page = Math.max(1, query.page ?? 1);
+  let base = db.selectFrom("products");
+  const q = normalizeQuery(query.q);
+  if (q) base = base.where(nameContains(db, q));
+  // Exact, case-insensitive: categories are stored as lower-case slugs.
+  if (query.category) base = base.where("category", "=", query.category.trim().toLowerCase());
+  if (query.stock === "in") base = base.where("stock", ">", 0);
+  if (query.stock === "out") base = base.where("stock", "<=", 0);
+
+  let rows = base.select(["id", "sku", "name", "category", "price_cents", "stock"]);
+  switch (query.sort) {
+    case "price-asc":
+      rows = rows.orderBy("price_cents", "asc").orderBy("id", "asc");
+      break;
+    case "price-desc":
+      rows = rows.orderBy("price_cents", "desc").orderBy("id", "desc");
+      break;
+    case "newest":
+      rows = rows.orderBy("created_at", "desc").orderBy("id", "desc");
+      break;
+    default:
+      rows = rows.orderBy("name").orderBy("id");
+  }
+  const [items, count] = await Promise.all([
+    rows
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  const images = items.length
+    ? await db
+        .selectFrom("product_images")
+        .select(["product_id", "media_key", "width", "height"])
+        .where(
+          "product_id",
+          "in",
+          items.map((i) => i.id),
+        )
+        .where("position", "=", 0)
+        .execute()
+    : [];
+  const firstImage = new Map(images.map((i) => [i.product_id, { key: i.media_key, width: i.width, height: i.height }]));
+  return {
+    items: items.map((r) => ({
+      id: r.id,
+      sku: r.sku,
+      name: r.name,
+      category: r.category,
+      priceCents: r.price_cents,
+      stock: r.stock,
+      image: firstImage.get(r.id) ?? null,
+    })),
+    total: Number(count.n),
+    page,
+    pageSize,
+  };
+}

@@ -1,0 +1,15 @@
+import type { ProductImage } from "~/lib/images";
+
+/** A product as the catalog domain knows it (everything, including price). */
+export interface Product {
+  id: number;
+  sku: string;
+  name: string;
+  description: string;
+  priceCents: number;
+  stock: number;
+  category: string;
+  createdAt: string;
+  updatedAt: string;
+  images: ProductImage[];
+}

@@ -1,0 +1,44 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import { dialectOf } from "../db/connect";
+import type { DB } from "../db/schema";
+import { sqlNow } from "../db/time";
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface TakenStock {
+  id: number;
+  sku: string;
+  name: string;
+  priceCents: number;
+}
+
+/**
+ * Takes `quantity` units of a product if that many are in stock, in one conditional UPDATE:
+ * two buyers racing for the last unit cannot both get it (the row is locked or the database
+ * serialises writers, and the condition is checked again against the current row).
+ * Returns the product as sold, or null when it does not exist or has too few units.
+ */
+export async function takeStock(db: Db, productId: number, quantity: number): Promise<TakenStock | null> {
+  const row = await db
+    .updateTable("products")
+    .set({ stock: sql<number>`stock - ${quantity}`, updated_at: sqlNow(dialectOf(db)) })
+    .where("id", "=", productId)
+    .where("stock", ">=", quantity)
+    .returning(["id", "sku", "name", "price_cents"])
+    .executeTakeFirst();
+  return row ? { id: row.id, sku: row.sku, name: row.name, priceCents: row.price_cents } : null;
+}
+
+/** Puts units back (an order cancelled). Products deleted since are skipped. */
+export async function returnStock(db: Db, productId: number, quantity: number): Promise<void> {
+  await db
+    .updateTable("products")
+    .set({ stock: sql<number>`stock + ${quantity}`, updated_at: sqlNow(dialectOf(db)) })
+    .where("id", "=", productId)
+    .execute();
+}
+
+export async function findStock(db: Db, productId: number): Promise<{ name: string; stock: number } | null> {
+  const row = await db.selectFrom("products").select(["name", "stock"]).where("id", "=", productId).executeTakeFirst();
+  return row ?? null;
+}

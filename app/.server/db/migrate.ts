@@ -1,0 +1,58 @@
+import { type Kysely, type Migration, type MigrationResultSet, Migrator, sql } from "kysely";
+import * as m0001 from "../../../db/migrations/0001-initial";
+import * as m0002 from "../../../db/migrations/0002-catalog-version";
+import * as m0003 from "../../../db/migrations/0003-product-sales";
+import { dialectOf } from "./connect";
+import type { DB } from "./schema";
+
+/** Every migration, in order. Imported statically so the server bundle carries them. */
+const migrations: Record<string, Migration> = {
+  "0001-initial": m0001,
+  "0002-catalog-version": m0002,
+  "0003-product-sales": m0003,
+};
+
+export const latestMigration = Object.keys(migrations).at(-1) as string;
+
+function migrator(db: Kysely<DB>) {
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: "schema_migrations",
+    migrationLockTableName: "schema_migrations_lock",
+  });
+}
+
+/**
+ * Brings the schema up to date. Kysely's migrator takes a lock (a row lock on PostgreSQL,
+ * a transaction on SQLite), so several servers starting together run each migration once.
+ */
+export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResultSet> {
+  const result = await migrator(db).migrateToLatest();
+  if (result.error) {
+    throw result.error instanceof Error ? result.error : new Error(String(result.error));
+  }
+  return result;
+}
+
+/** True when every known migration has been applied. */
+export async function isSchemaCurrent(db: Kysely<DB>): Promise<boolean> {
+  const applied = await migrator(db).getMigrations();
+  return applied.every((m) => m.executedAt !== undefined);
+}
+
+/** Drops every table; tests use it to start from nothing. */
+export async function resetSchema(db: Kysely<DB>): Promise<void> {
+  if (dialectOf(db) === "postgres") {
+    await sql`drop schema public cascade`.execute(db);
+    await sql`create schema public`.execute(db);
+    return;
+  }
+  const tables = await sql<{ name: string }>`
+    select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'products_fts_%'`.execute(
+    db,
+  );
+  await sql`pragma foreign_keys = off`.execute(db);
+  for (const { name } of tables.rows) await sql`drop table if exists ${sql.id(name)}`.execute(db);
+  await sql`pragma foreign_keys = on`.execute(db);
+}

@@ -1,0 +1,180 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * Row types of every table, as stored. Domain code maps rows to its own types.
+ * Timestamps of our own tables are ISO-8601 UTC text; better-auth's tables use
+ * the dialect's native date type (Date on PostgreSQL, ISO text on SQLite).
+ */
+type AuthDate = ColumnType<Date | string, Date | string, Date | string>;
+type AuthBool = ColumnType<boolean | number, boolean | number, boolean | number>;
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: AuthBool;
+  image: string | null;
+  created_at: AuthDate;
+  updated_at: AuthDate;
+  username: string | null;
+  display_username: string | null;
+  role: string;
+  phone: string | null;
+  dob: string | null;
+  gender: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  expires_at: AuthDate;
+  token: string;
+  created_at: AuthDate;
+  updated_at: AuthDate;
+  ip_address: string | null;
+  user_agent: string | null;
+  user_id: string;
+}
+
+export interface AccountsTable {
+  id: string;
+  account_id: string;
+  provider_id: string;
+  user_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: AuthDate | null;
+  refresh_token_expires_at: AuthDate | null;
+  scope: string | null;
+  password: string | null;
+  created_at: AuthDate;
+  updated_at: AuthDate;
+}
+
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: AuthDate;
+  created_at: AuthDate;
+  updated_at: AuthDate;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  sku: string;
+  name: string;
+  description: string;
+  price_cents: number;
+  stock: number;
+  category: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductImagesTable {
+  id: Generated<number>;
+  product_id: number;
+  position: number;
+  media_key: string;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string | null;
+  ip: string | null;
+  created_at: string;
+}
+
+export interface AddressesTable {
+  id: string;
+  user_id: string;
+  business_name: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  phone: string;
+  is_default: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: string | null;
+  idempotency_key: string;
+  status: string;
+  total_cents: number;
+  item_count: number;
+  ship_business_name: string;
+  ship_street: string;
+  ship_city: string;
+  ship_state: string;
+  ship_zip: string;
+  ship_phone: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number | null;
+  position: number;
+  name: string;
+  sku: string;
+  unit_price_cents: number;
+  quantity: number;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  window_start: number;
+}
+
+export interface CacheVersionsTable {
+  name: string;
+  version: number;
+}
+
+export interface ProductSalesTable {
+  product_id: number;
+  units: number;
+}
+
+export interface DB {
+  product_sales: ProductSalesTable;
+  cache_versions: CacheVersionsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
+  contact_messages: ContactMessagesTable;
+  addresses: AddressesTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  rate_limits: RateLimitsTable;
+}
+
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProductRow = Insertable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;
+export type ProductImageRow = Selectable<ProductImagesTable>;
+export type UserRow = Selectable<UsersTable>;
+export type AddressRow = Selectable<AddressesTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderItemRow = Selectable<OrderItemsTable>;

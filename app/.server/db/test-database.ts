@@ -1,0 +1,78 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import pg from "pg";
+import { resetAuthForTests } from "../accounts/auth";
+import { resetEnvForTests } from "../env";
+import { resetMailForTests } from "../mail/transport";
+import { setMediaStoreForTests } from "../media/store";
+import { closeDb, getDb } from "./instance";
+import { migrateToLatest } from "./migrate";
+import type { DB } from "./schema";
+
+/**
+ * A fresh, migrated database for one test file, on the database the suite runs against:
+ * PostgreSQL when DATABASE_URL names one (a new database is created on that server and
+ * dropped afterwards), SQLite in a temporary folder otherwise. The process environment is
+ * pointed at it, so code that calls getDb() or getAuth() uses it too.
+ */
+export interface TestDatabase {
+  db: Kysely<DB>;
+  dialect: "sqlite" | "postgres";
+  dataDir: string;
+  /** Connection URL of the test database (PostgreSQL only). */
+  url?: string;
+  cleanup(): Promise<void>;
+}
+
+const baseUrl = process.env.DATABASE_URL;
+
+export async function setupTestDatabase(): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-test-"));
+  process.env.DATA_DIR = dataDir;
+  process.env.NODE_ENV = "test";
+  // Vitest puts Vite's BASE_URL ("/") into process.env; ours is an origin.
+  process.env.BASE_URL = "http://localhost:3000";
+  let url: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (baseUrl) {
+    const name = `t_${crypto.randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const parsed = new URL(baseUrl);
+    parsed.pathname = `/${name}`;
+    url = parsed.toString();
+    process.env.DATABASE_URL = url;
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  } else {
+    delete process.env.DATABASE_URL;
+  }
+  resetEnvForTests();
+  resetAuthForTests();
+  resetMailForTests();
+  setMediaStoreForTests(undefined);
+  await closeDb();
+  const db = getDb();
+  await migrateToLatest(db);
+  return {
+    db,
+    dialect: baseUrl ? "postgres" : "sqlite",
+    dataDir,
+    ...(url ? { url } : {}),
+    async cleanup() {
+      await closeDb();
+      await dropDatabase?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (baseUrl) process.env.DATABASE_URL = baseUrl;
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting the server reads, validated once at start-up.
+ * A bad value stops the process with a message naming the variable.
+ */
+const booleanish = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL (leave it unset for SQLite)")
+      .optional(),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+    MAIL_FROM: z.string().min(3).optional(),
+    STORE_INBOX: z.email().optional(),
+    STORE_NAME: z.string().min(1).default("Trinity Wholesale Supply"),
+    STORE_PHONE: z.string().min(7).default("(214) 555-0147"),
+    STORE_EMAIL: z.email().default("sales@example.com"),
+    STORE_ADDRESS: z.string().min(5).default("2400 Irving Blvd, Dallas, TX 75207"),
+    STORE_HOURS: z.string().min(3).default("Mon-Sat 10am-6pm"),
+    SEED_DEMO: booleanish.default(true),
+    TRUST_PROXY: booleanish.default(false),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
+    BUILD_DIR: z.string().min(1).default("build"),
+    MEDIA_STORE: z.enum(["local", "s3"]).default("local"),
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanish.optional(),
+    S3_PREFIX: z
+      .string()
+      .regex(/^[\w./-]*$/, "may use letters, numbers, dots, dashes, underscores and slashes")
+      .default(""),
+  })
+  .superRefine((e, ctx) => {
+    if (e.MEDIA_STORE === "s3") {
+      for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!e[name]) ctx.addIssue({ code: "custom", path: [name], message: "required when MEDIA_STORE=s3" });
+      }
+    }
+  })
+  .transform((e) => {
+    const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+    const dataDir = path.resolve(e.DATA_DIR);
+    return {
+      ...e,
+      BASE_URL: baseUrl,
+      DATA_DIR: dataDir,
+      MAIL_FROM: e.MAIL_FROM ?? `${e.STORE_NAME} <${e.STORE_EMAIL}>`,
+      STORE_INBOX: e.STORE_INBOX ?? e.STORE_EMAIL,
+      isProduction: e.NODE_ENV === "production",
+    };
+  });
+
+export type Env = z.infer<typeof schema>;
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Empty strings count as unset, as in most .env tooling.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new EnvError(`Invalid environment settings:\n${lines.join("\n")}`);
+  }
+  if (result.data.isProduction && !result.data.SESSION_SECRET) {
+    throw new EnvError(
+      "Invalid environment settings:\n  SESSION_SECRET: required in production (32+ random characters)",
+    );
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Tests change process.env between cases; this forgets the parsed copy. */
+export function resetEnvForTests() {
+  cached = undefined;
+}

@@ -1,0 +1,98 @@
+import crypto from "node:crypto";
+import { createReadStream } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { env } from "../env";
+import { S3MediaStore } from "./s3-store";
+
+export interface StoredFile {
+  body: Readable;
+  size: number | null;
+}
+
+/**
+ * Where media files live: local disk (default) or S3-compatible object storage (MEDIA_STORE=s3),
+ * behind one interface.
+ */
+export interface MediaStore {
+  put(name: string, data: Buffer): Promise<void>;
+  exists(name: string): Promise<boolean>;
+  remove(name: string): Promise<void>;
+  get(name: string): Promise<StoredFile | null>;
+}
+
+const SAFE_NAME = /^[a-f0-9]{2}\/[a-f0-9]{32}-\d{2,5}\.webp$/;
+
+export function isMediaName(name: string): boolean {
+  return SAFE_NAME.test(name);
+}
+
+function assertSafe(name: string) {
+  if (!SAFE_NAME.test(name)) throw new Error(`Refusing media name ${JSON.stringify(name)}`);
+}
+
+export class LocalMediaStore implements MediaStore {
+  constructor(private readonly root: string) {}
+
+  async put(name: string, data: Buffer): Promise<void> {
+    assertSafe(name);
+    const file = path.join(this.root, name);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    // Write then rename: a reader never sees half a file, and a crash leaves no partial one.
+    const tmp = `${file}.${crypto.randomBytes(6).toString("hex")}.tmp`;
+    await fs.writeFile(tmp, data);
+    await fs.rename(tmp, file);
+  }
+
+  async exists(name: string): Promise<boolean> {
+    assertSafe(name);
+    try {
+      await fs.access(path.join(this.root, name));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async remove(name: string): Promise<void> {
+    assertSafe(name);
+    await fs.rm(path.join(this.root, name), { force: true });
+  }
+
+  async get(name: string): Promise<StoredFile | null> {
+    assertSafe(name);
+    const file = path.join(this.root, name);
+    try {
+      const stat = await fs.stat(file);
+      return { body: createReadStream(file), size: stat.size };
+    } catch {
+      return null;
+    }
+  }
+}
+
+let store: MediaStore | undefined;
+
+export function mediaStore(): MediaStore {
+  if (!store) {
+    const e = env();
+    store =
+      e.MEDIA_STORE === "s3"
+        ? new S3MediaStore({
+            bucket: e.S3_BUCKET as string,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID as string,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            prefix: e.S3_PREFIX,
+          })
+        : new LocalMediaStore(path.join(e.DATA_DIR, "media"));
+  }
+  return store;
+}
+
+export function setMediaStoreForTests(next: MediaStore | undefined) {
+  store = next;
+}

@@ -1,0 +1,246 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "~/lib/messages";
+import { placeOrderSchema } from "~/lib/schemas/checkout";
+import { createAddress } from "../accounts/addresses";
+import { ensureAccount } from "../accounts/admins";
+import { findUserByEmail } from "../accounts/users";
+import { setOrderStatus } from "../admin/orders";
+import { insertProduct } from "../catalog/product-writes";
+import { setupTestDatabase, type TestDatabase } from "../db/test-database";
+import { listBestSellerIds, listBestSellers } from "./best-sellers";
+import { OrderRefusedError, placeOrder } from "./place-order";
+import { findOrderForUser, listOrdersForUser } from "./queries";
+
+let t: TestDatabase;
+let alice: string;
+let bob: string;
+let aliceAddress: string;
+let bobAddress: string;
+
+async function customer(email: string): Promise<[string, string]> {
+  await ensureAccount(t.db, { email, name: email.split("@")[0] ?? "x", role: "customer" });
+  const id = (await findUserByEmail(t.db, email))?.id ?? "";
+  const address = await createAddress(t.db, id, {
+    businessName: `${email} store`,
+    street: "1 Main St",
+    city: "Dallas",
+    state: "TX",
+    zip: "75201",
+    phone: "",
+    isDefault: true,
+  });
+  return [id, address.id];
+}
+
+async function product(name: string, priceCents: number, stock: number): Promise<number> {
+  return insertProduct(t.db, { sku: `SKU-${name}`, name, description: "", priceCents, stock, category: "novelty" }, []);
+}
+
+async function stockOf(id: number): Promise<number> {
+  const row = await t.db.selectFrom("products").select("stock").where("id", "=", id).executeTakeFirstOrThrow();
+  return row.stock;
+}
+
+async function countOrders(): Promise<number> {
+  return (await t.db.selectFrom("orders").select("id").execute()).length;
+}
+
+const key = () => crypto.randomUUID();
+
+beforeAll(async () => {
+  t = await setupTestDatabase();
+  [alice, aliceAddress] = await customer("alice@shop.test");
+  [bob, bobAddress] = await customer("bob@shop.test");
+});
+
+afterAll(async () => {
+  await t.cleanup();
+});
+
+describe(`placing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () => {
+  it("prices lines from the database, takes the stock and keeps copies of names, prices and address", async () => {
+    const soda = await product("Soda Case", 1250, 40);
+    const gum = await product("Gum Box", 399, 10);
+    const { order, created } = await placeOrder(t.db, {
+      userId: alice,
+      idempotencyKey: key(),
+      addressId: aliceAddress,
+      lines: [
+        { id: soda, quantity: 3 },
+        { id: gum, quantity: 2 },
+        { id: soda, quantity: 1 },
+      ],
+    });
+    expect(created).toBe(true);
+    expect(order.status).toBe("Processing");
+    expect(order.totalCents).toBe(4 * 1250 + 2 * 399);
+    expect(order.items.map((i) => [i.name, i.unitPriceCents, i.quantity])).toEqual([
+      ["Soda Case", 1250, 4],
+      ["Gum Box", 399, 2],
+    ]);
+    expect(order.shipping.businessName).toBe("alice@shop.test store");
+    expect(await stockOf(soda)).toBe(36);
+    expect(await stockOf(gum)).toBe(8);
+    // Later price and name changes do not touch the order.
+    await t.db.updateTable("products").set({ price_cents: 9999, name: "Renamed" }).where("id", "=", soda).execute();
+    const again = await findOrderForUser(t.db, alice, order.id);
+    expect(again?.items[0]).toMatchObject({ name: "Soda Case", unitPriceCents: 1250 });
+    expect(order.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it("sells exactly the stock when 50 orders race for 10 units", async () => {
+    const last = await product("Last Ten", 500, 10);
+    const before = await countOrders();
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        placeOrder(t.db, {
+          userId: i % 2 ? alice : bob,
+          idempotencyKey: key(),
+          addressId: i % 2 ? aliceAddress : bobAddress,
+          lines: [{ id: last, quantity: 1 }],
+        }),
+      ),
+    );
+    const ok = results.filter((r) => r.status === "fulfilled");
+    const refused = results.filter((r) => r.status === "rejected");
+    expect(ok).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    for (const r of refused) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(OrderRefusedError);
+    expect(await stockOf(last)).toBe(0);
+    expect((await countOrders()) - before).toBe(10);
+  });
+
+  it("refuses the whole order when one line no longer fits, naming the product and what is left", async () => {
+    const plenty = await product("Plenty", 100, 100);
+    const scarce = await product("Scarce Item", 100, 3);
+    const before = await countOrders();
+    const attempt = placeOrder(t.db, {
+      userId: alice,
+      idempotencyKey: key(),
+      addressId: aliceAddress,
+      lines: [
+        { id: plenty, quantity: 5 },
+        { id: scarce, quantity: 4 },
+      ],
+    });
+    await expect(attempt).rejects.toThrow("Only 3 left of Scarce Item. Please lower the quantity.");
+    expect(await stockOf(plenty)).toBe(100);
+    expect(await stockOf(scarce)).toBe(3);
+    expect(await countOrders()).toBe(before);
+    const missing = placeOrder(t.db, {
+      userId: alice,
+      idempotencyKey: key(),
+      addressId: aliceAddress,
+      lines: [{ id: 987_654, quantity: 1 }],
+    });
+    await expect(missing).rejects.toThrow(/no longer available/);
+  });
+
+  it("gives one order for the same idempotency key, even submitted at once", async () => {
+    const item = await product("Once Only", 700, 50);
+    const k = key();
+    const input = { userId: alice, idempotencyKey: k, addressId: aliceAddress, lines: [{ id: item, quantity: 2 }] };
+    const results = await Promise.all([placeOrder(t.db, input), placeOrder(t.db, input), placeOrder(t.db, input)]);
+    expect(new Set(results.map((r) => r.order.id)).size).toBe(1);
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    const retry = await placeOrder(t.db, input);
+    expect(retry).toMatchObject({ created: false, order: { id: results[0]?.order.id } });
+    expect(await stockOf(item)).toBe(48);
+  });
+
+  it("keeps each customer's orders to that customer", async () => {
+    const item = await product("Private", 100, 10);
+    const { order } = await placeOrder(t.db, {
+      userId: alice,
+      idempotencyKey: key(),
+      addressId: aliceAddress,
+      lines: [{ id: item, quantity: 1 }],
+    });
+    expect(await findOrderForUser(t.db, bob, order.id)).toBeNull();
+    expect((await listOrdersForUser(t.db, bob)).map((o) => o.id)).not.toContain(order.id);
+    // Bob cannot ship to Alice's address either.
+    await expect(
+      placeOrder(t.db, {
+        userId: bob,
+        idempotencyKey: key(),
+        addressId: aliceAddress,
+        lines: [{ id: item, quantity: 1 }],
+      }),
+    ).rejects.toThrow(MESSAGES.failedToLoadAddress);
+    expect(await stockOf(item)).toBe(9);
+  });
+
+  it("ranks best sellers by units ordered, leaving out cancelled orders, and fills up with in-stock products", async () => {
+    const hot = await product("Hot Seller", 100, 1000);
+    const warm = await product("Warm Seller", 100, 1000);
+    const place = (id: number, quantity: number) =>
+      placeOrder(t.db, { userId: alice, idempotencyKey: key(), addressId: aliceAddress, lines: [{ id, quantity }] });
+    await place(warm, 300);
+    const big = await place(hot, 500);
+    let ranking = await listBestSellerIds(t.db, 2);
+    expect(ranking).toEqual([hot, warm]);
+    await setOrderStatus(t.db, big.order.id, "Cancelled");
+    ranking = await listBestSellerIds(t.db, 2);
+    expect(ranking[0]).toBe(warm);
+    expect(ranking).not.toContain(hot);
+    await setOrderStatus(t.db, big.order.id, "Processing");
+    expect((await listBestSellerIds(t.db, 1))[0]).toBe(hot);
+    const row = await listBestSellers(t.db, 7, []);
+    expect(row).toHaveLength(7);
+    expect(row[0]?.id).toBe(hot);
+  });
+
+  it("lists a customer's orders newest first", async () => {
+    const list = await listOrdersForUser(t.db, alice);
+    const dates = list.map((o) => o.createdAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  it("mails the customer and the store after the order is committed", async () => {
+    const item = await product("Mailed", 100, 10);
+    const { order } = await placeOrder(t.db, {
+      userId: bob,
+      idempotencyKey: key(),
+      addressId: bobAddress,
+      lines: [{ id: item, quantity: 1 }],
+    });
+    const dir = path.join(t.dataDir, "outbox");
+    const mails = fs.readdirSync(dir).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")));
+    expect(mails.some((m) => m.to === "bob@shop.test" && m.subject === `Order #${order.id} confirmed`)).toBe(true);
+    expect(mails.some((m) => m.subject.startsWith(`New order #${order.id}`))).toBe(true);
+  });
+});
+
+describe("the order form's lines", () => {
+  const valid = { idempotencyKey: crypto.randomUUID(), addressId: "a1" };
+  it.each([
+    ["zero", [{ id: 1, quantity: 0 }]],
+    ["negative", [{ id: 1, quantity: -2 }]],
+    ["fractional", [{ id: 1, quantity: 1.5 }]],
+    ["huge", [{ id: 1, quantity: 10_001 }]],
+    ["non-numeric", [{ id: 1, quantity: "3" }]],
+    ["empty", []],
+    ["bad id", [{ id: "1; drop table products", quantity: 1 }]],
+  ])("refuses a %s quantity or line", (_label, lines) => {
+    expect(placeOrderSchema.safeParse({ ...valid, lines: JSON.stringify(lines) }).success).toBe(false);
+  });
+
+  it("refuses what is not JSON and drops any price, total or name the browser adds", () => {
+    expect(placeOrderSchema.safeParse({ ...valid, lines: "not json" }).success).toBe(false);
+    const parsed = placeOrderSchema.parse({
+      ...valid,
+      total: 1,
+      lines: JSON.stringify([{ id: 7, quantity: 2, priceCents: 1, name: "Free stuff" }]),
+    });
+    expect(parsed.lines).toEqual([{ id: 7, quantity: 2 }]);
+    expect(parsed).not.toHaveProperty("total");
+  });
+
+  it("needs a shipping address", () => {
+    const result = placeOrderSchema.safeParse({ idempotencyKey: crypto.randomUUID(), addressId: "", lines: "[]" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toContain(MESSAGES.selectShippingAddress);
+  });
+});

@@ -1,0 +1,131 @@
+import type { Kysely } from "kysely";
+import { MESSAGES } from "~/lib/messages";
+import type { OrderDetail } from "~/lib/orders";
+import type { CartLinesInput } from "~/lib/schemas/checkout";
+import { findAddress } from "../accounts/addresses";
+import { findStock, takeStock } from "../catalog/stock";
+import { dialectOf } from "../db/connect";
+import type { DB } from "../db/schema";
+import { sqlNow } from "../db/time";
+import { addUnitsSold } from "./best-sellers";
+import { sendOrderMails } from "./mails";
+import { findOrderForUser } from "./queries";
+
+/** A reason the customer can act on (stock, address); nothing was written. */
+export class OrderRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly field: "lines" | "addressId" = "lines",
+  ) {
+    super(message);
+  }
+}
+
+export interface PlaceOrderInput {
+  userId: string;
+  idempotencyKey: string;
+  addressId: string;
+  lines: CartLinesInput;
+}
+
+/** Merges lines of the same product (the browser could send it twice) and sorts them by id. */
+function mergeLines(lines: CartLinesInput): CartLinesInput {
+  const byId = new Map<number, number>();
+  for (const l of lines) byId.set(l.id, (byId.get(l.id) ?? 0) + l.quantity);
+  return [...byId.entries()].sort(([a], [b]) => a - b).map(([id, quantity]) => ({ id, quantity }));
+}
+
+async function findByKey(db: Kysely<DB>, userId: string, key: string): Promise<OrderDetail | null> {
+  const row = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("idempotency_key", "=", key)
+    .executeTakeFirst();
+  return row ? findOrderForUser(db, userId, row.id) : null;
+}
+
+/**
+ * Places an order in one transaction: takes each line's stock (refusing the whole order if any
+ * line no longer fits), prices every line from the database, and writes the order with copies
+ * of names, prices and the shipping address. The same idempotency key twice gives one order.
+ * Mail goes out after the commit and can never undo it.
+ */
+export async function placeOrder(
+  db: Kysely<DB>,
+  input: PlaceOrderInput,
+): Promise<{ order: OrderDetail; created: boolean }> {
+  const earlier = await findByKey(db, input.userId, input.idempotencyKey);
+  if (earlier) return { order: earlier, created: false };
+
+  const address = await findAddress(db, input.userId, input.addressId);
+  if (!address) throw new OrderRefusedError(MESSAGES.failedToLoadAddress, "addressId");
+
+  const lines = mergeLines(input.lines);
+  let orderId: number;
+  try {
+    orderId = await db.transaction().execute(async (trx) => {
+      const sold = [];
+      for (const line of lines) {
+        const taken = await takeStock(trx, line.id, line.quantity);
+        if (!taken) {
+          const current = await findStock(trx, line.id);
+          if (!current)
+            throw new OrderRefusedError(`Product #${line.id} is no longer available. Please remove it from your cart.`);
+          throw new OrderRefusedError(
+            current.stock > 0
+              ? `Only ${current.stock} left of ${current.name}. Please lower the quantity.`
+              : `${current.name} is out of stock. Please remove it from your cart.`,
+          );
+        }
+        sold.push({ ...taken, quantity: line.quantity });
+      }
+      const now = sqlNow(dialectOf(db));
+      const order = await trx
+        .insertInto("orders")
+        .values({
+          user_id: input.userId,
+          idempotency_key: input.idempotencyKey,
+          status: "Processing",
+          total_cents: sold.reduce((sum, l) => sum + l.priceCents * l.quantity, 0),
+          item_count: sold.reduce((sum, l) => sum + l.quantity, 0),
+          ship_business_name: address.businessName,
+          ship_street: address.street,
+          ship_city: address.city,
+          ship_state: address.state,
+          ship_zip: address.zip,
+          ship_phone: address.phone,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("order_items")
+        .values(
+          sold.map((l, position) => ({
+            order_id: order.id,
+            product_id: l.id,
+            position,
+            name: l.name,
+            sku: l.sku,
+            unit_price_cents: l.priceCents,
+            quantity: l.quantity,
+          })),
+        )
+        .execute();
+      for (const l of sold) await addUnitsSold(trx, l.id, l.quantity);
+      return order.id;
+    });
+  } catch (error) {
+    if (error instanceof OrderRefusedError) throw error;
+    // The same checkout submitted twice at once: the unique key let one through.
+    const winner = await findByKey(db, input.userId, input.idempotencyKey);
+    if (winner) return { order: winner, created: false };
+    throw error;
+  }
+  const order = await findOrderForUser(db, input.userId, orderId);
+  if (!order) throw new Error(`Order ${orderId} vanished after commit`);
+  await sendOrderMails(db, input.userId, order);
+  return { order, created: true };
+}

@@ -1,0 +1,82 @@
+import type { Kysely } from "kysely";
+import type { OrderDetail, OrderLine, OrderSummary } from "~/lib/orders";
+import type { DB, OrderRow } from "../db/schema";
+
+type Db = Kysely<DB>;
+
+export function toSummary(
+  row: Pick<OrderRow, "id" | "status" | "created_at" | "total_cents" | "item_count">,
+): OrderSummary {
+  return {
+    id: row.id,
+    status: row.status,
+    createdAt: row.created_at,
+    totalCents: row.total_cents,
+    itemCount: row.item_count,
+  };
+}
+
+export async function loadOrderItems(db: Db, orderIds: number[]): Promise<Map<number, OrderLine[]>> {
+  const byOrder = new Map<number, OrderLine[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom("order_items")
+    .select(["order_id", "product_id", "name", "sku", "unit_price_cents", "quantity"])
+    .where("order_id", "in", orderIds)
+    .orderBy("order_id")
+    .orderBy("position")
+    .execute();
+  for (const r of rows) {
+    const list = byOrder.get(r.order_id) ?? [];
+    list.push({
+      productId: r.product_id,
+      name: r.name,
+      sku: r.sku,
+      unitPriceCents: r.unit_price_cents,
+      quantity: r.quantity,
+    });
+    byOrder.set(r.order_id, list);
+  }
+  return byOrder;
+}
+
+export function toDetail(row: OrderRow, items: OrderLine[]): OrderDetail {
+  return {
+    ...toSummary(row),
+    shipping: {
+      businessName: row.ship_business_name,
+      street: row.ship_street,
+      city: row.ship_city,
+      state: row.ship_state,
+      zip: row.ship_zip,
+      phone: row.ship_phone,
+    },
+    items,
+  };
+}
+
+/** A customer's own orders, newest first. */
+export async function listOrdersForUser(db: Db, userId: string, limit = 50): Promise<OrderSummary[]> {
+  const rows = await db
+    .selectFrom("orders")
+    .select(["id", "status", "created_at", "total_cents", "item_count"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(toSummary);
+}
+
+/** One of the customer's own orders; null when it does not exist or belongs to someone else. */
+export async function findOrderForUser(db: Db, userId: string, orderId: number): Promise<OrderDetail | null> {
+  const row = await db
+    .selectFrom("orders")
+    .selectAll()
+    .where("id", "=", orderId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const items = await loadOrderItems(db, [row.id]);
+  return toDetail(row, items.get(row.id) ?? []);
+}

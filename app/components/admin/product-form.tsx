@@ -1,0 +1,184 @@
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { CATEGORIES } from "~/lib/categories";
+import type { ProductImage as Image } from "~/lib/images";
+import { centsToDecimalString } from "~/lib/money";
+import { ProductImage } from "../product-image";
+import { Button, ButtonLink } from "../ui/button";
+import { FormMessage, SelectField, TextAreaField, TextField } from "../ui/field";
+
+export interface ProductFormValues {
+  sku: string;
+  name: string;
+  description: string;
+  priceCents: number;
+  stock: number;
+  category: string;
+  images: Image[];
+}
+
+export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avif";
+
+/**
+ * Add / edit product. Existing images can be removed and reordered (the kept ones are posted
+ * in order as `keepImage`); new files are appended.
+ */
+export function ProductForm({
+  product,
+  errors = {},
+  submitLabel,
+}: {
+  product?: ProductFormValues;
+  errors?: Record<string, string | undefined>;
+  submitLabel: string;
+}) {
+  const busy = useNavigation().state === "submitting";
+  const [images, setImages] = useState<Image[]>(product?.images ?? []);
+
+  const move = (index: number, delta: number) =>
+    setImages((list) => {
+      const next = [...list];
+      const [item] = next.splice(index, 1);
+      if (item) next.splice(Math.max(0, Math.min(next.length, index + delta)), 0, item);
+      return next;
+    });
+
+  return (
+    <Form method="post" encType="multipart/form-data" noValidate className="flex flex-col gap-5">
+      {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+      {errors.images ? (
+        <FormMessage tone="error">
+          <span className="block font-semibold">Image upload failed.</span>
+          {errors.images}
+        </FormMessage>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Name"
+          name="name"
+          required
+          maxLength={200}
+          defaultValue={product?.name}
+          error={errors.name}
+          className="sm:col-span-2"
+        />
+        <TextField
+          label="Price (USD)"
+          name="price"
+          required
+          inputMode="decimal"
+          placeholder="12.50"
+          defaultValue={product ? centsToDecimalString(product.priceCents) : ""}
+          error={errors.price}
+        />
+        <TextField
+          label="Quantity in stock"
+          name="quantity"
+          required
+          inputMode="numeric"
+          placeholder="0"
+          defaultValue={product ? String(product.stock) : ""}
+          error={errors.quantity}
+        />
+        <SelectField
+          label="Category"
+          name="category"
+          required
+          defaultValue={product?.category ?? ""}
+          error={errors.category}
+        >
+          <option value="">Choose a category</option>
+          {CATEGORIES.map((c) => (
+            <option key={c.slug} value={c.slug}>
+              {c.navLabel}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="SKU"
+          name="sku"
+          maxLength={64}
+          defaultValue={product?.sku}
+          hint={product ? undefined : "Leave empty to generate one."}
+          error={errors.sku}
+        />
+        <TextAreaField
+          label="Description"
+          name="description"
+          rows={5}
+          maxLength={5000}
+          defaultValue={product?.description}
+          error={errors.description}
+          className="sm:col-span-2"
+        />
+      </div>
+      {product ? (
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">Current images</legend>
+          {images.length === 0 ? <p className="mt-1 text-sm text-slate-600">No images.</p> : null}
+          <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {images.map((img, i) => (
+              <li key={img.key} className="flex flex-col gap-2 rounded-md border border-slate-200 bg-white p-2">
+                <input type="hidden" name="keepImage" value={img.key} />
+                <ProductImage image={img} alt={`Image ${i + 1}`} sizes="160px" />
+                <div className="flex flex-wrap gap-1">
+                  <Button
+                    variant="secondary"
+                    className="min-h-9 px-2"
+                    disabled={i === 0}
+                    onClick={() => move(i, -1)}
+                    aria-label={`Move image ${i + 1} earlier`}
+                  >
+                    ↑
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    className="min-h-9 px-2"
+                    disabled={i === images.length - 1}
+                    onClick={() => move(i, 1)}
+                    aria-label={`Move image ${i + 1} later`}
+                  >
+                    ↓
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    className="min-h-9 px-2 text-danger-700"
+                    onClick={() => setImages((list) => list.filter((x) => x.key !== img.key))}
+                    aria-label={`Remove image ${i + 1}`}
+                  >
+                    Remove
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
+      <div className="flex flex-col gap-1">
+        <label htmlFor="product-images" className="text-sm font-medium text-slate-800">
+          {product ? "Add images" : "Images"}
+        </label>
+        <input
+          id="product-images"
+          type="file"
+          name="images"
+          multiple
+          accept={IMAGE_ACCEPT}
+          className="text-sm file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-800"
+          aria-describedby="product-images-hint"
+        />
+        <p id="product-images-hint" className="text-xs text-slate-600">
+          JPEG, PNG, WebP, GIF or AVIF, up to 10 MB each.
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" name="intent" value="save" disabled={busy}>
+          {busy ? "Saving..." : submitLabel}
+        </Button>
+        <ButtonLink to="/admin/products" variant="secondary">
+          Cancel
+        </ButtonLink>
+      </div>
+    </Form>
+  );
+}

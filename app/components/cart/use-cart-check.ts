@@ -1,0 +1,75 @@
+import { useEffect, useMemo, useRef } from "react";
+import { useFetcher } from "react-router";
+import type { CartLine } from "~/lib/cart";
+import type { CheckedLine } from "~/lib/cart-check";
+import { useCart } from "./cart-store";
+
+function signatureOf(lines: CartLine[]): string {
+  return lines.map((l) => `${l.id}x${l.quantity}`).join(",");
+}
+
+interface CheckResult {
+  lines: CheckedLine[];
+  error: string | null;
+}
+
+/**
+ * Checks the cart against the server whenever its products or quantities change (buyers only):
+ * current names and prices replace stale ones, quantities above stock are lowered, and
+ * products that are gone or out of stock are flagged. Returns the check per product id.
+ */
+export function useCartCheck(enabled: boolean) {
+  const [lines, updateCart] = useCart();
+  const fetcher = useFetcher<CheckResult>();
+  const signature = signatureOf(lines);
+  const lastSent = useRef<string | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the lines
+  useEffect(() => {
+    if (!enabled || lines.length === 0 || signature === lastSent.current) return;
+    lastSent.current = signature;
+    fetcher.submit(
+      { lines: JSON.stringify(lines.map((l) => ({ id: l.id, quantity: l.quantity }))) },
+      { method: "post", action: "/api/cart-check" },
+    );
+  }, [enabled, signature]);
+
+  const checked = useMemo(() => new Map((fetcher.data?.lines ?? []).map((l) => [l.id, l])), [fetcher.data]);
+
+  // Apply what the server said to the stored cart (prices, names, stock, capped quantities).
+  useEffect(() => {
+    if (!fetcher.data || fetcher.state !== "idle") return;
+    const results = new Map(fetcher.data.lines.map((l) => [l.id, l]));
+    updateCart((current: CartLine[]) => {
+      const next = current.map((line) => {
+        const r = results.get(line.id);
+        if (!r?.product) return line;
+        return {
+          ...line,
+          name: r.product.name,
+          priceCents: r.product.priceCents,
+          stock: r.product.stock,
+          image: r.product.image,
+          quantity: r.status === "capped" && line.quantity === r.requested ? r.quantity : line.quantity,
+        };
+      });
+      // What the server just answered already covers these lines: no second check, so its
+      // notices ("quantity lowered from 5") stay on screen.
+      lastSent.current = signatureOf(next);
+      return next;
+    });
+  }, [fetcher.data, fetcher.state, updateCart]);
+
+  const orderable = lines.filter((l) => {
+    const c = checked.get(l.id);
+    return !c || c.status === "ok" || c.status === "capped";
+  });
+  return {
+    lines,
+    checked,
+    orderable,
+    checking: fetcher.state !== "idle",
+    error: fetcher.data?.error ?? null,
+    ready: !enabled || lines.length === 0 || (!!fetcher.data && fetcher.state === "idle"),
+  };
+}

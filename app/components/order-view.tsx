@@ -1,0 +1,95 @@
+import { formatCents } from "~/lib/money";
+import { formatOrderDate, type OrderDetail } from "~/lib/orders";
+import { Badge, type BadgeTone } from "./ui/badge";
+
+const STATUS_TONES: Record<string, BadgeTone> = {
+  Processing: "info",
+  "In Review": "warn",
+  Completed: "ok",
+  Cancelled: "danger",
+};
+
+/** The status exactly as stored, as a badge. */
+export function OrderStatusBadge({ status }: { status: string }) {
+  return <Badge tone={STATUS_TONES[status] ?? "neutral"}>{status}</Badge>;
+}
+
+/** Items, total, shipping address, date and status of one order. */
+export function OrderView({ order }: { order: OrderDetail }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-slate-600">Order number</dt>
+          <dd className="font-semibold">#{order.id}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Placed</dt>
+          <dd className="font-semibold">{formatOrderDate(order.createdAt)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Status</dt>
+          <dd>
+            <OrderStatusBadge status={order.status} />
+          </dd>
+        </div>
+      </dl>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Items of order #{order.id}</caption>
+        <thead className="border-b border-slate-200 text-slate-600">
+          <tr>
+            <th scope="col" className="py-2 font-medium">
+              Item
+            </th>
+            <th scope="col" className="py-2 pl-3 text-right font-medium">
+              Qty
+            </th>
+            <th scope="col" className="py-2 pl-3 text-right font-medium">
+              Price
+            </th>
+            <th scope="col" className="py-2 pl-3 text-right font-medium">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {order.items.map((item, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: order lines are fixed once placed
+            <tr key={i}>
+              <td className="py-2 pr-2">{item.name}</td>
+              <td className="tabular py-2 pl-3 text-right whitespace-nowrap">{item.quantity}</td>
+              <td className="tabular py-2 pl-3 text-right whitespace-nowrap">{formatCents(item.unitPriceCents)}</td>
+              <td className="tabular py-2 pl-3 text-right whitespace-nowrap">
+                {formatCents(item.unitPriceCents * item.quantity)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="border-t border-slate-300">
+            <th scope="row" colSpan={3} className="py-2 text-right font-semibold">
+              Order total
+            </th>
+            <td className="tabular py-2 text-right text-base font-bold">{formatCents(order.totalCents)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <div className="text-sm">
+        <h3 className="font-semibold text-slate-900">Shipping address</h3>
+        <address className="mt-1 text-slate-700 not-italic">
+          {order.shipping.businessName}
+          <br />
+          {order.shipping.street}
+          <br />
+          {order.shipping.city}, {order.shipping.state} {order.shipping.zip}
+          {order.shipping.phone ? (
+            <>
+              <br />
+              {order.shipping.phone}
+            </>
+          ) : null}
+        </address>
+      </div>
+    </div>
+  );
+}

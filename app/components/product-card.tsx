@@ -1,0 +1,39 @@
+import { Link } from "react-router";
+import { type ProductCard as Card, hasPrice } from "~/lib/product-types";
+import { LoginForPrice, Price } from "./price";
+import { ProductImage } from "./product-image";
+import { StockBadge } from "./ui/badge";
+
+export const CARD_IMAGE_SIZES = "(min-width: 1280px) 240px, (min-width: 768px) 30vw, 50vw";
+
+/**
+ * A product card: image, name, then either the description (listings) or the price / login link
+ * (home rows). The whole card links to the detail page.
+ */
+export function ProductCard({
+  product,
+  show = "price",
+  priority = false,
+}: {
+  product: Card;
+  show?: "price" | "description";
+  priority?: boolean;
+}) {
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white">
+      <ProductImage image={product.image} alt={product.name} sizes={CARD_IMAGE_SIZES} priority={priority} />
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <h3 className="line-clamp-2 text-sm font-semibold text-slate-900 group-hover:text-brand-700">
+          <Link to={`/products/details/${product.id}`} className="after:absolute after:inset-0" prefetch="intent">
+            {product.name}
+          </Link>
+        </h3>
+        {show === "description" ? <p className="line-clamp-3 text-sm text-slate-600">{product.description}</p> : null}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">
+          {hasPrice(product) ? <Price cents={product.priceCents} /> : <LoginForPrice />}
+          {!product.inStock ? <StockBadge inStock={false} /> : null}
+        </div>
+      </div>
+    </article>
+  );
+}

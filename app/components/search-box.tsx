@@ -1,0 +1,152 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, useFetcher, useNavigate } from "react-router";
+import type { ProductImage as Image } from "~/lib/images";
+import { formatCents } from "~/lib/money";
+import { ProductImage } from "./product-image";
+
+export interface Suggestion {
+  id: number;
+  name: string;
+  image: Image | null;
+  priceCents?: number;
+}
+
+/**
+ * Header product search: up to 5 suggestions as you type (case-insensitive substring on the
+ * name). Up/Down move, Enter opens the highlighted product or, with none highlighted, the
+ * results page; Escape closes. Without JavaScript it is a plain GET form to /search.
+ */
+export function SearchBox({ className = "" }: { className?: string }) {
+  const fetcher = useFetcher<{ suggestions: Suggestion[] }>();
+  const navigate = useNavigate();
+  const listId = useId();
+  const [query, setQuery] = useState("");
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const suggestions = [...query.trim()].length >= 3 ? (fetcher.data?.suggestions ?? []) : [];
+  const showList = open && suggestions.length > 0;
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function onChange(value: string) {
+    setQuery(value);
+    setActive(-1);
+    setOpen(true);
+    clearTimeout(timer.current);
+    const q = value.trim();
+    if ([...q].length >= 3) {
+      timer.current = setTimeout(() => fetcher.load(`/api/search-suggestions?${new URLSearchParams({ q })}`), 120);
+    }
+  }
+
+  function close() {
+    setOpen(false);
+    setActive(-1);
+  }
+
+  function go(path: string) {
+    close();
+    navigate(path);
+  }
+
+  return (
+    <Form
+      method="get"
+      action="/search"
+      role="search"
+      className={`relative ${className}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const picked = active >= 0 ? suggestions[active] : undefined;
+        if (picked) go(`/products/details/${picked.id}`);
+        else if (query.trim()) go(`/search?${new URLSearchParams({ q: query.trim() })}`);
+      }}
+    >
+      <label htmlFor={`${listId}-input`} className="sr-only">
+        Search products
+      </label>
+      <input
+        id={`${listId}-input`}
+        name="q"
+        type="search"
+        role="combobox"
+        autoComplete="off"
+        placeholder="Search products"
+        aria-expanded={showList}
+        aria-controls={`${listId}-list`}
+        aria-autocomplete="list"
+        aria-activedescendant={showList && active >= 0 ? `${listId}-opt-${active}` : undefined}
+        value={query}
+        maxLength={100}
+        onChange={(e) => onChange(e.target.value)}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setTimeout(close, 150)}
+        onKeyDown={(e) => {
+          if (e.key === "ArrowDown" && suggestions.length) {
+            e.preventDefault();
+            setOpen(true);
+            setActive((i) => (i + 1) % suggestions.length);
+          } else if (e.key === "ArrowUp" && suggestions.length) {
+            e.preventDefault();
+            setOpen(true);
+            setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1));
+          } else if (e.key === "Escape") {
+            // An open list only closes (keeping the text); the browser's clear-on-Escape applies after that.
+            if (showList) e.preventDefault();
+            close();
+          }
+        }}
+        className="block min-h-11 w-full rounded-md border border-slate-300 bg-white py-2 pr-12 pl-3 text-base text-slate-900 placeholder:text-slate-500"
+      />
+      <button
+        type="submit"
+        className="absolute top-0 right-0 flex size-11 items-center justify-center text-slate-600 hover:text-brand-700"
+      >
+        <span className="sr-only">Search</span>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-3.5-3.5" />
+        </svg>
+      </button>
+      <div
+        id={`${listId}-list`}
+        role="listbox"
+        aria-label="Product suggestions"
+        hidden={!showList}
+        className="absolute top-full right-0 left-0 z-40 mt-1 overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg"
+      >
+        {suggestions.map((s, i) => (
+          // biome-ignore lint/a11y/useFocusableInteractive: options are reached with aria-activedescendant from the input
+          <div
+            key={s.id}
+            id={`${listId}-opt-${i}`}
+            role="option"
+            aria-selected={i === active}
+            className={`flex cursor-pointer items-center gap-3 px-3 py-2 text-sm ${i === active ? "bg-brand-50" : "hover:bg-slate-50"}`}
+            onMouseDown={(e) => {
+              e.preventDefault();
+              go(`/products/details/${s.id}`);
+            }}
+            onMouseEnter={() => setActive(i)}
+          >
+            <span className="w-10 shrink-0">
+              <ProductImage image={s.image} alt="" sizes="40px" />
+            </span>
+            <span className="flex-1 text-slate-900">{s.name}</span>
+            {typeof s.priceCents === "number" ? (
+              <span className="tabular font-semibold">{formatCents(s.priceCents)}</span>
+            ) : null}
+          </div>
+        ))}
+      </div>
+    </Form>
+  );
+}

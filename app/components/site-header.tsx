@@ -1,0 +1,200 @@
+import { useEffect, useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { cartItemCount, cartTotalCents } from "~/lib/cart";
+import { NAV_CATEGORIES } from "~/lib/categories";
+import { MESSAGES } from "~/lib/messages";
+import { formatCents } from "~/lib/money";
+import { type StoreInfo, telHref } from "~/lib/store";
+import { useCart } from "./cart/cart-store";
+import { SearchBox } from "./search-box";
+
+export interface HeaderViewer {
+  name: string;
+  role: "admin" | "customer";
+}
+
+function CartLink() {
+  const [lines] = useCart();
+  const count = cartItemCount(lines);
+  const total = cartTotalCents(lines);
+  return (
+    <Link
+      to="/cart"
+      className="flex min-h-11 items-center gap-2 rounded-md px-2 text-sm font-semibold text-slate-900 hover:bg-slate-100"
+      aria-label={`Cart: ${count} ${count === 1 ? "item" : "items"}, total ${formatCents(total)}`}
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="size-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+      >
+        <path d="M3 4h2l2.4 11.2a1.5 1.5 0 0 0 1.5 1.2h8.7a1.5 1.5 0 0 0 1.5-1.1L21 8H6.2" />
+        <circle cx="9.5" cy="20" r="1.3" />
+        <circle cx="17.5" cy="20" r="1.3" />
+      </svg>
+      <span className="tabular" aria-hidden="true">
+        {formatCents(total)}
+      </span>
+      <span
+        aria-hidden="true"
+        className="tabular inline-flex min-w-6 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs text-white"
+      >
+        {count}
+      </span>
+    </Link>
+  );
+}
+
+function AccountLinks({ viewer }: { viewer: HeaderViewer | null }) {
+  const location = useLocation();
+  if (!viewer) {
+    const back = `${location.pathname}${location.search}`;
+    const loginTo =
+      location.pathname === "/login" || location.pathname === "/register"
+        ? "/login"
+        : `/login?${new URLSearchParams({ redirectTo: back })}`;
+    return (
+      <div className="flex items-center gap-1 text-sm font-semibold">
+        <Link to={loginTo} className="flex min-h-11 items-center rounded-md px-2 text-brand-700 hover:bg-brand-50">
+          Login
+        </Link>
+        <span aria-hidden="true" className="text-slate-400">
+          /
+        </span>
+        <Link to="/register" className="flex min-h-11 items-center rounded-md px-2 text-brand-700 hover:bg-brand-50">
+          Register
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="flex items-center gap-1 text-sm font-semibold">
+      <Link to="/account" className="flex min-h-11 items-center rounded-md px-2 text-brand-700 hover:bg-brand-50">
+        My Account
+      </Link>
+      <Form method="post" action="/logout">
+        <button type="submit" className="flex min-h-11 items-center rounded-md px-2 text-slate-700 hover:bg-slate-100">
+          Logout
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex min-h-11 items-center whitespace-nowrap px-3 text-sm font-semibold ${
+    isActive ? "text-white underline decoration-2 underline-offset-8" : "text-brand-50 hover:text-white"
+  }`;
+
+function NavItems({ viewer }: { viewer: HeaderViewer | null }) {
+  return (
+    <>
+      <li>
+        <NavLink to="/" end className={navLinkClass}>
+          Home
+        </NavLink>
+      </li>
+      {NAV_CATEGORIES.map((c) => (
+        <li key={c.slug}>
+          <NavLink to={`/products/${c.slug}`} className={navLinkClass}>
+            {c.navLabel}
+          </NavLink>
+        </li>
+      ))}
+      <li>
+        <NavLink to="/support" className={navLinkClass}>
+          Support
+        </NavLink>
+      </li>
+      {viewer?.role === "admin" ? (
+        <li>
+          <NavLink to="/admin" className={navLinkClass}>
+            Admin Dashboard
+          </NavLink>
+        </li>
+      ) : null}
+    </>
+  );
+}
+
+export function SiteHeader({ store, viewer }: { store: StoreInfo; viewer: HeaderViewer | null }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <header className="bg-white">
+      <div className="bg-brand-900 text-xs text-white sm:text-sm">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 px-4 py-1.5">
+          <p>
+            Support:{" "}
+            <a href={telHref(store.phone)} className="font-semibold underline-offset-2 hover:underline">
+              {store.phone}
+            </a>
+          </p>
+          <p className="font-semibold">{MESSAGES.freeShipping}</p>
+        </div>
+      </div>
+      <div className="mx-auto grid max-w-7xl grid-cols-[auto_1fr_auto] items-center gap-x-3 gap-y-2 px-4 py-3 md:grid-cols-[auto_minmax(0,1fr)_auto]">
+        <Link to="/" className="flex min-h-11 items-center gap-2" aria-label={`${store.name} home`}>
+          <span
+            aria-hidden="true"
+            className="flex size-9 items-center justify-center rounded-md bg-brand-700 text-base font-black text-white"
+          >
+            {store.name
+              .split(/\s+/)
+              .slice(0, 2)
+              .map((w) => w[0])
+              .join("")}
+          </span>
+          <span className="hidden text-lg leading-tight font-bold text-brand-900 sm:block md:hidden lg:block">
+            {store.name}
+          </span>
+        </Link>
+        <SearchBox className="col-span-3 row-start-2 md:col-span-1 md:row-start-1 md:col-start-2 md:mx-6" />
+        <div className="col-start-3 flex items-center justify-end gap-1">
+          <div className="hidden md:block">
+            <AccountLinks viewer={viewer} />
+          </div>
+          <CartLink />
+          <button
+            type="button"
+            className="flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            <span className="sr-only">Menu</span>
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
+      </div>
+      <nav aria-label="Categories" className="hidden bg-brand-700 md:block">
+        <ul className="mx-auto flex max-w-7xl items-center overflow-x-auto px-2">
+          <NavItems viewer={viewer} />
+        </ul>
+      </nav>
+      <nav id="mobile-menu" aria-label="Menu" hidden={!menuOpen} className="bg-brand-700 md:hidden">
+        <ul className="flex flex-col px-2 py-2">
+          <NavItems viewer={viewer} />
+        </ul>
+        <div className="border-t border-brand-600 bg-white px-2 py-2">
+          <AccountLinks viewer={viewer} />
+        </div>
+      </nav>
+    </header>
+  );
+}

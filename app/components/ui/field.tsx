@@ -1,0 +1,137 @@
+import { type ComponentProps, type ReactNode, useId } from "react";
+
+const control =
+  "block w-full min-h-11 rounded-md border bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:outline-2 focus:outline-brand-500 aria-[invalid=true]:border-danger-600";
+
+interface FieldShell {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  className?: string;
+}
+
+function Shell({
+  id,
+  label,
+  error,
+  hint,
+  className = "",
+  required,
+  children,
+}: FieldShell & { id: string; required?: boolean | undefined; children: ReactNode }) {
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="text-danger-600">
+            {" "}
+            *
+          </span>
+        ) : null}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-danger-600" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function describedBy(id: string, error?: string, hint?: ReactNode) {
+  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
+  return ids.length ? ids.join(" ") : undefined;
+}
+
+export function TextField({
+  label,
+  error,
+  hint,
+  className,
+  id: givenId,
+  ...input
+}: FieldShell & Omit<ComponentProps<"input">, "className">) {
+  const autoId = useId();
+  const id = givenId ?? autoId;
+  return (
+    <Shell id={id} label={label} error={error} hint={hint} className={className} required={input.required}>
+      <input
+        id={id}
+        className={`${control} border-slate-300`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...input}
+      />
+    </Shell>
+  );
+}
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className,
+  id: givenId,
+  ...input
+}: FieldShell & Omit<ComponentProps<"textarea">, "className">) {
+  const autoId = useId();
+  const id = givenId ?? autoId;
+  return (
+    <Shell id={id} label={label} error={error} hint={hint} className={className} required={input.required}>
+      <textarea
+        id={id}
+        className={`${control} min-h-28 border-slate-300`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...input}
+      />
+    </Shell>
+  );
+}
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  className,
+  id: givenId,
+  children,
+  ...select
+}: FieldShell & Omit<ComponentProps<"select">, "className">) {
+  const autoId = useId();
+  const id = givenId ?? autoId;
+  return (
+    <Shell id={id} label={label} error={error} hint={hint} className={className} required={select.required}>
+      <select
+        id={id}
+        className={`${control} border-slate-300`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...select}
+      >
+        {children}
+      </select>
+    </Shell>
+  );
+}
+
+/** A message for the whole form (not one field). */
+export function FormMessage({ tone, children }: { tone: "error" | "success" | "info"; children: ReactNode }) {
+  const styles = {
+    error: "border-danger-600 bg-danger-50 text-danger-700",
+    success: "border-ok-700 bg-ok-50 text-ok-700",
+    info: "border-brand-300 bg-brand-50 text-brand-800",
+  }[tone];
+  return (
+    <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border px-3 py-2 text-sm ${styles}`}>
+      {children}
+    </div>
+  );
+}

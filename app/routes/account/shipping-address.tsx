@@ -1,0 +1,115 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { handleAddressAction } from "~/.server/accounts/address-actions";
+import { listAddresses } from "~/.server/accounts/addresses";
+import { requireViewer } from "~/.server/accounts/viewer";
+import { getDb } from "~/.server/db/instance";
+import { AccountShell } from "~/components/account-shell";
+import { AddressForm } from "~/components/address-form";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import type { Address } from "~/lib/address";
+import type { Route } from "./+types/shipping-address";
+
+export function meta() {
+  return [{ title: "Shipping Addresses" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request);
+  return { addresses: await listAddresses(getDb(), viewer.id) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireViewer(request);
+  return handleAddressAction(viewer.id, await request.formData());
+}
+
+function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void }) {
+  const fetcher = useFetcher();
+  return (
+    <li className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
+      <div className="flex items-start justify-between gap-2">
+        <p className="font-bold text-slate-900">{address.businessName}</p>
+        {address.isDefault ? <Badge tone="info">Default</Badge> : null}
+      </div>
+      <address className="text-sm text-slate-700 not-italic">
+        {address.street}
+        <br />
+        {address.city}, {address.state} {address.zip}
+        {address.phone ? (
+          <>
+            <br />
+            {address.phone}
+          </>
+        ) : null}
+      </address>
+      <div className="mt-auto flex flex-wrap gap-2 pt-2">
+        <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${address.businessName}`}>
+          Edit
+        </Button>
+        {!address.isDefault ? (
+          <fetcher.Form method="post">
+            <input type="hidden" name="id" value={address.id} />
+            <Button type="submit" name="intent" value="default" variant="ghost">
+              Make default
+            </Button>
+          </fetcher.Form>
+        ) : null}
+        <fetcher.Form
+          method="post"
+          onSubmit={(e) => {
+            if (!window.confirm("Remove this address?")) e.preventDefault();
+          }}
+        >
+          <input type="hidden" name="id" value={address.id} />
+          <Button
+            type="submit"
+            name="intent"
+            value="delete"
+            variant="ghost"
+            aria-label={`Remove ${address.businessName}`}
+          >
+            Remove
+          </Button>
+        </fetcher.Form>
+      </div>
+    </li>
+  );
+}
+
+export default function ShippingAddress({ loaderData }: Route.ComponentProps) {
+  const { addresses } = loaderData;
+  const [editing, setEditing] = useState<string | null>(null);
+  const editingAddress = addresses.find((a) => a.id === editing) ?? null;
+  return (
+    <AccountShell title="Shipping Addresses">
+      {addresses.length > 0 ? (
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {addresses.map((a) => (
+            <AddressCard key={a.id} address={a} onEdit={() => setEditing(a.id)} />
+          ))}
+        </ul>
+      ) : (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-700">
+          You have no saved addresses yet. Add the store we should deliver to.
+        </p>
+      )}
+      <section aria-labelledby="address-form-title" className="mt-6 rounded-lg border border-slate-200 bg-white p-5">
+        <h2 id="address-form-title" className="mb-4 text-lg font-bold text-slate-900">
+          {editingAddress ? `Edit ${editingAddress.businessName}` : "Add an address"}
+        </h2>
+        <AddressForm
+          address={editingAddress}
+          extra={
+            editingAddress ? (
+              <Button variant="secondary" onClick={() => setEditing(null)}>
+                Cancel
+              </Button>
+            ) : null
+          }
+        />
+      </section>
+    </AccountShell>
+  );
+}

@@ -1,0 +1,71 @@
+import { NavLink, Outlet } from "react-router";
+import { requireAdmin } from "~/.server/accounts/viewer";
+import { getOverviewFigures } from "~/.server/admin/overview";
+import { getDb } from "~/.server/db/instance";
+import { formatCents } from "~/lib/money";
+import type { Route } from "./+types/layout";
+
+export function meta() {
+  return [{ title: "Admin Dashboard" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return { figures: await getOverviewFigures(getDb()) };
+}
+
+const TABS = [
+  { to: "/admin", label: "Overview", end: true },
+  { to: "/admin/products", label: "Products", end: false },
+  { to: "/admin/orders", label: "Orders", end: false },
+  { to: "/admin/users", label: "Users", end: false },
+] as const;
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const f = loaderData.figures;
+  const figures = [
+    { label: "Orders today", value: String(f.ordersToday) },
+    { label: "Orders, last 7 days", value: String(f.ordersLast7Days) },
+    { label: "Revenue, last 7 days", value: formatCents(f.revenueLast7DaysCents) },
+    { label: "Orders waiting", value: String(f.ordersWaiting) },
+    { label: "Out of stock", value: String(f.productsOutOfStock) },
+    { label: "Low stock (5 or fewer)", value: String(f.productsLowStock) },
+  ];
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
+      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Store figures">
+        {figures.map((x) => (
+          <div key={x.label} className="rounded-lg border border-slate-200 bg-white p-3">
+            <dt className="text-xs font-medium text-slate-600">{x.label}</dt>
+            <dd className="tabular mt-1 text-xl font-bold text-slate-900">{x.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <nav aria-label="Admin sections" className="mt-6 border-b border-slate-200">
+        <ul className="flex gap-1 overflow-x-auto">
+          {TABS.map((t) => (
+            <li key={t.to}>
+              <NavLink
+                to={t.to}
+                end={t.end}
+                className={({ isActive }) =>
+                  `flex min-h-11 items-center border-b-2 px-4 text-sm font-semibold ${
+                    isActive
+                      ? "border-brand-700 text-brand-800"
+                      : "border-transparent text-slate-600 hover:text-slate-900"
+                  }`
+                }
+              >
+                {t.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-6">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { useEffect } from "react";
+import { data, Link, useFetcher, useSearchParams } from "react-router";
+import { requireAdmin } from "~/.server/accounts/viewer";
+import { type AdminOrder, listAllOrders, StatusChangeError, setOrderStatus } from "~/.server/admin/orders";
+import { getDb } from "~/.server/db/instance";
+import { Pagination } from "~/components/admin/pagination";
+import { OrderStatusBadge } from "~/components/order-view";
+import { notify } from "~/components/toast";
+import { formatCents } from "~/lib/money";
+import { formatOrderDate, isOrderStatus, ORDER_STATUSES } from "~/lib/orders";
+import type { Route } from "./+types/orders";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const url = new URL(request.url);
+  const statusParam = url.searchParams.get("status");
+  const status = isOrderStatus(statusParam) ? statusParam : null;
+  const page = Math.min(100_000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  return { ...(await listAllOrders(getDb(), { status, page })), status };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const form = await request.formData();
+  const id = String(form.get("orderId") ?? "");
+  const status = form.get("status");
+  if (!/^[1-9]\d{0,9}$/.test(id) || !isOrderStatus(status)) {
+    return data({ ok: false, message: "Choose an order and a status." }, { status: 400 });
+  }
+  try {
+    await setOrderStatus(getDb(), Number(id), status);
+  } catch (error) {
+    if (error instanceof StatusChangeError) return data({ ok: false, message: error.message }, { status: 409 });
+    throw error;
+  }
+  return { ok: true, message: `Order #${id} is now ${status}.` };
+}
+
+function StatusSelect({ order }: { order: AdminOrder }) {
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  // Told as soon as the answer arrives: in a filtered list the order (and this effect) leaves on reload.
+  useEffect(() => {
+    if (!fetcher.data) return;
+    if (fetcher.data.ok) notify("success", fetcher.data.message);
+    else notify("error", fetcher.data.message);
+  }, [fetcher.data]);
+  const shown = fetcher.state !== "idle" ? String(fetcher.formData?.get("status")) : order.status;
+  return (
+    <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">
+      Status
+      <select
+        value={shown}
+        disabled={fetcher.state !== "idle"}
+        aria-label={`Status of order #${order.id}`}
+        onChange={(e) => fetcher.submit({ orderId: String(order.id), status: e.target.value }, { method: "post" })}
+        className="min-h-11 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900"
+      >
+        {ORDER_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageSize, status } = loaderData;
+  const [params] = useSearchParams();
+  const filters = [{ label: "All", value: null }, ...ORDER_STATUSES.map((s) => ({ label: s, value: s }))];
+  return (
+    <section aria-labelledby="orders-title" className="flex flex-col gap-4">
+      <h2 id="orders-title" className="text-xl font-bold text-slate-900">
+        Orders <span className="text-base font-normal text-slate-600">({total.toLocaleString("en-US")})</span>
+      </h2>
+      <nav aria-label="Filter orders by status">
+        <ul className="flex flex-wrap gap-2">
+          {filters.map((f) => (
+            <li key={f.label}>
+              <Link
+                to={f.value ? `?status=${encodeURIComponent(f.value)}` : "?"}
+                aria-current={status === f.value ? "page" : undefined}
+                className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold ${
+                  status === f.value
+                    ? "border-brand-700 bg-brand-700 text-white"
+                    : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
+                }`}
+              >
+                {f.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+          No orders found.
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-3" aria-label="Orders">
+          {items.map((o) => (
+            <li key={o.id} className="rounded-lg border border-slate-200 bg-white p-4">
+              <article aria-label={`Order #${o.id}`} className="grid gap-4 md:grid-cols-[1fr_1fr_auto]">
+                <div className="flex flex-col gap-1 text-sm">
+                  <p className="flex items-center gap-2 text-base font-bold text-slate-900">
+                    Order #{o.id} <OrderStatusBadge status={o.status} />
+                  </p>
+                  <p>
+                    {o.customerName}
+                    {o.customerEmail ? <span className="text-slate-600"> · {o.customerEmail}</span> : null}
+                  </p>
+                  <p className="text-slate-600">{formatOrderDate(o.createdAt)}</p>
+                  <address className="mt-1 text-slate-700 not-italic">
+                    {o.shipping.businessName}, {o.shipping.street}, {o.shipping.city}, {o.shipping.state}{" "}
+                    {o.shipping.zip}
+                  </address>
+                </div>
+                <div className="text-sm">
+                  <ul className="space-y-0.5">
+                    {o.items.map((i, n) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: order lines never change
+                      <li key={n}>
+                        {i.quantity} × {i.name}{" "}
+                        <span className="tabular text-slate-600">@ {formatCents(i.unitPriceCents)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                  <p className="tabular mt-1 font-bold">Total {formatCents(o.totalCents)}</p>
+                </div>
+                <StatusSelect order={o} />
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} pageSize={pageSize} total={total} params={params} label="Order pages" />
+    </section>
+  );
+}

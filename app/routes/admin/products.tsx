@@ -1,0 +1,309 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { data, Form, Link, useFetcher, useSearchParams } from "react-router";
+import { requireAdmin } from "~/.server/accounts/viewer";
+import { listAdminProducts, type ProductSort, type StockFilter } from "~/.server/admin/products";
+import { bulkUpdateProducts, deleteProduct } from "~/.server/catalog/product-admin";
+import { getDb } from "~/.server/db/instance";
+import { parseForm } from "~/.server/forms";
+import { intentOf } from "~/.server/http";
+import { Pagination } from "~/components/admin/pagination";
+import { ProductImage } from "~/components/product-image";
+import { notify } from "~/components/toast";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { FormMessage, SelectField, TextField } from "~/components/ui/field";
+import { CATEGORIES, categoryLabel } from "~/lib/categories";
+import { MESSAGES } from "~/lib/messages";
+import { formatCents } from "~/lib/money";
+import { bulkUpdateSchema } from "~/lib/schemas/product";
+import type { Route } from "./+types/products";
+
+const SORTS: { value: ProductSort; label: string }[] = [
+  { value: "name", label: "Name" },
+  { value: "price-asc", label: "Price: low to high" },
+  { value: "price-desc", label: "Price: high to low" },
+  { value: "newest", label: "Newest" },
+];
+
+function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
+  return allowed.includes(value as T) ? (value as T) : fallback;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const url = new URL(request.url);
+  const page = Math.min(100_000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const filters = {
+    q: (url.searchParams.get("q") ?? "").slice(0, 100),
+    category: (url.searchParams.get("category") ?? "").slice(0, 50),
+    stock: pick<StockFilter>(url.searchParams.get("stock"), ["all", "in", "out"], "all"),
+    sort: pick<ProductSort>(url.searchParams.get("sort"), ["name", "price-asc", "price-desc", "newest"], "name"),
+  };
+  const result = await listAdminProducts(getDb(), { ...filters, page });
+  return { ...result, filters };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const form = await request.formData();
+  const db = getDb();
+  if (intentOf(form) === "delete") {
+    const id = String(form.get("id") ?? "");
+    if (!/^[1-9]\d{0,9}$/.test(id)) return data({ ok: false, message: "Unknown product." }, { status: 400 });
+    const deleted = await deleteProduct(db, Number(id));
+    if (!deleted) return data({ ok: false, message: "That product no longer exists." }, { status: 404 });
+    return { ok: true, message: "Product deleted." };
+  }
+  if (intentOf(form) === "bulk") {
+    const parsed = parseForm(form, bulkUpdateSchema);
+    if (!parsed.ok)
+      return data({ ok: false, message: Object.values(parsed.errors)[0] ?? "Check the fields." }, { status: 400 });
+    const changed = await bulkUpdateProducts(db, parsed.data.ids, {
+      priceCents: parsed.data.price,
+      stock: parsed.data.quantity,
+      category: parsed.data.category,
+    });
+    return { ok: true, message: `${changed} product${changed === 1 ? "" : "s"} updated.` };
+  }
+  return data({ ok: false, message: "Unknown action." }, { status: 400 });
+}
+
+function DeleteButton({ id, name }: { id: number; name: string }) {
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  // Told as soon as the answer arrives: once the list reloads, this row (and its effect) is gone.
+  useEffect(() => {
+    if (!fetcher.data) return;
+    if (fetcher.data.ok) notify("success", fetcher.data.message);
+    else notify("error", fetcher.data.message);
+  }, [fetcher.data]);
+  return (
+    <fetcher.Form
+      method="post"
+      onSubmit={(e) => {
+        if (!window.confirm(MESSAGES.confirmDeleteProduct)) e.preventDefault();
+      }}
+    >
+      <input type="hidden" name="id" value={id} />
+      <Button
+        type="submit"
+        name="intent"
+        value="delete"
+        variant="ghost"
+        className="text-danger-700"
+        aria-label={`Delete ${name}`}
+      >
+        Delete
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function BulkDialog({ ids, onDone }: { ids: number[]; onDone: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  // Once per answer (onDone is stable): a new toast on every render would also loop through onDone.
+  useEffect(() => {
+    if (!fetcher.data?.ok) return;
+    notify("success", fetcher.data.message);
+    // Empty again for the next selection ("empty fields stay as they are").
+    form.current?.reset();
+    dialog.current?.close();
+    onDone();
+  }, [fetcher.data, onDone]);
+  return (
+    <>
+      <Button disabled={ids.length === 0} onClick={() => dialog.current?.showModal()}>
+        Bulk Update ({ids.length})
+      </Button>
+      <dialog
+        ref={dialog}
+        aria-labelledby="bulk-title"
+        className="m-auto w-full max-w-md rounded-lg p-0 shadow-2xl backdrop:bg-slate-950/60"
+      >
+        <fetcher.Form ref={form} method="post" className="flex flex-col gap-4 p-5">
+          <h2 id="bulk-title" className="text-lg font-bold text-slate-900">
+            Update {ids.length} selected product{ids.length === 1 ? "" : "s"}
+          </h2>
+          <p className="text-sm text-slate-600">Fill in only what should change; empty fields stay as they are.</p>
+          {fetcher.data && !fetcher.data.ok ? <FormMessage tone="error">{fetcher.data.message}</FormMessage> : null}
+          {ids.map((id) => (
+            <input key={id} type="hidden" name="ids" value={id} />
+          ))}
+          <TextField label="Price (USD)" name="price" inputMode="decimal" placeholder="unchanged" />
+          <TextField label="Quantity in stock" name="quantity" inputMode="numeric" placeholder="unchanged" />
+          <SelectField label="Category" name="category" defaultValue="">
+            <option value="">Unchanged</option>
+            {CATEGORIES.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.navLabel}
+              </option>
+            ))}
+          </SelectField>
+          <div className="flex gap-3">
+            <Button type="submit" name="intent" value="bulk" disabled={fetcher.state !== "idle"}>
+              Apply to {ids.length}
+            </Button>
+            <Button variant="secondary" onClick={() => dialog.current?.close()}>
+              Cancel
+            </Button>
+          </div>
+        </fetcher.Form>
+      </dialog>
+    </>
+  );
+}
+
+export default function AdminProducts({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageSize, filters } = loaderData;
+  const [params] = useSearchParams();
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const clearSelection = useCallback(() => setSelected(new Set()), []);
+  const pageIds = items.map((p) => p.id);
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <section aria-labelledby="products-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="products-title" className="text-xl font-bold text-slate-900">
+          Products <span className="text-base font-normal text-slate-600">({total.toLocaleString("en-US")})</span>
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          <BulkDialog ids={[...selected]} onDone={clearSelection} />
+          <ButtonLink to="/admin/products/new">Add product</ButtonLink>
+        </div>
+      </div>
+      <Form
+        method="get"
+        className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
+      >
+        <TextField label="Search name" name="q" type="search" defaultValue={filters.q} className="lg:col-span-2" />
+        <TextField label="Category (exact)" name="category" list="category-slugs" defaultValue={filters.category} />
+        <datalist id="category-slugs">
+          {CATEGORIES.map((c) => (
+            <option key={c.slug} value={c.slug} />
+          ))}
+        </datalist>
+        <SelectField label="Stock" name="stock" defaultValue={filters.stock}>
+          <option value="all">All</option>
+          <option value="in">In stock</option>
+          <option value="out">Out of stock</option>
+        </SelectField>
+        <SelectField label="Sort by" name="sort" defaultValue={filters.sort}>
+          {SORTS.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </SelectField>
+        <Button type="submit" variant="secondary">
+          Apply
+        </Button>
+      </Form>
+      {items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+          {MESSAGES.noProductsAvailable}
+        </p>
+      ) : (
+        <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          {/* relative: the table's visually hidden labels are placed in this scroll box, not past the page's edge. */}
+          <table className="w-full min-w-[760px] text-left text-sm">
+            <caption className="sr-only">Products</caption>
+            <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="w-10 p-3">
+                  <input
+                    type="checkbox"
+                    aria-label="Select all products on this page"
+                    className="size-5 accent-brand-700"
+                    checked={allOnPage}
+                    onChange={() =>
+                      setSelected((s) => {
+                        const next = new Set(s);
+                        for (const id of pageIds) {
+                          if (allOnPage) next.delete(id);
+                          else next.add(id);
+                        }
+                        return next;
+                      })
+                    }
+                  />
+                </th>
+                <th scope="col" className="w-16 p-3">
+                  <span className="sr-only">Image</span>
+                </th>
+                <th scope="col" className="p-3">
+                  Name
+                </th>
+                <th scope="col" className="p-3">
+                  SKU
+                </th>
+                <th scope="col" className="p-3">
+                  Category
+                </th>
+                <th scope="col" className="p-3 text-right">
+                  Price
+                </th>
+                <th scope="col" className="p-3 text-right">
+                  Stock
+                </th>
+                <th scope="col" className="p-3">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {items.map((p) => (
+                <tr key={p.id} className={selected.has(p.id) ? "bg-brand-50" : ""}>
+                  <td className="p-3">
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${p.name}`}
+                      className="size-5 accent-brand-700"
+                      checked={selected.has(p.id)}
+                      onChange={() => toggle(p.id)}
+                    />
+                  </td>
+                  <td className="p-2">
+                    <div className="w-12">
+                      <ProductImage image={p.image} alt="" sizes="48px" />
+                    </div>
+                  </td>
+                  <td className="p-3 font-medium">
+                    <Link to={`/admin/products/${p.id}`} className="text-brand-800 hover:underline">
+                      {p.name}
+                    </Link>
+                  </td>
+                  <td className="p-3 font-mono text-xs">{p.sku}</td>
+                  <td className="p-3">{categoryLabel(p.category)}</td>
+                  <td className="tabular p-3 text-right">{formatCents(p.priceCents)}</td>
+                  <td
+                    className={`tabular p-3 text-right ${p.stock <= 0 ? "font-bold text-danger-700" : p.stock <= 5 ? "font-bold text-warn-800" : ""}`}
+                  >
+                    {p.stock}
+                  </td>
+                  <td className="p-3">
+                    <div className="flex justify-end gap-1">
+                      <ButtonLink to={`/admin/products/${p.id}`} variant="ghost" aria-label={`Edit ${p.name}`}>
+                        Edit
+                      </ButtonLink>
+                      <DeleteButton id={p.id} name={p.name} />
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page} pageSize={pageSize} total={total} params={params} label="Product pages" />
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { Form, useSearchParams } from "react-router";
+import { requireAdmin } from "~/.server/accounts/viewer";
+import { listUsers } from "~/.server/admin/users";
+import { getDb } from "~/.server/db/instance";
+import { Pagination } from "~/components/admin/pagination";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { formatOrderDate } from "~/lib/orders";
+import type { Route } from "./+types/users";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const page = Math.min(100_000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  return { ...(await listUsers(getDb(), { q, page })), q };
+}
+
+export default function AdminUsers({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageSize, q } = loaderData;
+  const [params] = useSearchParams();
+  return (
+    <section aria-labelledby="users-title" className="flex flex-col gap-4">
+      <h2 id="users-title" className="text-xl font-bold text-slate-900">
+        Registered users <span className="text-base font-normal text-slate-600">({total.toLocaleString("en-US")})</span>
+      </h2>
+      <Form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <TextField
+          label="Search name, email or username"
+          name="q"
+          type="search"
+          defaultValue={q}
+          className="min-w-64 flex-1"
+        />
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </Form>
+      {items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+          No users found.
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="w-full min-w-[1000px] text-left text-sm">
+            <caption className="sr-only">Registered users</caption>
+            <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+              <tr>
+                {[
+                  "Name",
+                  "Email",
+                  "Username",
+                  "Phone",
+                  "Address",
+                  "City",
+                  "State",
+                  "Zip",
+                  "Verified",
+                  "Role",
+                  "Signed up",
+                ].map((h) => (
+                  <th key={h} scope="col" className="p-3 whitespace-nowrap">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {items.map((u) => (
+                <tr key={u.id}>
+                  <td className="p-3 font-medium">{u.name}</td>
+                  <td className="p-3">{u.email}</td>
+                  <td className="p-3">{u.username ?? "—"}</td>
+                  <td className="p-3 whitespace-nowrap">{u.phone ?? "—"}</td>
+                  <td className="p-3">{u.address ?? "—"}</td>
+                  <td className="p-3">{u.city ?? "—"}</td>
+                  <td className="p-3">{u.state ?? "—"}</td>
+                  <td className="p-3">{u.zip ?? "—"}</td>
+                  <td className="p-3">
+                    {u.emailVerified ? <Badge tone="ok">Verified</Badge> : <Badge tone="warn">Not verified</Badge>}
+                  </td>
+                  <td className="p-3">{u.role === "admin" ? <Badge tone="info">Admin</Badge> : "Customer"}</td>
+                  <td className="p-3 whitespace-nowrap">{formatOrderDate(u.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page} pageSize={pageSize} total={total} params={params} label="User pages" />
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { env } from "~/.server/env";
+
+export async function loader() {
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /account",
+    "Disallow: /admin",
+    "Disallow: /cart",
+    "Disallow: /checkout",
+    "Disallow: /orders",
+    "Disallow: /dashboard",
+    "Disallow: /search",
+    "Disallow: /api/",
+    "",
+    `Sitemap: ${env().BASE_URL}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

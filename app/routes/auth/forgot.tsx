@@ -1,0 +1,65 @@
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import { requestPasswordReset } from "~/.server/accounts/passwords";
+import { getDb } from "~/.server/db/instance";
+import { invalid, parseForm } from "~/.server/forms";
+import { accountErrorResponse } from "~/.server/http";
+import { Button } from "~/components/ui/button";
+import { FormMessage, TextField } from "~/components/ui/field";
+import { RESET_REQUESTED } from "~/lib/messages";
+import { forgotSchema } from "~/lib/schemas/account";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/forgot";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0].loaderData;
+  return seo({
+    title: "Forgot Password",
+    description: "Reset the password of your wholesale account.",
+    path: "/forgot",
+    baseUrl: root.baseUrl,
+    storeName: root.store.name,
+  });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = parseForm(await request.formData(), forgotSchema);
+  if (!parsed.ok) return invalid(parsed.errors);
+  try {
+    await requestPasswordReset(getDb(), parsed.data.email, context.clientIp);
+  } catch (error) {
+    return accountErrorResponse(error);
+  }
+  return { ok: true as const, errors: {} as Record<string, string> };
+}
+
+export default function Forgot() {
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const errors: Record<string, string | undefined> = result?.errors ?? {};
+  return (
+    <div className="mx-auto max-w-md px-4 py-10">
+      <h1 className="text-3xl font-bold text-slate-900">Forgot Password</h1>
+      <div className="mt-6 rounded-lg border border-slate-200 bg-white p-5 sm:p-6">
+        {result?.ok ? (
+          <FormMessage tone="success">{RESET_REQUESTED}</FormMessage>
+        ) : (
+          <Form method="post" noValidate className="flex flex-col gap-4">
+            <p className="text-slate-700">
+              Enter the email of your account and we will send you a link to set a new password.
+            </p>
+            {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+            <TextField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
+            <Button type="submit" disabled={busy}>
+              {busy ? "Sending..." : "Send reset link"}
+            </Button>
+          </Form>
+        )}
+        <p className="mt-5 text-sm">
+          <Link to="/login" className="font-semibold text-brand-700 underline">
+            Back to log in
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { registerCustomer } from "~/.server/accounts/registration";
+import { getViewer } from "~/.server/accounts/viewer";
+import { getDb } from "~/.server/db/instance";
+import { invalid, parseForm } from "~/.server/forms";
+import { accountErrorResponse } from "~/.server/http";
+import { Button } from "~/components/ui/button";
+import { FormMessage, SelectField, TextField } from "~/components/ui/field";
+import { UsStateSelect } from "~/components/us-state-select";
+import { GENDERS, USERNAME_RULE } from "~/lib/form-fields";
+import { MESSAGES } from "~/lib/messages";
+import { registerSchema } from "~/lib/schemas/account";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/register";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0].loaderData;
+  return seo({
+    title: "Create an Account",
+    description: `Open a wholesale account with ${root.store.name} to see prices and order online.`,
+    path: "/register",
+    baseUrl: root.baseUrl,
+    storeName: root.store.name,
+  });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getViewer(request)) throw redirect("/account");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = parseForm(await request.formData(), registerSchema);
+  if (!parsed.ok) return invalid(parsed.errors);
+  try {
+    await registerCustomer(getDb(), parsed.data, context.clientIp);
+  } catch (error) {
+    return accountErrorResponse(error);
+  }
+  return { ok: true as const, errors: {} as Record<string, string> };
+}
+
+export default function Register() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const errors: Record<string, string | undefined> = result?.errors ?? {};
+  const busy = navigation.state === "submitting";
+
+  if (result?.ok) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-10">
+        <h1 className="text-3xl font-bold text-slate-900">Create an Account</h1>
+        <div className="mt-6 flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6">
+          <FormMessage tone="success">{MESSAGES.registered}</FormMessage>
+          <p className="text-slate-700">
+            Open the link in the email to confirm your address, then{" "}
+            <Link to="/login" className="font-semibold text-brand-700 underline">
+              log in
+            </Link>
+            .
+          </p>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-slate-900">Create an Account</h1>
+      <p className="mt-2 text-slate-700">
+        Wholesale accounts are for retail businesses. You must be 21 or older. Already registered?{" "}
+        <Link to="/login" className="font-semibold text-brand-700 underline">
+          Log in
+        </Link>
+        .
+      </p>
+      <Form method="post" noValidate className="mt-6 rounded-lg border border-slate-200 bg-white p-5 sm:p-6">
+        {errors.form ? (
+          <div className="mb-4">
+            <FormMessage tone="error">{errors.form}</FormMessage>
+          </div>
+        ) : null}
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-lg font-bold text-slate-900">Your account</legend>
+          <TextField label="Name" name="name" autoComplete="name" required maxLength={100} error={errors.name} />
+          <TextField
+            label="Username"
+            name="username"
+            autoComplete="username"
+            required
+            maxLength={30}
+            hint={USERNAME_RULE}
+            error={errors.username}
+          />
+          <TextField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={128}
+            hint="At least 8 characters."
+            error={errors.password}
+          />
+        </fieldset>
+        <fieldset className="mt-6 grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-lg font-bold text-slate-900">Business address</legend>
+          <TextField
+            label="Street address"
+            name="address"
+            autoComplete="street-address"
+            required
+            maxLength={200}
+            error={errors.address}
+            className="sm:col-span-2"
+          />
+          <TextField
+            label="City"
+            name="city"
+            autoComplete="address-level2"
+            required
+            maxLength={100}
+            error={errors.city}
+          />
+          <UsStateSelect error={errors.state} />
+          <TextField
+            label="ZIP code"
+            name="zip"
+            autoComplete="postal-code"
+            inputMode="numeric"
+            required
+            maxLength={10}
+            error={errors.zip}
+          />
+          <TextField label="Phone" name="phone" type="tel" autoComplete="tel" maxLength={30} error={errors.phone} />
+        </fieldset>
+        <fieldset className="mt-6 grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-lg font-bold text-slate-900">Optional</legend>
+          <TextField label="Date of birth" name="dob" type="date" autoComplete="bday" error={errors.dob} />
+          <SelectField label="Gender" name="gender" defaultValue="" error={errors.gender}>
+            <option value="">Prefer not to say</option>
+            {GENDERS.map((g) => (
+              <option key={g} value={g}>
+                {g}
+              </option>
+            ))}
+          </SelectField>
+        </fieldset>
+        <Button type="submit" disabled={busy} className="mt-6 w-full sm:w-auto">
+          {busy ? "Creating account..." : "Create Account"}
+        </Button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { data } from "react-router";
+import { env } from "~/.server/env";
+import { listOutbox } from "~/.server/mail/transport";
+import type { Route } from "./+types/outbox";
+
+export function meta() {
+  return [{ title: "Dev outbox" }, { name: "robots", content: "noindex" }];
+}
+
+/** Mail written to DATA_DIR/outbox when no SMTP_URL is set. Never available in production. */
+export async function loader(_: Route.LoaderArgs) {
+  if (env().isProduction || env().SMTP_URL) throw data("Page not found", { status: 404 });
+  return data({ mails: await listOutbox(50) }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export default function Outbox({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <h1 className="text-2xl font-bold">Dev outbox</h1>
+      <p className="mt-1 text-sm text-slate-600">Mail the store would have sent (no SMTP_URL is set). Newest first.</p>
+      {loaderData.mails.length === 0 ? <p className="mt-6">No mail yet.</p> : null}
+      <ul className="mt-6 space-y-4">
+        {loaderData.mails.map((m) => (
+          <li key={m.id} className="rounded-lg border border-slate-200 bg-white p-4">
+            <p className="text-sm text-slate-600">
+              {m.sentAt} · to <strong>{m.to}</strong>
+            </p>
+            <h2 className="mt-1 font-semibold">{m.subject}</h2>
+            <pre className="mt-2 text-sm whitespace-pre-wrap text-slate-800">{m.text}</pre>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { Link } from "react-router";
+import { canSeePrices, getViewer } from "~/.server/accounts/viewer";
+import { useCart } from "~/components/cart/cart-store";
+import { QuantityStepper } from "~/components/cart/quantity-stepper";
+import { useCartCheck } from "~/components/cart/use-cart-check";
+import { ProductImage } from "~/components/product-image";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/field";
+import { cartTotalCents, decreaseLine, increaseLine, removeLine } from "~/lib/cart";
+import { lineNotice } from "~/lib/cart-check";
+import { formatCents } from "~/lib/money";
+import type { Route } from "./+types/cart";
+
+export function meta() {
+  return [{ title: "Your Cart" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return { buyer: canSeePrices(await getViewer(request)) };
+}
+
+export default function Cart({ loaderData }: Route.ComponentProps) {
+  const { buyer } = loaderData;
+  const [, updateCart] = useCart();
+  const { lines, checked, orderable, checking, ready, error } = useCartCheck(buyer);
+  const total = cartTotalCents(
+    orderable.map((l) => {
+      const c = checked.get(l.id);
+      return c?.status === "capped" ? { ...l, quantity: c.quantity } : l;
+    }),
+  );
+
+  if (lines.length === 0) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12 text-center">
+        <h1 className="text-3xl font-bold text-slate-900">Your Cart</h1>
+        <p className="mt-4 text-lg text-slate-700">Your cart is empty.</p>
+        <ButtonLink to="/" className="mt-6">
+          Go shopping
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="text-3xl font-bold text-slate-900">Your Cart</h1>
+      {!buyer ? (
+        <div className="mt-4">
+          <FormMessage tone="info">
+            <Link to="/login?redirectTo=%2Fcart" className="font-semibold underline">
+              Log in
+            </Link>{" "}
+            to see current prices and check out.
+          </FormMessage>
+        </div>
+      ) : null}
+      {error ? (
+        <div className="mt-4">
+          <FormMessage tone="error">{error}</FormMessage>
+        </div>
+      ) : null}
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_320px]">
+        <ul className="flex flex-col gap-3" aria-label="Cart items" aria-busy={!ready} data-cart-checked={ready}>
+          {lines.map((line) => {
+            const c = checked.get(line.id);
+            const notice = c ? lineNotice(c) : null;
+            const unavailable = c?.status === "gone" || c?.status === "out-of-stock";
+            return (
+              <li
+                key={line.id}
+                className={`flex gap-3 rounded-lg border bg-white p-3 ${unavailable ? "border-danger-600" : "border-slate-200"}`}
+              >
+                <div className="w-20 shrink-0 sm:w-24">
+                  <ProductImage image={line.image} alt={line.name} sizes="96px" />
+                </div>
+                <div className="flex min-w-0 flex-1 flex-col gap-2">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <h2 className="font-semibold text-slate-900">
+                      <Link to={`/products/details/${line.id}`} className="hover:underline">
+                        {line.name}
+                      </Link>
+                    </h2>
+                    <output className="tabular font-bold text-slate-900" aria-label={`Line price of ${line.name}`}>
+                      {unavailable ? "—" : formatCents(line.priceCents * line.quantity)}
+                    </output>
+                  </div>
+                  <p className="tabular text-sm text-slate-600">{formatCents(line.priceCents)} each</p>
+                  {notice ? (
+                    <p
+                      role="status"
+                      className={`text-sm font-medium ${unavailable ? "text-danger-700" : "text-warn-800"}`}
+                    >
+                      {notice}
+                    </p>
+                  ) : null}
+                  <div className="flex flex-wrap items-center gap-3">
+                    <QuantityStepper
+                      name={line.name}
+                      quantity={line.quantity}
+                      max={line.stock}
+                      onDecrease={() => updateCart((ls) => decreaseLine(ls, line.id))}
+                      onIncrease={() => updateCart((ls) => increaseLine(ls, line.id))}
+                    />
+                    <Button variant="ghost" onClick={() => updateCart((ls) => removeLine(ls, line.id))}>
+                      Remove<span className="sr-only"> {line.name}</span>
+                    </Button>
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+        <aside className="flex h-fit flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5">
+          <div className="flex items-baseline justify-between">
+            <span className="text-lg font-semibold">Total</span>
+            <span className="tabular text-2xl font-bold" data-testid="cart-total">
+              {formatCents(total)}
+            </span>
+          </div>
+          <p className="text-sm text-slate-600">Free shipping on orders $500+. No tax or fees are added online.</p>
+          <ButtonLink
+            to="/checkout"
+            aria-disabled={orderable.length === 0 || checking}
+            className={orderable.length === 0 ? "pointer-events-none opacity-60" : ""}
+          >
+            Proceed to Checkout
+          </ButtonLink>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              if (window.confirm("Remove every item from your cart?")) updateCart(() => []);
+            }}
+          >
+            Clear Cart
+          </Button>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,246 @@
+import { useEffect, useState } from "react";
+import { data, useFetcher, useNavigate } from "react-router";
+import { listAddresses } from "~/.server/accounts/addresses";
+import { getViewer, requireViewer } from "~/.server/accounts/viewer";
+import { getDb } from "~/.server/db/instance";
+import { parseForm } from "~/.server/forms";
+import { log } from "~/.server/log";
+import { OrderRefusedError, placeOrder } from "~/.server/orders/place-order";
+import { redirectWithToast } from "~/.server/toast";
+import { AddressForm } from "~/components/address-form";
+import { writeCart } from "~/components/cart/cart-store";
+import { useCartCheck } from "~/components/cart/use-cart-check";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/field";
+import type { Address } from "~/lib/address";
+import { cartTotalCents } from "~/lib/cart";
+import { lineNotice } from "~/lib/cart-check";
+import { MESSAGES } from "~/lib/messages";
+import { formatCents } from "~/lib/money";
+import { placeOrderSchema } from "~/lib/schemas/checkout";
+import type { Route } from "./+types/checkout";
+
+export function meta() {
+  return [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request);
+  let addresses: Address[] | null = null;
+  try {
+    addresses = await listAddresses(getDb(), viewer.id);
+  } catch (error) {
+    log.error({ err: error }, "checkout could not load addresses");
+  }
+  return { addresses, idempotencyKey: globalThis.crypto.randomUUID() };
+}
+
+type PlaceResult = { ok: true; orderId: number } | { ok: false; error: string; field?: string; alert?: boolean };
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await getViewer(request);
+  if (!viewer) {
+    return redirectWithToast("/login?redirectTo=%2Fcheckout", { type: "error", message: MESSAGES.mustBeLoggedIn });
+  }
+  const parsed = parseForm(await request.formData(), placeOrderSchema);
+  if (!parsed.ok) {
+    const [field, message] = Object.entries(parsed.errors)[0] ?? ["form", MESSAGES.failedToPlaceOrder];
+    return data<PlaceResult>({ ok: false, error: message, field }, { status: 400 });
+  }
+  try {
+    const { order } = await placeOrder(getDb(), {
+      userId: viewer.id,
+      idempotencyKey: parsed.data.idempotencyKey,
+      addressId: parsed.data.addressId,
+      lines: parsed.data.lines,
+    });
+    return data<PlaceResult>({ ok: true, orderId: order.id });
+  } catch (error) {
+    if (error instanceof OrderRefusedError) {
+      return data<PlaceResult>({ ok: false, error: error.message, field: error.field }, { status: 409 });
+    }
+    log.error({ err: error }, "order failed");
+    return data<PlaceResult>({ ok: false, error: MESSAGES.failedToPlaceOrder, alert: true }, { status: 500 });
+  }
+}
+
+export default function Checkout({ loaderData }: Route.ComponentProps) {
+  const { addresses } = loaderData;
+  const [idempotencyKey] = useState(loaderData.idempotencyKey);
+  const { lines, checked, orderable, checking, ready, error: checkError } = useCartCheck(true);
+  const place = useFetcher<PlaceResult>();
+  const navigate = useNavigate();
+  const defaultId = addresses?.find((a) => a.isDefault)?.id ?? addresses?.[0]?.id ?? "";
+  const [addressId, setAddressId] = useState(defaultId);
+  const [adding, setAdding] = useState(false);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const result = place.data;
+  const placing = place.state !== "idle";
+
+  const orderLines = orderable.map((l) => {
+    const c = checked.get(l.id);
+    return c?.status === "capped" ? { ...l, quantity: c.quantity } : l;
+  });
+  const total = cartTotalCents(orderLines);
+
+  useEffect(() => {
+    // Wait for the revalidation that follows the action, or it would undo the navigation.
+    if (!result || place.state !== "idle") return;
+    if (result.ok) {
+      writeCart([]);
+      navigate(`/order-confirmation?order=${result.orderId}`, { replace: true });
+    } else if (result.alert) {
+      window.alert(result.error);
+    }
+  }, [result, place.state, navigate]);
+
+  useEffect(() => {
+    if (!addressId && defaultId) setAddressId(defaultId);
+  }, [addressId, defaultId]);
+
+  function submit() {
+    setClientError(null);
+    if (!addressId) {
+      setClientError(MESSAGES.selectShippingAddress);
+      return;
+    }
+    place.submit(
+      {
+        idempotencyKey,
+        addressId,
+        lines: JSON.stringify(orderLines.map((l) => ({ id: l.id, quantity: l.quantity }))),
+      },
+      { method: "post" },
+    );
+  }
+
+  if (lines.length === 0 && !placing && !result?.ok) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12 text-center">
+        <h1 className="text-3xl font-bold text-slate-900">Checkout</h1>
+        <p className="mt-4 text-lg text-slate-700">Your cart is empty.</p>
+        <ButtonLink to="/" className="mt-6">
+          Go shopping
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  const message = clientError ?? (result && !result.ok && !result.alert ? result.error : null);
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="text-3xl font-bold text-slate-900">Checkout</h1>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_340px]">
+        <div className="flex flex-col gap-6">
+          <section
+            aria-labelledby="items-title"
+            aria-busy={!ready}
+            data-cart-checked={ready}
+            className="rounded-lg border border-slate-200 bg-white p-5"
+          >
+            <h2 id="items-title" className="text-lg font-bold text-slate-900">
+              Items
+            </h2>
+            {checkError ? <FormMessage tone="error">{checkError}</FormMessage> : null}
+            <ul className="mt-3 divide-y divide-slate-200">
+              {lines.map((l) => {
+                const c = checked.get(l.id);
+                const notice = c ? lineNotice(c) : null;
+                const quantity = c?.status === "capped" ? c.quantity : l.quantity;
+                const excluded = c?.status === "gone" || c?.status === "out-of-stock";
+                return (
+                  <li key={l.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
+                    <span className={excluded ? "text-slate-500 line-through" : "text-slate-900"}>
+                      {quantity} × {l.name}
+                    </span>
+                    <span className="tabular font-semibold">
+                      {excluded ? "—" : formatCents(l.priceCents * quantity)}
+                    </span>
+                    {notice ? (
+                      <p role="status" className="w-full text-sm text-danger-700">
+                        {notice}
+                      </p>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+          <section aria-labelledby="ship-title" className="rounded-lg border border-slate-200 bg-white p-5">
+            <h2 id="ship-title" className="text-lg font-bold text-slate-900">
+              Shipping address
+            </h2>
+            {addresses === null ? (
+              <p className="mt-2 font-medium text-danger-600">{MESSAGES.failedToLoadAddress}</p>
+            ) : addresses.length === 0 ? (
+              <p className="mt-2 text-slate-700">You have no saved address yet. Add one below.</p>
+            ) : (
+              <fieldset className="mt-3">
+                <legend className="sr-only">Choose a shipping address</legend>
+                <div className="flex flex-col gap-2">
+                  {addresses.map((a) => (
+                    <label
+                      key={a.id}
+                      className={`flex cursor-pointer gap-3 rounded-md border p-3 ${addressId === a.id ? "border-brand-500 bg-brand-50" : "border-slate-200"}`}
+                    >
+                      <input
+                        type="radio"
+                        name="addressId"
+                        value={a.id}
+                        checked={addressId === a.id}
+                        onChange={() => setAddressId(a.id)}
+                        className="mt-1 size-5 accent-brand-700"
+                      />
+                      <span className="text-sm text-slate-800">
+                        <strong>{a.businessName}</strong>
+                        <br />
+                        {a.street}, {a.city}, {a.state} {a.zip}
+                      </span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            )}
+            {adding ? (
+              <div className="mt-4 border-t border-slate-200 pt-4">
+                <AddressForm
+                  action="/shipping-address"
+                  submitLabel="Save and use this address"
+                  onSaved={(id) => {
+                    setAddressId(id);
+                    setAdding(false);
+                  }}
+                  extra={
+                    <Button variant="secondary" onClick={() => setAdding(false)}>
+                      Cancel
+                    </Button>
+                  }
+                />
+              </div>
+            ) : (
+              <Button variant="ghost" className="mt-3" onClick={() => setAdding(true)}>
+                Add a new address
+              </Button>
+            )}
+          </section>
+        </div>
+        <aside className="flex h-fit flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5">
+          <div className="flex items-baseline justify-between">
+            <span className="text-lg font-semibold">Total</span>
+            <span className="tabular text-2xl font-bold" data-testid="checkout-total">
+              {formatCents(total)}
+            </span>
+          </div>
+          {message ? (
+            <p role="alert" className="font-medium text-danger-600">
+              {message}
+            </p>
+          ) : null}
+          <Button onClick={submit} disabled={placing || checking || orderLines.length === 0}>
+            {placing ? "Placing order..." : "Place Order"}
+          </Button>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { useEffect, useRef } from "react";
+import { Form, useActionData, useNavigation } from "react-router";
+import { getDb } from "~/.server/db/instance";
+import { invalid, parseForm } from "~/.server/forms";
+import { hitRateLimit, TOO_MANY_ATTEMPTS } from "~/.server/security/rate-limit";
+import { storeInfo } from "~/.server/store-info";
+import { CONTACT_RATE_LIMIT, receiveContactMessage } from "~/.server/support/contact-messages";
+import { Button } from "~/components/ui/button";
+import { FormMessage, TextAreaField, TextField } from "~/components/ui/field";
+import { CONTACT_LIMITS } from "~/lib/form-fields";
+import { contactSchema } from "~/lib/schemas/contact";
+import { seo } from "~/lib/seo";
+import { telHref } from "~/lib/store";
+import type { Route } from "./+types/contact";
+
+export const CONTACT_SUCCESS =
+  "Thank you! Your message has been sent. We will get back to you within one business day.";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0].loaderData;
+  return seo({
+    title: "Contact Us",
+    description: `Call, email or message ${root.store.name}: wholesale support Monday to Saturday, 10am to 6pm.`,
+    path: "/contact",
+    baseUrl: root.baseUrl,
+    storeName: root.store.name,
+  });
+}
+
+export async function loader() {
+  return { store: storeInfo() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = parseForm(form, contactSchema);
+  if (!parsed.ok) return invalid(parsed.errors);
+  const db = getDb();
+  const limit = await hitRateLimit(db, CONTACT_RATE_LIMIT, context.clientIp);
+  if (!limit.allowed) return invalid({ form: TOO_MANY_ATTEMPTS });
+  // A filled honeypot is a bot: answer as if it worked, keep nothing.
+  if (!parsed.data.website) await receiveContactMessage(db, parsed.data, context.clientIp);
+  return { ok: true as const, errors: {} as Record<string, string> };
+}
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  const { store } = loaderData;
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const errors: Record<string, string> = result?.errors ?? {};
+  const sending = navigation.state === "submitting";
+
+  useEffect(() => {
+    if (result?.ok) formRef.current?.reset();
+  }, [result]);
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="text-3xl font-bold tracking-wide text-slate-900">CONTACT US</h1>
+      <div className="mt-6 grid gap-8 md:grid-cols-[1fr_1.4fr]">
+        <section aria-labelledby="reach-us" className="rounded-lg border border-slate-200 bg-white p-5">
+          <h2 id="reach-us" className="text-lg font-bold text-slate-900">
+            Reach us
+          </h2>
+          <dl className="mt-3 space-y-3 text-slate-700">
+            <div>
+              <dt className="text-sm font-semibold text-slate-900">Phone</dt>
+              <dd>
+                <a href={telHref(store.phone)} className="text-brand-700 underline">
+                  {store.phone}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm font-semibold text-slate-900">Email</dt>
+              <dd>
+                <a href={`mailto:${store.email}`} className="text-brand-700 underline">
+                  {store.email}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm font-semibold text-slate-900">Opening hours</dt>
+              <dd>{store.hours}</dd>
+            </div>
+            <div>
+              <dt className="text-sm font-semibold text-slate-900">Address</dt>
+              <dd>{store.address}</dd>
+            </div>
+          </dl>
+        </section>
+        <section aria-labelledby="get-in-touch" className="rounded-lg border border-slate-200 bg-white p-5">
+          <h2 id="get-in-touch" className="text-lg font-bold text-slate-900">
+            Get In Touch
+          </h2>
+          <Form method="post" ref={formRef} className="mt-4 flex flex-col gap-4" noValidate>
+            {result?.ok ? <FormMessage tone="success">{CONTACT_SUCCESS}</FormMessage> : null}
+            {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+            <TextField
+              label="Name"
+              name="name"
+              required
+              maxLength={CONTACT_LIMITS.name}
+              autoComplete="name"
+              error={errors.name}
+            />
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              required
+              maxLength={CONTACT_LIMITS.email}
+              autoComplete="email"
+              error={errors.email}
+            />
+            <TextField
+              label="Phone"
+              name="phone"
+              type="tel"
+              maxLength={CONTACT_LIMITS.phone}
+              autoComplete="tel"
+              error={errors.phone}
+            />
+            <TextAreaField
+              label="Message"
+              name="message"
+              maxLength={CONTACT_LIMITS.message}
+              rows={5}
+              error={errors.message}
+            />
+            <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+              <label htmlFor="contact-website">Website</label>
+              <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+            </div>
+            <div className="flex flex-col gap-1">
+              <label className="flex min-h-11 items-center gap-3 rounded-md border border-slate-300 px-3 text-sm font-medium text-slate-800">
+                <input
+                  type="checkbox"
+                  name="notRobot"
+                  required
+                  className="size-5 accent-brand-700"
+                  aria-invalid={errors.notRobot ? true : undefined}
+                  aria-describedby={errors.notRobot ? "notRobot-error" : undefined}
+                />
+                I'm not a robot
+              </label>
+              {errors.notRobot ? (
+                <p id="notRobot-error" role="alert" className="text-sm text-danger-600">
+                  {errors.notRobot}
+                </p>
+              ) : null}
+            </div>
+            <Button type="submit" disabled={sending} className="self-start">
+              {sending ? "Sending..." : "Send Message"}
+            </Button>
+          </Form>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { canSeePrices, getViewer } from "~/.server/accounts/viewer";
+import { listNewestProducts } from "~/.server/catalog/products";
+import { shapeCard } from "~/.server/catalog/shape";
+import { getDb } from "~/.server/db/instance";
+import { listBestSellers } from "~/.server/orders/best-sellers";
+import { HeroCarousel } from "~/components/home/hero-carousel";
+import { ProductStrip } from "~/components/home/product-strip";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/home";
+
+export const HOME_ROW_SIZE = 7;
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0].loaderData;
+  return seo({
+    title: root.store.name,
+    description: `${root.store.name}: wholesale disposable vapes, kratom, glass, novelty, accessories and delta products for retailers, with fast local delivery in Dallas-Fort Worth.`,
+    path: "/",
+    baseUrl: root.baseUrl,
+    storeName: root.store.name,
+  });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const db = getDb();
+  const prices = canSeePrices(await getViewer(request));
+  const newest = await listNewestProducts(db, HOME_ROW_SIZE);
+  const bestSellers = await listBestSellers(
+    db,
+    HOME_ROW_SIZE,
+    newest.map((p) => p.id),
+  );
+  return {
+    newProducts: newest.map((p) => shapeCard(p, prices)),
+    bestSellers: bestSellers.map((p) => shapeCard(p, prices)),
+  };
+}
+
+const BLURBS = [
+  {
+    title: "Fast local delivery",
+    text: "Same-week delivery across the Dallas-Fort Worth area, straight to your store's back door.",
+    icon: "M3 7h11v8H3zM14 10h4l3 3v2h-7zM7 18a2 2 0 1 0 0-.01M17 18a2 2 0 1 0 0-.01",
+  },
+  {
+    title: "Bulk inventory",
+    text: "Deep stock on the lines that sell, in case packs and display boxes sized for retail.",
+    icon: "M3 8l9-5 9 5-9 5zM3 8v8l9 5 9-5V8M12 13v8",
+  },
+  {
+    title: "Friendly support",
+    text: "Real people on the phone Monday to Saturday who know the products and your account.",
+    icon: "M4 12a8 8 0 0 1 16 0v5a2 2 0 0 1-2 2h-2v-6h4M4 13h4v6H6a2 2 0 0 1-2-2z",
+  },
+] as const;
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <h1 className="sr-only">Wholesale convenience-store and smoke-shop supply</h1>
+      <section
+        aria-label="About us"
+        className="mb-6 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-center text-sm text-brand-900 sm:text-base"
+      >
+        <strong>Dallas wholesale supply</strong> for convenience stores, gas stations, novelty and smoke shops.
+      </section>
+      <HeroCarousel />
+      <section aria-label="Why buy from us" className="mt-8 grid gap-4 sm:grid-cols-3">
+        {BLURBS.map((b) => (
+          <div key={b.title} className="flex gap-3 rounded-lg border border-slate-200 bg-white p-4">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-8 shrink-0 text-brand-700"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+              strokeLinejoin="round"
+            >
+              <path d={b.icon} />
+            </svg>
+            <div>
+              <h2 className="font-bold text-slate-900">{b.title}</h2>
+              <p className="mt-1 text-sm text-slate-600">{b.text}</p>
+            </div>
+          </div>
+        ))}
+      </section>
+      <ProductStrip id="new-products" title="New Products" products={loaderData.newProducts} />
+      <ProductStrip id="best-sellers" title="Best Sellers" products={loaderData.bestSellers} />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { data } from "react-router";
+import { findContentPage } from "~/.server/content/pages";
+import { storeInfo } from "~/.server/store-info";
+import { RichText } from "~/components/rich-text";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/info-page";
+
+export function meta({ data: page, matches }: Route.MetaArgs) {
+  const root = matches[0].loaderData;
+  if (!page) return [{ title: "Page not found" }];
+  return seo({
+    title: page.title,
+    description: page.description,
+    path: `/${page.slug}`,
+    baseUrl: root.baseUrl,
+    storeName: root.store.name,
+  });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const slug = new URL(request.url).pathname.replace(/\.data$/, "").replace(/^\/+|\/+$/g, "");
+  const page = findContentPage(slug, storeInfo());
+  if (!page) throw data("Page not found", { status: 404 });
+  return page;
+}
+
+export default function InfoPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-8">
+      <h1 className="text-3xl font-bold text-slate-900">{loaderData.title}</h1>
+      <div className="mt-6 rounded-lg border border-slate-200 bg-white p-5 sm:p-8">
+        <RichText blocks={loaderData.blocks} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,40 @@
+import { data } from "react-router";
+import { requireViewer } from "~/.server/accounts/viewer";
+import { getDb } from "~/.server/db/instance";
+import { findOrderForUser } from "~/.server/orders/queries";
+import { OrderView } from "~/components/order-view";
+import { ButtonLink } from "~/components/ui/button";
+import type { Route } from "./+types/order-confirmation";
+
+export function meta() {
+  return [{ title: "Order confirmed" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request);
+  const id = new URL(request.url).searchParams.get("order") ?? "";
+  const order = /^[1-9]\d{0,9}$/.test(id) ? await findOrderForUser(getDb(), viewer.id, Number(id)) : null;
+  if (!order) throw data("Order not found.", { status: 404 });
+  return { order };
+}
+
+export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <h1 className="text-3xl font-bold text-slate-900">Thank you for your order!</h1>
+      <p className="mt-2 text-lg text-slate-700">
+        Your order number is <strong>#{order.id}</strong>. A confirmation email is on its way.
+      </p>
+      <div className="mt-6 rounded-lg border border-slate-200 bg-white p-5">
+        <OrderView order={order} />
+      </div>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <ButtonLink to="/orders">View My Orders</ButtonLink>
+        <ButtonLink to="/" variant="secondary">
+          Continue shopping
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}

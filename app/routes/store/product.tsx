@@ -1,0 +1,101 @@
+import { data, Link } from "react-router";
+import { canSeePrices, getViewer } from "~/.server/accounts/viewer";
+import { productJsonLd } from "~/.server/catalog/json-ld";
+import { findProduct, listRelatedProducts } from "~/.server/catalog/products";
+import { shapeCard, shapeDetail } from "~/.server/catalog/shape";
+import { getDb } from "~/.server/db/instance";
+import { env } from "~/.server/env";
+import { AddToCart } from "~/components/cart/add-to-cart";
+import { LoginForPrice, Price } from "~/components/price";
+import { ProductCard } from "~/components/product-card";
+import { ProductGallery } from "~/components/product-gallery";
+import { StockBadge } from "~/components/ui/badge";
+import { categoryHeading } from "~/lib/categories";
+import { imageSrc } from "~/lib/images";
+import { MESSAGES } from "~/lib/messages";
+import { hasPrice } from "~/lib/product-types";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/product";
+
+export const RELATED_LIMIT = 6;
+
+export function meta({ data: loaded, matches }: Route.MetaArgs) {
+  const root = matches[0].loaderData;
+  if (!loaded) return [{ title: MESSAGES.productNotFound }];
+  const p = loaded.product;
+  return [
+    ...seo({
+      title: p.name,
+      description: p.description.slice(0, 160),
+      path: `/products/details/${p.id}`,
+      baseUrl: root.baseUrl,
+      storeName: root.store.name,
+      image: p.images[0] ? imageSrc(p.images[0], 800) : undefined,
+    }),
+    { "script:ld+json": loaded.jsonLd },
+  ];
+}
+
+function parseId(value: string): number | null {
+  return /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const id = parseId(params.productId);
+  const db = getDb();
+  const product = id === null ? null : await findProduct(db, id);
+  if (!product) throw data(MESSAGES.productNotFound, { status: 404 });
+  const prices = canSeePrices(await getViewer(request));
+  const related = await listRelatedProducts(db, product, RELATED_LIMIT);
+  return {
+    product: shapeDetail(product, prices),
+    related: related.map((p) => shapeCard(p, prices)),
+    jsonLd: productJsonLd(product, { baseUrl: env().BASE_URL, withOffer: prices }),
+  };
+}
+
+export default function ProductDetail({ loaderData }: Route.ComponentProps) {
+  const { product, related } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+        <Link to="/" className="hover:underline">
+          Home
+        </Link>{" "}
+        /{" "}
+        <Link to={`/products/${product.category}`} className="hover:underline">
+          {categoryHeading(product.category)}
+        </Link>{" "}
+        / <span aria-current="page">{product.name}</span>
+      </nav>
+      <div className="mt-4 grid gap-6 md:grid-cols-2 md:gap-10">
+        <ProductGallery images={product.images} name={product.name} />
+        <div className="flex flex-col gap-4">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{product.name}</h1>
+          <div>
+            <StockBadge inStock={product.inStock} />
+          </div>
+          <div className="text-2xl">
+            {hasPrice(product) ? <Price cents={product.priceCents} /> : <LoginForPrice variant="button" />}
+          </div>
+          <p className="leading-relaxed whitespace-pre-line text-slate-700">{product.description}</p>
+          <AddToCart product={product} />
+        </div>
+      </div>
+      {related.length > 0 ? (
+        <section aria-labelledby="related-title" className="mt-12">
+          <h2 id="related-title" className="text-xl font-bold text-slate-900">
+            Customers Also Viewed
+          </h2>
+          <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+            {related.map((p) => (
+              <li key={p.id}>
+                <ProductCard product={p} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { Link } from "react-router";
+import { canSeePrices, getViewer } from "~/.server/accounts/viewer";
+import { normalizeQuery, searchProducts } from "~/.server/catalog/search";
+import { shapeCard } from "~/.server/catalog/shape";
+import { getDb } from "~/.server/db/instance";
+import { ProductCard } from "~/components/product-card";
+import { ButtonLink } from "~/components/ui/button";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/search";
+
+export const SEARCH_PAGE_SIZE = 48;
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  const root = matches[0].loaderData;
+  return seo({
+    title: data?.query ? `Search: ${data.query}` : "Search",
+    description: "Search the wholesale catalog by product name.",
+    path: "/search",
+    baseUrl: root.baseUrl,
+    storeName: root.store.name,
+    noindex: true,
+  });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = normalizeQuery(url.searchParams.get("q"));
+  const page = Math.max(1, Math.min(1000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const prices = canSeePrices(await getViewer(request));
+  const found = query
+    ? await searchProducts(getDb(), query, { limit: SEARCH_PAGE_SIZE + 1, offset: (page - 1) * SEARCH_PAGE_SIZE })
+    : [];
+  return {
+    query,
+    page,
+    hasMore: found.length > SEARCH_PAGE_SIZE,
+    products: found.slice(0, SEARCH_PAGE_SIZE).map((p) => shapeCard(p, prices)),
+  };
+}
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { query, products, page, hasMore } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <h1 className="text-2xl font-bold text-slate-900">{query ? `Results for “${query}”` : "Search products"}</h1>
+      {!query ? (
+        <p className="mt-4 text-slate-700">Type a product name in the search box above.</p>
+      ) : products.length === 0 ? (
+        <div className="mt-8 rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
+          <p className="text-lg font-semibold text-slate-800">No products found.</p>
+          <ButtonLink to="/products/all" variant="secondary" className="mt-4">
+            Browse all products
+          </ButtonLink>
+        </div>
+      ) : (
+        <>
+          <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+            {products.map((p) => (
+              <li key={p.id}>
+                <ProductCard product={p} show="description" />
+              </li>
+            ))}
+          </ul>
+          <nav aria-label="Search result pages" className="mt-6 flex justify-center gap-4">
+            {page > 1 ? (
+              <Link
+                to={`/search?${new URLSearchParams({ q: query, page: String(page - 1) })}`}
+                className="font-semibold text-brand-700 underline"
+              >
+                Previous page
+              </Link>
+            ) : null}
+            {hasMore ? (
+              <Link
+                to={`/search?${new URLSearchParams({ q: query, page: String(page + 1) })}`}
+                className="font-semibold text-brand-700 underline"
+              >
+                Next page
+              </Link>
+            ) : null}
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser journeys against the built server (npm run build first; npm run test:e2e does),
+ * on a fresh SQLite database in .e2e/, with mail going to a real SMTP server (tests/support/mail-sink.ts).
+ */
+// E2E_PORT shifts every port and folder, so several runs can share one machine.
+const OFFSET = Number(process.env.E2E_PORT ?? 3100) - 3100;
+export const APP_PORT = 3100 + OFFSET;
+export const SINK_SMTP_PORT = 2626 + OFFSET;
+export const SINK_HTTP_PORT = 2627 + OFFSET;
+const DATA_DIR = OFFSET ? `.e2e/data-${OFFSET}` : ".e2e/data";
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: OFFSET ? `test-results-${OFFSET}` : "test-results",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI_REPORT_DIR
+    ? [["list"], ["json", { outputFile: `${process.env.CI_REPORT_DIR}/playwright.json` }]]
+    : [["list"]],
+  use: {
+    baseURL: `http://localhost:${APP_PORT}`,
+    launchOptions: chromium,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "phone",
+      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium },
+      grepInvert: /@desktop-only/,
+    },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
+  ],
+  webServer: [
+    {
+      command: "npx tsx tests/support/mail-sink.ts",
+      url: `http://127.0.0.1:${SINK_HTTP_PORT}/health`,
+      env: { SINK_SMTP_PORT: String(SINK_SMTP_PORT), SINK_HTTP_PORT: String(SINK_HTTP_PORT) },
+      reuseExistingServer: false,
+      stdout: "ignore",
+    },
+    {
+      command: `rm -rf ${DATA_DIR} && node server.js`,
+      url: `http://localhost:${APP_PORT}/healthz`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      env: {
+        NODE_ENV: "test",
+        PORT: String(APP_PORT),
+        HOST: "127.0.0.1",
+        BASE_URL: `http://localhost:${APP_PORT}`,
+        DATA_DIR,
+        SMTP_URL: `smtp://127.0.0.1:${SINK_SMTP_PORT}`,
+        STORE_INBOX: "inbox@store.test",
+        SEED_DEMO: "true",
+        DATABASE_URL: "",
+        RATE_LIMIT_FACTOR: "20",
+        LOG_LEVEL: "warn",
+      },
+    },
+  ],
+});

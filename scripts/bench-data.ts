@@ -1,0 +1,251 @@
+import { parseArgs } from "node:util";
+import type { Kysely } from "kysely";
+import { getAuth } from "../app/.server/accounts/auth";
+import { authBool, authNow } from "../app/.server/accounts/auth-columns";
+import { dialectOf } from "../app/.server/db/connect";
+import { closeDb, getDb } from "../app/.server/db/instance";
+import { migrateToLatest } from "../app/.server/db/migrate";
+import { rebuildProductSales } from "../app/.server/orders/best-sellers";
+import type { DB } from "../app/.server/db/schema";
+import { CATEGORY_SLUGS } from "../app/lib/categories";
+import { ORDER_STATUSES } from "../app/lib/orders";
+import { BENCH_PASSWORD, BRANDS, FLAVOURS, ITEMS, PACKS, SIZES } from "./bench/names";
+
+/**
+ * npm run bench:data -- --products 100000 --users 10000 --orders 200000
+ * Fills the database named by the environment (SQLite in DATA_DIR, or PostgreSQL with
+ * DATABASE_URL) in bulk with realistic products, verified customers and past orders.
+ * Every bench user's password is BENCH_PASSWORD (printed at the end).
+ */
+
+const BATCH = 500;
+
+let seed = 42;
+function random(): number {
+  // Deterministic (mulberry32) so two runs build the same catalog.
+  seed |= 0;
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+
+const drawn = new Map<string, number>();
+function progress(label: string, done: number, total: number) {
+  const width = 30;
+  const filled = Math.round((done / total) * width);
+  if (drawn.get(label) === filled && done < total) return;
+  drawn.set(label, filled);
+  process.stderr.write(`\r${label.padEnd(9)} [${"#".repeat(filled)}${".".repeat(width - filled)}] ${done}/${total}`);
+  if (done >= total) process.stderr.write("\n");
+}
+
+async function insertProducts(
+  db: Kysely<DB>,
+  count: number,
+  mediaKeys: { key: string; width: number; height: number }[],
+) {
+  const start = await db
+    .selectFrom("products")
+    .select((eb) => eb.fn.max("id").as("max"))
+    .executeTakeFirst();
+  const offset = Number(start?.max ?? 0);
+  for (let i = 0; i < count; i += BATCH) {
+    const rows = [];
+    for (let j = i; j < Math.min(count, i + BATCH); j++) {
+      const category = pick(CATEGORY_SLUGS);
+      const brand = pick(BRANDS[category] ?? ["Generic"]);
+      const item = pick(ITEMS[category] ?? ["Item"]);
+      const name = `${brand} ${item} – ${pick(FLAVOURS)}, ${pick(SIZES)} (${pick(PACKS)}) #${offset + j + 1}`;
+      const when = new Date(Date.now() - int(0, 400) * 86_400_000).toISOString();
+      rows.push({
+        sku: `BENCH-${offset + j + 1}`,
+        name,
+        description: `${brand} ${item.toLowerCase()} in ${pick(FLAVOURS).toLowerCase()}. Case pack ${pick(PACKS)}; retailers reorder it weekly. Sold to licensed retailers 21+.`,
+        price_cents: int(150, 15_000),
+        stock: random() < 0.08 ? 0 : int(1, 600),
+        category,
+        created_at: when,
+        updated_at: when,
+      });
+    }
+    const ids = await db.insertInto("products").values(rows).returning("id").execute();
+    if (mediaKeys.length > 0) {
+      const images = ids.flatMap((r) =>
+        random() < 0.9
+          ? [
+              {
+                product_id: r.id,
+                position: 0,
+                media_key: "",
+                width: 0,
+                height: 0,
+                created_at: new Date().toISOString(),
+              },
+            ]
+          : [],
+      );
+      for (const img of images) {
+        const m = pick(mediaKeys);
+        Object.assign(img, { media_key: m.key, width: m.width, height: m.height });
+      }
+      if (images.length) await db.insertInto("product_images").values(images).execute();
+    }
+    progress("products", Math.min(count, i + BATCH), count);
+  }
+}
+
+async function insertUsers(db: Kysely<DB>, count: number): Promise<string[]> {
+  const ctx = await getAuth().$context;
+  const hash = await ctx.password.hash(BENCH_PASSWORD);
+  const ids: string[] = [];
+  const base = Date.now().toString(36);
+  for (let i = 0; i < count; i += BATCH) {
+    const users = [];
+    const accounts = [];
+    for (let j = i; j < Math.min(count, i + BATCH); j++) {
+      const id = `bench-${base}-${j}`;
+      ids.push(id);
+      const now = authNow(db);
+      users.push({
+        id,
+        name: `Bench Buyer ${j}`,
+        email: `bench${j}-${base}@bench.test`,
+        email_verified: authBool(db, true),
+        image: null,
+        created_at: now,
+        updated_at: now,
+        username: `bench_${base}_${j}`,
+        display_username: `bench_${base}_${j}`,
+        role: "customer",
+        phone: "(214) 555-0100",
+        dob: null,
+        gender: null,
+        address: `${int(100, 9999)} Main St`,
+        city: "Dallas",
+        state: "TX",
+        zip: "75201",
+      });
+      accounts.push({
+        id: `acct-${id}`,
+        account_id: id,
+        provider_id: "credential",
+        user_id: id,
+        access_token: null,
+        refresh_token: null,
+        id_token: null,
+        access_token_expires_at: null,
+        refresh_token_expires_at: null,
+        scope: null,
+        password: hash,
+        created_at: now,
+        updated_at: now,
+      });
+    }
+    await db.insertInto("users").values(users).execute();
+    await db.insertInto("accounts").values(accounts).execute();
+    const now = new Date().toISOString();
+    await db
+      .insertInto("addresses")
+      .values(
+        users.map((u) => ({
+          id: `addr-${u.id}`,
+          user_id: u.id,
+          business_name: `${u.name} Store`,
+          street: u.address,
+          city: "Dallas",
+          state: "TX",
+          zip: "75201",
+          phone: "(214) 555-0100",
+          is_default: 1,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    progress("users", Math.min(count, i + BATCH), count);
+  }
+  return ids;
+}
+
+async function insertOrders(db: Kysely<DB>, count: number, userIds: string[]) {
+  const products = await db.selectFrom("products").select(["id", "name", "sku", "price_cents"]).execute();
+  if (products.length === 0 || userIds.length === 0) return;
+  for (let i = 0; i < count; i += BATCH) {
+    const orders = [];
+    const lines: { name: string; sku: string; product_id: number; unit_price_cents: number; quantity: number }[][] = [];
+    for (let j = i; j < Math.min(count, i + BATCH); j++) {
+      const items = Array.from({ length: int(1, 4) }, () => {
+        const p = pick(products);
+        return { name: p.name, sku: p.sku, product_id: p.id, unit_price_cents: p.price_cents, quantity: int(1, 12) };
+      });
+      lines.push(items);
+      const when = new Date(Date.now() - int(0, 365 * 24 * 60) * 60_000).toISOString();
+      orders.push({
+        user_id: pick(userIds),
+        idempotency_key: `bench-${j}-${random().toString(36).slice(2)}`,
+        status: random() < 0.85 ? "Completed" : pick(ORDER_STATUSES),
+        total_cents: items.reduce((s, l) => s + l.unit_price_cents * l.quantity, 0),
+        item_count: items.reduce((s, l) => s + l.quantity, 0),
+        ship_business_name: "Bench Store",
+        ship_street: "1 Main St",
+        ship_city: "Dallas",
+        ship_state: "TX",
+        ship_zip: "75201",
+        ship_phone: "",
+        created_at: when,
+        updated_at: when,
+      });
+    }
+    const ids = await db.insertInto("orders").values(orders).returning("id").execute();
+    const items = ids.flatMap((row, k) =>
+      (lines[k] ?? []).map((l, position) => ({ ...l, order_id: row.id, position })),
+    );
+    await db.insertInto("order_items").values(items).execute();
+    progress("orders", Math.min(count, i + BATCH), count);
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      products: { type: "string", default: "100000" },
+      users: { type: "string", default: "10000" },
+      orders: { type: "string", default: "200000" },
+    },
+  });
+  const products = Number(values.products);
+  const users = Number(values.users);
+  const orders = Number(values.orders);
+  for (const [name, n] of Object.entries({ products, users, orders })) {
+    if (!Number.isSafeInteger(n) || n < 0) throw new Error(`--${name} must be a whole number`);
+  }
+  const db = getDb();
+  await migrateToLatest(db);
+  const started = Date.now();
+  const media = await db
+    .selectFrom("product_images")
+    .select(["media_key as key", "width", "height"])
+    .distinct()
+    .limit(500)
+    .execute();
+  await db.transaction().execute(async (trx) => {
+    await insertProducts(trx, products, media);
+  });
+  const userIds = await db.transaction().execute((trx) => insertUsers(trx, users));
+  await db.transaction().execute(async (trx) => {
+    await insertOrders(trx, orders, userIds);
+    await rebuildProductSales(trx);
+  });
+  console.log(
+    `Filled ${dialectOf(db)} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${products} products, ${users} users (password ${BENCH_PASSWORD}), ${orders} orders.`,
+  );
+  await closeDb();
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});

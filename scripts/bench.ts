@@ -1,0 +1,477 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+import { listAdminProducts } from "../app/.server/admin/products";
+import { searchProducts, suggestProducts } from "../app/.server/catalog/search";
+import { dialectOf } from "../app/.server/db/connect";
+import { closeDb, getDb } from "../app/.server/db/instance";
+import { BENCH_PASSWORD } from "./bench/names";
+
+/**
+ * npm run bench [-- --duration 10 --connections 20 --no-lighthouse]
+ * Starts the built server (npm run build first) on the database filled by npm run bench:data
+ * (DATA_DIR, default bench-results/data, or DATABASE_URL), drives it with autocannon from this
+ * process, and prints requests per second, p50/p95/p99 latency and errors per scenario, each as
+ * a ratio of a bare Node http server returning the same bytes. Also: query timings at scale,
+ * orders per second with an oversell check, JavaScript and CSS per page, Lighthouse (mobile) and
+ * the server's peak memory. Results go to bench-results/bench-<time>.json as well.
+ */
+const { values: opts } = parseArgs({
+  options: {
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "20" },
+    port: { type: "string", default: "3400" },
+    "no-lighthouse": { type: "boolean", default: false },
+  },
+});
+const DURATION = Number(opts.duration);
+const CONNECTIONS = Number(opts.connections);
+const PORT = Number(opts.port);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const BUILD_DIR = process.env.BUILD_DIR || "build";
+process.env.DATA_DIR ??= "bench-results/data";
+process.env.LOG_LEVEL ??= "warn";
+
+interface ScenarioResult {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  ratioToFloor?: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+
+async function drive(
+  name: string,
+  options: Omit<autocannon.Options, "url" | "duration"> & { url: string },
+): Promise<ScenarioResult> {
+  const times: number[] = [];
+  const instance = autocannon({ duration: DURATION, connections: CONNECTIONS, ...options });
+  instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
+    times.push(responseTime),
+  );
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: Number(percentile(times, 50).toFixed(2)),
+    p95: Number(percentile(times, 95).toFixed(2)),
+    p99: Number(percentile(times, 99).toFixed(2)),
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function waitReady(proc: ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
+    try {
+      if ((await fetch(`${ORIGIN}/readyz`)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("server did not become ready");
+}
+
+function startServer(): { proc: ChildProcess; peakRss: () => number; stop: () => void } {
+  const proc = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      SESSION_SECRET: crypto.randomBytes(32).toString("base64url"),
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      BASE_URL: ORIGIN,
+      SEED_DEMO: "false",
+      RATE_LIMIT_FACTOR: "1000",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  let peak = 0;
+  const timer = setInterval(() => {
+    try {
+      const status = fs.readFileSync(`/proc/${proc.pid}/status`, "utf8");
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      peak = Math.max(peak, kb * 1024);
+    } catch {
+      // process gone
+    }
+  }, 200);
+  return {
+    proc,
+    peakRss: () => peak,
+    stop: () => {
+      clearInterval(timer);
+      proc.kill("SIGTERM");
+    },
+  };
+}
+
+async function login(email: string, password: string): Promise<string> {
+  const res = await fetch(`${ORIGIN}/login`, {
+    method: "POST",
+    headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ identifier: email, password, redirectTo: "/" }),
+    redirect: "manual",
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => c?.includes("session_token"))
+    .join("; ");
+  if (!cookie) throw new Error(`bench login failed for ${email} (${res.status})`);
+  return cookie;
+}
+
+/**
+ * Gzipped bytes of the JavaScript and CSS a page makes the browser download, measured in
+ * Chromium (what the page really fetches up to network idle, not what its HTML mentions).
+ */
+async function pageWeights(paths: Record<string, string>): Promise<Record<string, { js: number; css: number; files: number }>> {
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
+  });
+  const out: Record<string, { js: number; css: number; files: number }> = {};
+  try {
+    for (const [name, p] of Object.entries(paths)) {
+      const page = await browser.newPage();
+      const pending: Promise<void>[] = [];
+      const weight = { js: 0, css: 0, files: 0 };
+      page.on("response", (res) => {
+        const type = res.request().resourceType();
+        if (type !== "script" && type !== "stylesheet") return;
+        pending.push(
+          res
+            .body()
+            .then((body) => {
+              const gz = zlib.gzipSync(body).length;
+              if (type === "script") weight.js += gz;
+              else weight.css += gz;
+              weight.files++;
+            })
+            .catch(() => undefined),
+        );
+      });
+      await page.goto(`${ORIGIN}${p}`, { waitUntil: "networkidle" });
+      await Promise.all(pending);
+      out[name] = weight;
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
+async function queryTimings() {
+  const db = getDb();
+  const time = async (fn: () => Promise<unknown>, runs = 200) => {
+    const samples: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t = performance.now();
+      await fn();
+      samples.push(performance.now() - t);
+    }
+    samples.sort((a, b) => a - b);
+    return { p50: Number(percentile(samples, 50).toFixed(2)), p95: Number(percentile(samples, 95).toFixed(2)) };
+  };
+  const words = ["mint", "kratom", "wat", "ice", "grinder", "blue razz", "xyzzy", "de"];
+  let w = 0;
+  const suggestions = await time(() => suggestProducts(db, words[w++ % words.length] as string, 5));
+  const resultsPage = await time(() => searchProducts(db, words[w++ % words.length] as string, { limit: 49 }), 50);
+  const adminDefault = await time(() => listAdminProducts(db, { page: 1 }), 50);
+  const adminFiltered = await time(
+    () => listAdminProducts(db, { q: "mint", category: "Disposable-Vapes", stock: "in", sort: "price-desc", page: 3 }),
+    50,
+  );
+  const adminDeep = await time(() => listAdminProducts(db, { sort: "price-asc", page: 2000 }), 20);
+  const count = await db
+    .selectFrom("products")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return {
+    database: dialectOf(db),
+    products: Number(count.n),
+    searchSuggestionsMs: suggestions,
+    searchResultsPageMs: resultsPage,
+    adminProductListMs: { firstPage: adminDefault, filtered: adminFiltered, page2000: adminDeep },
+  };
+}
+
+async function lighthouseScores(urls: string[]) {
+  const { default: lighthouse } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  const out = [];
+  try {
+    for (const url of urls) {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        formFactor: "mobile",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      const lhr = result?.lhr;
+      if (!lhr) continue;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      out.push({
+        url: url.replace(ORIGIN, ""),
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        seo: score("seo"),
+        lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
+        cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+        tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
+        failing: Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
+          .map((a) => a.id),
+      });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return out;
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(BUILD_DIR, "server", "index.js"))) throw new Error("Run npm run build first.");
+  const db = getDb();
+  const products = await db
+    .selectFrom("products")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  if (Number(products.n) < 100) {
+    throw new Error("The bench database is (nearly) empty: run npm run db:seed && npm run bench:data first.");
+  }
+  const buyer = await db
+    .selectFrom("users")
+    .select("email")
+    .where("email", "like", "bench%@bench.test")
+    .executeTakeFirst();
+  if (!buyer) throw new Error("No bench customers: run npm run bench:data first.");
+  const product = await db
+    .selectFrom("products")
+    .select(["id", "category"])
+    .where("stock", ">", 0)
+    .orderBy("id")
+    .offset(Math.floor(Number(products.n) / 2))
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  // One product with plenty of stock takes the orders.
+  const orderProduct = await db
+    .selectFrom("products")
+    .select("id")
+    .where("stock", ">", 0)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const STOCK = 10_000_000;
+  await db.updateTable("products").set({ stock: STOCK }).where("id", "=", orderProduct.id).execute();
+  const ordersBefore = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+
+  const timings = await queryTimings();
+  console.log("Query timings at scale:", JSON.stringify(timings));
+
+  const server = startServer();
+  await waitReady(server.proc);
+  const cookie = await login(buyer.email, BENCH_PASSWORD);
+  const address = await db
+    .selectFrom("addresses")
+    .innerJoin("users", "users.id", "addresses.user_id")
+    .select("addresses.id")
+    .where("users.email", "=", buyer.email)
+    .executeTakeFirstOrThrow();
+
+  const productPath = `/products/details/${product.id}`;
+  const productBytes = Buffer.from(await (await fetch(`${ORIGIN}${productPath}`)).arrayBuffer());
+  const floorServer = http.createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": productBytes.length });
+    res.end(productBytes);
+  });
+  await new Promise<void>((r) => floorServer.listen(PORT + 1, "127.0.0.1", r));
+
+  const pages = {
+    home: "/",
+    category: `/products/${product.category}`,
+    product: productPath,
+    suggestions: "/api/search-suggestions?q=mint",
+  };
+  const results: ScenarioResult[] = [];
+  const floor = await drive("bare node http (same bytes as the product page)", {
+    url: `http://127.0.0.1:${PORT + 1}/`,
+  });
+  results.push(floor);
+  for (const [name, p] of Object.entries(pages)) {
+    results.push(await drive(`visitor ${name}`, { url: `${ORIGIN}${p}` }));
+  }
+  for (const [name, p] of Object.entries(pages)) {
+    results.push(await drive(`customer ${name}`, { url: `${ORIGIN}${p}`, headers: { cookie } }));
+  }
+  // Server time per request, without queueing: one connection at a time.
+  const latency: ScenarioResult[] = [];
+  for (const name of ["category", "product", "suggestions"] as const) {
+    latency.push(
+      await drive(`customer ${name}, one connection`, { url: `${ORIGIN}${pages[name]}`, headers: { cookie }, connections: 1 }),
+    );
+  }
+  results.push(
+    await drive("customer cart check", {
+      url: `${ORIGIN}/api/cart-check`,
+      method: "POST",
+      headers: { cookie, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        lines: JSON.stringify([
+          { id: product.id, quantity: 2 },
+          { id: orderProduct.id, quantity: 1 },
+        ]),
+      }).toString(),
+    }),
+  );
+  const orders = await drive("customer places orders", {
+    url: `${ORIGIN}/checkout.data`,
+    method: "POST",
+    headers: { cookie, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+    requests: [
+      {
+        setupRequest: (req: autocannon.Request) => ({
+          ...req,
+          body: new URLSearchParams({
+            idempotencyKey: crypto.randomUUID(),
+            addressId: address.id,
+            lines: JSON.stringify([{ id: orderProduct.id, quantity: 1 }]),
+          }).toString(),
+        }),
+      },
+    ],
+  });
+  results.push(orders);
+  for (const r of results)
+    r.ratioToFloor = Number((r.requestsPerSecond / Math.max(1, floor.requestsPerSecond)).toFixed(2));
+
+  // Counted with the server stopped, so no order is half-way between the two counts.
+  const peakRssMb = Math.round(server.peakRss() / 1024 / 1024);
+  const exited = new Promise((r) => server.proc.once("exit", r));
+  server.stop();
+  await exited;
+  const ordersAfter = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  const stockAfter = await db
+    .selectFrom("products")
+    .select("stock")
+    .where("id", "=", orderProduct.id)
+    .executeTakeFirstOrThrow();
+  const placed = Number(ordersAfter.n) - Number(ordersBefore.n);
+  const orderCheck = {
+    placed,
+    ordersPerSecond: Math.round(placed / DURATION),
+    unitsTaken: STOCK - stockAfter.stock,
+    oversold: stockAfter.stock < 0 || STOCK - stockAfter.stock !== placed,
+  };
+
+  const second = startServer();
+  await waitReady(second.proc);
+  const weights = await pageWeights({
+    home: "/",
+    category: pages.category,
+    product: productPath,
+    search: "/search?q=mint",
+    contact: "/contact",
+    login: "/login",
+    register: "/register",
+  });
+
+  const lighthouse = opts["no-lighthouse"]
+    ? []
+    : await lighthouseScores([`${ORIGIN}/`, `${ORIGIN}${pages.category}`, `${ORIGIN}${productPath}`]).catch(
+        (error: unknown) => {
+          console.error("Lighthouse failed:", error instanceof Error ? error.message : error);
+          return [];
+        },
+      );
+
+  second.stop();
+  floorServer.close();
+  await closeDb();
+
+  console.log(
+    "\nScenario                                           req/s   p50 ms   p95 ms   p99 ms  errors  non2xx  x floor",
+  );
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(50)} ${String(r.requestsPerSecond).padStart(6)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(7)} ${String(r.ratioToFloor).padStart(8)}`,
+    );
+  }
+  console.log("\nOrders:", JSON.stringify(orderCheck));
+  console.log("\nPage weight (gzipped bytes):");
+  for (const [name, w] of Object.entries(weights))
+    console.log(`  ${name.padEnd(10)} JS ${w.js}  CSS ${w.css}  (${w.files} files)`);
+  if (lighthouse.length) {
+    console.log("\nLighthouse (mobile): perf / a11y / best practices / SEO, LCP, CLS, TBT");
+    for (const l of lighthouse) {
+      console.log(
+        `  ${l.url.padEnd(28)} ${l.performance} / ${l.accessibility} / ${l.bestPractices} / ${l.seo}   LCP ${l.lcpMs} ms  CLS ${l.cls}  TBT ${l.tbtMs} ms${l.failing.length ? `  failing: ${l.failing.join(", ")}` : ""}`,
+      );
+    }
+  }
+  console.log(`\nServer peak memory (RSS): ${peakRssMb} MB`);
+
+  const report = {
+    at: new Date().toISOString(),
+    database: timings.database,
+    duration: DURATION,
+    connections: CONNECTIONS,
+    queryTimings: timings,
+    scenarios: results,
+    orders: orderCheck,
+    pageWeight: weights,
+    lighthouse,
+    peakRssMb,
+  };
+  fs.mkdirSync("bench-results", { recursive: true });
+  const file = path.join("bench-results", `bench-${report.at.replace(/[:.]/g, "-")}.json`);
+  fs.writeFileSync(file, JSON.stringify(report, null, 2));
+  console.log(`Written to ${file}`);
+  if (orderCheck.oversold) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

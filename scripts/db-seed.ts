@@ -1,0 +1,17 @@
+import { closeDb, getDb } from "../app/.server/db/instance";
+import { migrateToLatest } from "../app/.server/db/migrate";
+import { seedDemoCatalog } from "../db/seed";
+
+/** npm run db:seed — adds the demo catalog's missing products (safe to run again). */
+async function main() {
+  const db = getDb();
+  await migrateToLatest(db);
+  const { added, skipped } = await seedDemoCatalog(db, { log: console.log });
+  console.log(`Demo catalog: ${added} added, ${skipped} already present.`);
+  await closeDb();
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,81 @@
+// @ts-check
+// The Node entry. In development it serves through Vite (hot reload); in production it serves
+// the built server bundle (build/server/index.js, from server/app.ts), which serves the assets.
+import compression from "compression";
+import express from "express";
+
+const DEVELOPMENT = process.argv.includes("--dev");
+const BUILD_DIR = process.env.BUILD_DIR || "build";
+const BUILD_PATH = `./${BUILD_DIR}/server/index.js`;
+
+/** @returns {Promise<{ app: import("express").Express; startup: () => Promise<void>; shutdown: () => Promise<void> }>} */
+async function loadApp() {
+  if (!DEVELOPMENT) return import(/* @vite-ignore */ BUILD_PATH);
+  process.env.STORE_DEV_SERVER = "1";
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  const mod = await viteDevServer.ssrLoadModule("./server/app.ts");
+  return {
+    app: /** @type {any} */ (
+      express()
+        .use(viteDevServer.middlewares)
+        .use(async (req, res, next) => {
+          try {
+            const fresh = await viteDevServer.ssrLoadModule("./server/app.ts");
+            return await fresh.app(req, res, next);
+          } catch (error) {
+            if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+            next(error);
+          }
+        })
+    ),
+    startup: mod.startup,
+    shutdown: async () => {
+      await mod.shutdown();
+      await viteDevServer.close();
+    },
+  };
+}
+
+async function main() {
+  const loaded = await loadApp();
+  await loaded.startup();
+
+  const server = express();
+  server.disable("x-powered-by");
+  server.use(compression());
+  // The app (server/app.ts) serves the built assets too, so they get its headers and access log.
+  server.use(loaded.app);
+
+  const port = Number(process.env.PORT || 3000);
+  const host = process.env.HOST || "0.0.0.0";
+  const listener = server.listen(port, host, () => {
+    console.log(`Store listening on http://localhost:${port}`);
+  });
+  // Longer than the idle timeout of common load balancers and HTTP clients, so a kept-alive
+  // connection is never closed by us just as a client reuses it.
+  listener.keepAliveTimeout = 65_000;
+  listener.headersTimeout = 66_000;
+
+  let stopping = false;
+  const stop = (/** @type {string} */ signal) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing requests in flight`);
+    listener.close(async () => {
+      await loaded.shutdown();
+      process.exit(0);
+    });
+    // Connections finishing their last request become idle: close them as they do.
+    listener.closeIdleConnections();
+    setInterval(() => listener.closeIdleConnections(), 100).unref();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

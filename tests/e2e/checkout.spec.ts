@@ -1,0 +1,185 @@
+import "./support/env";
+import { getDb } from "../../app/.server/db/instance";
+import { createCustomer, type TestAccount } from "./support/data";
+import { expect, logIn, money, test } from "./support/fixtures";
+import { waitForMail } from "./support/mail";
+
+async function freshProduct(name: string, priceCents: number, stock: number): Promise<number> {
+  const { insertProduct } = await import("../../app/.server/catalog/product-writes");
+  return insertProduct(
+    getDb(),
+    {
+      sku: `E2E-${name}-${crypto.randomUUID().slice(0, 8)}`,
+      name,
+      description: `${name} for tests`,
+      priceCents,
+      stock,
+      category: "novelty",
+    },
+    [],
+  );
+}
+
+async function stockOf(id: number): Promise<number> {
+  const row = await getDb().selectFrom("products").select("stock").where("id", "=", id).executeTakeFirstOrThrow();
+  return row.stock;
+}
+
+async function addToCart(page: import("@playwright/test").Page, id: number, quantity = 1) {
+  await page.goto(`/products/details/${id}`);
+  if (quantity !== 1) await page.getByLabel("Quantity").fill(String(quantity));
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText(/added to cart!/).last()).toBeVisible();
+}
+
+test.describe("buying", () => {
+  let customer: TestAccount;
+  test.beforeEach(async () => {
+    customer = await createCustomer();
+  });
+
+  test("log in, add three products, edit the cart, check out, confirm, see My Orders and order again", async ({
+    page,
+  }) => {
+    const suffix = crypto.randomUUID().slice(0, 6);
+    const a = await freshProduct(`Alpha ${suffix}`, 1250, 50);
+    const b = await freshProduct(`Bravo ${suffix}`, 399, 3);
+    const c = await freshProduct(`Charlie ${suffix}`, 2000, 10);
+    await logIn(page, customer);
+
+    await addToCart(page, a, 2);
+    await expect(page.getByText(`Alpha ${suffix} added to cart!`)).toBeVisible();
+    await addToCart(page, b);
+    await addToCart(page, c);
+    await addToCart(page, a); // merges: Alpha is now 3
+
+    await page.goto("/cart");
+    const cartItems = page.getByRole("list", { name: "Cart items" });
+    await expect(cartItems.getByRole("listitem")).toHaveCount(3);
+    await expect(page.getByLabel(`Quantity of Alpha ${suffix}`, { exact: true })).toHaveText("3");
+    await expect(page.getByLabel(`Line price of Alpha ${suffix}`, { exact: true })).toHaveText(money(3 * 1250));
+    // Plus stops at the stock (3 for Bravo).
+    await page.getByRole("button", { name: `Increase quantity of Bravo ${suffix}` }).click();
+    await page.getByRole("button", { name: `Increase quantity of Bravo ${suffix}` }).click();
+    await expect(page.getByLabel(`Quantity of Bravo ${suffix}`, { exact: true })).toHaveText("3");
+    await expect(page.getByRole("button", { name: `Increase quantity of Bravo ${suffix}` })).toBeDisabled();
+    // Minus, and minus to zero drops the line.
+    await page.getByRole("button", { name: `Decrease quantity of Alpha ${suffix}` }).click();
+    await expect(page.getByLabel(`Quantity of Alpha ${suffix}`, { exact: true })).toHaveText("2");
+    await page.getByRole("button", { name: `Decrease quantity of Charlie ${suffix}` }).click();
+    await expect(cartItems.getByRole("listitem")).toHaveCount(2);
+    const expected = 2 * 1250 + 3 * 399;
+    await expect(page.getByTestId("cart-total")).toHaveText(money(expected));
+    await expect(page.getByRole("link", { name: /^Cart: 5 items/ })).toBeVisible();
+
+    await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole("radio", { name: /Corner Store/ })).toBeChecked();
+    await expect(page.getByTestId("checkout-total")).toHaveText(money(expected));
+    await page.getByRole("button", { name: "Place Order" }).click();
+
+    await expect(page).toHaveURL(/\/order-confirmation\?order=\d+/);
+    const orderId = new URL(page.url()).searchParams.get("order");
+    await expect(page.getByText(`#${orderId}`).first()).toBeVisible();
+    await expect(page.getByText(money(expected)).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Cart: 0 items/ })).toBeVisible();
+    expect(await stockOf(a)).toBe(48);
+    expect(await stockOf(b)).toBe(0);
+    expect(await stockOf(c)).toBe(10);
+    await waitForMail(customer.email, new RegExp(`Order #${orderId} confirmed`));
+
+    await page.getByRole("link", { name: "View My Orders" }).click();
+    await expect(page).toHaveURL(/\/orders$/);
+    await page.getByRole("link", { name: new RegExp(`Order #${orderId}`) }).click();
+    const panel = page.getByRole("region", { name: `Order #${orderId}` });
+    await expect(panel.getByText("Processing")).toBeVisible();
+    await expect(panel.getByText("1500 Main St")).toBeVisible();
+    await expect(panel.getByRole("cell", { name: `Alpha ${suffix}` })).toBeVisible();
+
+    // Order again: Bravo is sold out now, Alpha comes back at today's price.
+    await getDb().updateTable("products").set({ price_cents: 1300 }).where("id", "=", a).execute();
+    await panel.getByRole("button", { name: "Order again" }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByText("1 item is no longer available.")).toBeVisible();
+    await expect(page.getByLabel(`Line price of Alpha ${suffix}`, { exact: true })).toHaveText(money(2 * 1300));
+    await expect(page.getByRole("list", { name: "Cart items" }).getByRole("listitem")).toHaveCount(1);
+  });
+
+  test("the cart takes today's price and caps a line above stock", async ({ page }) => {
+    const id = await freshProduct(`Repriced ${crypto.randomUUID().slice(0, 6)}`, 1000, 20);
+    await logIn(page, customer);
+    await addToCart(page, id, 5);
+    await getDb().updateTable("products").set({ price_cents: 1500, stock: 2 }).where("id", "=", id).execute();
+    await page.goto("/cart");
+    await expect(page.getByText("Only 2 in stock: quantity lowered from 5.")).toBeVisible();
+    await expect(page.getByTestId("cart-total")).toHaveText(money(2 * 1500));
+  });
+
+  test("a line that no longer fits at checkout fails the whole order and names the product", async ({ page }) => {
+    const suffix = crypto.randomUUID().slice(0, 6);
+    const ok = await freshProduct(`Plenty ${suffix}`, 100, 50);
+    const scarce = await freshProduct(`Scarce ${suffix}`, 100, 5);
+    await logIn(page, customer);
+    await addToCart(page, ok, 2);
+    await addToCart(page, scarce, 4);
+    await page.goto("/checkout");
+    await expect(page.locator("[data-cart-checked=true]")).toBeVisible();
+    await expect(page.getByTestId("checkout-total")).toHaveText(money(600));
+    // Someone else buys most of it while this customer is at checkout.
+    await getDb().updateTable("products").set({ stock: 1 }).where("id", "=", scarce).execute();
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page.getByRole("alert")).toHaveText(`Only 1 left of Scarce ${suffix}. Please lower the quantity.`);
+    expect(await stockOf(ok)).toBe(50);
+    expect(await stockOf(scarce)).toBe(1);
+  });
+
+  test("checkout needs a shipping address, and says so when the chosen one cannot be loaded", async ({ page }) => {
+    const noAddress = await createCustomer({ withAddress: false });
+    const id = await freshProduct(`Addr ${crypto.randomUUID().slice(0, 6)}`, 100, 50);
+    await logIn(page, noAddress);
+    await addToCart(page, id);
+    await page.goto("/checkout");
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Please select a shipping address.");
+    // Add one from checkout; it is selected and used.
+    await page.getByRole("button", { name: "Add a new address" }).click();
+    await page.getByLabel("Business name").fill("Checkout Store");
+    await page.getByLabel("Street address").fill("9 Elm St");
+    await page.getByLabel("City").fill("Plano");
+    await page.getByLabel("State").selectOption("TX");
+    await page.getByLabel("ZIP code").fill("75074");
+    await page.getByRole("button", { name: "Save and use this address" }).click();
+    await expect(page.getByRole("radio", { name: /Checkout Store/ })).toBeChecked();
+    // The address disappears before the order is placed (deleted in another tab).
+    await getDb().deleteFrom("addresses").where("user_id", "=", noAddress.id).execute();
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Failed to load address.");
+  });
+
+  test("a visitor at checkout is sent to log in and comes back", async ({ page }) => {
+    await page.goto("/checkout");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout/);
+    await page.getByLabel("Email or username").fill(customer.email);
+    await page.getByLabel("Password").fill(customer.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+  });
+
+  test("the cart stays in sync across tabs", async ({ page, context }) => {
+    const id = await freshProduct(`Synced ${crypto.randomUUID().slice(0, 6)}`, 250, 30);
+    await logIn(page, customer);
+    const other = await context.newPage();
+    await other.addInitScript(() => window.localStorage.setItem("ageVerified", "true"));
+    await other.goto("/");
+    await expect(other.getByRole("link", { name: /^Cart: 0 items/ })).toBeVisible();
+    await addToCart(page, id, 4);
+    await expect(other.getByRole("link", { name: /^Cart: 4 items, total \$10\.00/ })).toBeVisible();
+  });
+
+  test("an empty cart offers a way to go shopping", async ({ page }) => {
+    await page.goto("/cart");
+    await expect(page.getByText("Your cart is empty.")).toBeVisible();
+    await page.getByRole("link", { name: "Go shopping" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

@@ -1,0 +1,38 @@
+import { visit } from "./support/catalog";
+import { expect, test } from "./support/fixtures";
+
+const CATEGORY_LINKS = [
+  { name: "Disposable Vapes", href: "/products/disposable-vapes" },
+  { name: "Kratom", href: "/products/kratom" },
+  { name: "Novelty", href: "/products/novelty" },
+  { name: "Glass", href: "/products/glass" },
+  { name: "Delta", href: "/products/delta" },
+  { name: "Accessories", href: "/products/accessories" },
+];
+
+test.describe("404 page", () => {
+  test("an unknown address answers 404 with the designed page", async ({ page }) => {
+    const response = await visit(page, "/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    await expect(page).toHaveTitle("Page not found");
+    const main = page.getByRole("main");
+    for (const { name, href } of CATEGORY_LINKS) {
+      await expect(main.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    await expect(main.getByRole("link", { name: "Back to the home page" })).toHaveAttribute("href", "/");
+    // The site chrome stays, so the visitor can search or navigate.
+    await expect(page.getByRole("search")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+
+    await main.getByRole("link", { name: "Kratom", exact: true }).click();
+    await expect(page).toHaveURL(/\/products\/kratom$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kratom");
+  });
+
+  test("a deep unknown address is a 404 too", async ({ request }) => {
+    const res = await request.get("/products/details/1/extra");
+    expect(res.status()).toBe(404);
+    expect(await res.text()).toContain("Page not found");
+  });
+});

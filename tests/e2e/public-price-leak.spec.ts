@@ -1,0 +1,146 @@
+import type { APIRequestContext } from "@playwright/test";
+import { allProductPrices, createCustomer } from "./support/data";
+import { expect, logIn, money, test } from "./support/fixtures";
+
+/**
+ * Prices never reach a visitor: not in HTML, route data, JSON, sitemaps or error pages
+ * (DECISIONS.md, "The server is the authority"). Each response is searched for price keys and
+ * for every product's formatted price; the signed-in check at the end proves the search works.
+ */
+const CATEGORY_SLUGS = ["disposable-vapes", "kratom", "novelty", "glass", "delta", "accessories", "all", "nope"];
+const OTHER_PAGES = ["/contact", "/about", "/faq", "/shipping", "/login", "/register", "/forgot"];
+const PRICE_KEYS = ["priceCents", '"price"', "price_cents", '"offers"'];
+
+type Prices = Awaited<ReturnType<typeof allProductPrices>>;
+
+function formattedPrices(products: Prices): Map<string, string[]> {
+  const byText = new Map<string, string[]>();
+  for (const p of products) {
+    if (p.priceCents <= 0) continue;
+    const text = money(p.priceCents);
+    if (text === "$0.00") continue;
+    byText.set(text, [...(byText.get(text) ?? []), `${p.id} ${p.name}`]);
+  }
+  return byText;
+}
+
+function leaks(body: string, prices: Map<string, string[]>): string[] {
+  const found: string[] = [];
+  for (const key of PRICE_KEYS) if (body.includes(key)) found.push(`key ${key}`);
+  for (const [text, owners] of prices) {
+    if (body.includes(text)) found.push(`${text} (price of ${owners.join("; ")})`);
+  }
+  return found;
+}
+
+async function expectNoLeak(request: APIRequestContext, path: string, prices: Map<string, string[]>, status = 200) {
+  const res = await request.get(path, { maxRedirects: 0 });
+  expect(res.status(), `status of ${path}`).toBe(status);
+  const body = await res.text();
+  expect(body.length, `body of ${path}`).toBeGreaterThan(0);
+  expect(leaks(body, prices), `prices leaked to a visitor by ${path}`).toEqual([]);
+}
+
+test.describe("visitors never receive prices @desktop-only", () => {
+  test("product pages and their route data", async ({ request }) => {
+    const products = await allProductPrices();
+    expect(products.length).toBeGreaterThan(0);
+    const prices = formattedPrices(products);
+    expect(prices.size).toBeGreaterThan(0);
+    for (const p of products) {
+      await expectNoLeak(request, `/products/details/${p.id}`, prices);
+      await expectNoLeak(request, `/products/details/${p.id}.data`, prices);
+    }
+  });
+
+  test("listings, home, search, error pages, sitemap and robots", async ({ request }) => {
+    const prices = formattedPrices(await allProductPrices());
+    for (const slug of CATEGORY_SLUGS) {
+      await expectNoLeak(request, `/products/${slug}`, prices);
+      await expectNoLeak(request, `/products/${slug}.data`, prices);
+    }
+    await expectNoLeak(request, "/", prices);
+    await expectNoLeak(request, "/_root.data", prices);
+    await expectNoLeak(request, "/search?q=a", prices);
+    await expectNoLeak(request, "/search.data?q=a", prices);
+    await expectNoLeak(request, "/sitemap.xml", prices);
+    await expectNoLeak(request, "/robots.txt", prices);
+    for (const path of OTHER_PAGES) await expectNoLeak(request, path, prices);
+    await expectNoLeak(request, "/cart", prices);
+    await expectNoLeak(request, "/cart.data", prices);
+    await expectNoLeak(request, "/no-such-page", prices, 404);
+    await expectNoLeak(request, "/no-such-page.data", prices, 404);
+    await expectNoLeak(request, "/products/details/999999", prices, 404);
+    await expectNoLeak(request, "/products/details/999999.data", prices, 404);
+  });
+
+  test("the cart price check refuses visitors", async ({ request }) => {
+    const prices = formattedPrices(await allProductPrices());
+    const product = (await allProductPrices()).find((p) => p.priceCents > 0);
+    const res = await request.post("/api/cart-check", {
+      form: { lines: JSON.stringify([{ id: product?.id, quantity: 1 }]) },
+      headers: { Origin: new URL(test.info().project.use.baseURL ?? "http://localhost").origin },
+      maxRedirects: 0,
+    });
+    expect(res.status(), "a visitor's cart check is refused or sent to log in").toBeGreaterThanOrEqual(300);
+    expect(leaks(await res.text(), prices)).toEqual([]);
+  });
+
+  test("search suggestions for every word of every product name", async ({ request }) => {
+    const products = await allProductPrices();
+    const prices = formattedPrices(products);
+    const words = new Set(
+      products.flatMap((p) =>
+        p.name
+          .toLowerCase()
+          .split(/[^\p{L}\p{N}]+/u)
+          .filter((w) => w.length > 0),
+      ),
+    );
+    expect(words.size).toBeGreaterThan(20);
+    let withResults = 0;
+    for (const word of words) {
+      const path = `/api/search-suggestions?${new URLSearchParams({ q: word })}`;
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(200);
+      const body = await res.text();
+      expect(leaks(body, prices), `prices leaked by ${path}`).toEqual([]);
+      const json = JSON.parse(body) as { suggestions: Record<string, unknown>[] };
+      if (json.suggestions.length > 0) withResults++;
+      for (const s of json.suggestions) expect(Object.keys(s).sort()).toEqual(["id", "image", "name"]);
+    }
+    // The words come from product names, so (almost) every one finds something.
+    expect(withResults).toBeGreaterThan(words.size / 2);
+  });
+});
+
+test("a signed-in customer does receive the prices the visitor checks look for", async ({ page }) => {
+  const products = await allProductPrices();
+  const product = products.find((p) => p.priceCents > 0);
+  expect(product).toBeDefined();
+  if (!product) return;
+  const prices = formattedPrices(products);
+  const price = money(product.priceCents);
+
+  const customer = await createCustomer();
+  await logIn(page, customer);
+  await page.goto(`/products/details/${product.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.name);
+  await expect(page.getByRole("main").getByText(price, { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "Login to view pricing" })).toHaveCount(0);
+
+  // The same checks that pass for visitors find the price in the customer's responses.
+  const html = leaks(await (await page.request.get(`/products/details/${product.id}`)).text(), prices);
+  expect(html).toContain("key priceCents");
+  expect(html).toContain('key "price"');
+  expect(
+    html.some((f) => f.startsWith(`${price} `)),
+    `the page's HTML shows ${price}`,
+  ).toBe(true);
+  const routeData = await (await page.request.get(`/products/details/${product.id}.data`)).text();
+  expect(leaks(routeData, prices)).toContain("key priceCents");
+  const suggestions = await (
+    await page.request.get(`/api/search-suggestions?${new URLSearchParams({ q: product.name })}`)
+  ).text();
+  expect(leaks(suggestions, prices)).toContain("key priceCents");
+});

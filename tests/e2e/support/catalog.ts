@@ -1,0 +1,104 @@
+import "./env";
+import { expect, type Page, type Response } from "@playwright/test";
+import { getDb } from "../../../app/.server/db/instance";
+
+/**
+ * Read-only look-ups in the test server's catalog for the public journeys (which product is
+ * out of stock, which has three images...), plus a wait for the page to become interactive.
+ */
+export interface CatalogProduct {
+  id: number;
+  name: string;
+  description: string;
+  category: string;
+  stock: number;
+  priceCents: number;
+  imageCount: number;
+}
+
+export async function catalogProducts(): Promise<CatalogProduct[]> {
+  const db = getDb();
+  const rows = await db
+    .selectFrom("products")
+    .leftJoin("product_images", "product_images.product_id", "products.id")
+    .select((eb) => [
+      "products.id",
+      "products.name",
+      "products.description",
+      "products.category",
+      "products.stock",
+      "products.price_cents",
+      eb.fn.count<number>("product_images.id").as("images"),
+    ])
+    .groupBy("products.id")
+    .orderBy("products.id")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    category: r.category,
+    stock: r.stock,
+    priceCents: r.price_cents,
+    imageCount: Number(r.images),
+  }));
+}
+
+async function pick(what: string, test: (p: CatalogProduct) => boolean): Promise<CatalogProduct> {
+  const found = (await catalogProducts()).find(test);
+  if (!found) throw new Error(`No product in the test catalog that is ${what}`);
+  return found;
+}
+
+export function outOfStockProduct(): Promise<CatalogProduct> {
+  return pick("out of stock", (p) => p.stock <= 0);
+}
+
+/** An in-stock product with exactly `count` images. */
+export function productWithImages(count: number): Promise<CatalogProduct> {
+  return pick(`in stock with ${count} images`, (p) => p.stock > 0 && p.imageCount === count);
+}
+
+export async function productsInCategory(category: string): Promise<CatalogProduct[]> {
+  return (await catalogProducts()).filter((p) => p.category === category);
+}
+
+/** Products whose name contains `query`, case-insensitively (the store's search rule). */
+export async function productsMatching(query: string): Promise<CatalogProduct[]> {
+  const q = query.toLowerCase();
+  return (await catalogProducts()).filter((p) => p.name.toLowerCase().includes(q));
+}
+
+/**
+ * Waits until React has hydrated the page and run its effects: the age gate's effect either
+ * removes the gate (verified visitor) or makes the page behind it inert (not verified yet).
+ * Polls from the test side, so it also works while page.clock is paused.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const main = document.getElementById("main");
+          if (!main || !Object.keys(main).some((k) => k.startsWith("__reactFiber"))) return false;
+          const verified = !!window.localStorage.getItem("ageVerified");
+          return verified
+            ? document.getElementById("age-gate") === null
+            : !!document.getElementById("page")?.hasAttribute("inert");
+        }),
+      { message: "page hydrated" },
+    )
+    .toBe(true);
+}
+
+/**
+ * Opens `url` with Playwright's own page.goto (not the fixture's, which waits for a hydration
+ * marker that error pages never set, polling with requestAnimationFrame, which a paused
+ * page.clock stops), then waits with waitForHydration.
+ */
+export async function visit(page: Page, url: string): Promise<Response | null> {
+  const goto = Object.getPrototypeOf(page).goto as Page["goto"];
+  const response = await goto.call(page, url);
+  await waitForHydration(page);
+  return response;
+}

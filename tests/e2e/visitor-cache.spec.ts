@@ -1,0 +1,127 @@
+import "./support/env";
+import { getDb } from "../../app/.server/db/instance";
+import { createCustomer } from "./support/data";
+import { expect, money, test } from "./support/fixtures";
+
+const ORIGIN = process.env.BASE_URL as string;
+
+async function newKratom(name: string, priceCents: number): Promise<number> {
+  const { insertProduct } = await import("../../app/.server/catalog/product-writes");
+  return insertProduct(
+    getDb(),
+    {
+      sku: `CACHE-${crypto.randomUUID().slice(0, 8)}`,
+      name,
+      description: "cache test",
+      priceCents,
+      stock: 5,
+      category: "kratom",
+    },
+    [],
+  );
+}
+
+test.describe("visitor pages from the cache @desktop-only", () => {
+  test("a visitor page is rendered once, then served from the cache, with CDN-friendly headers", async ({
+    request,
+  }) => {
+    await request.get("/products/glass");
+    const second = await request.get("/products/glass");
+    expect(second.headers()["x-cache"]).toBe("HIT");
+    expect(second.headers()["cache-control"]).toContain("stale-while-revalidate");
+    expect(second.headers()["cache-control"]).toContain("public");
+    expect(second.headers().vary).toContain("Cookie");
+    const data = await request.get("/products/glass.data");
+    expect(data.status()).toBe(200);
+    expect((await request.get("/products/glass.data")).headers()["x-cache"]).toBe("HIT");
+  });
+
+  test("every hit gets a fresh CSP nonce matching its header", async ({ request }) => {
+    await request.get("/faq");
+    const a = await request.get("/faq");
+    const b = await request.get("/faq");
+    const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1] ?? "";
+    const na = nonceOf(a.headers()["content-security-policy"] ?? "");
+    const nb = nonceOf(b.headers()["content-security-policy"] ?? "");
+    expect(na).not.toBe(nb);
+    expect(await a.text()).toContain(`nonce="${na}"`);
+    expect(await b.text()).toContain(`nonce="${nb}"`);
+    expect(await b.text()).not.toContain(na);
+    expect(a.headers()["content-security-policy"]).not.toContain("unsafe-eval");
+  });
+
+  test("a new product and a renamed product show to visitors at once", async ({ request }) => {
+    await request.get("/products/kratom");
+    expect((await request.get("/products/kratom")).headers()["x-cache"]).toBe("HIT");
+    const name = `Aaa Cache Fresh ${crypto.randomUUID().slice(0, 6)}`;
+    const id = await newKratom(name, 1234);
+    const after = await request.get("/products/kratom");
+    expect(after.headers()["x-cache"]).toBe("MISS");
+    expect(await after.text()).toContain(name);
+    await request.get(`/products/details/${id}`);
+    await getDb()
+      .updateTable("products")
+      .set({ name: `${name} Renamed` })
+      .where("id", "=", id)
+      .execute();
+    const renamed = await request.get(`/products/details/${id}`);
+    expect(await renamed.text()).toContain(`${name} Renamed`);
+  });
+
+  test("a price change shows at once to buyers, and never reaches visitors", async ({ request, playwright }) => {
+    const name = `Aaa Priced ${crypto.randomUUID().slice(0, 6)}`;
+    const id = await newKratom(name, 1111);
+    const customer = await createCustomer();
+    const buyer = await playwright.request.newContext({ baseURL: ORIGIN });
+    await buyer.post("/login", {
+      form: { identifier: customer.email, password: customer.password, redirectTo: "/" },
+      headers: { Origin: ORIGIN },
+      maxRedirects: 0,
+    });
+    const first = await buyer.get(`/products/details/${id}`);
+    expect(await first.text()).toContain(money(1111));
+    expect(first.headers()["cache-control"]).toBe("private, no-store");
+    expect(first.headers()["x-cache"]).toBeUndefined();
+    await getDb().updateTable("products").set({ price_cents: 2222 }).where("id", "=", id).execute();
+    const second = await buyer.get(`/products/details/${id}`);
+    expect(await second.text()).toContain(money(2222));
+    // The visitor's copy, rendered before and after the buyer's visits, never has a price.
+    for (let i = 0; i < 2; i++) {
+      const visitor = await request.get(`/products/details/${id}`);
+      const body = await visitor.text();
+      expect(body).not.toContain(money(2222));
+      expect(body).not.toContain(money(1111));
+      expect(body).not.toContain("priceCents");
+    }
+    await buyer.dispose();
+  });
+
+  test("no signed-in response is ever stored or served to someone else", async ({ playwright, request }) => {
+    const a = await createCustomer();
+    const ctx = await playwright.request.newContext({ baseURL: ORIGIN });
+    await ctx.post("/login", {
+      form: { identifier: a.email, password: a.password, redirectTo: "/" },
+      headers: { Origin: ORIGIN },
+      maxRedirects: 0,
+    });
+    for (const path of [
+      "/",
+      "/products/delta",
+      "/products/delta.data",
+      "/faq",
+      "/account",
+      "/api/search-suggestions?q=gum",
+    ]) {
+      for (let i = 0; i < 2; i++) {
+        const res = await ctx.get(path);
+        expect(res.headers()["x-cache"], path).not.toBe("HIT");
+        expect(res.headers()["cache-control"], path).toBe("private, no-store");
+      }
+    }
+    // Their page (with their name and prices) is not what a visitor then receives.
+    const visitorHome = await request.get("/");
+    expect(await visitorHome.text()).not.toContain(a.email);
+    expect(await visitorHome.text()).not.toContain("My Account");
+    await ctx.dispose();
+  });
+});

@@ -1,0 +1,157 @@
+import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasBuild, type RunningServer, startServer } from "../support/server-process";
+
+/**
+ * The production server's manners: security headers on every response, no stack traces in
+ * error pages, and logs that never contain a password, token or cookie.
+ */
+describe.skipIf(!hasBuild || !!process.env.DATABASE_URL)("production server hygiene", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hygiene-"));
+  let server: RunningServer;
+  const password = `Secret-${crypto.randomBytes(6).toString("hex")}`;
+  const email = `hygiene-${crypto.randomBytes(3).toString("hex")}@hygiene.test`;
+
+  beforeAll(async () => {
+    const env = {
+      NODE_ENV: "production",
+      SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
+      DATA_DIR: dir,
+      LOG_LEVEL: "info",
+      SEED_DEMO: "true",
+      RATE_LIMIT_FACTOR: "100",
+    };
+    server = await startServer(env);
+    execFileSync(
+      process.execPath,
+      ["--import", "tsx", "scripts/admin-create.ts", "--email", email, "--password", password],
+      {
+        env: { ...process.env, ...env, BASE_URL: server.origin, DATABASE_URL: "", LOG_LEVEL: "silent" },
+        stdio: "pipe",
+      },
+    );
+  }, 300_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("sends the security headers on every kind of response", async () => {
+    const home = await (await fetch(`${server.origin}/`)).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(home)?.[0];
+    const image = /\/media\/[^" ]+\.webp/.exec(home)?.[0];
+    const urls = [
+      "/",
+      "/products/kratom",
+      "/products/kratom.data",
+      "/no-such-page",
+      "/robots.txt",
+      "/sitemap.xml",
+      "/healthz",
+      "/api/search-suggestions?q=mint",
+      "/favicon.svg",
+    ];
+    if (asset) urls.push(asset);
+    if (image) urls.push(image);
+    expect(asset && image).toBeTruthy();
+    for (const url of urls) {
+      const res = await fetch(`${server.origin}${url}`, { redirect: "manual" });
+      const h = res.headers;
+      expect(h.get("x-content-type-options"), url).toBe("nosniff");
+      expect(h.get("content-security-policy"), url).toContain("frame-ancestors 'none'");
+      expect(h.get("content-security-policy"), url).not.toContain("unsafe-eval");
+      expect(h.get("referrer-policy"), url).toBe("strict-origin-when-cross-origin");
+      expect(h.get("strict-transport-security"), url).toContain("max-age=");
+      expect(h.get("x-powered-by"), url).toBeNull();
+      expect(h.get("x-request-id"), url).toMatch(/^[\w-]{8,}$/);
+    }
+  });
+
+  it("sets Secure, HttpOnly, SameSite=Lax session cookies in production", async () => {
+    const res = await fetch(`${server.origin}/login`, {
+      method: "POST",
+      headers: { origin: server.origin, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ identifier: email, password, redirectTo: "/" }),
+      redirect: "manual",
+    });
+    const cookie = res.headers.getSetCookie().find((c) => c.includes("session_token")) ?? "";
+    expect(cookie).toMatch(/^__Secure-store\.session_token=/);
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; SameSite=Lax/i);
+  });
+
+  it("answers errors without stack traces or file paths", async () => {
+    const broken = [
+      fetch(`${server.origin}/%E0%A4%A`),
+      fetch(`${server.origin}/products/details/1.data?_routes=%00`),
+      fetch(`${server.origin}/contact`, {
+        method: "POST",
+        headers: { origin: server.origin, "content-type": "multipart/form-data; boundary=x" },
+        body: "--x\r\ngarbage",
+      }),
+      fetch(`${server.origin}/login.data`, {
+        method: "POST",
+        headers: { origin: server.origin, "content-type": "application/json" },
+        body: "{not json",
+      }),
+    ];
+    for (const res of await Promise.all(broken)) {
+      const body = await res.text();
+      expect(body).not.toMatch(/\n\s+at .+:\d+:\d+/);
+      expect(body).not.toContain(process.cwd());
+      expect(body).not.toContain("node_modules");
+      expect(body).not.toMatch(/SqliteError|TypeError|SyntaxError/);
+    }
+  });
+
+  it("never writes passwords, tokens or cookies to the log", async () => {
+    const origin = server.origin;
+    const login = await fetch(`${origin}/login`, {
+      method: "POST",
+      headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ identifier: email, password, redirectTo: "/" }),
+      redirect: "manual",
+    });
+    const session = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    await fetch(`${origin}/account/settings`, { headers: { cookie: session } });
+    await fetch(`${origin}/login`, {
+      method: "POST",
+      headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ identifier: email, password: `${password}-wrong` }),
+      redirect: "manual",
+    });
+    const token = crypto.randomBytes(16).toString("hex");
+    await fetch(`${origin}/verify-email?token=${token}`, { redirect: "manual" });
+    await fetch(`${origin}/reset-password?token=${token}`);
+    await fetch(`${origin}/forgot`, {
+      method: "POST",
+      headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email }),
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    const log = server.output();
+    expect(log).toContain('"msg":"request"');
+    expect(log).toContain("/verify-email?token=%5Bredacted%5D");
+    expect(log).not.toContain(password);
+    expect(log).not.toContain(token);
+    const sessionValue = session.split("=")[1] ?? "";
+    expect(sessionValue.length).toBeGreaterThan(10);
+    expect(log).not.toContain(sessionValue);
+    // Reset tokens live in mails (the outbox in this setup), never in the log.
+    const outbox = fs
+      .readdirSync(path.join(dir, "outbox"))
+      .map((f) => fs.readFileSync(path.join(dir, "outbox", f), "utf8"));
+    const resetToken = /reset-password\?token=([\w.-]+)/.exec(outbox.join("\n"))?.[1];
+    expect(resetToken).toBeTruthy();
+    expect(log).not.toContain(resetToken);
+  });
+});

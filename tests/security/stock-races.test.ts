@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAddress } from "../../app/.server/accounts/addresses";
+import { ensureAccount } from "../../app/.server/accounts/admins";
+import { findUserByEmail } from "../../app/.server/accounts/users";
+import { setOrderStatus } from "../../app/.server/admin/orders";
+import { bulkUpdateProducts, updateProductWithImages } from "../../app/.server/catalog/product-admin";
+import { insertProduct } from "../../app/.server/catalog/product-writes";
+import { setupTestDatabase, type TestDatabase } from "../../app/.server/db/test-database";
+import { OrderRefusedError, placeOrder } from "../../app/.server/orders/place-order";
+
+/**
+ * Orders racing each other and an admin editing stock and cancelling orders at the same time.
+ * Stock is never negative, and the units sold plus the units left always add up.
+ * SOAK=1 runs more rounds.
+ */
+const ROUNDS = process.env.SOAK ? 30 : 3;
+
+let t: TestDatabase;
+const users: { id: string; address: string }[] = [];
+
+beforeAll(async () => {
+  t = await setupTestDatabase();
+  for (let i = 0; i < 4; i++) {
+    const email = `racer${i}@race.test`;
+    await ensureAccount(t.db, { email, name: `Racer ${i}`, role: "customer" });
+    const id = (await findUserByEmail(t.db, email))?.id ?? "";
+    const a = await createAddress(t.db, id, {
+      businessName: "Race Shop",
+      street: "1 Main",
+      city: "Dallas",
+      state: "TX",
+      zip: "75201",
+      phone: "",
+      isDefault: true,
+    });
+    users.push({ id, address: a.id });
+  }
+});
+
+afterAll(async () => {
+  await t.cleanup();
+});
+
+async function stock(id: number) {
+  return (await t.db.selectFrom("products").select("stock").where("id", "=", id).executeTakeFirstOrThrow()).stock;
+}
+
+describe(`stock races on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () => {
+  it("orders racing an admin who edits stock never drive it below zero", async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const id = await insertProduct(
+        t.db,
+        {
+          sku: `RACE-${round}-${Date.now()}`,
+          name: `Race ${round}`,
+          description: "",
+          priceCents: 100,
+          stock: 5,
+          category: "novelty",
+        },
+        [],
+      );
+      const orders = Array.from({ length: 30 }, (_, i) => {
+        const u = users[i % users.length] as { id: string; address: string };
+        return placeOrder(t.db, {
+          userId: u.id,
+          idempotencyKey: crypto.randomUUID(),
+          addressId: u.address,
+          lines: [{ id, quantity: 1 + (i % 2) }],
+        });
+      });
+      const edits = [
+        bulkUpdateProducts(t.db, [id], { stock: 3 }),
+        updateProductWithImages(
+          t.db,
+          id,
+          { name: `Race ${round}`, description: "", priceCents: 100, stock: 7, category: "novelty" },
+          { keepKeys: [], uploads: [] },
+        ),
+        bulkUpdateProducts(t.db, [id], { stock: 0 }),
+        bulkUpdateProducts(t.db, [id], { stock: 4 }),
+      ];
+      const results = await Promise.allSettled([...orders, ...edits]);
+      for (const r of results) {
+        if (r.status === "rejected") expect(r.reason).toBeInstanceOf(OrderRefusedError);
+      }
+      expect(await stock(id)).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it("cancelling and reopening orders while others buy keeps sold + left equal to what there was", async () => {
+    const id = await insertProduct(
+      t.db,
+      {
+        sku: `RACE-C-${Date.now()}`,
+        name: "Race Cancel",
+        description: "",
+        priceCents: 100,
+        stock: 40,
+        category: "novelty",
+      },
+      [],
+    );
+    const first = await Promise.all(
+      users.map((u) =>
+        placeOrder(t.db, {
+          userId: u.id,
+          idempotencyKey: crypto.randomUUID(),
+          addressId: u.address,
+          lines: [{ id, quantity: 3 }],
+        }),
+      ),
+    );
+    for (let round = 0; round < ROUNDS; round++) {
+      await Promise.allSettled([
+        ...first.map((o) => setOrderStatus(t.db, o.order.id, round % 2 ? "Processing" : "Cancelled")),
+        ...users.map((u) =>
+          placeOrder(t.db, {
+            userId: u.id,
+            idempotencyKey: crypto.randomUUID(),
+            addressId: u.address,
+            lines: [{ id, quantity: 2 }],
+          }),
+        ),
+      ]);
+      const sold = await t.db
+        .selectFrom("order_items")
+        .innerJoin("orders", "orders.id", "order_items.order_id")
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("order_items.quantity"), eb.lit(0)).as("n"))
+        .where("order_items.product_id", "=", id)
+        .where("orders.status", "!=", "Cancelled")
+        .executeTakeFirstOrThrow();
+      const left = await stock(id);
+      expect(left).toBeGreaterThanOrEqual(0);
+      expect(left + Number(sold.n)).toBe(40);
+    }
+  });
+});

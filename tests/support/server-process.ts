@@ -1,0 +1,67 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+/** Starting the built server as a child process, for tests that need a real one (kill, logs). */
+export const BUILD_DIR = process.env.BUILD_DIR || "build";
+export const hasBuild = fs.existsSync(path.join(BUILD_DIR, "server", "index.js"));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  proc: ChildProcess;
+  origin: string;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function startServer(env: Record<string, string>, port?: number): Promise<RunningServer> {
+  const p = port ?? (await freePort());
+  const chunks: string[] = [];
+  const proc = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      HOST: "127.0.0.1",
+      PORT: String(p),
+      BASE_URL: `http://127.0.0.1:${p}`,
+      SEED_DEMO: "false",
+      BUILD_DIR,
+      DATABASE_URL: "",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  proc.stdout?.on("data", (d: Buffer) => chunks.push(d.toString()));
+  proc.stderr?.on("data", (d: Buffer) => chunks.push(d.toString()));
+  const origin = `http://127.0.0.1:${p}`;
+  const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
+  for (let i = 0; ; i++) {
+    if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${chunks.join("")}`);
+    try {
+      if ((await fetch(`${origin}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 480) throw new Error(`server never became ready:\n${chunks.join("")}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    proc,
+    origin,
+    output: () => chunks.join(""),
+    async stop(signal = "SIGTERM") {
+      if (proc.exitCode === null) proc.kill(signal);
+      return exited;
+    },
+  };
+}
