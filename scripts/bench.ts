@@ -143,11 +143,20 @@ async function login(email: string, password: string): Promise<string> {
  * Gzipped bytes of the JavaScript and CSS a page makes the browser download, measured in
  * Chromium (what the page really fetches up to network idle, not what its HTML mentions).
  */
-async function pageWeights(paths: Record<string, string>): Promise<Record<string, { js: number; css: number; files: number }>> {
+async function pageWeights(
+  paths: Record<string, string>,
+): Promise<Record<string, { js: number; css: number; files: number }>> {
   const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+    ],
   });
   const out: Record<string, { js: number; css: number; files: number }> = {};
   try {
@@ -346,7 +355,11 @@ async function main() {
   const latency: ScenarioResult[] = [];
   for (const name of ["category", "product", "suggestions"] as const) {
     latency.push(
-      await drive(`customer ${name}, one connection`, { url: `${ORIGIN}${pages[name]}`, headers: { cookie }, connections: 1 }),
+      await drive(`customer ${name}, one connection`, {
+        url: `${ORIGIN}${pages[name]}`,
+        headers: { cookie },
+        connections: 1,
+      }),
     );
   }
   results.push(
