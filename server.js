@@ -1,6 +1,7 @@
 // @ts-check
 // The Node entry. In development it serves through Vite (hot reload); in production it serves
 // the built server bundle (build/server/index.js, from server/app.ts), which serves the assets.
+import http from "node:http";
 import compression from "compression";
 import express from "express";
 
@@ -8,7 +9,10 @@ const DEVELOPMENT = process.argv.includes("--dev");
 const BUILD_DIR = process.env.BUILD_DIR || "build";
 const BUILD_PATH = `./${BUILD_DIR}/server/index.js`;
 
-/** @returns {Promise<{ app: import("express").Express; startup: () => Promise<void>; shutdown: () => Promise<void> }>} */
+/**
+ * @typedef {(req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean>} CacheHandler
+ * @returns {Promise<{ app: import("express").Express; serveFromCache?: CacheHandler; startup: () => Promise<void>; shutdown: () => Promise<void> }>}
+ */
 async function loadApp() {
   if (!DEVELOPMENT) return import(/* @vite-ignore */ BUILD_PATH);
   process.env.STORE_DEV_SERVER = "1";
@@ -47,9 +51,21 @@ async function main() {
   // The app (server/app.ts) serves the built assets too, so they get its headers and access log.
   server.use(loaded.app);
 
+  // Visitor pages already in the cache are answered before Express (see server/app.ts).
+  const fromCache = loaded.serveFromCache;
+  /** @type {http.RequestListener} */
+  const handle = fromCache
+    ? (req, res) => {
+        fromCache(req, res).then(
+          (served) => served || server(req, res),
+          () => server(req, res),
+        );
+      }
+    : server;
+
   const port = Number(process.env.PORT || 3000);
   const host = process.env.HOST || "0.0.0.0";
-  const listener = server.listen(port, host, () => {
+  const listener = http.createServer(handle).listen(port, host, () => {
     console.log(`Store listening on http://localhost:${port}`);
   });
   // Longer than the idle timeout of common load balancers and HTTP clients, so a kept-alive

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
@@ -7,8 +8,9 @@ import "react-router";
 import * as build from "virtual:react-router/server-build";
 import {
   catalogVersion,
+  encodedBody,
   isCacheableRequest,
-  piecesWithNonce,
+  preparePage,
   VISITOR_CACHE_CONTROL,
   VisitorPageCache,
 } from "~/.server/cache/visitor-pages";
@@ -18,7 +20,7 @@ import { env } from "~/.server/env";
 import { log, loggableUrl, withRequestId } from "~/.server/log";
 import { isMediaName, mediaStore } from "~/.server/media/store";
 import { clientAddress } from "~/.server/security/client-address";
-import { securityHeaders } from "~/.server/security/headers";
+import { securityHeaders, securityHeadersForHashes } from "~/.server/security/headers";
 import { isSameOrigin } from "~/.server/security/origin";
 import { runStartupTasks } from "~/.server/startup";
 
@@ -43,64 +45,80 @@ export const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", env().TRUST_PROXY);
 
-// One access line per request, and a request id on every log line written while handling it.
-app.use((req, res, next) => {
+/** The request id: the proxy's when it is trusted and well formed, a new one otherwise. */
+function requestIdFor(req: IncomingMessage): string {
   const given = env().TRUST_PROXY ? req.headers["x-request-id"] : undefined;
-  const reqId = typeof given === "string" && /^[\w.-]{1,100}$/.test(given) ? given : crypto.randomUUID();
-  res.setHeader("X-Request-Id", reqId);
-  if (!log.isLevelEnabled("info")) return withRequestId(reqId, next);
-  const started = process.hrtime.bigint();
-  res.on("finish", () => {
-    withRequestId(reqId, () =>
-      log.info(
-        {
-          method: req.method,
-          url: loggableUrl(req.originalUrl),
-          status: res.statusCode,
-          ms: Number(process.hrtime.bigint() - started) / 1e6,
-          ip: clientAddress(req),
-          cache: res.getHeader("x-cache"),
-        },
-        "request",
-      ),
-    );
-  });
-  withRequestId(reqId, next);
-});
+  return typeof given === "string" && /^[\w.-]{1,100}$/.test(given) ? given : crypto.randomUUID();
+}
 
-app.use((_req, res, next) => {
-  // A random UUID is a valid CSP nonce (base64url characters) and far cheaper than randomBytes.
-  const nonce = crypto.randomUUID();
-  res.locals.cspNonce = nonce;
-  for (const [name, value] of securityHeaders(nonce, env().isProduction, devServer)) res.setHeader(name, value);
-  next();
-});
+function logAccess(req: IncomingMessage, res: ServerResponse, reqId: string, started: bigint): void {
+  withRequestId(reqId, () =>
+    log.info(
+      {
+        method: req.method,
+        url: loggableUrl(req.url ?? "/"),
+        status: res.statusCode,
+        ms: Number(process.hrtime.bigint() - started) / 1e6,
+        ip: clientAddress(req),
+        cache: res.getHeader("x-cache"),
+      },
+      "request",
+    ),
+  );
+}
 
-// Visitor pages come from the cache while the catalog has not changed (see cache/visitor-pages.ts).
-// Early in the chain: a hit needs only the headers above.
+/**
+ * Visitor pages come from the cache while the catalog has not changed (see cache/visitor-pages.ts).
+ * server.js calls this before Express, so a hit costs one indexed read and one write of stored
+ * bytes. Returns false when the request is not a hit (the app then renders it).
+ */
 const pageCache = new VisitorPageCache();
-app.use(async (req, res, next) => {
-  if (!isCacheableRequest(req.method, req.path, req.headers.cookie)) return next();
-  const key = req.originalUrl;
-  const nonce = res.locals.cspNonce as string;
+const HANDLED = Symbol("visitor cache checked");
+export async function serveFromCache(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const marked = req as IncomingMessage & { [HANDLED]?: number };
+  const url = req.url ?? "/";
+  const query = url.indexOf("?");
+  const path = query === -1 ? url : url.slice(0, query);
+  if (marked[HANDLED] !== undefined || !isCacheableRequest(req.method ?? "", path, req.headers.cookie)) return false;
   let version: number;
   try {
     version = await catalogVersion(getDb());
   } catch {
-    return next();
+    return false;
   }
-  const hit = pageCache.get(key, version);
-  if (hit) {
-    res.status(hit.status);
-    for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
-    res.setHeader("X-Cache", "HIT");
-    const { pieces, length } = piecesWithNonce(hit, nonce);
-    res.setHeader("Content-Length", length);
-    res.cork();
-    for (const piece of pieces.slice(0, -1)) res.write(piece);
-    res.end(pieces.at(-1));
-    return;
+  marked[HANDLED] = version;
+  const hit = pageCache.get(url, version);
+  if (!hit) return false;
+
+  const started = process.hrtime.bigint();
+  const reqId = requestIdFor(req);
+  const headers: string[] = [];
+  for (const [name, value] of securityHeadersForHashes(hit.scriptHashes, env().isProduction, devServer)) {
+    headers.push(name, value);
   }
+  for (const [name, value] of Object.entries(hit.headers)) headers.push(name, value);
+  headers.push("X-Request-Id", reqId, "X-Cache", "HIT", "ETag", hit.etag);
+  if (req.headers["if-none-match"] === hit.etag) {
+    res.writeHead(304, headers);
+    res.end();
+  } else {
+    const { body, encoding } = encodedBody(hit, req.headers["accept-encoding"]);
+    if (encoding) headers.push("Content-Encoding", encoding);
+    headers.push("Content-Length", String(body.length));
+    res.writeHead(hit.status, headers);
+    res.end(body);
+  }
+  if (log.isLevelEnabled("info")) logAccess(req, res, reqId, started);
+  return true;
+}
+
+// A visitor page not served from the cache (development, or a miss): render it, and store what
+// was sent. The entry is compressed off the main thread and stored when ready.
+app.use(async (req, res, next) => {
+  if (await serveFromCache(req, res)) return;
+  const version = (req as { [HANDLED]?: number })[HANDLED];
+  if (version === undefined) return next();
+  const key = req.originalUrl;
   const chunks: Buffer[] = [];
   const write = res.write.bind(res);
   const end = res.end.bind(res);
@@ -125,20 +143,33 @@ app.use(async (req, res, next) => {
         const value = headers[name];
         if (value !== undefined) stored[name] = String(value);
       }
-      pageCache.set(key, {
-        status: 200,
-        headers: stored,
-        body: Buffer.concat(chunks),
-        version,
-        nonce,
-        storedAt: Date.now(),
-      });
+      preparePage({ status: 200, headers: stored, body: Buffer.concat(chunks), version, storedAt: Date.now() })
+        .then((page) => pageCache.set(key, page))
+        .catch((error) => log.warn({ err: error }, "visitor page not cached"));
     }
     return (end as (...args: unknown[]) => typeof res)(chunk, ...rest);
   }) as typeof res.end;
   res.setHeader("X-Cache", "MISS");
   res.setHeader("Cache-Control", VISITOR_CACHE_CONTROL);
-  res.setHeader("Vary", "Cookie");
+  res.setHeader("Vary", "Cookie, Accept-Encoding");
+  next();
+});
+
+// One access line per request, and a request id on every log line written while handling it.
+app.use((req, res, next) => {
+  const reqId = requestIdFor(req);
+  res.setHeader("X-Request-Id", reqId);
+  if (!log.isLevelEnabled("info")) return withRequestId(reqId, next);
+  const started = process.hrtime.bigint();
+  res.on("finish", () => logAccess(req, res, reqId, started));
+  withRequestId(reqId, next);
+});
+
+app.use((_req, res, next) => {
+  // A random UUID is a valid CSP nonce (base64url characters) and far cheaper than randomBytes.
+  const nonce = crypto.randomUUID();
+  res.locals.cspNonce = nonce;
+  for (const [name, value] of securityHeaders(nonce, env().isProduction, devServer)) res.setHeader(name, value);
   next();
 });
 

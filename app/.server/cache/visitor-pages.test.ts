@@ -1,12 +1,26 @@
+import crypto from "node:crypto";
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { isCacheableRequest, VisitorPageCache } from "./visitor-pages";
+import {
+  type CachedPage,
+  encodedBody,
+  inlineScriptHashes,
+  isCacheableRequest,
+  preparePage,
+  VisitorPageCache,
+} from "./visitor-pages";
 
-const page = (size: number, version = 1) => ({
+const page = (size: number, version = 1): CachedPage => ({
   status: 200,
   headers: {},
   body: Buffer.alloc(size),
   version,
-  nonce: "n",
+  storedAt: Date.now(),
+  etag: 'W/"x"',
+  scriptHashes: [],
+  gzip: null,
+  br: null,
+  bytes: size,
 });
 
 describe("visitor page cache", () => {
@@ -51,16 +65,38 @@ describe("visitor page cache", () => {
   });
 });
 
-describe("nonce replacement", () => {
-  it("puts the new nonce wherever the old one was", async () => {
-    const { bodyWithNonce } = await import("./visitor-pages");
-    const cache = new VisitorPageCache();
-    const body = Buffer.from('<script nonce="OLD">a</script><x nonce="OLD"></x>{"nonce":"OLD"}');
-    cache.set("/", { status: 200, headers: {}, body, version: 1, nonce: "OLD" });
-    const entry = cache.get("/", 1);
-    if (!entry) throw new Error("missing");
-    expect(bodyWithNonce(entry, "NEW").toString()).toBe(
-      '<script nonce="NEW">a</script><x nonce="NEW"></x>{"nonce":"NEW"}',
-    );
+describe("stored pages", () => {
+  const sha256 = (text: string) => `sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}`;
+
+  it("allows exactly the page's inline scripts, hashed as the browser reads them", () => {
+    const html =
+      '<head><script nonce="abc">window.a = "é";</script><script type="module" src="/assets/x.js"></script>' +
+      '<script type="module" nonce="abc">import "/assets/y.js";\r\nboot();</script></head>' +
+      '<body><SCRIPT>one()</SCRIPT ><script src="/z.js"></script></body>';
+    expect(inlineScriptHashes(html)).toEqual([
+      sha256('window.a = "é";'),
+      sha256('import "/assets/y.js";\nboot();'),
+      sha256("one()"),
+    ]);
+  });
+
+  it("compresses a page once and serves the form the client accepts", async () => {
+    const body = Buffer.from(`<!DOCTYPE html><html><body>${"Kratom capsules 150ct. ".repeat(200)}</body></html>`);
+    const stored = await preparePage({
+      status: 200,
+      headers: { "content-type": "text/html; charset=utf-8" },
+      body,
+      version: 1,
+    });
+    expect(zlib.gunzipSync(stored.gzip as Buffer).equals(body)).toBe(true);
+    expect(zlib.brotliDecompressSync(stored.br as Buffer).equals(body)).toBe(true);
+    expect(encodedBody(stored, "gzip, deflate, br").encoding).toBe("br");
+    expect(encodedBody(stored, "gzip, br;q=0").encoding).toBe("gzip");
+    expect(encodedBody(stored, "identity").encoding).toBeNull();
+    expect(encodedBody(stored, undefined).body.equals(body)).toBe(true);
+    expect(stored.etag).toMatch(/^W\/"[\w-]+"$/);
+    const other = await preparePage({ status: 200, headers: {}, body: Buffer.from("other"), version: 1 });
+    expect(other.etag).not.toBe(stored.etag);
+    expect(other.gzip).toBeNull();
   });
 });

@@ -1,3 +1,6 @@
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { CompiledQuery, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
 
@@ -7,24 +10,105 @@ import type { DB } from "../db/schema";
  * Entries are tied to the catalog version (kept by database triggers, see migration 0002): any
  * change a visitor could see makes every older entry stale at once, in every app process.
  */
-export interface CachedPage {
+/** A page as rendered for one visitor, before it is stored. */
+export interface RenderedPage {
   status: number;
+  /** The headers that belong to the content (type, caching, React Router's own). */
   headers: Record<string, string>;
   body: Buffer;
-  /** The body cut at each occurrence of the nonce (filled in by the cache). */
-  parts?: Buffer[];
   version: number;
-  /** The CSP nonce rendered into the body; replaced with the response's own on every hit. */
-  nonce: string;
   /** When it was rendered (ms); entries also expire after MAX_AGE_MS (best sellers move with orders). */
   storedAt?: number;
+}
+
+/**
+ * A stored page: the same bytes for every visitor, so it is compressed once, and its inline
+ * scripts are allowed by their hashes rather than by a per-response nonce.
+ */
+export interface CachedPage extends RenderedPage {
+  storedAt: number;
+  etag: string;
+  /** CSP hash sources ('sha256-...') of the page's inline scripts. */
+  scriptHashes: string[];
+  gzip: Buffer | null;
+  br: Buffer | null;
+  /** Memory held: the body and its compressed forms. */
+  bytes: number;
 }
 
 export const MAX_AGE_MS = 5 * 60 * 1000;
 
 export const MAX_ENTRIES = 2000;
-export const MAX_BYTES = 64 * 1024 * 1024;
+export const MAX_BYTES = 32 * 1024 * 1024;
 export const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|javascript))/;
+
+/** Hashes the page's inline scripts and compresses it (off the main thread): done once per entry. */
+export async function preparePage(page: RenderedPage): Promise<CachedPage> {
+  const type = page.headers["content-type"] ?? "";
+  const scriptHashes = type.startsWith("text/html") ? inlineScriptHashes(page.body.toString("utf8")) : [];
+  let gz: Buffer | null = null;
+  let br: Buffer | null = null;
+  if (page.body.length >= 1024 && COMPRESSIBLE.test(type)) {
+    [gz, br] = await Promise.all([
+      gzip(page.body, { level: 6 }),
+      brotli(page.body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.body.length,
+        },
+      }),
+    ]);
+  }
+  return {
+    ...page,
+    storedAt: page.storedAt ?? Date.now(),
+    etag: `W/"${crypto.createHash("sha256").update(page.body).digest("base64url").slice(0, 27)}"`,
+    scriptHashes,
+    gzip: gz,
+    br,
+    bytes: page.body.length + (gz?.length ?? 0) + (br?.length ?? 0),
+  };
+}
+
+/**
+ * CSP hash sources for every inline script of a server-rendered page, computed the way the
+ * browser does: over the script's text as the HTML parser reads it (line breaks normalized).
+ * React and React Router escape `<` inside the scripts they write, so a script ends at the
+ * first `</script`.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const [, attributes = "", text = ""] = match;
+    if (/\ssrc\s*=/i.test(attributes) || text === "") continue;
+    const normalized = text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
+    hashes.add(`sha256-${crypto.createHash("sha256").update(normalized, "utf8").digest("base64")}`);
+  }
+  return [...hashes];
+}
+
+/** The best stored form of the body for an Accept-Encoding header. */
+export function encodedBody(
+  entry: CachedPage,
+  acceptEncoding: string | undefined,
+): { body: Buffer; encoding: "br" | "gzip" | null } {
+  if (acceptEncoding && (entry.br || entry.gzip)) {
+    const accepted = new Set<string>();
+    for (const part of acceptEncoding.split(",")) {
+      const [coding = "", ...params] = part.trim().toLowerCase().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      if (q && !(Number(q.slice(2)) > 0)) continue;
+      accepted.add(coding.trim());
+    }
+    if (entry.br && accepted.has("br")) return { body: entry.br, encoding: "br" };
+    if (entry.gzip && (accepted.has("gzip") || accepted.has("*"))) return { body: entry.gzip, encoding: "gzip" };
+  }
+  return { body: entry.body, encoding: null };
+}
 
 export class VisitorPageCache {
   private readonly entries = new Map<string, CachedPage>();
@@ -38,7 +122,7 @@ export class VisitorPageCache {
   get(key: string, version: number, now = Date.now()): CachedPage | null {
     const entry = this.entries.get(key);
     if (!entry) return null;
-    if (entry.version !== version || now - (entry.storedAt ?? now) > MAX_AGE_MS) {
+    if (entry.version !== version || now - entry.storedAt > MAX_AGE_MS) {
       this.delete(key);
       return null;
     }
@@ -51,12 +135,12 @@ export class VisitorPageCache {
   set(key: string, entry: CachedPage): void {
     if (entry.body.length > MAX_ENTRY_BYTES) return;
     this.delete(key);
-    this.entries.set(key, { ...entry, parts: splitOn(entry.body, entry.nonce) });
-    this.bytes += entry.body.length;
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
     for (const [oldest, old] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= old.body.length;
+      this.bytes -= old.bytes;
     }
   }
 
@@ -64,7 +148,7 @@ export class VisitorPageCache {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.bytes -= entry.body.length;
+    this.bytes -= entry.bytes;
   }
 
   get size(): number {
@@ -74,52 +158,6 @@ export class VisitorPageCache {
   get totalBytes(): number {
     return this.bytes;
   }
-}
-
-function splitOn(body: Buffer, separator: string): Buffer[] {
-  if (!separator) return [body];
-  const sep = Buffer.from(separator);
-  const parts: Buffer[] = [];
-  let from = 0;
-  for (let at = body.indexOf(sep, from); at !== -1; at = body.indexOf(sep, from)) {
-    parts.push(body.subarray(from, at));
-    from = at + sep.length;
-  }
-  parts.push(body.subarray(from));
-  return parts;
-}
-
-/**
- * The cached body as pieces with this response's nonce where the original one was: written
- * one after the other (a single writev), nothing is copied.
- */
-export function piecesWithNonce(entry: CachedPage, nonce: string): { pieces: Buffer[]; length: number } {
-  const parts = entry.parts ?? [entry.body];
-  const sep = Buffer.from(nonce);
-  const pieces: Buffer[] = [];
-  let length = 0;
-  parts.forEach((part, i) => {
-    if (i > 0) {
-      pieces.push(sep);
-      length += sep.length;
-    }
-    pieces.push(part);
-    length += part.length;
-  });
-  return { pieces, length };
-}
-
-/** The cached body with this response's nonce where the original one was. */
-export function bodyWithNonce(entry: CachedPage, nonce: string): Buffer {
-  const parts = entry.parts ?? [entry.body];
-  if (parts.length === 1) return parts[0] as Buffer;
-  const sep = Buffer.from(nonce);
-  const out: Buffer[] = [];
-  parts.forEach((part, i) => {
-    if (i > 0) out.push(sep);
-    out.push(part);
-  });
-  return Buffer.concat(out);
 }
 
 // Compiled once: this runs on every visitor request.

@@ -1,5 +1,10 @@
-/** Security headers sent with every response; only the CSP nonce changes per response. */
+/**
+ * Security headers sent with every response. Inline scripts are allowed either by the response's
+ * own nonce (pages rendered for this request) or by their hashes (visitor pages served from the
+ * cache, whose bytes are the same for everyone; see cache/visitor-pages.ts).
+ */
 const cached = new Map<string, { before: string; after: string; rest: [string, string][] }>();
+const SCRIPTS = "@@SCRIPTS@@";
 
 function template(production: boolean, devServer: boolean) {
   const key = `${production}:${devServer}`;
@@ -7,7 +12,7 @@ function template(production: boolean, devServer: boolean) {
   if (!t) {
     const csp = [
       "default-src 'self'",
-      `script-src 'self' 'nonce-@@NONCE@@'${devServer ? " 'unsafe-eval'" : ""}`,
+      `script-src 'self'${SCRIPTS}${devServer ? " 'unsafe-eval'" : ""}`,
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: blob:",
       "font-src 'self'",
@@ -18,7 +23,7 @@ function template(production: boolean, devServer: boolean) {
       "object-src 'none'",
       ...(production ? ["upgrade-insecure-requests"] : []),
     ].join("; ");
-    const [before = "", after = ""] = csp.split("@@NONCE@@");
+    const [before = "", after = ""] = csp.split(SCRIPTS);
     t = {
       before,
       after,
@@ -38,7 +43,19 @@ function template(production: boolean, devServer: boolean) {
   return t;
 }
 
+/** Headers for a response whose inline scripts carry `nonce`. */
 export function securityHeaders(nonce: string, production: boolean, devServer = false): [string, string][] {
   const t = template(production, devServer);
-  return [["Content-Security-Policy", `${t.before}${nonce}${t.after}`], ...t.rest];
+  return [["Content-Security-Policy", `${t.before} 'nonce-${nonce}'${t.after}`], ...t.rest];
+}
+
+/** Headers for a response whose inline scripts are exactly those with these hashes ('sha256-...'). */
+export function securityHeadersForHashes(
+  hashes: readonly string[],
+  production: boolean,
+  devServer = false,
+): [string, string][] {
+  const t = template(production, devServer);
+  const sources = hashes.map((h) => ` '${h}'`).join("");
+  return [["Content-Security-Policy", `${t.before}${sources}${t.after}`], ...t.rest];
 }
