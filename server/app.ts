@@ -23,6 +23,7 @@ import { clientAddress } from "~/.server/security/client-address";
 import { securityHeaders, securityHeadersForHashes } from "~/.server/security/headers";
 import { isSameOrigin } from "~/.server/security/origin";
 import { runStartupTasks } from "~/.server/startup";
+import { precompressedAssets } from "~/.server/static/assets";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -177,7 +178,9 @@ app.use((_req, res, next) => {
 // (favicon...) have an extension; page requests never touch the disk.
 if (!devServer) {
   const client = path.join(env().BUILD_DIR, "client");
-  app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  const assets = path.join(client, "assets");
+  app.use("/assets", precompressedAssets(assets));
+  app.use("/assets", express.static(assets, { immutable: true, maxAge: "1y", index: false }));
   const publicFiles = express.static(client, { maxAge: "1h", index: false });
   app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 }

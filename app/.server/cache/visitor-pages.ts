@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { CompiledQuery, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
+import { preferredEncoding } from "../static/encoding";
 
 /**
  * Server-side cache of visitor pages. A visitor's page carries no price and nothing personal
@@ -96,18 +97,9 @@ export function encodedBody(
   entry: CachedPage,
   acceptEncoding: string | undefined,
 ): { body: Buffer; encoding: "br" | "gzip" | null } {
-  if (acceptEncoding && (entry.br || entry.gzip)) {
-    const accepted = new Set<string>();
-    for (const part of acceptEncoding.split(",")) {
-      const [coding = "", ...params] = part.trim().toLowerCase().split(";");
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-      if (q && !(Number(q.slice(2)) > 0)) continue;
-      accepted.add(coding.trim());
-    }
-    if (entry.br && accepted.has("br")) return { body: entry.br, encoding: "br" };
-    if (entry.gzip && (accepted.has("gzip") || accepted.has("*"))) return { body: entry.gzip, encoding: "gzip" };
-  }
-  return { body: entry.body, encoding: null };
+  const encoding = preferredEncoding(acceptEncoding, { br: entry.br !== null, gzip: entry.gzip !== null });
+  const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : null;
+  return body ? { body, encoding } : { body: entry.body, encoding: null };
 }
 
 export class VisitorPageCache {

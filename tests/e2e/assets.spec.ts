@@ -1,0 +1,23 @@
+import { expect, test } from "./support/fixtures";
+
+test.describe("built assets @desktop-only", () => {
+  test("scripts are sent compressed ahead of time, in the smallest form the browser accepts, cached for good", async ({
+    request,
+  }) => {
+    const html = await (await request.get("/")).text();
+    const script = /href="(\/assets\/entry\.client-[\w-]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeTruthy();
+    const plain = await request.get(script as string, { headers: { "Accept-Encoding": "identity" } });
+    expect(plain.headers()["content-encoding"]).toBeUndefined();
+    const br = await request.get(script as string, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    expect(br.headers()["content-encoding"]).toBe("br");
+    expect(br.headers()["content-type"]).toContain("javascript");
+    expect(br.headers()["cache-control"]).toContain("immutable");
+    expect(br.headers().vary).toContain("Accept-Encoding");
+    const gzip = await request.get(script as string, { headers: { "Accept-Encoding": "gzip" } });
+    expect(gzip.headers()["content-encoding"]).toBe("gzip");
+    expect(await br.body()).toEqual(await plain.body());
+    expect(await gzip.body()).toEqual(await plain.body());
+    expect(Number(br.headers()["content-length"])).toBeLessThan(Number(gzip.headers()["content-length"]));
+  });
+});
