@@ -12,7 +12,8 @@ const migrations: Record<string, Migration> = {
   "0003-product-sales": m0003,
 };
 
-export const latestMigration = Object.keys(migrations).at(-1) as string;
+export const migrationNames = Object.keys(migrations);
+export const latestMigration = migrationNames.at(-1) as string;
 
 function migrator(db: Kysely<DB>) {
   return new Migrator({

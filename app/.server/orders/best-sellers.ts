@@ -38,10 +38,13 @@ export async function listBestSellerIds(db: Db, limit: number): Promise<number[]
 
 /**
  * Best Sellers for the home page: the best sellers by units ordered, filled up with other
- * in-stock products (not in `exclude`) while there are too few orders.
+ * in-stock products while there are too few orders. Products in `exclude` (the New Products
+ * row) are left out, so the two rows never show the same product twice.
  */
 export async function listBestSellers(db: Kysely<DB>, limit: number, exclude: number[]): Promise<Product[]> {
-  const sellers = await listProductsByIds(db, await listBestSellerIds(db, limit));
+  const excluded = new Set(exclude);
+  const ids = (await listBestSellerIds(db, limit + excluded.size)).filter((id) => !excluded.has(id));
+  const sellers = await listProductsByIds(db, ids.slice(0, limit));
   if (sellers.length >= limit) return sellers.slice(0, limit);
   const taken = [...exclude, ...sellers.map((p) => p.id)];
   const fill = await listInStockProducts(db, limit - sellers.length, taken);

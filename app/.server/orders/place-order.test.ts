@@ -190,6 +190,11 @@ describe(`placing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     const row = await listBestSellers(t.db, 7, []);
     expect(row).toHaveLength(7);
     expect(row[0]?.id).toBe(hot);
+    // A best seller that is also in the New Products row is not shown twice.
+    const withoutNew = await listBestSellers(t.db, 7, [hot]);
+    expect(withoutNew).toHaveLength(7);
+    expect(withoutNew.map((p) => p.id)).not.toContain(hot);
+    expect(withoutNew[0]?.id).toBe(warm);
   });
 
   it("lists a customer's orders newest first", async () => {
