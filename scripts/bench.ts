@@ -392,7 +392,7 @@ async function main() {
       },
     ],
   });
-  results.push(orders);
+  results.push(orders, ...latency);
   for (const r of results)
     r.ratioToFloor = Number((r.requestsPerSecond / Math.max(1, floor.requestsPerSecond)).toFixed(2));
 
