@@ -62,7 +62,7 @@ export default defineConfig({
       stdout: "ignore",
     },
     {
-      command: `rm -rf ${DATA_DIR} && node server.js`,
+      command: `rm -rf ${DATA_DIR} && node --max-old-space-size=256 server.js`,
       url: `http://localhost:${APP_PORT}/healthz`,
       timeout: 300_000,
       reuseExistingServer: false,
