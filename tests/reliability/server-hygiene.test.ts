@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBuild, type RunningServer, startServer } from "../support/server-process";
 
@@ -70,6 +71,34 @@ describe.skipIf(!hasBuild || !!process.env.DATABASE_URL)("production server hygi
       expect(h.get("x-powered-by"), url).toBeNull();
       expect(h.get("x-request-id"), url).toMatch(/^[\w-]{8,}$/);
     }
+  });
+
+  it("answers liveness without the database, and readiness only with every migration applied", async () => {
+    const health = await fetch(`${server.origin}/healthz`);
+    expect(health.status).toBe(200);
+    const ready = await fetch(`${server.origin}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ ok: true, migrations: "current" });
+
+    // A database one migration behind (a new release before its migrations ran) is not ready.
+    const db = new Database(path.join(dir, "store.db"));
+    const last = db.prepare("select * from schema_migrations order by name desc limit 1").get() as {
+      name: string;
+    };
+    db.prepare("delete from schema_migrations where name = ?").run(last.name);
+    try {
+      const behind = await fetch(`${server.origin}/readyz`);
+      expect(behind.status).toBe(503);
+      expect(await behind.json()).toMatchObject({ ok: false, migrations: "pending" });
+      expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
+    } finally {
+      const columns = Object.keys(last);
+      db.prepare(
+        `insert into schema_migrations (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`,
+      ).run(...Object.values(last));
+      db.close();
+    }
+    expect((await fetch(`${server.origin}/readyz`)).status).toBe(200);
   });
 
   it("sets Secure, HttpOnly, SameSite=Lax session cookies in production", async () => {
