@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import { CompiledQuery } from "kysely";
 import "react-router";
 // Imported once: a build function would be called, and the route tree rebuilt, on every request.
 import * as build from "virtual:react-router/server-build";
@@ -246,10 +247,16 @@ app.use(
   }),
 );
 
-// Liveness: the process answers. It does not touch the database, so a database outage makes
-// servers unready (/readyz) rather than getting them restarted for nothing.
-app.get("/healthz", (_req, res) => {
-  res.set("Cache-Control", "no-store").json({ ok: true });
+// Health: the process answers and so does its database (a trivial query, no table read).
+// Readiness, which also requires every migration to be applied, is /readyz.
+const PING = CompiledQuery.raw("select 1");
+app.get("/healthz", async (_req, res) => {
+  try {
+    await getDb().executeQuery(PING);
+    res.set("Cache-Control", "no-store").json({ ok: true });
+  } catch {
+    res.status(503).set("Cache-Control", "no-store").json({ ok: false });
+  }
 });
 
 app.get("/readyz", async (_req, res) => {

@@ -73,7 +73,7 @@ describe.skipIf(!hasBuild || !!process.env.DATABASE_URL)("production server hygi
     }
   });
 
-  it("answers liveness without the database, and readiness only with every migration applied", async () => {
+  it("answers health while its database does, and readiness only with every migration applied", async () => {
     const health = await fetch(`${server.origin}/healthz`);
     expect(health.status).toBe(200);
     const ready = await fetch(`${server.origin}/readyz`);
