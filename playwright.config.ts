@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/support/chromium";
 
 /**
  * Browser journeys against the built server (npm run build first; npm run test:e2e does),
@@ -11,19 +12,7 @@ export const SINK_SMTP_PORT = 2626 + OFFSET;
 export const SINK_HTTP_PORT = 2627 + OFFSET;
 const DATA_DIR = OFFSET ? `.e2e/data-${OFFSET}` : ".e2e/data";
 
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
+const chromium = { executablePath: CHROMIUM_PATH, args: ["--headless", ...CHROMIUM_FLAGS] };
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -10,6 +10,7 @@ import { listAdminProducts } from "../app/.server/admin/products";
 import { searchProducts, suggestProducts } from "../app/.server/catalog/search";
 import { dialectOf } from "../app/.server/db/connect";
 import { closeDb, getDb } from "../app/.server/db/instance";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { BENCH_PASSWORD } from "./bench/names";
 
 /**
@@ -153,17 +154,7 @@ async function pageWeights(
   paths: Record<string, string>,
 ): Promise<Record<string, { js: number; jsSent: number; css: number; files: number }>> {
   const { chromium } = await import("playwright-core");
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--headless", ...CHROMIUM_FLAGS] });
   const out: Record<string, { js: number; jsSent: number; css: number; files: number }> = {};
   try {
     for (const [name, p] of Object.entries(paths)) {
@@ -237,17 +228,8 @@ async function lighthouseScores(urls: string[]) {
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
   });
   const out = [];
   try {

@@ -115,7 +115,7 @@ export async function serveFromCache(req: IncomingMessage, res: ServerResponse):
 }
 
 // A visitor page not served from the cache (development, or a miss): render it, and store what
-// was sent. The entry is compressed off the main thread and stored when ready.
+// was sent, compressed once.
 app.use(async (req, res, next) => {
   if (await serveFromCache(req, res)) return;
   const version = (req as { [HANDLED]?: number })[HANDLED];
@@ -145,9 +145,15 @@ app.use(async (req, res, next) => {
         const value = headers[name];
         if (value !== undefined) stored[name] = String(value);
       }
-      preparePage({ status: 200, headers: stored, body: Buffer.concat(chunks), version, storedAt: Date.now() })
-        .then((page) => pageCache.set(key, page))
-        .catch((error) => log.warn({ err: error }, "visitor page not cached"));
+      const sent = (end as (...args: unknown[]) => typeof res)(chunk, ...rest);
+      // After the response is on its way, and before this tick ends: the next request for the
+      // page is a hit.
+      try {
+        pageCache.set(key, preparePage({ status: 200, headers: stored, body: Buffer.concat(chunks), version }));
+      } catch (error) {
+        log.warn({ err: error }, "visitor page not cached");
+      }
+      return sent;
     }
     return (end as (...args: unknown[]) => typeof res)(chunk, ...rest);
   }) as typeof res.end;

@@ -22,6 +22,9 @@ async function newKratom(name: string, priceCents: number): Promise<number> {
 }
 
 test.describe("visitor pages from the cache @desktop-only", () => {
+  // One after another: a test that adds a product empties the cache, and the others expect hits.
+  test.describe.configure({ mode: "default" });
+
   test("a visitor page is rendered once, then served from the cache, with CDN-friendly headers", async ({
     request,
   }) => {

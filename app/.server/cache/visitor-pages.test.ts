@@ -82,7 +82,7 @@ describe("stored pages", () => {
 
   it("compresses a page once and serves the form the client accepts", async () => {
     const body = Buffer.from(`<!DOCTYPE html><html><body>${"Kratom capsules 150ct. ".repeat(200)}</body></html>`);
-    const stored = await preparePage({
+    const stored = preparePage({
       status: 200,
       headers: { "content-type": "text/html; charset=utf-8" },
       body,
@@ -95,7 +95,7 @@ describe("stored pages", () => {
     expect(encodedBody(stored, "identity").encoding).toBeNull();
     expect(encodedBody(stored, undefined).body.equals(body)).toBe(true);
     expect(stored.etag).toMatch(/^W\/"[\w-]+"$/);
-    const other = await preparePage({ status: 200, headers: {}, body: Buffer.from("other"), version: 1 });
+    const other = preparePage({ status: 200, headers: {}, body: Buffer.from("other"), version: 1 });
     expect(other.etag).not.toBe(stored.etag);
     expect(other.gzip).toBeNull();
   });

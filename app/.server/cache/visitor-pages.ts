@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { CompiledQuery, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
@@ -43,26 +42,25 @@ export const MAX_ENTRIES = 2000;
 export const MAX_BYTES = 32 * 1024 * 1024;
 export const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|javascript))/;
 
-/** Hashes the page's inline scripts and compresses it (off the main thread): done once per entry. */
-export async function preparePage(page: RenderedPage): Promise<CachedPage> {
+/**
+ * Hashes the page's inline scripts and compresses it: done once per page and catalog version
+ * (a few milliseconds), synchronously so the entry exists before the next request is read.
+ */
+export function preparePage(page: RenderedPage): CachedPage {
   const type = page.headers["content-type"] ?? "";
   const scriptHashes = type.startsWith("text/html") ? inlineScriptHashes(page.body.toString("utf8")) : [];
   let gz: Buffer | null = null;
   let br: Buffer | null = null;
   if (page.body.length >= 1024 && COMPRESSIBLE.test(type)) {
-    [gz, br] = await Promise.all([
-      gzip(page.body, { level: 6 }),
-      brotli(page.body, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.body.length,
-        },
-      }),
-    ]);
+    gz = zlib.gzipSync(page.body, { level: 6 });
+    br = zlib.brotliCompressSync(page.body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.body.length,
+      },
+    });
   }
   return {
     ...page,

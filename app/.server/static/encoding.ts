@@ -1,5 +1,5 @@
 /** The content codings a client accepts (q=0 means refused), from its Accept-Encoding header. */
-export function acceptedEncodings(header: string | undefined): Set<string> {
+function acceptedEncodings(header: string | undefined): Set<string> {
   const accepted = new Set<string>();
   if (!header) return accepted;
   for (const part of header.split(",")) {
