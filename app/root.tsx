@@ -1,27 +1,10 @@
-import { useEffect } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { getViewer } from "./.server/accounts/viewer";
 import { env } from "./.server/env";
 import { storeInfo } from "./.server/store-info";
 import { readToast } from "./.server/toast";
-import { AGE_GATE_BOOT_SCRIPT, AgeGate } from "./components/age-gate";
-import { NotFound } from "./components/not-found";
-import { SiteFooter } from "./components/site-footer";
-import { SiteHeader } from "./components/site-header";
-import { notify, ToastHost } from "./components/toast";
-import { ButtonLink } from "./components/ui/button";
-import { SHOP_TOAST_MS } from "./lib/toast";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [viewer, { toast: flash, headers }] = await Promise.all([getViewer(request), readToast(request)]);
@@ -39,116 +22,4 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root");
-}
-
-export function Layout({ children }: { children: React.ReactNode }) {
-  const root = useRootData();
-  const nonce = root?.nonce;
-  return (
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#1e3a5f" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, allowed by the CSP nonce */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: AGE_GATE_BOOT_SCRIPT }} />
-        <Meta />
-        <Links />
-      </head>
-      <body>
-        {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
-      </body>
-    </html>
-  );
-}
-
-function FlashToast({ flash }: { flash: RootData["toast"] }) {
-  useEffect(() => {
-    if (!flash) return;
-    notify(flash.type, flash.message, { id: flash.id, duration: flash.duration ?? SHOP_TOAST_MS });
-  }, [flash]);
-  return null;
-}
-
-function Chrome({ children }: { children: React.ReactNode }) {
-  const root = useRootData();
-  if (!root) return <>{children}</>;
-  return (
-    <>
-      <div id="page" className="flex min-h-screen flex-col">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
-        >
-          Skip to content
-        </a>
-        <SiteHeader store={root.store} viewer={root.viewer} />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter store={root.store} />
-      </div>
-      <AgeGate />
-      <ToastHost />
-      <FlashToast flash={root.toast} />
-    </>
-  );
-}
-
-/** Marks the document once React has hydrated (browser tests wait for it before typing). */
-function useHydratedMarker() {
-  useEffect(() => {
-    document.documentElement.setAttribute("data-hydrated", "");
-  }, []);
-}
-
-export default function App() {
-  useHydratedMarker();
-  return (
-    <Chrome>
-      <Outlet />
-    </Chrome>
-  );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  useHydratedMarker();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <Chrome>
-        <NotFound message={typeof error.data === "string" && error.data ? error.data : undefined} />
-      </Chrome>
-    );
-  }
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-  return (
-    <Chrome>
-      <section className="mx-auto max-w-2xl px-4 py-16 text-center">
-        <title>{status === 403 ? "Access denied" : "Something went wrong"}</title>
-        <meta name="robots" content="noindex" />
-        <p className="text-sm font-semibold text-brand-700">Error {status}</p>
-        <h1 className="mt-2 text-3xl font-bold text-slate-900">Something went wrong</h1>
-        <p className="mt-3 text-slate-600">
-          {status === 403
-            ? "You do not have access to this page."
-            : "We could not complete that request. Please try again in a moment."}
-        </p>
-        <div className="mt-6 flex justify-center gap-3">
-          <ButtonLink to="/">Back to the store</ButtonLink>
-          <ButtonLink to="/contact" variant="secondary">
-            Contact support
-          </ButtonLink>
-        </div>
-        {details ? (
-          <pre className="mt-8 overflow-auto rounded bg-slate-900 p-4 text-left text-xs text-slate-100">{details}</pre>
-        ) : null}
-      </section>
-    </Chrome>
-  );
-}
+export { default, ErrorBoundary, Layout } from "./components/app-shell";

@@ -29,6 +29,11 @@ export function parseForm<S extends z.ZodType>(form: FormData, schema: S): FormR
   return { ok: false, errors };
 }
 
+/** The first problem of a failed form, for a form that shows one message rather than one per field. */
+export function firstError(errors: FieldErrors): string {
+  return Object.values(errors)[0] ?? "Check the fields.";
+}
+
 /** The answer to a form post that failed validation: 400 with the field errors. */
 export function invalid(errors: FieldErrors, extra: Record<string, unknown> = {}) {
   return data({ ok: false as const, errors, ...extra }, { status: 400 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { MESSAGES } from "~/lib/messages";
+import * as MESSAGES from "~/lib/messages";
 import { MINIMUM_AGE } from "~/lib/store";
 
 export const AGE_STORAGE_KEY = "ageVerified";

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { cartItemCount, cartTotalCents } from "~/lib/cart";
 import { NAV_CATEGORIES } from "~/lib/categories";
-import { MESSAGES } from "~/lib/messages";
+import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
 import { type StoreInfo, telHref } from "~/lib/store";
 import { useCart } from "./cart/cart-store";

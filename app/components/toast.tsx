@@ -1,3 +1,4 @@
+import loadSonner from "lazy-import:sonner";
 import { useEffect, useState } from "react";
 import type { ExternalToast } from "sonner";
 import { SHOP_TOAST_MS, type ToastType } from "~/lib/toast";
@@ -21,7 +22,7 @@ function flush() {
 }
 
 function load(): Promise<Sonner> {
-  loading ??= import("sonner").then((mod) => {
+  loading ??= loadSonner().then((mod) => {
     sonner = mod;
     for (const l of listeners) l();
     return mod;

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { MESSAGES } from "../../app/lib/messages";
+import * as MESSAGES from "../../app/lib/messages";
 import { addressesNamed } from "./support/account";
 import { createCustomer, uniqueSuffix } from "./support/data";
 import { expect, logIn, test, waitForHydration } from "./support/fixtures";

@@ -1,4 +1,4 @@
-import { MESSAGES } from "../../app/lib/messages";
+import * as MESSAGES from "../../app/lib/messages";
 import {
   APP_ORIGIN,
   expectSignedIn,

@@ -1,4 +1,4 @@
-import { MESSAGES } from "../../app/lib/messages";
+import * as MESSAGES from "../../app/lib/messages";
 import { findUser, headerMenu, submitLogin } from "./support/account";
 import { createCustomer } from "./support/data";
 import { expect, logIn, test, waitForHydration } from "./support/fixtures";

@@ -1,4 +1,4 @@
-import { MESSAGES, RESET_REQUESTED } from "../../app/lib/messages";
+import * as MESSAGES from "../../app/lib/messages";
 import { logOutFromHeader, signedInDevice, submitLogin } from "./support/account";
 import { createCustomer, uniqueSuffix } from "./support/data";
 import { expect, logIn, test } from "./support/fixtures";
@@ -102,7 +102,7 @@ test("Forgot password answers the same for any email, and the mailed link sets a
     await page.getByRole("textbox", { name: "Email" }).fill(email);
     await page.getByRole("button", { name: "Send reset link" }).click();
     const answer = page.getByRole("main").getByRole("status");
-    await expect(answer).toHaveText(RESET_REQUESTED);
+    await expect(answer).toHaveText(MESSAGES.RESET_REQUESTED);
     answers.push((await page.getByRole("main").textContent()) ?? "");
   }
   expect(answers[0]).toBe(answers[1]);

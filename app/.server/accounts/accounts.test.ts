@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MESSAGES } from "~/lib/messages";
+import * as MESSAGES from "~/lib/messages";
 import type { RegisterInput } from "~/lib/schemas/account";
 import { setupTestDatabase, type TestDatabase } from "../db/test-database";
 import { TOO_MANY_ATTEMPTS } from "../security/rate-limit";

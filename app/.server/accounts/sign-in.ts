@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { MESSAGES } from "~/lib/messages";
+import * as MESSAGES from "~/lib/messages";
 import type { DB } from "../db/schema";
 import { clearRateLimit, hitRateLimit, TOO_MANY_ATTEMPTS } from "../security/rate-limit";
 import { getAuth } from "./auth";

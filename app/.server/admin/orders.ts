@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { MESSAGES } from "~/lib/messages";
+import * as MESSAGES from "~/lib/messages";
 import { isOrderStatus, type OrderDetail, type OrderStatus } from "~/lib/orders";
 import { returnStock, takeStock } from "../catalog/stock";
 import { dialectOf } from "../db/connect";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { MESSAGES } from "~/lib/messages";
+import * as MESSAGES from "~/lib/messages";
 import { productSchema } from "~/lib/schemas/product";
 import { type ProductChanges, SkuTakenError, type Upload } from "../catalog/product-admin";
 import { parseForm } from "../forms";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES } from "~/lib/messages";
+import * as MESSAGES from "~/lib/messages";
 import { placeOrderSchema } from "~/lib/schemas/checkout";
 import { createAddress } from "../accounts/addresses";
 import { ensureAccount } from "../accounts/admins";

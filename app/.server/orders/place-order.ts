@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { MESSAGES } from "~/lib/messages";
+import * as MESSAGES from "~/lib/messages";
 import type { OrderDetail } from "~/lib/orders";
 import type { CartLinesInput } from "~/lib/schemas/checkout";
 import { findAddress } from "../accounts/addresses";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { addLine } from "~/lib/cart";
-import { MESSAGES } from "~/lib/messages";
+import * as MESSAGES from "~/lib/messages";
 import { hasPrice, type ProductDetail } from "~/lib/product-types";
 import { notify } from "../toast";
 import { Button } from "../ui/button";
@@ -44,7 +44,7 @@ export function AddToCart({ product }: { product: ProductDetail }) {
         q,
       ),
     );
-    notify("success", `${product.name} added to cart!`);
+    notify("success", MESSAGES.addedToCart(product.name));
   }
 
   return (

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { GENDERS, USERNAME_RULE } from "../form-fields";
-import { MESSAGES } from "../messages";
+import * as MESSAGES from "../messages";
 import { US_STATE_CODES } from "../us-states";
 
 /** Form schemas of the account screens; the server checks every post with the same one. */

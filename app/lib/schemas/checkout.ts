@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MESSAGES } from "../messages";
+import * as MESSAGES from "../messages";
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "../orders";
 
 /** The lines the browser sends: product ids and quantities only (never prices or names). */

@@ -4,7 +4,7 @@ import { getDb } from "~/.server/db/instance";
 import { listOrdersForUser } from "~/.server/orders/queries";
 import { AccountShell } from "~/components/account-shell";
 import { OrderStatusBadge } from "~/components/order-view";
-import { MESSAGES } from "~/lib/messages";
+import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
 import { formatOrderDate } from "~/lib/orders";
 import type { Route } from "./+types/orders";

@@ -4,13 +4,13 @@ import { AccountError } from "~/.server/accounts/errors";
 import { changePassword, requestPasswordReset } from "~/.server/accounts/passwords";
 import { requireViewer } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
-import { parseForm } from "~/.server/forms";
+import { firstError, parseForm } from "~/.server/forms";
 import { intentOf } from "~/.server/http";
 import { log } from "~/.server/log";
 import { AccountShell } from "~/components/account-shell";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
-import { MESSAGES } from "~/lib/messages";
+import * as MESSAGES from "~/lib/messages";
 import { changePasswordSchema } from "~/lib/schemas/account";
 import type { Route } from "./+types/security";
 
@@ -33,7 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       const message = error instanceof AccountError ? error.message : "We could not send the email. Please try again.";
       if (!(error instanceof AccountError)) log.error({ err: error }, "reset mail failed");
-      return data({ intent: "send-reset", ok: false as const, message: `Error: ${message}` }, { status: 400 });
+      return data(
+        { intent: "send-reset", ok: false as const, message: MESSAGES.errorMessage(message) },
+        { status: 400 },
+      );
     }
     return { intent: "send-reset", ok: true as const, message: MESSAGES.resetMailSent };
   }
@@ -45,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(form, changePasswordSchema);
   if (!parsed.ok) {
     return data(
-      { intent: "change", ok: false as const, message: `Error: ${Object.values(parsed.errors)[0]}` },
+      { intent: "change", ok: false as const, message: MESSAGES.errorMessage(firstError(parsed.errors)) },
       { status: 400 },
     );
   }
@@ -55,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof AccountError) {
       return data(
-        { intent: "change", ok: false as const, message: `Error: ${error.message}` },
+        { intent: "change", ok: false as const, message: MESSAGES.errorMessage(error.message) },
         { status: error.status },
       );
     }

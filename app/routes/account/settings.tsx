@@ -2,12 +2,12 @@ import { data, Form, useActionData, useNavigation } from "react-router";
 import { findProfile, updatePhone } from "~/.server/accounts/profile";
 import { requireViewer } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
-import { parseForm } from "~/.server/forms";
+import { firstError, parseForm } from "~/.server/forms";
 import { log } from "~/.server/log";
 import { AccountShell } from "~/components/account-shell";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
-import { MESSAGES } from "~/lib/messages";
+import * as MESSAGES from "~/lib/messages";
 import { settingsSchema } from "~/lib/schemas/account";
 import type { Route } from "./+types/settings";
 
@@ -25,14 +25,14 @@ export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireViewer(request);
   const parsed = parseForm(await request.formData(), settingsSchema);
   if (!parsed.ok) {
-    return data({ ok: false as const, message: `Error: ${Object.values(parsed.errors)[0]}` }, { status: 400 });
+    return data({ ok: false as const, message: MESSAGES.errorMessage(firstError(parsed.errors)) }, { status: 400 });
   }
   try {
     await updatePhone(getDb(), viewer.id, parsed.data.phone);
   } catch (error) {
     log.error({ err: error }, "phone update failed");
     return data(
-      { ok: false as const, message: "Error: We could not save your changes. Please try again." },
+      { ok: false as const, message: MESSAGES.errorMessage("We could not save your changes. Please try again.") },
       { status: 500 },
     );
   }

@@ -6,7 +6,7 @@ import { getDb } from "~/.server/db/instance";
 import { invalid } from "~/.server/forms";
 import { redirectWithToast } from "~/.server/toast";
 import { ProductForm } from "~/components/admin/product-form";
-import { MESSAGES } from "~/lib/messages";
+import * as MESSAGES from "~/lib/messages";
 import type { Route } from "./+types/product-new";
 
 export function meta() {

@@ -4,7 +4,7 @@ import { requireAdmin } from "~/.server/accounts/viewer";
 import { listAdminProducts, type ProductSort, type StockFilter } from "~/.server/admin/products";
 import { bulkUpdateProducts, deleteProduct } from "~/.server/catalog/product-admin";
 import { getDb } from "~/.server/db/instance";
-import { parseForm } from "~/.server/forms";
+import { firstError, parseForm } from "~/.server/forms";
 import { intentOf } from "~/.server/http";
 import { Pagination } from "~/components/admin/pagination";
 import { ProductImage } from "~/components/product-image";
@@ -12,7 +12,7 @@ import { notify } from "~/components/toast";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import { CATEGORIES, categoryLabel } from "~/lib/categories";
-import { MESSAGES } from "~/lib/messages";
+import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
 import { bulkUpdateSchema } from "~/lib/schemas/product";
 import type { Route } from "./+types/products";
@@ -55,8 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intentOf(form) === "bulk") {
     const parsed = parseForm(form, bulkUpdateSchema);
-    if (!parsed.ok)
-      return data({ ok: false, message: Object.values(parsed.errors)[0] ?? "Check the fields." }, { status: 400 });
+    if (!parsed.ok) return data({ ok: false, message: firstError(parsed.errors) }, { status: 400 });
     const changed = await bulkUpdateProducts(db, parsed.data.ids, {
       priceCents: parsed.data.price,
       stock: parsed.data.quantity,

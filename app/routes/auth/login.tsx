@@ -8,7 +8,7 @@ import { accountErrorResponse, intentOf } from "~/.server/http";
 import { redirectWithToast } from "~/.server/toast";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
-import { MESSAGES } from "~/lib/messages";
+import * as MESSAGES from "~/lib/messages";
 import { emailSchema, loginSchema } from "~/lib/schemas/account";
 import { seo } from "~/lib/seo";
 import { ACCOUNT_TOAST_MS } from "~/lib/toast";

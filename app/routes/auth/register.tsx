@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import { UsStateSelect } from "~/components/us-state-select";
 import { GENDERS, USERNAME_RULE } from "~/lib/form-fields";
-import { MESSAGES } from "~/lib/messages";
+import * as MESSAGES from "~/lib/messages";
 import { registerSchema } from "~/lib/schemas/account";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/register";

@@ -15,7 +15,7 @@ import { FormMessage } from "~/components/ui/field";
 import type { Address } from "~/lib/address";
 import { cartTotalCents } from "~/lib/cart";
 import { lineNotice } from "~/lib/cart-check";
-import { MESSAGES } from "~/lib/messages";
+import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
 import { placeOrderSchema } from "~/lib/schemas/checkout";
 import type { Route } from "./+types/checkout";

@@ -12,7 +12,7 @@ import { ProductGallery } from "~/components/product-gallery";
 import { StockBadge } from "~/components/ui/badge";
 import { categoryHeading } from "~/lib/categories";
 import { imageSrc } from "~/lib/images";
-import { MESSAGES } from "~/lib/messages";
+import * as MESSAGES from "~/lib/messages";
 import { hasPrice } from "~/lib/product-types";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/product";
