@@ -419,9 +419,12 @@ async function main() {
     category: pages.category,
     product: productPath,
     search: "/search?q=mint",
+    faq: "/faq",
     contact: "/contact",
     login: "/login",
     register: "/register",
+    forgot: "/forgot",
+    cart: "/cart",
   });
 
   const lighthouse = opts["no-lighthouse"]
