@@ -32,6 +32,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           // must not pull zod into the browser bundle.
           treeshake: { moduleSideEffects: (id: string) => !id.includes("/app/lib/schemas/") },
           output: { codeSplitting: { groups: chunkGroups } },
+          // Constants (the spec's messages above all) are written where they are used, so a message
+          // a route shows travels with that route instead of sitting in the shared shell.
+          optimization: { inlineConst: { mode: "all" } },
         },
   },
   ssr: {
