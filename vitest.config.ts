@@ -1,7 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { lazyImport } from "./vite-plugins/lazy-import.ts";
 
 export default defineConfig({
+  // Modules that import "lazy-import:<package>" resolve in tests as in the app.
+  plugins: [lazyImport()],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
