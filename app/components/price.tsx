@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
 
 export function Price({ cents, className = "" }: { cents: number; className?: string }) {
@@ -18,7 +19,7 @@ export function LoginForPrice({ variant = "text" }: { variant?: "text" | "button
           : "relative z-10 text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
       }
     >
-      Login to view pricing
+      {MESSAGES.loginToViewPricing}
     </Link>
   );
 }

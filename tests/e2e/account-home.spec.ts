@@ -87,3 +87,12 @@ test("Account Settings saves the phone number, which stays after a reload", asyn
   await expect(phone).toHaveValue("(972) 555-0142");
   expect((await findUser(customer.email))?.phone).toBe("(972) 555-0142");
 });
+
+test("My Orders of a customer who has ordered nothing says 'No orders found.'", async ({ page }) => {
+  const customer = await createCustomer();
+  await logIn(page, customer);
+  await page.goto("/orders");
+  const main = page.getByRole("main");
+  await expect(main.getByText(MESSAGES.noOrdersFound, { exact: true })).toBeVisible();
+  await expect(main.getByRole("article")).toHaveCount(0);
+});

@@ -1,5 +1,8 @@
 import "./support/env";
 import type { Locator, Page } from "@playwright/test";
+import { sql } from "kysely";
+import { dialectOf } from "../../app/.server/db/connect";
+import { getDb } from "../../app/.server/db/instance";
 import { siteNav } from "./support/account";
 import {
   freshProduct,
@@ -325,6 +328,32 @@ test.describe("the product back office", () => {
     await expect(price).not.toHaveAttribute("aria-invalid", "true");
     await expect(page).toHaveURL(/\/admin\/products\/new$/);
     expect(await productsNamed(name)).toEqual([]);
+  });
+
+  test("a product the database refuses to store answers 'Failed to add product.'", async ({ page }) => {
+    // The browser suite runs on SQLite; the trigger below is SQLite's syntax.
+    test.skip(dialectOf(getDb()) !== "sqlite", "SQLite trigger");
+    const admin = await createAdminAccount();
+    await logIn(page, admin);
+    await page.goto("/admin/products/new");
+    const name = `Refused ${tag()}`;
+    const trigger = `refuse_${name.replace(/\W/g, "_")}`;
+    await sql`create trigger ${sql.raw(trigger)} before insert on products when new.name = ${sql.lit(name)}
+      begin select raise(abort, 'simulated failure'); end`.execute(getDb());
+    try {
+      await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+      await page.getByRole("textbox", { name: "Price (USD)" }).fill("4.00");
+      await page.getByRole("textbox", { name: "Quantity in stock" }).fill("5");
+      await page.getByRole("combobox", { name: "Category" }).selectOption("glass");
+      await page.getByRole("button", { name: "Add product" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "Failed to add product." })).toBeVisible();
+      await expect(page).toHaveURL(/\/admin\/products\/new$/);
+      // What was typed stays, so nothing is lost.
+      await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(name);
+      expect(await productsNamed(name)).toEqual([]);
+    } finally {
+      await sql`drop trigger if exists ${sql.raw(trigger)}`.execute(getDb());
+    }
   });
 
   test("@desktop-only the product table sorts by price, filters by stock and exact category, and searches names", async ({

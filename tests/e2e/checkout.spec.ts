@@ -1,4 +1,6 @@
 import "./support/env";
+import { sql } from "kysely";
+import { dialectOf } from "../../app/.server/db/connect";
 import { getDb } from "../../app/.server/db/instance";
 import { createCustomer, type TestAccount } from "./support/data";
 import { expect, logIn, money, test } from "./support/fixtures";
@@ -154,6 +156,47 @@ test.describe("buying", () => {
     await getDb().deleteFrom("addresses").where("user_id", "=", noAddress.id).execute();
     await page.getByRole("button", { name: "Place Order" }).click();
     await expect(page.getByRole("alert")).toHaveText("Failed to load address.");
+  });
+
+  test("a customer signed out while at checkout is told 'You must be logged in.' and nothing is ordered", async ({
+    page,
+  }) => {
+    const id = await freshProduct(`Signed out ${crypto.randomUUID().slice(0, 6)}`, 100, 10);
+    await logIn(page, customer);
+    await addToCart(page, id, 2);
+    await page.goto("/checkout");
+    await expect(page.locator("[data-cart-checked=true]")).toBeVisible();
+    // The session ends (signed out in another tab, or expired) before the order is placed.
+    await page.context().clearCookies();
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/);
+    await expect(page.getByText("You must be logged in.")).toBeVisible();
+    expect(await stockOf(id)).toBe(10);
+  });
+
+  test("an order the database fails to store answers 'Failed to place order.' and takes no stock", async ({ page }) => {
+    // The browser suite runs on SQLite; the trigger below is SQLite's syntax.
+    test.skip(dialectOf(getDb()) !== "sqlite", "SQLite trigger");
+    const id = await freshProduct(`Db failure ${crypto.randomUUID().slice(0, 6)}`, 100, 10);
+    await logIn(page, customer);
+    await addToCart(page, id, 3);
+    await page.goto("/checkout");
+    await expect(page.locator("[data-cart-checked=true]")).toBeVisible();
+    // The database refuses this customer's order rows (a disk or constraint failure, say).
+    const trigger = `fail_orders_${customer.id.replace(/\W/g, "_")}`;
+    await sql`create trigger ${sql.raw(trigger)} before insert on orders when new.user_id = ${sql.lit(customer.id)}
+      begin select raise(abort, 'simulated failure'); end`.execute(getDb());
+    try {
+      const dialog = page.waitForEvent("dialog");
+      await page.getByRole("button", { name: "Place Order" }).click();
+      const shown = await dialog;
+      expect(shown.message()).toBe("Failed to place order.");
+      await shown.accept();
+      expect(await stockOf(id)).toBe(10);
+      await expect(page).toHaveURL(/\/checkout$/);
+    } finally {
+      await sql`drop trigger if exists ${sql.raw(trigger)}`.execute(getDb());
+    }
   });
 
   test("a visitor at checkout is sent to log in and comes back", async ({ page }) => {

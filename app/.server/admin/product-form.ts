@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import * as MESSAGES from "~/lib/messages";
 import { productSchema } from "~/lib/schemas/product";
 import { type ProductChanges, SkuTakenError, type Upload } from "../catalog/product-admin";
 import { parseForm } from "../forms";
@@ -59,4 +58,3 @@ export function productSaveError(error: unknown, failure: string) {
   return data({ errors: { form: failure } as Record<string, string> }, { status: 500 });
 }
 
-export const ADD_FAILED = MESSAGES.failedToAddProduct;

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { CATEGORIES } from "~/lib/categories";
 import type { ProductImage as Image } from "~/lib/images";
+import * as MESSAGES from "~/lib/messages";
 import { centsToDecimalString } from "~/lib/money";
 import { ProductImage } from "../product-image";
 import { Button, ButtonLink } from "../ui/button";
@@ -48,7 +49,7 @@ export function ProductForm({
       {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
       {errors.images ? (
         <FormMessage tone="error">
-          <span className="block font-semibold">Image upload failed.</span>
+          <span className="block font-semibold">{MESSAGES.imageUploadFailed}</span>
           {errors.images}
         </FormMessage>
       ) : null}

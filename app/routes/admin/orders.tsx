@@ -6,6 +6,7 @@ import { getDb } from "~/.server/db/instance";
 import { Pagination } from "~/components/admin/pagination";
 import { OrderStatusBadge } from "~/components/order-view";
 import { notify } from "~/components/toast";
+import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
 import { formatOrderDate, isOrderStatus, ORDER_STATUSES } from "~/lib/orders";
 import type { Route } from "./+types/orders";
@@ -95,7 +96,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       </nav>
       {items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
-          No orders found.
+          {MESSAGES.noOrdersFound}
         </p>
       ) : (
         <ul className="flex flex-col gap-3" aria-label="Orders">

@@ -7,6 +7,7 @@ import { getDb } from "~/.server/db/instance";
 import { invalid } from "~/.server/forms";
 import { redirectWithToast } from "~/.server/toast";
 import { ProductForm } from "~/components/admin/product-form";
+import * as MESSAGES from "~/lib/messages";
 import type { Route } from "./+types/product-edit";
 
 export function meta() {
@@ -14,14 +15,14 @@ export function meta() {
 }
 
 function parseId(value: string): number {
-  if (!/^[1-9]\d{0,9}$/.test(value)) throw data("Product not found.", { status: 404 });
+  if (!/^[1-9]\d{0,9}$/.test(value)) throw data(MESSAGES.productNotFound, { status: 404 });
   return Number(value);
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const product = await findProduct(getDb(), parseId(params.productId));
-  if (!product) throw data("Product not found.", { status: 404 });
+  if (!product) throw data(MESSAGES.productNotFound, { status: 404 });
   return {
     product: {
       id: product.id,
@@ -50,7 +51,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     return productSaveError(error, "Failed to save the product.");
   }
-  if (!saved) throw data("Product not found.", { status: 404 });
+  if (!saved) throw data(MESSAGES.productNotFound, { status: 404 });
   return redirectWithToast("/admin/products", { type: "success", message: `${read.changes.name} saved.` });
 }
 

@@ -7,6 +7,7 @@ import { getDb } from "~/.server/db/instance";
 import { ProductCard } from "~/components/product-card";
 import { ButtonLink } from "~/components/ui/button";
 import { categoryHeading, isCategorySlug } from "~/lib/categories";
+import * as MESSAGES from "~/lib/messages";
 import type { ProductCard as Card } from "~/lib/product-types";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/category";
@@ -94,7 +95,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl">{loaderData.heading}</h1>
       {products.length === 0 ? (
         <div className="mt-8 rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
-          <p className="text-lg font-semibold text-slate-800">No products found.</p>
+          <p className="text-lg font-semibold text-slate-800">{MESSAGES.noProductsFound}</p>
           <ButtonLink to="/products/all" variant="secondary" className="mt-4">
             Browse all products
           </ButtonLink>
@@ -109,7 +110,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       <div ref={sentinel} aria-live="polite" className="mt-6 flex min-h-12 items-center justify-center">
-        {loading ? <p className="text-sm font-medium text-slate-700">Loading more products...</p> : null}
+        {loading ? <p className="text-sm font-medium text-slate-700">{MESSAGES.loadingMoreProducts}</p> : null}
         {!loading && next ? (
           <Link
             to={`?${new URLSearchParams({ cursor: next })}`}

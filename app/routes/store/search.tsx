@@ -5,6 +5,7 @@ import { shapeCard } from "~/.server/catalog/shape";
 import { getDb } from "~/.server/db/instance";
 import { ProductCard } from "~/components/product-card";
 import { ButtonLink } from "~/components/ui/button";
+import * as MESSAGES from "~/lib/messages";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/search";
 
@@ -47,7 +48,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <p className="mt-4 text-slate-700">Type a product name in the search box above.</p>
       ) : products.length === 0 ? (
         <div className="mt-8 rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
-          <p className="text-lg font-semibold text-slate-800">No products found.</p>
+          <p className="text-lg font-semibold text-slate-800">{MESSAGES.noProductsFound}</p>
           <ButtonLink to="/products/all" variant="secondary" className="mt-4">
             Browse all products
           </ButtonLink>
