@@ -57,4 +57,3 @@ export function productSaveError(error: unknown, failure: string) {
   log.error({ err: error }, "product save failed");
   return data({ errors: { form: failure } as Record<string, string> }, { status: 500 });
 }
-
