@@ -1,8 +1,5 @@
 import "./support/env";
 import type { Locator, Page } from "@playwright/test";
-import { sql } from "kysely";
-import { dialectOf } from "../../app/.server/db/connect";
-import { getDb } from "../../app/.server/db/instance";
 import { siteNav } from "./support/account";
 import {
   freshProduct,
@@ -18,7 +15,7 @@ import {
   tag,
   visit,
 } from "./support/admin";
-import { createAdminAccount, createCustomer } from "./support/data";
+import { createAdminAccount, createCustomer, refuseInserts } from "./support/data";
 import { expect, logIn, test } from "./support/fixtures";
 
 /** One random colour per run, so every upload has a key of its own. */
@@ -331,15 +328,12 @@ test.describe("the product back office", () => {
   });
 
   test("a product the database refuses to store answers 'Failed to add product.'", async ({ page }) => {
-    // The browser suite runs on SQLite; the trigger below is SQLite's syntax.
-    test.skip(dialectOf(getDb()) !== "sqlite", "SQLite trigger");
+    test.skip(!refuseInserts.supported(), "simulated on SQLite");
     const admin = await createAdminAccount();
     await logIn(page, admin);
     await page.goto("/admin/products/new");
     const name = `Refused ${tag()}`;
-    const trigger = `refuse_${name.replace(/\W/g, "_")}`;
-    await sql`create trigger ${sql.raw(trigger)} before insert on products when new.name = ${sql.lit(name)}
-      begin select raise(abort, 'simulated failure'); end`.execute(getDb());
+    const restore = await refuseInserts.on("products", "name", name);
     try {
       await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
       await page.getByRole("textbox", { name: "Price (USD)" }).fill("4.00");
@@ -352,7 +346,7 @@ test.describe("the product back office", () => {
       await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(name);
       expect(await productsNamed(name)).toEqual([]);
     } finally {
-      await sql`drop trigger if exists ${sql.raw(trigger)}`.execute(getDb());
+      await restore();
     }
   });
 

@@ -1,8 +1,6 @@
 import "./support/env";
-import { sql } from "kysely";
-import { dialectOf } from "../../app/.server/db/connect";
 import { getDb } from "../../app/.server/db/instance";
-import { createCustomer, type TestAccount } from "./support/data";
+import { createCustomer, refuseInserts, type TestAccount } from "./support/data";
 import { expect, logIn, money, test } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
 
@@ -175,17 +173,14 @@ test.describe("buying", () => {
   });
 
   test("an order the database fails to store answers 'Failed to place order.' and takes no stock", async ({ page }) => {
-    // The browser suite runs on SQLite; the trigger below is SQLite's syntax.
-    test.skip(dialectOf(getDb()) !== "sqlite", "SQLite trigger");
+    test.skip(!refuseInserts.supported(), "simulated on SQLite");
     const id = await freshProduct(`Db failure ${crypto.randomUUID().slice(0, 6)}`, 100, 10);
     await logIn(page, customer);
     await addToCart(page, id, 3);
     await page.goto("/checkout");
     await expect(page.locator("[data-cart-checked=true]")).toBeVisible();
-    // The database refuses this customer's order rows (a disk or constraint failure, say).
-    const trigger = `fail_orders_${customer.id.replace(/\W/g, "_")}`;
-    await sql`create trigger ${sql.raw(trigger)} before insert on orders when new.user_id = ${sql.lit(customer.id)}
-      begin select raise(abort, 'simulated failure'); end`.execute(getDb());
+    // The database refuses this customer's order rows.
+    const restore = await refuseInserts.on("orders", "user_id", customer.id);
     try {
       const dialog = page.waitForEvent("dialog");
       await page.getByRole("button", { name: "Place Order" }).click();
@@ -195,7 +190,7 @@ test.describe("buying", () => {
       expect(await stockOf(id)).toBe(10);
       await expect(page).toHaveURL(/\/checkout$/);
     } finally {
-      await sql`drop trigger if exists ${sql.raw(trigger)}`.execute(getDb());
+      await restore();
     }
   });
 

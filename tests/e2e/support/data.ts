@@ -1,7 +1,9 @@
 import "./env";
 import crypto from "node:crypto";
+import { sql } from "kysely";
 import { createAddress } from "../../../app/.server/accounts/addresses";
 import { ensureAccount } from "../../../app/.server/accounts/admins";
+import { dialectOf } from "../../../app/.server/db/connect";
 import { getDb } from "../../../app/.server/db/instance";
 
 /**
@@ -73,3 +75,22 @@ export async function allProductPrices(): Promise<{ id: number; name: string; pr
 export async function findProductByName(name: string) {
   return getDb().selectFrom("products").selectAll().where("name", "=", name).executeTakeFirst();
 }
+
+/**
+ * Makes the database refuse new rows of `table` whose `column` equals `value` (a disk or
+ * constraint failure, as the server sees it), until the returned function is called. SQLite
+ * only, which is what the browser suite runs on; `supported` says whether it can be used.
+ */
+export const refuseInserts = {
+  supported: () => dialectOf(getDb()) === "sqlite",
+  async on(table: "orders" | "products", column: string, value: string): Promise<() => Promise<void>> {
+    const trigger = `refuse_${table}_${uniqueSuffix()}`;
+    await sql`create trigger ${sql.raw(trigger)} before insert on ${sql.raw(table)}
+      when new.${sql.raw(column)} = ${sql.lit(value)} begin select raise(abort, 'simulated failure'); end`.execute(
+      getDb(),
+    );
+    return async () => {
+      await sql`drop trigger if exists ${sql.raw(trigger)}`.execute(getDb());
+    };
+  },
+};
