@@ -88,6 +88,32 @@ test("Account Settings saves the phone number, which stays after a reload", asyn
   expect((await findUser(customer.email))?.phone).toBe("(972) 555-0142");
 });
 
+test("Account Settings that cannot load the phone number says so, and loads it once the connection is back", async ({
+  page,
+}) => {
+  const customer = await createCustomer();
+  await logIn(page, customer);
+  await page.goto("/account");
+  await waitForHydration(page);
+  // The connection drops for the request that carries the phone number, as the customer opens
+  // Account Settings from account home (the page's own data comes in a request of its own).
+  const phoneRequest = (url: URL) =>
+    url.pathname === "/account/settings.data" && url.searchParams.get("_routes") === "routes/account/settings";
+  await page.route(phoneRequest, (route) => route.abort("internetdisconnected"));
+  const main = page.getByRole("main");
+  await main
+    .getByRole("link", { name: /^Account Settings\b/ })
+    .first()
+    .click();
+  await expect(main.getByText(MESSAGES.phoneLoadFailed, { exact: true })).toBeVisible();
+  await expect(main.getByRole("textbox", { name: "Phone number" })).toHaveCount(0);
+
+  await page.unroute(phoneRequest);
+  await page.reload();
+  await expect(main.getByRole("textbox", { name: "Phone number" })).toBeVisible();
+  await expect(main.getByText(MESSAGES.phoneLoadFailed)).toHaveCount(0);
+});
+
 test("My Orders of a customer who has ordered nothing says 'No orders found.'", async ({ page }) => {
   const customer = await createCustomer();
   await logIn(page, customer);

@@ -21,6 +21,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { email: viewer.email, name: viewer.name, phone: profile?.phone ?? "" };
 }
 
+/**
+ * Fetches the server data as this route's own request on client navigation, so a dropped
+ * connection lands in this route's error boundary (the spec's "check your connection" message)
+ * instead of the whole-page error.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return serverLoader();
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireViewer(request);
   const parsed = parseForm(await request.formData(), settingsSchema);
