@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -104,6 +105,7 @@ export function ErrorBoundary() {
   // From the hook, not from props: React Router passes props only to components a route module
   // defines itself, and root.tsx re-exports this one.
   const error = useRouteError();
+  const location = useLocation();
   useHydratedMarker();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
@@ -112,22 +114,34 @@ export function ErrorBoundary() {
       </Chrome>
     );
   }
+  // A request that never reached the store (no signal, a dropped connection) rejects with a
+  // TypeError from fetch; that is not a server error, and trying again is the remedy.
+  const unreachable = error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  const heading = unreachable ? "Connection problem" : "Something went wrong";
   return (
     <Chrome>
       <section className="mx-auto max-w-2xl px-4 py-16 text-center">
-        <title>{status === 403 ? "Access denied" : "Something went wrong"}</title>
+        <title>{status === 403 ? "Access denied" : heading}</title>
         <meta name="robots" content="noindex" />
-        <p className="text-sm font-semibold text-brand-700">Error {status}</p>
-        <h1 className="mt-2 text-3xl font-bold text-slate-900">Something went wrong</h1>
+        {unreachable ? null : <p className="text-sm font-semibold text-brand-700">Error {status}</p>}
+        <h1 className="mt-2 text-3xl font-bold text-slate-900">{heading}</h1>
         <p className="mt-3 text-slate-600">
-          {status === 403
-            ? "You do not have access to this page."
-            : "We could not complete that request. Please try again in a moment."}
+          {unreachable
+            ? "We could not reach the store. Please check your connection and try again."
+            : status === 403
+              ? "You do not have access to this page."
+              : "We could not complete that request. Please try again in a moment."}
         </p>
         <div className="mt-6 flex justify-center gap-3">
-          <ButtonLink to="/">Back to the store</ButtonLink>
+          {unreachable ? (
+            <ButtonLink to={location.pathname + location.search} reloadDocument>
+              Try again
+            </ButtonLink>
+          ) : (
+            <ButtonLink to="/">Back to the store</ButtonLink>
+          )}
           <ButtonLink to="/contact" variant="secondary">
             Contact support
           </ButtonLink>

@@ -36,3 +36,35 @@ test.describe("404 page", () => {
     expect(await res.text()).toContain("Page not found");
   });
 });
+
+test.describe("lost connection", () => {
+  test("a page the phone could not fetch says so, not 'Error 500', and Try again loads it", async ({ page }) => {
+    await visit(page, "/no-such-page");
+    // The signal drops: the next page's data never reaches the store.
+    const pageData = (url: URL) => url.pathname.endsWith(".data");
+    await page.route(pageData, (route) => route.abort("internetdisconnected"));
+    await page.getByRole("main").getByRole("link", { name: "Kratom", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Connection problem");
+    await expect(
+      page.getByText("We could not reach the store. Please check your connection and try again."),
+    ).toBeVisible();
+    await expect(page.getByText(/Error \d+/)).toHaveCount(0);
+    await expect(page).toHaveTitle("Connection problem");
+
+    await page.unroute(pageData);
+    await page.getByRole("link", { name: "Try again" }).click();
+    await expect(page).toHaveURL(/\/products\/kratom$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kratom");
+  });
+
+  test("a server error still reads as one", async ({ page }) => {
+    await visit(page, "/no-such-page");
+    await page.route(
+      (url) => url.pathname.endsWith(".data"),
+      (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }),
+    );
+    await page.getByRole("main").getByRole("link", { name: "Kratom", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Something went wrong");
+    await expect(page.getByRole("link", { name: "Back to the store" })).toBeVisible();
+  });
+});
