@@ -224,6 +224,21 @@ describe(`accounts on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, ()
     expect(Number(row?.count)).toBe(11);
   });
 
+  it("raises the account limit by RATE_LIMIT_FACTOR exactly once (tests raise it; production leaves it at 1)", async () => {
+    process.env.RATE_LIMIT_FACTOR = "2";
+    await ensureAccount(t.db, { email: "scaled@example.com", name: "S", role: "customer", password: "the real one" });
+    for (let i = 0; i < 20; i++) {
+      await expectAccountError(
+        signIn(t.db, { identifier: "scaled@example.com", password: `guess ${i}` }, loginRequest(), nextIp()),
+        MESSAGES.invalidCredentials,
+      );
+    }
+    await expectAccountError(
+      signIn(t.db, { identifier: "scaled@example.com", password: "the real one" }, loginRequest(), nextIp()),
+      TOO_MANY_ATTEMPTS,
+    );
+  });
+
   it("changes the password only with the current one, and ends the other sessions", async () => {
     await ensureAccount(t.db, {
       email: "changer@example.com",

@@ -3,16 +3,11 @@ import type { RateLimitRule } from "../security/rate-limit";
 const MINUTE = 60 * 1000;
 
 /**
- * Rate limits of the account flows (counted in the database, across app processes).
- * RATE_LIMIT_FACTOR multiplies every limit (tests raise it; production leaves it at 1).
+ * Rate limits of the account flows (counted in the database, across app processes). The limits
+ * are the production ones: hitRateLimit applies RATE_LIMIT_FACTOR when it counts.
  */
 function rule(name: string, limit: number, windowMs: number): RateLimitRule {
-  const factor = Number(process.env.RATE_LIMIT_FACTOR ?? "1");
-  return {
-    name,
-    limit: Math.max(1, Math.round(limit * (Number.isFinite(factor) && factor > 0 ? factor : 1))),
-    windowMs,
-  };
+  return { name, limit, windowMs };
 }
 
 export const limits = {
