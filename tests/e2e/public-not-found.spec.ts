@@ -38,10 +38,12 @@ test.describe("404 page", () => {
 });
 
 test.describe("lost connection", () => {
+  /** The route data a client navigation fetches. */
+  const pageData = (url: URL) => url.pathname.endsWith(".data");
+
   test("a page the phone could not fetch says so, not 'Error 500', and Try again loads it", async ({ page }) => {
     await visit(page, "/no-such-page");
     // The signal drops: the next page's data never reaches the store.
-    const pageData = (url: URL) => url.pathname.endsWith(".data");
     await page.route(pageData, (route) => route.abort("internetdisconnected"));
     await page.getByRole("main").getByRole("link", { name: "Kratom", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Connection problem");
@@ -59,10 +61,7 @@ test.describe("lost connection", () => {
 
   test("a server error still reads as one", async ({ page }) => {
     await visit(page, "/no-such-page");
-    await page.route(
-      (url) => url.pathname.endsWith(".data"),
-      (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }),
-    );
+    await page.route(pageData, (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }));
     await page.getByRole("main").getByRole("link", { name: "Kratom", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Something went wrong");
     await expect(page.getByRole("link", { name: "Back to the store" })).toBeVisible();

@@ -71,6 +71,16 @@ async function expectAccountError(promise: Promise<unknown>, message: string) {
   expect((error as AccountError).message).toBe(message);
 }
 
+/** Signs in to `identifier` with `times` wrong passwords, each from a new address, each refused. */
+async function guessWrong(identifier: string, times: number) {
+  for (let i = 0; i < times; i++) {
+    await expectAccountError(
+      signIn(t.db, { identifier, password: `guess ${i}` }, loginRequest(), nextIp()),
+      MESSAGES.invalidCredentials,
+    );
+  }
+}
+
 beforeAll(async () => {
   t = await setupTestDatabase();
 });
@@ -206,12 +216,7 @@ describe(`accounts on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, ()
 
   it("stops password guessing after ten tries on one account, counted in the database", async () => {
     await ensureAccount(t.db, { email: "target@example.com", name: "T", role: "customer", password: "the real one" });
-    for (let i = 0; i < 10; i++) {
-      await expectAccountError(
-        signIn(t.db, { identifier: "target@example.com", password: `guess ${i}` }, loginRequest(), nextIp()),
-        MESSAGES.invalidCredentials,
-      );
-    }
+    await guessWrong("target@example.com", 10);
     await expectAccountError(
       signIn(t.db, { identifier: "target@example.com", password: "the real one" }, loginRequest(), nextIp()),
       TOO_MANY_ATTEMPTS,
@@ -227,12 +232,7 @@ describe(`accounts on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, ()
   it("raises the account limit by RATE_LIMIT_FACTOR exactly once (tests raise it; production leaves it at 1)", async () => {
     process.env.RATE_LIMIT_FACTOR = "2";
     await ensureAccount(t.db, { email: "scaled@example.com", name: "S", role: "customer", password: "the real one" });
-    for (let i = 0; i < 20; i++) {
-      await expectAccountError(
-        signIn(t.db, { identifier: "scaled@example.com", password: `guess ${i}` }, loginRequest(), nextIp()),
-        MESSAGES.invalidCredentials,
-      );
-    }
+    await guessWrong("scaled@example.com", 20);
     await expectAccountError(
       signIn(t.db, { identifier: "scaled@example.com", password: "the real one" }, loginRequest(), nextIp()),
       TOO_MANY_ATTEMPTS,

@@ -12,8 +12,8 @@ export const CURRENT_PASSWORD_WRONG = "Current password is incorrect.";
 export async function requestPasswordReset(db: Kysely<DB>, email: string, clientIp: string): Promise<void> {
   const normalized = email.trim().toLowerCase();
   const [perEmail, perAddress] = await Promise.all([
-    hitRateLimit(db, limits.resetMailPerEmail(), normalized),
-    hitRateLimit(db, limits.mailPerAddress(), clientIp),
+    hitRateLimit(db, limits.resetMailPerEmail, normalized),
+    hitRateLimit(db, limits.mailPerAddress, clientIp),
   ]);
   if (!perEmail.allowed || !perAddress.allowed) throw new AccountError(TOO_MANY_ATTEMPTS, "form", 429);
   if (!(await findUserByEmail(db, normalized))) return;
@@ -44,7 +44,7 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
   request: Request,
 ): Promise<Headers> {
-  const limit = await hitRateLimit(db, limits.passwordChangePerUser(), userId);
+  const limit = await hitRateLimit(db, limits.passwordChangePerUser, userId);
   if (!limit.allowed) throw new AccountError(TOO_MANY_ATTEMPTS, "form", 429);
   try {
     const result = await getAuth().api.changePassword({

@@ -15,7 +15,7 @@ import { findUserByEmail, findUserByUsername } from "./users";
  * verified flag. An email that already has an account gets the same answer as a new one.
  */
 export async function registerCustomer(db: Kysely<DB>, input: RegisterInput, clientIp: string): Promise<void> {
-  const limit = await hitRateLimit(db, limits.signUpPerAddress(), clientIp);
+  const limit = await hitRateLimit(db, limits.signUpPerAddress, clientIp);
   if (!limit.allowed) throw new AccountError(TOO_MANY_ATTEMPTS, "form", 429);
 
   if (await findUserByUsername(db, input.username)) throw new AccountError(MESSAGES.usernameInUse, "username");

@@ -24,8 +24,8 @@ export async function signIn(
 ): Promise<SignInResult> {
   const identifier = input.identifier.trim().toLowerCase();
   const [perAddress, perAccount] = await Promise.all([
-    hitRateLimit(db, limits.signInPerAddress(), clientIp),
-    hitRateLimit(db, limits.signInPerAccount(), identifier),
+    hitRateLimit(db, limits.signInPerAddress, clientIp),
+    hitRateLimit(db, limits.signInPerAccount, identifier),
   ]);
   if (!perAddress.allowed || !perAccount.allowed) throw new AccountError(TOO_MANY_ATTEMPTS, "form", 429);
 
@@ -56,7 +56,7 @@ export async function signIn(
     await ctx.internalAdapter.deleteSession(result.response.token);
     throw new AccountError(MESSAGES.verifyBeforeLogin, "form", 403);
   }
-  await clearRateLimit(db, limits.signInPerAccount(), identifier);
+  await clearRateLimit(db, limits.signInPerAccount, identifier);
   const headers = new Headers();
   for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   return { headers };
@@ -78,8 +78,8 @@ export async function signOut(request: Request): Promise<Headers> {
 export async function resendVerification(db: Kysely<DB>, email: string, clientIp: string): Promise<void> {
   const normalized = email.trim().toLowerCase();
   const [perEmail, perAddress] = await Promise.all([
-    hitRateLimit(db, limits.verificationMailPerEmail(), normalized),
-    hitRateLimit(db, limits.mailPerAddress(), clientIp),
+    hitRateLimit(db, limits.verificationMailPerEmail, normalized),
+    hitRateLimit(db, limits.mailPerAddress, clientIp),
   ]);
   if (!perEmail.allowed || !perAddress.allowed) throw new AccountError(TOO_MANY_ATTEMPTS, "form", 429);
   const user = await findUserByEmail(db, normalized);
