@@ -5,6 +5,8 @@ export default {
   // BUILD_DIR lets parallel test runs keep separate builds (default: build/).
   buildDirectory: process.env.BUILD_DIR || "build",
   future: {
+    v8_middleware: true,
+    v8_passThroughRequests: true,
     v8_splitRouteModules: true,
   },
 } satisfies Config;

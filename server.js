@@ -6,6 +6,9 @@ import compression from "compression";
 import express from "express";
 
 const DEVELOPMENT = process.argv.includes("--dev");
+// `npm start` serves the built store in production mode unless told otherwise (no stack traces,
+// Secure cookies); `npm run dev` keeps the development conveniences.
+process.env.NODE_ENV ||= DEVELOPMENT ? "development" : "production";
 const BUILD_DIR = process.env.BUILD_DIR || "build";
 const BUILD_PATH = `./${BUILD_DIR}/server/index.js`;
 
@@ -51,7 +54,8 @@ async function main() {
   // The app (server/app.ts) serves the built assets too, so they get its headers and access log.
   server.use(loaded.app);
 
-  // Visitor pages already in the cache are answered before Express (see server/app.ts).
+  // Visitor pages that their routes declare cacheable are answered before Express, from the
+  // cache or rendered into it (server/visitor-cache.ts).
   const fromCache = loaded.serveFromCache;
   /** @type {http.RequestListener} */
   const handle = fromCache

@@ -1,19 +1,11 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { SESSION_COOKIE } from "./.server/accounts/viewer";
-import { PRIVATE_NO_STORE } from "./.server/http";
 import { log, loggableUrl } from "./.server/log";
+import { requestInfo } from "./.server/request-context";
 
 export const streamTimeout = 5_000;
-
-/** Anything rendered for a signed-in viewer is private: never stored by a shared cache. */
-function markPrivate(request: Request, headers: Headers) {
-  if (request.headers.get("cookie")?.includes(SESSION_COOKIE)) {
-    headers.set("Cache-Control", PRIVATE_NO_STORE["Cache-Control"]);
-  }
-}
 
 /** Errors thrown by loaders and actions: logged with their request, never sent to the browser. */
 export function handleError(error: unknown, { request }: { request: Request }) {
@@ -24,11 +16,6 @@ export function handleError(error: unknown, { request }: { request: Request }) {
     "unhandled error",
   );
 }
-
-export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
-  markPrivate(request, response.headers);
-  return response;
-};
 
 /**
  * Server rendering, with the response's CSP nonce on every script React writes. The store's
@@ -41,10 +28,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.cspNonce;
-  markPrivate(request, responseHeaders);
+  const nonce = requestInfo(loadContext).cspNonce;
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new Writable({

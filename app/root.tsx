@@ -1,16 +1,20 @@
 import { data } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { getViewer } from "./.server/accounts/viewer";
 import { env } from "./.server/env";
+import { requestInfo, viewerOf } from "./.server/request-context";
+import { rootMiddleware } from "./.server/root-middleware";
 import { storeInfo } from "./.server/store-info";
 import { readToast } from "./.server/toast";
 
+export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [viewer, { toast: flash, headers }] = await Promise.all([getViewer(request), readToast(request)]);
+  const viewer = viewerOf(context);
+  const { toast: flash, headers } = await readToast(request);
   return data(
     {
-      nonce: context.cspNonce,
+      nonce: requestInfo(context).cspNonce,
       baseUrl: env().BASE_URL,
       store: storeInfo(),
       viewer: viewer ? { name: viewer.name, role: viewer.role } : null,

@@ -1,59 +1,45 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
-import express from "express";
-import { CompiledQuery } from "kysely";
-import "react-router";
 // Imported once: a build function would be called, and the route tree rebuilt, on every request.
 import * as build from "virtual:react-router/server-build";
-import {
-  catalogVersion,
-  encodedBody,
-  isCacheableRequest,
-  preparePage,
-  VISITOR_CACHE_CONTROL,
-  VisitorPageCache,
-} from "~/.server/cache/visitor-pages";
+import { createRequestHandler as createExpressHandler } from "@react-router/express";
+import express, { type ErrorRequestHandler } from "express";
+import { CompiledQuery } from "kysely";
+import { createRequestHandler, RouterContextProvider } from "react-router";
 import { closeDb, getDb } from "~/.server/db/instance";
 import { isSchemaCurrent } from "~/.server/db/migrate";
 import { env } from "~/.server/env";
 import { log, loggableUrl, withRequestId } from "~/.server/log";
 import { isMediaName, mediaStore } from "~/.server/media/store";
+import { type RequestInfo, requestInfoContext } from "~/.server/request-context";
 import { clientAddress } from "~/.server/security/client-address";
-import { securityHeaders, securityHeadersForHashes } from "~/.server/security/headers";
+import { headerMode, securityHeaders } from "~/.server/security/headers";
 import { isSameOrigin } from "~/.server/security/origin";
-import { runStartupTasks } from "~/.server/startup";
+import { runStartupTasks, stopBackgroundWork } from "~/.server/startup";
 import { precompressedAssets } from "~/.server/static/assets";
-
-declare module "react-router" {
-  interface AppLoadContext {
-    /** Nonce for this response's inline scripts (Content-Security-Policy). */
-    cspNonce: string;
-    /** True for React Router's `.data` requests (client-side navigations and fetchers). */
-    isDataRequest: boolean;
-    /** The client's address (proxy-aware when TRUST_PROXY is on). */
-    clientIp: string;
-  }
-}
+import { createRoutePolicy, routePathOf } from "./route-policy";
+import { createVisitorCache } from "./visitor-cache";
 
 export const startup = runStartupTasks;
-export const shutdown = closeDb;
+export async function shutdown() {
+  await stopBackgroundWork();
+  await closeDb();
+}
 
 /** Set by `server.js --dev`: Vite's client needs eval and a websocket. */
 const devServer = process.env.STORE_DEV_SERVER === "1";
 
-export const app = express();
-app.disable("x-powered-by");
-app.set("trust proxy", env().TRUST_PROXY);
+const policies = createRoutePolicy(build);
 
-/** The request id: the proxy's when it is trusted and well formed, a new one otherwise. */
+/** The request id: the proxy's when a proxy is trusted and the id is well formed, a new one otherwise. */
 function requestIdFor(req: IncomingMessage): string {
-  const given = env().TRUST_PROXY ? req.headers["x-request-id"] : undefined;
+  const given = env().TRUST_PROXY !== false ? req.headers["x-request-id"] : undefined;
   return typeof given === "string" && /^[\w.-]{1,100}$/.test(given) ? given : crypto.randomUUID();
 }
 
 function logAccess(req: IncomingMessage, res: ServerResponse, reqId: string, started: bigint): void {
+  if (!log.isLevelEnabled("info")) return;
   withRequestId(reqId, () =>
     log.info(
       {
@@ -69,105 +55,47 @@ function logAccess(req: IncomingMessage, res: ServerResponse, reqId: string, sta
   );
 }
 
-/**
- * Visitor pages come from the cache while the catalog has not changed (see cache/visitor-pages.ts).
- * server.js calls this before Express, so a hit costs one indexed read and one write of stored
- * bytes. Returns false when the request is not a hit (the app then renders it).
- */
-const pageCache = new VisitorPageCache();
-const HANDLED = Symbol("visitor cache checked");
-export async function serveFromCache(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-  const marked = req as IncomingMessage & { [HANDLED]?: number };
-  const url = req.url ?? "/";
-  const query = url.indexOf("?");
-  const path = query === -1 ? url : url.slice(0, query);
-  if (marked[HANDLED] !== undefined || !isCacheableRequest(req.method ?? "", path, req.headers.cookie)) return false;
-  let version: number;
-  try {
-    version = await catalogVersion(getDb());
-  } catch {
-    return false;
-  }
-  marked[HANDLED] = version;
-  const hit = pageCache.get(url, version);
-  if (!hit) return false;
-
-  const started = process.hrtime.bigint();
-  const reqId = requestIdFor(req);
-  const headers: string[] = [];
-  for (const [name, value] of securityHeadersForHashes(hit.scriptHashes, env().isProduction, devServer)) {
-    headers.push(name, value);
-  }
-  for (const [name, value] of Object.entries(hit.headers)) headers.push(name, value);
-  headers.push("X-Request-Id", reqId, "X-Cache", "HIT", "ETag", hit.etag);
-  if (req.headers["if-none-match"] === hit.etag) {
-    res.writeHead(304, headers);
-    res.end();
-  } else {
-    const { body, encoding } = encodedBody(hit, req.headers["accept-encoding"]);
-    if (encoding) headers.push("Content-Encoding", encoding);
-    headers.push("Content-Length", String(body.length));
-    res.writeHead(hit.status, headers);
-    res.end(body);
-  }
-  if (log.isLevelEnabled("info")) logAccess(req, res, reqId, started);
-  return true;
+/** What loaders, actions and middleware know of the request (app/.server/request-context.ts). */
+function loadContext(info: RequestInfo): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, info);
+  return context;
 }
 
-// A visitor page not served from the cache (development, or a miss): render it, and store what
-// was sent, compressed once.
-app.use(async (req, res, next) => {
-  if (await serveFromCache(req, res)) return;
-  const version = (req as { [HANDLED]?: number })[HANDLED];
-  if (version === undefined) return next();
-  const key = req.originalUrl;
-  const chunks: Buffer[] = [];
-  const write = res.write.bind(res);
-  const end = res.end.bind(res);
-  const keep = (chunk: unknown, encoding?: unknown) => {
-    if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding as BufferEncoding | undefined));
-  };
-  res.write = ((chunk: unknown, ...rest: unknown[]) => {
-    keep(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
-    return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
-  }) as typeof res.write;
-  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-    keep(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
-    const headers = res.getHeaders();
-    if (
-      res.statusCode === 200 &&
-      !headers["set-cookie"] &&
-      !headers["cache-control"]?.toString().includes("no-store")
-    ) {
-      const stored: Record<string, string> = {};
-      for (const name of ["content-type", "cache-control", "vary", "x-remix-response", "x-remix-redirect"]) {
-        const value = headers[name];
-        if (value !== undefined) stored[name] = String(value);
-      }
-      const sent = (end as (...args: unknown[]) => typeof res)(chunk, ...rest);
-      // After the response is on its way, and before this tick ends: the next request for the
-      // page is a hit.
-      try {
-        pageCache.set(key, preparePage({ status: 200, headers: stored, body: Buffer.concat(chunks), version }));
-      } catch (error) {
-        log.warn({ err: error }, "visitor page not cached");
-      }
-      return sent;
+const renderPage = createRequestHandler(build, devServer ? "development" : "production");
+
+/**
+ * Visitor pages that routes declare cacheable are answered by server.js before Express, from
+ * the cache or rendered into it (server/visitor-cache.ts). Not in development: pages would outlive
+ * the code that made them.
+ */
+const visitorCache = createVisitorCache({
+  policies,
+  devServer,
+  requestId: requestIdFor,
+  onAnswered: logAccess,
+  render: ({ url, req, cspNonce, isDataRequest, policy }) => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === "string") headers.set(name, value);
+      else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     }
-    return (end as (...args: unknown[]) => typeof res)(chunk, ...rest);
-  }) as typeof res.end;
-  res.setHeader("X-Cache", "MISS");
-  res.setHeader("Cache-Control", VISITOR_CACHE_CONTROL);
-  res.setHeader("Vary", "Cookie, Accept-Encoding");
-  next();
+    return renderPage(
+      new Request(url, { method: "GET", headers }),
+      loadContext({ cspNonce, isDataRequest, clientIp: clientAddress(req), policy }),
+    );
+  },
 });
+export const serveFromCache = devServer ? undefined : visitorCache.serve;
+
+export const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", env().TRUST_PROXY);
 
 // One access line per request, and a request id on every log line written while handling it.
 app.use((req, res, next) => {
   const reqId = requestIdFor(req);
   res.setHeader("X-Request-Id", reqId);
-  if (!log.isLevelEnabled("info")) return withRequestId(reqId, next);
   const started = process.hrtime.bigint();
   res.on("finish", () => logAccess(req, res, reqId, started));
   withRequestId(reqId, next);
@@ -177,7 +105,7 @@ app.use((_req, res, next) => {
   // A random UUID is a valid CSP nonce (base64url characters) and far cheaper than randomBytes.
   const nonce = crypto.randomUUID();
   res.locals.cspNonce = nonce;
-  for (const [name, value] of securityHeaders(nonce, env().isProduction, devServer)) res.setHeader(name, value);
+  for (const [name, value] of securityHeaders(nonce, headerMode(devServer))) res.setHeader(name, value);
   next();
 });
 
@@ -192,18 +120,20 @@ if (!devServer) {
   app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 }
 
-// Cross-site requests may read pages but never change anything.
+// Cross-site requests may read pages but never change anything. The origin compared is the
+// configured BASE_URL, never the request's own Host header (which the client chooses).
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-  if (isSameOrigin(req.headers.origin, req.headers["sec-fetch-site"], req.headers.host, env().BASE_URL)) return next();
+  if (isSameOrigin(req.headers.origin, req.headers["sec-fetch-site"], env().BASE_URL)) return next();
   res.status(403).type("text/plain").send("Cross-site request refused.");
 });
 
-// Bodies are read into memory by the form parser: cap them before that happens.
-const MB = 1024 * 1024;
+// Bodies are read into memory by the form parser: cap them before that happens, at the limit of
+// the route that will answer (decided on the path as React Router will see it, after
+// normalization, so "/admin/%2e%2e/contact" gets the contact form's limit).
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD") return next();
-  const limit = req.path.startsWith("/admin") ? 80 * MB : 1 * MB;
+  const limit = policies.forPath(routePathOf(req.originalUrl)).bodyLimitBytes;
   const length = Number(req.headers["content-length"] ?? "0");
   if (!Number.isFinite(length) || length > limit) {
     res.status(413).type("text/plain").send("Request too large.");
@@ -248,6 +178,7 @@ app.use(
     immutable: true,
     maxAge: "365d",
     index: false,
+    dotfiles: "deny",
     fallthrough: false,
     setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
   }),
@@ -278,14 +209,34 @@ app.get("/readyz", async (_req, res) => {
 });
 
 app.use(
-  createRequestHandler({
+  createExpressHandler({
     build,
+    mode: devServer ? "development" : "production",
     getLoadContext(req, res) {
-      return {
+      const pathname = new URL(req.originalUrl, "http://internal.invalid").pathname;
+      return loadContext({
         cspNonce: res.locals.cspNonce as string,
-        isDataRequest: req.path.endsWith(".data"),
+        isDataRequest: pathname.endsWith(".data"),
         clientIp: clientAddress(req),
-      };
+        policy: policies.forPath(routePathOf(req.originalUrl)),
+      });
     },
   }),
 );
+
+// The last word on anything that went wrong outside React Router (a static file that cannot be
+// read, a malformed path): a status and a sentence, never a stack trace or a file path.
+const finalErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const status = typeof error?.status === "number" && error.status >= 400 && error.status < 600 ? error.status : 500;
+  if (status >= 500) log.error({ err: error, url: loggableUrl(req.originalUrl) }, "request failed");
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res
+    .status(status)
+    .type("text/plain")
+    .set("Cache-Control", "no-store")
+    .send(status === 404 ? "Not found." : status < 500 ? "Request refused." : "Something went wrong.");
+};
+app.use(finalErrorHandler);

@@ -30,8 +30,26 @@ describe("settings", () => {
       expect(message).toContain(`${name}:`);
   });
 
-  it("requires a session secret in production, and bucket settings for S3 media", () => {
-    expect(messageOf({ NODE_ENV: "production" })).toContain("SESSION_SECRET: required in production");
+  it("seeds the demo store by default only outside production", () => {
+    expect(parseEnv({ NODE_ENV: "production" }).SEED_DEMO).toBe(false);
+    expect(parseEnv({ NODE_ENV: "production", SEED_DEMO: "true" }).SEED_DEMO).toBe(true);
+    expect(parseEnv({ NODE_ENV: "development" }).SEED_DEMO).toBe(true);
+  });
+
+  it("trusts proxies by hop count or address, never every hop", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "10.0.0.5, 10.1.0.0/16,loopback" }).TRUST_PROXY).toEqual([
+      "10.0.0.5",
+      "10.1.0.0/16",
+      "loopback",
+    ]);
+    expect(messageOf({ TRUST_PROXY: "true" })).toContain("TRUST_PROXY: true would trust every hop");
+    expect(messageOf({ TRUST_PROXY: "nginx.local" })).toContain("TRUST_PROXY: must be false, a number");
+  });
+
+  it("requires bucket settings for S3 media", () => {
     const s3 = messageOf({ MEDIA_STORE: "s3" });
     for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"])
       expect(s3).toContain(`${name}: required when MEDIA_STORE=s3`);

@@ -9,6 +9,41 @@ const booleanish = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+/**
+ * Which reverse proxies to believe about the client's address (X-Forwarded-For), in Express's
+ * own forms: "false" (none, the default), a number of hops ("1" behind one nginx), or the
+ * proxies' addresses and subnets ("10.0.0.5, 10.1.0.0/16", or "loopback"). "true" would trust
+ * every hop, letting any client choose its own address, so it is refused.
+ */
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+const trustProxy = z.string().transform((value, ctx): false | number | string[] => {
+  const v = value.trim().toLowerCase();
+  if (v === "false" || v === "0" || v === "no") return false;
+  if (v === "true" || v === "yes") {
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "true would trust every hop and let clients choose their address: give the number of proxies in front (e.g. 1) or their addresses",
+    });
+    return z.NEVER;
+  }
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const list = v
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const address = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(?:\/\d{1,3})?$/;
+  const bad = list.find((p) => !PROXY_NAMES.has(p) && !address.test(p));
+  if (list.length === 0 || bad !== undefined) {
+    ctx.addIssue({
+      code: "custom",
+      message: `must be false, a number of proxy hops, or proxy addresses/subnets (not ${JSON.stringify(bad ?? value)})`,
+    });
+    return z.NEVER;
+  }
+  return list;
+});
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -32,8 +67,10 @@ const schema = z
     STORE_EMAIL: z.email().default("sales@example.com"),
     STORE_ADDRESS: z.string().min(5).default("2400 Irving Blvd, Dallas, TX 75207"),
     STORE_HOURS: z.string().min(3).default("Mon-Sat 10am-6pm"),
-    SEED_DEMO: booleanish.default(true),
-    TRUST_PROXY: booleanish.default(false),
+    SEED_DEMO: booleanish.optional(),
+    /** "off": this process runs no scheduled work (mail, reminders); another process must. */
+    JOBS: z.enum(["on", "off"]).default("on"),
+    TRUST_PROXY: trustProxy.default(false),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
     BUILD_DIR: z.string().min(1).default("build"),
@@ -66,6 +103,9 @@ const schema = z
       MAIL_FROM: e.MAIL_FROM ?? `${e.STORE_NAME} <${e.STORE_EMAIL}>`,
       STORE_INBOX: e.STORE_INBOX ?? e.STORE_EMAIL,
       isProduction: e.NODE_ENV === "production",
+      // The demo store is seeded by default while developing and testing, never in production
+      // unless asked for (npm run demo).
+      SEED_DEMO: e.SEED_DEMO ?? e.NODE_ENV !== "production",
     };
   });
 
@@ -80,11 +120,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
     throw new EnvError(`Invalid environment settings:\n${lines.join("\n")}`);
-  }
-  if (result.data.isProduction && !result.data.SESSION_SECRET) {
-    throw new EnvError(
-      "Invalid environment settings:\n  SESSION_SECRET: required in production (32+ random characters)",
-    );
   }
   return result.data;
 }

@@ -1,18 +1,82 @@
 import { data } from "react-router";
 import type { z } from "zod";
+import type { FormReply } from "~/lib/form-reply";
+import { hasControlCharacters } from "~/lib/text";
 
+/**
+ * Reading form posts, and answering them in the one form contract (app/lib/form-reply.ts).
+ * The root middleware reads every posted body once with readFormBody(); actions get it with
+ * formOf(context) and validate it with parseForm() and the schema the form uses.
+ */
 export type FieldErrors = Record<string, string>;
 
 export type FormResult<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
 
-/** Turns form data into an object: repeated names become arrays, files are skipped. */
-export function formToObject(form: FormData): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
+export const UNSUPPORTED_BODY = "Send the form as application/x-www-form-urlencoded or multipart/form-data.";
+export const UNREADABLE_FORM = "The form could not be read. Please reload the page and try again.";
+export const TOO_MANY_FIELDS = "This form has more fields than it can take.";
+export const CONTROL_CHARACTERS = "Remove the control characters from this field.";
+
+function isFormContentType(type: string | null): boolean {
+  if (!type) return false;
+  const lower = type.toLowerCase();
+  if (lower.startsWith("application/x-www-form-urlencoded")) return true;
+  return lower.startsWith("multipart/form-data") && /;\s*boundary=\S/.test(lower);
+}
+
+/** Fields in a form body at most: separators of an urlencoded body, boundaries of a multipart one. */
+function countFields(body: Buffer, type: string): number {
+  const boundary = /;\s*boundary="?([^";]+)"?/i.exec(type)?.[1];
+  const separator = boundary ? Buffer.from(`--${boundary}`) : Buffer.from("&");
+  let count = boundary ? 0 : 1;
+  for (let at = body.indexOf(separator); at !== -1; at = body.indexOf(separator, at + separator.length)) count++;
+  // A multipart body's last boundary closes it rather than opening a field.
+  return boundary ? count - 1 : count;
+}
+
+function refuse(status: number, message: string, fieldErrors?: FieldErrors): never {
+  throw data({ ok: false, message, ...(fieldErrors ? { fieldErrors } : {}) } satisfies FormReply, { status });
+}
+
+/**
+ * Reads a posted form and checks it before any action sees it: a body that is not a form is a
+ * 415, one that cannot be parsed a 400, one with more than `maxFields` fields a 413, and a text
+ * value with control characters (NUL and the like) a 400 naming the field. The parsers and this
+ * check are linear in the size of the body, which the server has already capped.
+ */
+export async function readFormBody(request: Request, maxFields: number): Promise<FormData> {
+  const type = request.headers.get("content-type");
+  if (!isFormContentType(type)) refuse(415, UNSUPPORTED_BODY);
+  // Count the fields in the raw bytes first (a native search that makes no objects), so a body
+  // of thousands of empty fields is refused before anything parses it.
+  const body = Buffer.from(await request.arrayBuffer().catch(() => refuse(400, UNREADABLE_FORM)));
+  if (countFields(body, type as string) > maxFields) refuse(413, TOO_MANY_FIELDS);
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { "content-type": type as string } }).formData();
+  } catch {
+    refuse(400, UNREADABLE_FORM);
+  }
+  let count = 0;
+  for (const [name, value] of form.entries()) {
+    if (++count > maxFields) refuse(413, TOO_MANY_FIELDS);
+    if (hasControlCharacters(name)) refuse(400, UNREADABLE_FORM);
+    if (typeof value === "string" && hasControlCharacters(value)) {
+      refuse(400, CONTROL_CHARACTERS, { [name.slice(0, 100)]: CONTROL_CHARACTERS });
+    }
+  }
+  return form;
+}
+
+/** Turns form data into an object: repeated names become arrays, files are skipped. Linear. */
+function formToObject(form: FormData): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = Object.create(null);
   for (const [key, value] of form.entries()) {
     if (typeof value !== "string") continue;
     const existing = out[key];
     if (existing === undefined) out[key] = value;
-    else out[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+    else if (Array.isArray(existing)) existing.push(value);
+    else out[key] = [existing, value];
   }
   return out;
 }
@@ -34,7 +98,51 @@ export function firstError(errors: FieldErrors): string {
   return Object.values(errors)[0] ?? "Check the fields.";
 }
 
-/** The answer to a form post that failed validation: 400 with the field errors. */
-export function invalid(errors: FieldErrors, extra: Record<string, unknown> = {}) {
-  return data({ ok: false as const, errors, ...extra }, { status: 400 });
+const NEVER_ECHOED = /password|token|secret/i;
+const MAX_ECHO = 20_000;
+
+/** What was posted, to give back with a failure (never passwords, tokens or files). */
+function postedValues(form: FormData | null | undefined): Record<string, string> | undefined {
+  if (!form) return undefined;
+  const values: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value !== "string" || NEVER_ECHOED.test(key) || key in values) continue;
+    values[key] = value.slice(0, MAX_ECHO);
+  }
+  return values;
+}
+
+/** A successful answer: an optional message for the whole form, and data for the page. */
+export function replyOk<D = undefined>(message?: string, payload?: D, init?: ResponseInit) {
+  const reply: FormReply<D> = {
+    ok: true,
+    ...(message ? { message } : {}),
+    ...(payload !== undefined ? { data: payload } : {}),
+  };
+  return data(reply, init);
+}
+
+/**
+ * A failed answer: field errors (the key "form" holds a message for the whole form), the posted
+ * values, what the page needs to offer a way out (`data`), and the status (400 unless told).
+ */
+export function replyError<D = undefined>(
+  problems: { message?: string; fieldErrors?: FieldErrors },
+  options: { form?: FormData | null; status?: number; headers?: HeadersInit; data?: D } = {},
+) {
+  const { form: formMessage, ...fields } = problems.fieldErrors ?? {};
+  const message = problems.message ?? formMessage;
+  const reply: FormReply<D> = {
+    ok: false,
+    ...(message ? { message } : {}),
+    ...(Object.keys(fields).length ? { fieldErrors: fields } : {}),
+    ...(options.form ? { values: postedValues(options.form) } : {}),
+    ...(options.data !== undefined ? { data: options.data } : {}),
+  };
+  return data(reply, { status: options.status ?? 400, ...(options.headers ? { headers: options.headers } : {}) });
+}
+
+/** The answer to a form that failed validation: 400 with the field errors and the posted values. */
+export function invalid(errors: FieldErrors, form?: FormData | null) {
+  return replyError({ fieldErrors: errors }, { form: form ?? null });
 }

@@ -1,13 +1,17 @@
 import { type Kysely, sql } from "kysely";
-import { seedDemoCatalog } from "../../db/seed";
-import { createDemoAccounts } from "./accounts/demo-accounts";
-import { countProducts } from "./catalog/product-writes";
+import { forgotPasswordJob } from "./accounts/passwords";
+import { resendVerificationJob } from "./accounts/sign-in";
+import { expireUnverifiedAccountsJob } from "./accounts/unverified";
 import { dialectOf } from "./db/connect";
 import { getDb } from "./db/instance";
 import { migrateToLatest } from "./db/migrate";
 import type { DB } from "./db/schema";
 import { env } from "./env";
+import { pruneJobsJob } from "./jobs/maintenance";
+import { scheduleEvery } from "./jobs/registry";
+import { type JobRunner, startJobRunner } from "./jobs/runner";
 import { log } from "./log";
+import { mailJob } from "./mail/outbox";
 
 const STARTUP_LOCK = 7_246_001;
 
@@ -28,25 +32,51 @@ async function withStartupLock<T>(db: Kysely<DB>, task: () => Promise<T>): Promi
 }
 
 /**
+ * Every kind of job the server runs, named here so each one is registered (defineJob) before the
+ * runner starts, whatever the routes have loaded.
+ */
+const JOBS = [mailJob, forgotPasswordJob, resendVerificationJob, expireUnverifiedAccountsJob, pruneJobsJob];
+
+const HOUR = 60 * 60 * 1000;
+let runner: JobRunner | undefined;
+
+/**
+ * Starts this process's job runner (unless JOBS=off) with the recurring work. Every server may
+ * run one: jobs are claimed from the database, each by one server (jobs/run-due.ts).
+ */
+export function startBackgroundWork(): void {
+  if (env().JOBS === "off" || runner) return;
+  scheduleEvery(expireUnverifiedAccountsJob.name, HOUR);
+  scheduleEvery(pruneJobsJob.name, 24 * HOUR);
+  runner = startJobRunner({ pollMs: 2000 });
+  log.info({ jobs: JOBS.map((j) => j.name) }, "job runner started");
+}
+
+/**
  * Runs before the server listens: brings the schema up to date (the migrator takes its own lock)
- * and, on an empty database, seeds the demo catalog (unless SEED_DEMO=false); outside
- * production, creates the demo accounts.
+ * and, with SEED_DEMO, fills an empty store with the demo catalog and demo accounts, printing the
+ * accounts' generated passwords once.
  */
 export async function runStartupTasks(): Promise<void> {
   const e = env();
   const db = getDb();
   const result = await migrateToLatest(db);
   for (const m of result.results ?? []) log.info({ migration: m.migrationName, status: m.status }, "migration");
-  await withStartupLock(db, async () => {
-    if (e.SEED_DEMO && (await countProducts(db)) === 0) {
-      log.info("empty catalog: adding the demo products (images are drawn locally, this takes a moment)");
-      const { added } = await seedDemoCatalog(db, { log: (line) => log.info(line.trim()) });
-      log.info({ added }, "demo catalog ready");
-    }
-    if (!e.isProduction) {
-      const credentials = await createDemoAccounts(db, e.DATA_DIR);
+  if (e.SEED_DEMO) {
+    await withStartupLock(db, async () => {
+      // Loaded only here: the demo catalog and its image drawing stay out of a production server.
+      const { seedDemoStore } = await import("../../db/demo");
+      const credentials = await seedDemoStore(db, { dataDir: e.DATA_DIR, log: (line) => log.info(line) });
       // Shown once to the person starting the store, on the terminal, never in the JSON log.
       if (credentials) process.stdout.write(`\n${credentials}(kept in ${e.DATA_DIR}/demo-credentials.txt)\n\n`);
-    }
-  });
+    });
+  }
+  startBackgroundWork();
+}
+
+/** Stops what runs in the background (scheduled work), waiting for jobs in progress, before the database closes. */
+export async function stopBackgroundWork(): Promise<void> {
+  const current = runner;
+  runner = undefined;
+  await current?.stop();
 }

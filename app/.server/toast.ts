@@ -18,7 +18,7 @@ function toastCookie() {
   return cookie;
 }
 
-export function hasToastCookie(request: Request): boolean {
+function hasToastCookie(request: Request): boolean {
   return request.headers.get("cookie")?.includes("store.toast=") ?? false;
 }
 
@@ -34,7 +34,7 @@ export async function readToast(request: Request): Promise<{ toast: FlashToast |
   return { toast: null, headers };
 }
 
-export async function toastHeader(type: ToastType, message: string, duration?: number): Promise<string> {
+async function toastHeader(type: ToastType, message: string, duration?: number): Promise<string> {
   const toast: FlashToast = { id: crypto.randomUUID(), type, message, ...(duration ? { duration } : {}) };
   return toastCookie().serialize(toast);
 }

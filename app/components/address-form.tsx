@@ -1,16 +1,12 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { Address } from "~/lib/address";
+import { type FormReply, postedValue } from "~/lib/form-reply";
 import { Button } from "./ui/button";
 import { FormMessage, TextField } from "./ui/field";
 import { UsStateSelect } from "./us-state-select";
 
-export interface AddressFormResult {
-  ok: boolean;
-  message: string;
-  errors?: Record<string, string>;
-  addressId?: string;
-}
+export type AddressFormReply = FormReply<{ addressId: string }>;
 
 /** Add or edit one address of the address book (posts intent=save to `action`). */
 export function AddressForm({
@@ -27,12 +23,12 @@ export function AddressForm({
   /** Called with the saved address's id. */
   onSaved?: (addressId: string) => void;
 }) {
-  const fetcher = useFetcher<AddressFormResult>();
-  const result = fetcher.data;
-  const errors = result?.errors ?? {};
+  const fetcher = useFetcher<AddressFormReply>();
+  const reply = fetcher.data;
+  const errors = reply?.fieldErrors ?? {};
   const busy = fetcher.state !== "idle";
   const formRef = useRef<HTMLFormElement>(null);
-  const savedId = result?.ok ? result.addressId : undefined;
+  const savedId = reply?.ok ? reply.data?.addressId : undefined;
   useEffect(() => {
     if (!savedId) return;
     // A new address is saved: empty the form so a second click cannot add it twice.
@@ -48,9 +44,9 @@ export function AddressForm({
       className="grid gap-4 sm:grid-cols-2"
       key={address?.id ?? "new"}
     >
-      {result ? (
+      {reply?.message ? (
         <div className="sm:col-span-2">
-          <FormMessage tone={result.ok ? "success" : "error"}>{result.message}</FormMessage>
+          <FormMessage tone={reply.ok ? "success" : "error"}>{reply.message}</FormMessage>
         </div>
       ) : null}
       <input type="hidden" name="intent" value="save" />
@@ -60,7 +56,7 @@ export function AddressForm({
         name="businessName"
         required
         maxLength={120}
-        defaultValue={address?.businessName}
+        defaultValue={postedValue(reply, "businessName", address?.businessName)}
         error={errors.businessName}
         className="sm:col-span-2"
       />
@@ -70,7 +66,7 @@ export function AddressForm({
         autoComplete="street-address"
         required
         maxLength={200}
-        defaultValue={address?.street}
+        defaultValue={postedValue(reply, "street", address?.street)}
         error={errors.street}
         className="sm:col-span-2"
       />
@@ -80,10 +76,10 @@ export function AddressForm({
         autoComplete="address-level2"
         required
         maxLength={100}
-        defaultValue={address?.city}
+        defaultValue={postedValue(reply, "city", address?.city)}
         error={errors.city}
       />
-      <UsStateSelect defaultValue={address?.state} error={errors.state} />
+      <UsStateSelect defaultValue={postedValue(reply, "state", address?.state)} error={errors.state} />
       <TextField
         label="ZIP code"
         name="zip"
@@ -91,7 +87,7 @@ export function AddressForm({
         inputMode="numeric"
         required
         maxLength={10}
-        defaultValue={address?.zip}
+        defaultValue={postedValue(reply, "zip", address?.zip)}
         error={errors.zip}
       />
       <TextField
@@ -100,7 +96,7 @@ export function AddressForm({
         type="tel"
         autoComplete="tel"
         maxLength={30}
-        defaultValue={address?.phone}
+        defaultValue={postedValue(reply, "phone", address?.phone)}
         error={errors.phone}
       />
       <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800 sm:col-span-2">

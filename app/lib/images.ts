@@ -7,7 +7,7 @@ export interface ProductImage {
   height: number;
 }
 
-export function imageUrl(key: string, width: number): string {
+function imageUrl(key: string, width: number): string {
   return `/media/${key.slice(0, 2)}/${key}-${width}.webp`;
 }
 

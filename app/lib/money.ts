@@ -9,6 +9,9 @@ export function formatCents(cents: number): string {
  * Reads a decimal dollar amount typed by a person ("12", "12.5", "$1,234.50") into integer cents.
  * Returns null for anything that is not a non-negative amount with at most two decimals.
  */
+/** The highest price a product may have ($1,000,000.00): fits a 32-bit integer column on both databases. */
+export const MAX_PRICE_CENTS = 100_000_000;
+
 export function parseDollarsToCents(input: string): number | null {
   const cleaned = input.trim().replace(/^\$/, "").replace(/,/g, "");
   if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return null;

@@ -116,6 +116,8 @@ test("a taken username (in any case) is refused; a taken email gets the new-acco
   expect(accounts).toHaveLength(1);
   expect(accounts[0]?.id).toBe(existing.id);
   expect(await usernameTaken(sameEmail.username)).toBe(false);
+  // Mail leaves after the answer: once the owner's notice has arrived, no verification mail came with it.
+  await waitForMail(existing.email, /You already have an account/);
   expect((await mailsTo(existing.email)).filter((m) => /Verify/.test(m.subject))).toHaveLength(0);
 
   // The owner's password is unchanged; the one typed in the second form does not open the account.

@@ -19,7 +19,8 @@ describe.skipIf(!hasBuild || !!process.env.DATABASE_URL)("production server hygi
 
   beforeAll(async () => {
     const env = {
-      NODE_ENV: "production",
+      // Unset, as the README's first command leaves it: server.js must choose production.
+      NODE_ENV: "",
       SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
       DATA_DIR: dir,
       LOG_LEVEL: "info",
@@ -31,7 +32,14 @@ describe.skipIf(!hasBuild || !!process.env.DATABASE_URL)("production server hygi
       process.execPath,
       ["--import", "tsx", "scripts/admin-create.ts", "--email", email, "--password", password],
       {
-        env: { ...process.env, ...env, BASE_URL: server.origin, DATABASE_URL: "", LOG_LEVEL: "silent" },
+        env: {
+          ...process.env,
+          ...env,
+          NODE_ENV: "production",
+          BASE_URL: server.origin,
+          DATABASE_URL: "",
+          LOG_LEVEL: "silent",
+        },
         stdio: "pipe",
       },
     );
@@ -113,6 +121,26 @@ describe.skipIf(!hasBuild || !!process.env.DATABASE_URL)("production server hygi
     expect(cookie).toMatch(/; HttpOnly/i);
     expect(cookie).toMatch(/; Secure/i);
     expect(cookie).toMatch(/; SameSite=Lax/i);
+  });
+
+  it("keeps the demo outbox (reset and verification links) for a signed-in admin only", async () => {
+    const visitor = await fetch(`${server.origin}/admin/outbox`, { redirect: "manual" });
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
+    expect((await fetch(`${server.origin}/dev/outbox`, { redirect: "manual" })).status).toBe(404);
+    const login = await fetch(`${server.origin}/login`, {
+      method: "POST",
+      headers: { origin: server.origin, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ identifier: email, password, redirectTo: "/" }),
+      redirect: "manual",
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const admin = await fetch(`${server.origin}/admin/outbox`, { headers: { cookie } });
+    expect(admin.status).toBe(200);
+    expect(await admin.text()).toContain("Mail outbox");
   });
 
   it("answers errors without stack traces or file paths", async () => {

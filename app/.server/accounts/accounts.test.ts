@@ -4,6 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as MESSAGES from "~/lib/messages";
 import type { RegisterInput } from "~/lib/schemas/account";
 import { setupTestDatabase, type TestDatabase } from "../db/test-database";
+import { resetEnvForTests } from "../env";
+import { runJobsUntilIdle } from "../jobs/run-due";
 import { TOO_MANY_ATTEMPTS } from "../security/rate-limit";
 import {
   createAddress,
@@ -44,7 +46,9 @@ function registration(overrides: Partial<RegisterInput> = {}): RegisterInput {
   };
 }
 
-function outbox(): { to: string; subject: string; text: string }[] {
+/** The dev outbox once every queued job (mail included) has run. */
+async function outbox(): Promise<{ to: string; subject: string; text: string }[]> {
+  await runJobsUntilIdle({ db: t.db });
   const dir = path.join(t.dataDir, "outbox");
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")));
@@ -91,6 +95,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   delete process.env.RATE_LIMIT_FACTOR;
+  resetEnvForTests();
 });
 
 describe(`accounts on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () => {
@@ -99,7 +104,7 @@ describe(`accounts on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, ()
     await registerCustomer(t.db, input, nextIp());
     const user = await findUserByEmail(t.db, input.email);
     expect(user).toMatchObject({ role: "customer", emailVerified: false, phone: "(214) 555-0100" });
-    const mail = outbox().find((m) => m.to === input.email);
+    const mail = (await outbox()).find((m) => m.to === input.email);
     expect(mail?.text).toMatch(/\/verify-email\?token=/);
     const addresses = await listAddresses(t.db, user?.id ?? "");
     expect(addresses).toEqual([expect.objectContaining({ street: "100 Elm St", isDefault: true })]);
@@ -128,13 +133,63 @@ describe(`accounts on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, ()
     }
   });
 
-  it("answers a registered email exactly like a new one, and creates nothing", async () => {
-    const first = registration();
-    await registerCustomer(t.db, first, nextIp());
-    const again = registration({ email: first.email.toUpperCase() });
+  it("answers a verified email exactly like a new one, changes nothing and tells its owner", async () => {
+    await ensureAccount(t.db, {
+      email: "owner@shop.example",
+      name: "Real Owner",
+      role: "customer",
+      username: "realowner",
+      password: "the owner's password",
+    });
+    const before = await findUserByEmail(t.db, "owner@shop.example");
+    const again = registration({ email: "OWNER@shop.example", name: "Someone Else", password: "attacker pw 1" });
     await expect(registerCustomer(t.db, again, nextIp())).resolves.toBeUndefined();
-    const count = await t.db.selectFrom("users").select("id").where("email", "=", first.email).execute();
-    expect(count).toHaveLength(1);
+    const rows = await t.db.selectFrom("users").selectAll().where("email", "=", "owner@shop.example").execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: before?.id, name: "Real Owner", username: "realowner" });
+    const mail = (await outbox()).find((m) => m.to === "owner@shop.example");
+    expect(mail?.subject).toMatch(/You already have an account/);
+    expect(mail?.text).toContain("/login");
+    expect(mail?.text).toContain("/forgot");
+    // The owner's password still works; the one in the second registration does not.
+    await signIn(
+      t.db,
+      { identifier: "owner@shop.example", password: "the owner's password" },
+      loginRequest(),
+      nextIp(),
+    );
+  });
+
+  it("never lets an unverified registration bind the real owner: a new one replaces it", async () => {
+    const squatter = registration({ email: "victim@shop.example", name: "Squatter", username: "squatter1" });
+    await registerCustomer(t.db, squatter, nextIp());
+    const first = await findUserByEmail(t.db, "victim@shop.example");
+    const owner = registration({
+      email: "victim@shop.example",
+      name: "Vicky Owner",
+      username: "vicky",
+      password: "vicky's own pw",
+    });
+    await registerCustomer(t.db, owner, nextIp());
+    const rows = await t.db.selectFrom("users").selectAll().where("email", "=", "victim@shop.example").execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.id).not.toBe(first?.id);
+    expect(rows[0]).toMatchObject({ name: "Vicky Owner", username: "vicky" });
+    // The squatter's username, address and password went with the replaced registration.
+    expect(await t.db.selectFrom("users").select("id").where("username", "=", "squatter1").execute()).toHaveLength(0);
+    const addresses = await listAddresses(t.db, rows[0]?.id ?? "");
+    expect(addresses.map((a) => a.businessName)).toEqual(["Vicky Owner"]);
+    expect(
+      await t.db
+        .selectFrom("accounts")
+        .select("id")
+        .where("user_id", "=", first?.id ?? "")
+        .execute(),
+    ).toHaveLength(0);
+    // The verification mail of the second registration reached the address.
+    expect((await outbox()).filter((m) => m.to === "victim@shop.example" && /verify-email/.test(m.text))).toHaveLength(
+      2,
+    );
   });
 
   it("cannot be made admin or verified by sign-up fields", async () => {
@@ -221,16 +276,34 @@ describe(`accounts on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, ()
       signIn(t.db, { identifier: "target@example.com", password: "the real one" }, loginRequest(), nextIp()),
       TOO_MANY_ATTEMPTS,
     );
+    const target = await findUserByEmail(t.db, "target@example.com");
     const row = await t.db
       .selectFrom("rate_limits")
       .selectAll()
-      .where("key", "=", "sign-in:account:target@example.com")
+      .where("key", "=", `sign-in:account:user:${target?.id}`.toLowerCase())
       .executeTakeFirst();
     expect(Number(row?.count)).toBe(11);
   });
 
+  it("counts guesses by email and by username against one account", async () => {
+    await ensureAccount(t.db, {
+      email: "twonames@example.com",
+      name: "T",
+      role: "customer",
+      username: "twonames",
+      password: "the real one",
+    });
+    await guessWrong("twonames@example.com", 5);
+    await guessWrong("TwoNames", 5);
+    await expectAccountError(
+      signIn(t.db, { identifier: "twonames", password: "the real one" }, loginRequest(), nextIp()),
+      TOO_MANY_ATTEMPTS,
+    );
+  });
+
   it("raises the account limit by RATE_LIMIT_FACTOR exactly once (tests raise it; production leaves it at 1)", async () => {
     process.env.RATE_LIMIT_FACTOR = "2";
+    resetEnvForTests();
     await ensureAccount(t.db, { email: "scaled@example.com", name: "S", role: "customer", password: "the real one" });
     await guessWrong("scaled@example.com", 20);
     await expectAccountError(
@@ -317,11 +390,11 @@ describe(`accounts on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, ()
   });
 
   it("creates a verified admin without mail, and promotes an existing account", async () => {
-    const mailsBefore = outbox().length;
+    const mailsBefore = (await outbox()).length;
     const created = await ensureAccount(t.db, { email: "Boss@Example.com", name: "Boss", role: "admin" });
     expect(created.password).toMatch(/^[\w-]{20}$/);
     expect(await findUserByEmail(t.db, "boss@example.com")).toMatchObject({ role: "admin", emailVerified: true });
-    expect(outbox().length).toBe(mailsBefore);
+    expect((await outbox()).length).toBe(mailsBefore);
     const input = registration();
     await registerCustomer(t.db, input, nextIp());
     const promoted = await ensureAccount(t.db, { email: input.email, name: "x", role: "admin" });

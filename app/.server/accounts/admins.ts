@@ -6,7 +6,7 @@ import { authBool, authNow } from "./auth-columns";
 import { findUserByEmail } from "./users";
 
 /** A password of 20 random URL-safe characters. */
-export function generatePassword(): string {
+function generatePassword(): string {
   return crypto.randomBytes(15).toString("base64url");
 }
 

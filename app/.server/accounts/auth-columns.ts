@@ -14,3 +14,8 @@ export function authNow(db: Kysely<DB>): Date | string {
 export function authBool(db: Kysely<DB>, value: boolean): boolean | number {
   return dialectOf(db) === "postgres" ? value : value ? 1 : 0;
 }
+
+/** A time in better-auth's own date columns, for comparisons in our queries. */
+export function authDate(db: Kysely<DB>, date: Date): Date | string {
+  return dialectOf(db) === "postgres" ? date : date.toISOString();
+}

@@ -3,7 +3,7 @@ import { username } from "better-auth/plugins";
 import { dialectOf } from "../db/connect";
 import { getDb } from "../db/instance";
 import { env } from "../env";
-import { sendMail } from "../mail/transport";
+import { enqueueMail } from "../mail/outbox";
 import { sessionSecret } from "../security/secret";
 import { resetPasswordMail, verificationMail } from "./mails";
 
@@ -33,8 +33,9 @@ function createAuth() {
       requireEmailVerification: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // Queued, never awaited on the mail server (the mail job delivers it).
       sendResetPassword: async ({ user, token }) => {
-        await sendMail({ to: user.email, ...resetPasswordMail(user.name, token) });
+        await enqueueMail(getDb(), { to: user.email, ...resetPasswordMail(user.name, token) }, "password reset");
       },
     },
     emailVerification: {
@@ -42,7 +43,7 @@ function createAuth() {
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, token }) => {
-        await sendMail({ to: user.email, ...verificationMail(user.name, token) });
+        await enqueueMail(getDb(), { to: user.email, ...verificationMail(user.name, token) }, "email verification");
       },
     },
     session: {

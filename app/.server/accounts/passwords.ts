@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
+import { enqueueJob } from "../jobs/enqueue";
+import { defineJob } from "../jobs/registry";
 import { hitRateLimit, TOO_MANY_ATTEMPTS } from "../security/rate-limit";
 import { getAuth } from "./auth";
 import { AccountError, authErrorInfo } from "./errors";
@@ -8,7 +10,22 @@ import { findUserByEmail } from "./users";
 
 export const CURRENT_PASSWORD_WRONG = "Current password is incorrect.";
 
-/** Sends a reset link if the address has an account. The answer never says which. */
+export const FORGOT_PASSWORD_JOB = "forgot-password";
+
+/**
+ * After the answer: looks the address up and, if it has an account, makes a reset token and
+ * queues the mail (better-auth's sendResetPassword, accounts/auth.ts); otherwise does nothing.
+ */
+export const forgotPasswordJob = defineJob<{ email: string }>(FORGOT_PASSWORD_JOB, async ({ email }, { db }) => {
+  if (!(await findUserByEmail(db, email))) return;
+  await getAuth().api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" } });
+});
+
+/**
+ * Sends a reset link if the address has an account. Neither the answer nor its time says
+ * which: the request only counts the rate limits and queues one forgot-password job, whatever
+ * the address; the job looks the account up and mails it after the answer.
+ */
 export async function requestPasswordReset(db: Kysely<DB>, email: string, clientIp: string): Promise<void> {
   const normalized = email.trim().toLowerCase();
   const [perEmail, perAddress] = await Promise.all([
@@ -16,8 +33,7 @@ export async function requestPasswordReset(db: Kysely<DB>, email: string, client
     hitRateLimit(db, limits.mailPerAddress, clientIp),
   ]);
   if (!perEmail.allowed || !perAddress.allowed) throw new AccountError(TOO_MANY_ATTEMPTS, "form", 429);
-  if (!(await findUserByEmail(db, normalized))) return;
-  await getAuth().api.requestPasswordReset({ body: { email: normalized, redirectTo: "/reset-password" } });
+  await enqueueJob(db, { name: FORGOT_PASSWORD_JOB, payload: { email: normalized }, maxAttempts: 3 });
 }
 
 /** Sets a new password from a reset link; every session of the account ends. */

@@ -2,25 +2,56 @@ import type { Kysely } from "kysely";
 import * as MESSAGES from "~/lib/messages";
 import type { RegisterInput } from "~/lib/schemas/account";
 import type { DB } from "../db/schema";
+import { enqueueMail } from "../mail/outbox";
 import { hitRateLimit, TOO_MANY_ATTEMPTS } from "../security/rate-limit";
 import { createAddress } from "./addresses";
 import { getAuth } from "./auth";
+import { authBool } from "./auth-columns";
 import { AccountError, authErrorInfo } from "./errors";
 import { limits } from "./limits";
+import { alreadyRegisteredMail } from "./mails";
 import { findUserByEmail, findUserByUsername } from "./users";
 
 /**
  * Creates a customer account and sends the verification email; the user is not signed in.
  * Only the validated fields below reach better-auth, so a form cannot set a role or the
- * verified flag. An email that already has an account gets the same answer as a new one.
+ * verified flag.
+ *
+ * Every email gets the same answer, whether or not it has an account, and every branch does the
+ * same expensive work (one password hash) so the time does not tell either:
+ * - a verified account: nothing changes; its owner is mailed that someone tried to register
+ *   with their address, with links to log in and to reset the password;
+ * - an unverified account: it is replaced by this registration (an unverified registration never
+ *   binds the real owner of the address: whoever verifies the address gets the account they
+ *   registered themselves), and the verification mail goes to the address;
+ * - no account: created, with the verification mail.
  */
 export async function registerCustomer(db: Kysely<DB>, input: RegisterInput, clientIp: string): Promise<void> {
   const limit = await hitRateLimit(db, limits.signUpPerAddress, clientIp);
   if (!limit.allowed) throw new AccountError(TOO_MANY_ATTEMPTS, "form", 429);
 
-  if (await findUserByUsername(db, input.username)) throw new AccountError(MESSAGES.usernameInUse, "username");
-
   const existing = await findUserByEmail(db, input.email);
+  const holder = await findUserByUsername(db, input.username);
+  if (holder && holder.id !== existing?.id) throw new AccountError(MESSAGES.usernameInUse, "username");
+
+  if (existing && (existing.emailVerified || existing.role === "admin")) {
+    await (await getAuth().$context).password.hash(input.password);
+    await enqueueMail(
+      db,
+      { to: existing.email, ...alreadyRegisteredMail(existing.name) },
+      "registration of a known email",
+    );
+    return;
+  }
+  if (existing) {
+    // Sessions, credentials and addresses of the replaced registration go with it (cascade).
+    await db
+      .deleteFrom("users")
+      .where("id", "=", existing.id)
+      .where("email_verified", "=", authBool(db, false))
+      .execute();
+  }
+
   try {
     await getAuth().api.signUpEmail({
       body: {
@@ -44,10 +75,11 @@ export async function registerCustomer(db: Kysely<DB>, input: RegisterInput, cli
     if (info?.code === "USERNAME_IS_ALREADY_TAKEN" || info?.code === "USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER") {
       throw new AccountError(MESSAGES.usernameInUse, "username");
     }
+    // Two sign-ups racing for one email: the other one made the account; same answer.
+    if (info?.code === "USER_ALREADY_EXISTS" || info?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") return;
     if (info) throw new AccountError(info.message, fieldOf(info.code));
     throw error;
   }
-  if (existing) return; // Same answer as a new account; nothing was created.
 
   const created = await findUserByEmail(db, input.email);
   if (created) {

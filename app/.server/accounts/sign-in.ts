@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
 import * as MESSAGES from "~/lib/messages";
 import type { DB } from "../db/schema";
+import { enqueueJob } from "../jobs/enqueue";
+import { defineJob } from "../jobs/registry";
 import { clearRateLimit, hitRateLimit, TOO_MANY_ATTEMPTS } from "../security/rate-limit";
 import { getAuth } from "./auth";
 import { AccountError } from "./errors";
@@ -23,18 +25,18 @@ export async function signIn(
   clientIp: string,
 ): Promise<SignInResult> {
   const identifier = input.identifier.trim().toLowerCase();
+  const byEmail = identifier.includes("@");
+  const user = byEmail ? await findUserByEmail(db, identifier) : await findUserByUsername(db, identifier);
+  // Guesses count against the account, however it is named (email or username).
+  const accountKey = user ? `user:${user.id}` : `unknown:${identifier}`;
   const [perAddress, perAccount] = await Promise.all([
     hitRateLimit(db, limits.signInPerAddress, clientIp),
-    hitRateLimit(db, limits.signInPerAccount, identifier),
+    hitRateLimit(db, limits.signInPerAccount, accountKey),
   ]);
   if (!perAddress.allowed || !perAccount.allowed) throw new AccountError(TOO_MANY_ATTEMPTS, "form", 429);
 
-  let email = identifier;
-  if (!identifier.includes("@")) {
-    const user = await findUserByUsername(db, identifier);
-    if (!user) throw new AccountError(MESSAGES.usernameNotFound, "identifier");
-    email = user.email;
-  }
+  if (!byEmail && !user) throw new AccountError(MESSAGES.usernameNotFound, "identifier");
+  const email = user?.email ?? identifier;
 
   const auth = getAuth();
   const signInEmail = () =>
@@ -50,13 +52,13 @@ export async function signIn(
     throw new AccountError(MESSAGES.invalidCredentials);
   }
 
-  const user = await findUserByEmail(db, email);
-  if (!user || (!user.emailVerified && user.role !== "admin")) {
+  const signedIn = await findUserByEmail(db, email);
+  if (!signedIn || (!signedIn.emailVerified && signedIn.role !== "admin")) {
     const ctx = await auth.$context;
     await ctx.internalAdapter.deleteSession(result.response.token);
     throw new AccountError(MESSAGES.verifyBeforeLogin, "form", 403);
   }
-  await clearRateLimit(db, limits.signInPerAccount, identifier);
+  await clearRateLimit(db, limits.signInPerAccount, accountKey);
   const headers = new Headers();
   for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   return { headers };
@@ -74,7 +76,22 @@ export async function signOut(request: Request): Promise<Headers> {
   return headers;
 }
 
-/** Sends the verification mail again (same answer whether or not the address has an account). */
+export const RESEND_VERIFICATION_JOB = "resend-verification";
+
+/** After the answer: a new verification mail if the address has an account still unverified. */
+export const resendVerificationJob = defineJob<{ email: string }>(
+  RESEND_VERIFICATION_JOB,
+  async ({ email }, { db }) => {
+    const user = await findUserByEmail(db, email);
+    if (!user || user.emailVerified) return;
+    await getAuth().api.sendVerificationEmail({ body: { email } });
+  },
+);
+
+/**
+ * Sends the verification mail again. Same answer, and same work before it, whether or not the
+ * address has an account: one resend-verification job is queued and decides after the answer.
+ */
 export async function resendVerification(db: Kysely<DB>, email: string, clientIp: string): Promise<void> {
   const normalized = email.trim().toLowerCase();
   const [perEmail, perAddress] = await Promise.all([
@@ -82,9 +99,7 @@ export async function resendVerification(db: Kysely<DB>, email: string, clientIp
     hitRateLimit(db, limits.mailPerAddress, clientIp),
   ]);
   if (!perEmail.allowed || !perAddress.allowed) throw new AccountError(TOO_MANY_ATTEMPTS, "form", 429);
-  const user = await findUserByEmail(db, normalized);
-  if (!user || user.emailVerified) return;
-  await getAuth().api.sendVerificationEmail({ body: { email: normalized } });
+  await enqueueJob(db, { name: RESEND_VERIFICATION_JOB, payload: { email: normalized }, maxAttempts: 3 });
 }
 
 /** Confirms an email address from the link in the verification mail. */

@@ -1,4 +1,3 @@
-import { data, redirect } from "react-router";
 import { getAuth } from "./auth";
 
 export type Role = "admin" | "customer";
@@ -55,43 +54,51 @@ export function canSeePrices(viewer: Viewer | null): boolean {
   return !!viewer && (viewer.emailVerified || viewer.role === "admin");
 }
 
-/** Only same-origin paths are accepted as return addresses; anything else means "/". */
-export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof value !== "string") return fallback;
-  const v = value.trim();
-  if (!v.startsWith("/") || v.startsWith("//") || v.startsWith("/\\") || [...v].some((c) => c.charCodeAt(0) < 32))
-    return fallback;
-  try {
-    const parsed = new URL(v, "http://internal.invalid");
-    if (parsed.origin !== "http://internal.invalid") return fallback;
-    return `${parsed.pathname}${parsed.search}${parsed.hash}`;
-  } catch {
-    return fallback;
-  }
-}
-
-export function loginRedirect(request: Request): Response {
-  const url = new URL(request.url);
-  const back = safeRedirectPath(`${url.pathname.replace(/\.data$/, "")}${url.search}`);
-  const params = new URLSearchParams({ redirectTo: back });
-  return redirect(`/login?${params.toString()}`);
-}
-
-/** The signed-in viewer, or a redirect to /login carrying this page as the return address. */
-export async function requireViewer(request: Request): Promise<Viewer> {
-  const viewer = await getViewer(request);
-  if (!viewer) throw loginRedirect(request);
-  return viewer;
+/** Whether the viewer may keep a cart checked by the server and place orders. */
+export function canBuy(viewer: Viewer | null): boolean {
+  return canSeePrices(viewer);
 }
 
 /**
- * An admin viewer. Pages answer anyone else with a redirect to "/", route data requests
- * and actions with 403.
+ * A return address (`redirectTo`) made safe: only a path of this store comes back, anything
+ * else is `fallback`. The value returned is the one checked (normalized first, then checked
+ * again), so "/.//evil.example" or "/%2e%2e//x" cannot turn into "//evil.example".
  */
-export async function requireAdmin(request: Request, options: { isDataRequest: boolean }): Promise<Viewer> {
-  const viewer = await getViewer(request);
-  if (viewer?.role === "admin") return viewer;
-  if (request.method !== "GET" && request.method !== "HEAD") throw data({ error: "Forbidden" }, { status: 403 });
-  if (options.isDataRequest) throw data({ error: "Forbidden" }, { status: 403 });
-  throw redirect("/");
+export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof value !== "string") return fallback;
+  const v = value.trim();
+  if (!isSafeLocalPath(v)) return fallback;
+  let normalized: string;
+  try {
+    const parsed = new URL(v, "http://internal.invalid");
+    if (parsed.origin !== "http://internal.invalid") return fallback;
+    normalized = `${parsed.pathname}${parsed.search}${parsed.hash}`;
+  } catch {
+    return fallback;
+  }
+  if (!isSafeLocalPath(normalized)) return fallback;
+  // What a browser makes of the final value must still be this store.
+  try {
+    if (new URL(normalized, "http://internal.invalid").origin !== "http://internal.invalid") return fallback;
+  } catch {
+    return fallback;
+  }
+  return normalized;
+}
+
+function isSafeLocalPath(v: string): boolean {
+  if (!v.startsWith("/") || v.startsWith("//") || v.startsWith("/\\")) return false;
+  for (const c of v) {
+    const code = c.charCodeAt(0);
+    if (code < 32 || code === 127 || c === "\\") return false;
+  }
+  return true;
+}
+
+/**
+ * The log-in page, with the page a request was for as its return address (`url` is React
+ * Router's normalized URL: no `.data` suffix or `_routes` parameter).
+ */
+export function loginUrl(url: URL): string {
+  return `/login?${new URLSearchParams({ redirectTo: safeRedirectPath(`${url.pathname}${url.search}`) }).toString()}`;
 }

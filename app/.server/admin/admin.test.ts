@@ -5,22 +5,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as MESSAGES from "~/lib/messages";
 import { createAddress } from "../accounts/addresses";
 import { ensureAccount } from "../accounts/admins";
+import { listUsers } from "../accounts/directory";
 import { findUserByEmail } from "../accounts/users";
 import {
   bulkUpdateProducts,
   createProductWithImages,
   deleteProduct,
+  ProductChangedError,
   updateProductWithImages,
 } from "../catalog/product-admin";
 import { insertProduct } from "../catalog/product-writes";
 import { findProduct } from "../catalog/products";
 import { setupTestDatabase, type TestDatabase } from "../db/test-database";
+import { runJobsUntilIdle } from "../jobs/run-due";
 import { ImageRejectedError } from "../media/intake";
 import { placeOrder } from "../orders/place-order";
 import { listAllOrders, StatusChangeError, setOrderStatus } from "./orders";
 import { getOverviewFigures } from "./overview";
 import { listAdminProducts } from "./products";
-import { listUsers } from "./users";
 
 let t: TestDatabase;
 let buyer: string;
@@ -142,6 +144,7 @@ describe(`admin on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () =>
       id,
       { name: "Gallery 2", description: "x", priceCents: 250, stock: 9, category: "glass" },
       { keepKeys: [second?.key ?? ""], uploads: [{ name: "c.png", data: await png(60) }] },
+      { version: 1, stockSeen: 1 },
     );
     expect(ok).toBe(true);
     const after = await findProduct(t.db, id);
@@ -150,6 +153,59 @@ describe(`admin on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () =>
     expect(after?.images[1]?.key).not.toBe(first?.key);
     expect(mediaFiles().length).toBe(before); // two files of `first` gone, two of the new one added
     expect(mediaFiles().some((f) => f.startsWith(first?.key ?? "-"))).toBe(false);
+  });
+
+  it("an edit on a form opened before a sale never puts the sold units back", async () => {
+    const id = await product("Open Form", 100, 2);
+    const opened = await findProduct(t.db, id);
+    if (!opened) throw new Error("product missing");
+    // The form shows stock 2; meanwhile a customer buys both units.
+    await placeOrder(t.db, {
+      userId: buyer,
+      idempotencyKey: crypto.randomUUID(),
+      addressId: buyerAddress,
+      lines: [{ id, quantity: 2 }],
+    });
+    // The admin fixes the description only: the stock field still says 2.
+    const edit = { name: "Open Form", description: "Fixed typo", priceCents: 100, stock: 2, category: "novelty" };
+    const keep = { keepKeys: [], uploads: [] };
+    await updateProductWithImages(t.db, id, edit, keep, { version: opened.version, stockSeen: 2 });
+    expect(await stockOf(id)).toBe(0);
+    expect((await findProduct(t.db, id))?.description).toBe("Fixed typo");
+
+    // A stock correction made on the stale form is refused with the stock as it is now.
+    const reopened = await findProduct(t.db, id);
+    await placeOrder(t.db, {
+      userId: buyer,
+      idempotencyKey: crypto.randomUUID(),
+      addressId: buyerAddress,
+      lines: [{ id, quantity: 1 }],
+    }).catch(() => null); // out of stock: refused
+    await t.db.updateTable("products").set({ stock: 3 }).where("id", "=", id).execute(); // a delivery booked elsewhere
+    const stale = updateProductWithImages(t.db, id, { ...edit, stock: 10 }, keep, {
+      version: reopened?.version ?? 0,
+      stockSeen: 0,
+    });
+    await expect(stale).rejects.toBeInstanceOf(ProductChangedError);
+    await expect(stale).rejects.toThrow("it is now 3");
+    expect(await stockOf(id)).toBe(3);
+  });
+
+  it("two admins editing one product: the second save, made on the older version, is refused", async () => {
+    const id = await product("Two Admins", 100, 5);
+    const v = (await findProduct(t.db, id))?.version ?? 0;
+    const base = { name: "Two Admins", description: "", priceCents: 100, stock: 5, category: "novelty" };
+    const keep = { keepKeys: [], uploads: [] };
+    await updateProductWithImages(t.db, id, { ...base, priceCents: 150 }, keep, { version: v, stockSeen: 5 });
+    await expect(
+      updateProductWithImages(t.db, id, { ...base, name: "Renamed" }, keep, { version: v, stockSeen: 5 }),
+    ).rejects.toThrow("This product changed since you opened it");
+    expect(await findProduct(t.db, id)).toMatchObject({ name: "Two Admins", priceCents: 150, version: v + 1 });
+    // Bulk Update counts as a change too.
+    await bulkUpdateProducts(t.db, [id], { priceCents: 175 });
+    await expect(
+      updateProductWithImages(t.db, id, base, keep, { version: v + 1, stockSeen: 5 }),
+    ).rejects.toBeInstanceOf(ProductChangedError);
   });
 
   it("deletes a product while past orders keep their copy of its name and price", async () => {
@@ -199,6 +255,7 @@ describe(`admin on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () =>
     const listed = await listAllOrders(t.db, { status: "Cancelled" });
     expect(listed.items.map((o) => o.id)).toContain(order.id);
     await expect(setOrderStatus(t.db, order.id, "Shipped")).rejects.toThrow("Unknown status.");
+    await runJobsUntilIdle({ db: t.db });
     const mails = fs
       .readdirSync(path.join(t.dataDir, "outbox"))
       .map((f) => JSON.parse(fs.readFileSync(path.join(t.dataDir, "outbox", f), "utf8")));

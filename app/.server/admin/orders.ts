@@ -5,8 +5,9 @@ import { returnStock, takeStock } from "../catalog/stock";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { kickJobRunners } from "../jobs/wake";
 import { addUnitsSold } from "../orders/best-sellers";
-import { sendStatusMail } from "../orders/mails";
+import { enqueueStatusMail } from "../orders/mails";
 import { loadOrderItems, toDetail } from "../orders/queries";
 
 export const ORDERS_PAGE_SIZE = 20;
@@ -58,8 +59,8 @@ export class StatusChangeError extends Error {}
 /**
  * Sets an order's status. Cancelling puts its items back in stock; leaving Cancelled takes
  * them again and is refused when the stock no longer allows it. The change is conditional on
- * the status the admin saw, so two admins cannot both move the same stock. The customer is
- * told by mail after the commit.
+ * the status the admin saw, so two admins cannot both move the same stock. The mail telling the
+ * customer is queued in the same transaction and sent after the answer.
  */
 export async function setOrderStatus(db: Kysely<DB>, orderId: number, next: string): Promise<OrderStatus> {
   if (!isOrderStatus(next)) throw new StatusChangeError("Unknown status.");
@@ -70,7 +71,7 @@ export async function setOrderStatus(db: Kysely<DB>, orderId: number, next: stri
       .where("id", "=", orderId)
       .executeTakeFirst();
     if (!order) throw new StatusChangeError(`Order #${orderId} does not exist.`);
-    if (order.status === next) return { changed: false, userId: order.user_id };
+    if (order.status === next) return { changed: false };
     const items = (await loadOrderItems(trx, [orderId])).get(orderId) ?? [];
     if (next === "Cancelled") {
       for (const item of items) {
@@ -96,8 +97,9 @@ export async function setOrderStatus(db: Kysely<DB>, orderId: number, next: stri
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1)
       throw new StatusChangeError(`Order #${orderId} was changed by someone else. Reload and try again.`);
-    return { changed: true, userId: order.user_id };
+    await enqueueStatusMail(trx, order.user_id, orderId, next);
+    return { changed: true };
   });
-  if (result.changed) await sendStatusMail(db, result.userId, orderId, next);
+  if (result.changed) kickJobRunners();
   return next;
 }

@@ -1,5 +1,7 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
+import { countStockLevels } from "../catalog/stock";
 import type { DB } from "../db/schema";
+import { orderFigures } from "../orders/queries";
 
 export const LOW_STOCK_THRESHOLD = 5;
 
@@ -13,7 +15,7 @@ export interface OverviewFigures {
 }
 
 /** Midnight in Dallas (the store's day), as an ISO UTC instant. */
-export function storeDayStart(now = new Date()): Date {
+function storeDayStart(now = new Date()): Date {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone: "America/Chicago",
     year: "numeric",
@@ -33,42 +35,16 @@ export function storeDayStart(now = new Date()): Date {
 export async function getOverviewFigures(db: Kysely<DB>, now = new Date()): Promise<OverviewFigures> {
   const today = storeDayStart(now).toISOString();
   const weekAgo = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000).toISOString();
-  const [todayRow, weekRow, waitingRow, outRow, lowRow] = await Promise.all([
-    db
-      .selectFrom("orders")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("created_at", ">=", today)
-      .where("status", "!=", "Cancelled")
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("orders")
-      .select((eb) => [eb.fn.countAll<number>().as("n"), sql<number>`coalesce(sum(total_cents), 0)`.as("revenue")])
-      .where("created_at", ">=", weekAgo)
-      .where("status", "!=", "Cancelled")
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("orders")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("status", "in", ["Processing", "In Review"])
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("products")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("stock", "<=", 0)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("products")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("stock", ">", 0)
-      .where("stock", "<=", LOW_STOCK_THRESHOLD)
-      .executeTakeFirstOrThrow(),
+  const [orders, stock] = await Promise.all([
+    orderFigures(db, { today, weekAgo }),
+    countStockLevels(db, LOW_STOCK_THRESHOLD),
   ]);
   return {
-    ordersToday: Number(todayRow.n),
-    ordersLast7Days: Number(weekRow.n),
-    revenueLast7DaysCents: Number(weekRow.revenue),
-    ordersWaiting: Number(waitingRow.n),
-    productsOutOfStock: Number(outRow.n),
-    productsLowStock: Number(lowRow.n),
+    ordersToday: orders.today,
+    ordersLast7Days: orders.week,
+    revenueLast7DaysCents: orders.weekRevenueCents,
+    ordersWaiting: orders.waiting,
+    productsOutOfStock: stock.out,
+    productsLowStock: stock.low,
   };
 }

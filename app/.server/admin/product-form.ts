@@ -1,7 +1,12 @@
-import { data } from "react-router";
 import { productSchema } from "~/lib/schemas/product";
-import { type ProductChanges, SkuTakenError, type Upload } from "../catalog/product-admin";
-import { parseForm } from "../forms";
+import {
+  type EditedVersion,
+  ProductChangedError,
+  type ProductChanges,
+  SkuTakenError,
+  type Upload,
+} from "../catalog/product-admin";
+import { parseForm, replyError } from "../forms";
 import { log } from "../log";
 import { ImageRejectedError, MAX_UPLOAD_BYTES } from "../media/intake";
 
@@ -11,7 +16,7 @@ export const MAX_UPLOADS = 10;
 export async function readProductForm(
   form: FormData,
 ): Promise<
-  | { ok: true; changes: ProductChanges; uploads: Upload[]; keepKeys: string[] }
+  | { ok: true; changes: ProductChanges; uploads: Upload[]; keepKeys: string[]; opened: EditedVersion | null }
   | { ok: false; errors: Record<string, string> }
 > {
   const parsed = parseForm(form, productSchema);
@@ -43,17 +48,17 @@ export async function readProductForm(
     },
     uploads,
     keepKeys,
+    opened:
+      d.version !== undefined && d.stockSeen !== undefined ? { version: d.version, stockSeen: d.stockSeen } : null,
   };
 }
 
 /** The answer to a save that failed: the user's words for what they can fix, a generic one otherwise. */
-export function productSaveError(error: unknown, failure: string) {
-  if (error instanceof ImageRejectedError) {
-    return data({ errors: { images: error.message } as Record<string, string> }, { status: 400 });
-  }
-  if (error instanceof SkuTakenError) {
-    return data({ errors: { sku: error.message } as Record<string, string> }, { status: 409 });
-  }
+export function productSaveError(error: unknown, failure: string, form: FormData) {
+  if (error instanceof ImageRejectedError) return replyError({ fieldErrors: { images: error.message } }, { form });
+  if (error instanceof SkuTakenError) return replyError({ fieldErrors: { sku: error.message } }, { form, status: 409 });
+  // The page reloads the product: the form shows the saved values, not what was posted.
+  if (error instanceof ProductChangedError) return replyError({ message: error.message }, { status: 409 });
   log.error({ err: error }, "product save failed");
-  return data({ errors: { form: failure } as Record<string, string> }, { status: 500 });
+  return replyError({ message: failure }, { form, status: 500 });
 }

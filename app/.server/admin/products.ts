@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { ProductImage } from "~/lib/images";
+import { firstImages } from "../catalog/products";
 import { nameContains, normalizeQuery } from "../catalog/search";
 import type { DB } from "../db/schema";
 
@@ -66,19 +67,10 @@ export async function listAdminProducts(
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
-  const images = items.length
-    ? await db
-        .selectFrom("product_images")
-        .select(["product_id", "media_key", "width", "height"])
-        .where(
-          "product_id",
-          "in",
-          items.map((i) => i.id),
-        )
-        .where("position", "=", 0)
-        .execute()
-    : [];
-  const firstImage = new Map(images.map((i) => [i.product_id, { key: i.media_key, width: i.width, height: i.height }]));
+  const firstImage = await firstImages(
+    db,
+    items.map((i) => i.id),
+  );
   return {
     items: items.map((r) => ({
       id: r.id,

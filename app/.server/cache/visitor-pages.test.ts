@@ -3,11 +3,12 @@ import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
   type CachedPage,
+  cacheKeyFor,
   encodedBody,
+  hasPersonalCookie,
   inlineScriptHashes,
-  isCacheableRequest,
   preparePage,
-  VisitorPageCache,
+  VisitorPageStore,
 } from "./visitor-pages";
 
 const page = (size: number, version = 1): CachedPage => ({
@@ -25,7 +26,7 @@ const page = (size: number, version = 1): CachedPage => ({
 
 describe("visitor page cache", () => {
   it("serves an entry only while the catalog version is the same", () => {
-    const cache = new VisitorPageCache();
+    const cache = new VisitorPageStore();
     cache.set("/products/kratom", page(10, 3));
     expect(cache.get("/products/kratom", 3)).not.toBeNull();
     expect(cache.get("/products/kratom", 4)).toBeNull();
@@ -33,14 +34,14 @@ describe("visitor page cache", () => {
   });
 
   it("lets entries expire after five minutes", () => {
-    const cache = new VisitorPageCache();
+    const cache = new VisitorPageStore();
     cache.set("/", { ...page(10), storedAt: 1_000 });
     expect(cache.get("/", 1, 1_000 + 60_000)).not.toBeNull();
     expect(cache.get("/", 1, 1_000 + 5 * 60_000 + 1)).toBeNull();
   });
 
   it("drops the least recently used entries beyond its limits", () => {
-    const cache = new VisitorPageCache(2, 100);
+    const cache = new VisitorPageStore(2, 100);
     cache.set("a", page(10));
     cache.set("b", page(10));
     cache.get("a", 1);
@@ -51,17 +52,24 @@ describe("visitor page cache", () => {
     expect(cache.totalBytes).toBeLessThanOrEqual(100);
   });
 
-  it("caches public pages for visitors only", () => {
-    expect(isCacheableRequest("GET", "/products/kratom", undefined)).toBe(true);
-    expect(isCacheableRequest("GET", "/products/details/3.data", "ageVerified=1")).toBe(true);
-    expect(isCacheableRequest("GET", "/_root.data", undefined)).toBe(true);
-    expect(isCacheableRequest("GET", "/products/kratom", "a=1; store.session_token=abc")).toBe(false);
-    expect(isCacheableRequest("GET", "/products/kratom", "__Secure-store.session_token=abc")).toBe(false);
-    expect(isCacheableRequest("GET", "/", "store.toast=xyz")).toBe(false);
-    expect(isCacheableRequest("POST", "/products/kratom", undefined)).toBe(false);
-    for (const path of ["/account", "/cart", "/checkout", "/orders/1", "/admin", "/login", "/dev/outbox"]) {
-      expect(isCacheableRequest("GET", path, undefined)).toBe(false);
-    }
+  it("never serves or stores a request that carries a session or a flash message", () => {
+    expect(hasPersonalCookie(undefined)).toBe(false);
+    expect(hasPersonalCookie("ageVerified=1")).toBe(false);
+    expect(hasPersonalCookie("a=1; store.session_token=abc")).toBe(true);
+    expect(hasPersonalCookie("__Secure-store.session_token=abc")).toBe(true);
+    expect(hasPersonalCookie("store.toast=xyz")).toBe(true);
+  });
+
+  it("keys a page by its path and only the query parameters its route declared", () => {
+    expect(cacheKeyFor("/", "?x=1", [])).toBe("/");
+    expect(cacheKeyFor("/", "?x=2&utm_source=mail", [])).toBe("/");
+    expect(cacheKeyFor("/products/kratom", "?cursor=abc&x=1", ["cursor"])).toBe("/products/kratom?cursor=abc");
+    expect(cacheKeyFor("/search", "?page=2&q=kratom", ["q", "page"])).toBe(
+      cacheKeyFor("/search", "?q=kratom&page=2", ["q", "page"]),
+    );
+    // Route data requests keep React Router's own parameter.
+    expect(cacheKeyFor("/products/kratom.data", "?_routes=a&z=1", [])).toBe("/products/kratom.data?_routes=a");
+    expect(cacheKeyFor("/products/kratom", "?_routes=a", [])).toBe("/products/kratom");
   });
 });
 

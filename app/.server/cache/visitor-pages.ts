@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { CompiledQuery, type Kysely } from "kysely";
+import { LRUCache } from "lru-cache";
 import type { DB } from "../db/schema";
 import { preferredEncoding } from "../static/encoding";
 
@@ -100,54 +101,61 @@ export function encodedBody(
   return body ? { body, encoding } : { body: entry.body, encoding: null };
 }
 
-export class VisitorPageCache {
-  private readonly entries = new Map<string, CachedPage>();
-  private bytes = 0;
+/**
+ * The stored pages: a least-recently-used map bounded by entries and bytes (lru-cache), whose
+ * entries are valid for one catalog version and at most MAX_AGE_MS.
+ */
+export class VisitorPageStore {
+  private readonly lru: LRUCache<string, CachedPage>;
 
-  constructor(
-    private readonly maxEntries = MAX_ENTRIES,
-    private readonly maxBytes = MAX_BYTES,
-  ) {}
+  constructor(maxEntries = MAX_ENTRIES, maxBytes = MAX_BYTES) {
+    this.lru = new LRUCache<string, CachedPage>({
+      max: maxEntries,
+      maxSize: maxBytes,
+      maxEntrySize: MAX_ENTRY_BYTES * 3,
+      sizeCalculation: (entry) => Math.max(1, entry.bytes),
+    });
+  }
 
   get(key: string, version: number, now = Date.now()): CachedPage | null {
-    const entry = this.entries.get(key);
+    const entry = this.lru.get(key);
     if (!entry) return null;
     if (entry.version !== version || now - entry.storedAt > MAX_AGE_MS) {
-      this.delete(key);
+      this.lru.delete(key);
       return null;
     }
-    // Most recently used last.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
     return entry;
   }
 
   set(key: string, entry: CachedPage): void {
     if (entry.body.length > MAX_ENTRY_BYTES) return;
-    this.delete(key);
-    this.entries.set(key, entry);
-    this.bytes += entry.bytes;
-    for (const [oldest, old] of this.entries) {
-      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= old.bytes;
-    }
-  }
-
-  delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
+    this.lru.set(key, entry);
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.lru.size;
   }
 
   get totalBytes(): number {
-    return this.bytes;
+    return this.lru.calculatedSize;
   }
+}
+
+/**
+ * The cache key of a request for a cacheable page: its path and, sorted, only the query
+ * parameters the route declared (plus React Router's own `_routes` on route data requests).
+ * Anything else in the query is dropped, so `/?x=1..n` is one entry, not n.
+ */
+export function cacheKeyFor(pathname: string, search: string, keep: readonly string[]): string {
+  if (!search || search === "?") return pathname;
+  const params = new URLSearchParams(search);
+  const kept: [string, string][] = [];
+  for (const [name, value] of params) {
+    if (keep.includes(name) || (name === "_routes" && pathname.endsWith(".data"))) kept.push([name, value]);
+  }
+  if (kept.length === 0) return pathname;
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${pathname}?${new URLSearchParams(kept).toString()}`;
 }
 
 // Compiled once: this runs on every visitor request.
@@ -158,31 +166,9 @@ export async function catalogVersion(db: Kysely<DB>): Promise<number> {
   return Number(result.rows[0]?.version ?? 0);
 }
 
-const PUBLIC_PREFIXES = ["/products/", "/api/search-suggestions"];
-const PUBLIC_PATHS = new Set([
-  "/",
-  "/_root",
-  "/search",
-  "/contact",
-  "/sitemap.xml",
-  "/robots.txt",
-  "/about",
-  "/services",
-  "/support",
-  "/faq",
-  "/privacy-policy",
-  "/terms",
-  "/shipping",
-  "/return",
-  "/disclaimer",
-]);
-
-/** Whether a request is a visitor's request for a public catalog page (or its route data). */
-export function isCacheableRequest(method: string, path: string, cookieHeader: string | undefined): boolean {
-  if (method !== "GET") return false;
-  if (cookieHeader && /(?:^|;\s*)(?:__Secure-)?store\.(?:session_token|toast)=/.test(cookieHeader)) return false;
-  const page = path.endsWith(".data") ? path.slice(0, -".data".length) || "/" : path;
-  return PUBLIC_PATHS.has(page) || PUBLIC_PREFIXES.some((p) => page.startsWith(p));
+/** True when a request carries a session or a flash message: never served from or stored in the cache. */
+export function hasPersonalCookie(cookieHeader: string | undefined): boolean {
+  return !!cookieHeader && /(?:^|;\s*)(?:__Secure-)?store\.(?:session_token|toast)=/.test(cookieHeader);
 }
 
 /** What shared caches may do with a visitor page: keep it briefly, serve it stale while refreshing. */

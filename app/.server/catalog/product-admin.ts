@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { ProductImage } from "~/lib/images";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
@@ -22,9 +22,33 @@ export interface ProductChanges {
   category: string;
 }
 
+/** What the edit form was opened on: a save is refused if the product changed since. */
+export interface EditedVersion {
+  version: number;
+  /** The stock the form showed: the stock is written only if the admin changed it from this. */
+  stockSeen: number;
+}
+
 export class SkuTakenError extends Error {
   constructor(sku: string) {
     super(`SKU ${sku} is already used by another product.`);
+  }
+}
+
+export const PRODUCT_CHANGED =
+  "This product changed since you opened it. The form now shows the saved values; make your change again.";
+
+/**
+ * A save refused because someone else changed the product (or sold some of it, when the admin
+ * corrected the stock) after the form was opened. Nothing was written.
+ */
+export class ProductChangedError extends Error {
+  constructor(readonly stockNow: number | null = null) {
+    super(
+      stockNow === null
+        ? PRODUCT_CHANGED
+        : `The stock changed since you opened this product: it is now ${stockNow}. The form now shows the saved values; correct the stock again if needed.`,
+    );
   }
 }
 
@@ -52,7 +76,7 @@ async function prepareAll(uploads: Upload[]): Promise<PreparedImage[]> {
 const toImage = ({ key, width, height }: PreparedImage): ProductImage => ({ key, width, height });
 
 /** Removes the files of images that no product uses any more. */
-export async function removeUnusedImageFiles(db: Kysely<DB>, images: ProductImage[]): Promise<void> {
+async function removeUnusedImageFiles(db: Kysely<DB>, images: ProductImage[]): Promise<void> {
   if (images.length === 0) return;
   const keys = [...new Set(images.map((i) => i.key))];
   const stillUsed = await db.selectFrom("product_images").select("media_key").where("media_key", "in", keys).execute();
@@ -87,15 +111,22 @@ export async function createProductWithImages(
 /**
  * Updates a product: fields, which existing images to keep and in what order (`keepKeys`),
  * and new uploads appended after them. Returns false when the product does not exist.
+ * The update is conditional on the version the form was opened on (ProductChangedError when
+ * another edit came first). The stock is written only when the admin changed the number the
+ * form showed, and then only if it is still that number: a correction never puts back units
+ * sold while the form was open.
  */
 export async function updateProductWithImages(
   db: Kysely<DB>,
   id: number,
   changes: ProductChanges,
   images: { keepKeys: string[]; uploads: Upload[] },
+  opened: EditedVersion,
 ): Promise<boolean> {
   const current = await findProduct(db, id);
   if (!current) return false;
+  if (current.version !== opened.version) throw new ProductChangedError();
+  const correctsStock = changes.stock !== opened.stockSeen;
   if (changes.sku && (await skuTaken(db, changes.sku, id))) throw new SkuTakenError(changes.sku);
   const byKey = new Map(current.images.map((i) => [i.key, i]));
   const kept = [...new Set(images.keepKeys)].flatMap((k) => byKey.get(k) ?? []);
@@ -104,20 +135,31 @@ export async function updateProductWithImages(
   const nextImages = [...kept, ...prepared.map(toImage).filter((img) => !kept.some((k) => k.key === img.key))];
   try {
     const updated = await db.transaction().execute(async (trx) => {
-      const result = await trx
+      let update = trx
         .updateTable("products")
         .set({
           ...(changes.sku ? { sku: changes.sku } : {}),
           name: changes.name,
           description: changes.description,
           price_cents: changes.priceCents,
-          stock: changes.stock,
+          ...(correctsStock ? { stock: changes.stock } : {}),
           category: changes.category,
+          version: sql<number>`version + 1`,
           updated_at: sqlNow(dialectOf(db)),
         })
         .where("id", "=", id)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return false;
+        .where("version", "=", opened.version);
+      if (correctsStock) update = update.where("stock", "=", opened.stockSeen);
+      const result = await update.executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) {
+        const now = await trx
+          .selectFrom("products")
+          .select(["version", "stock"])
+          .where("id", "=", id)
+          .executeTakeFirst();
+        if (!now) return false;
+        throw new ProductChangedError(now.version === opened.version && correctsStock ? now.stock : null);
+      }
       await replaceProductImages(trx, id, nextImages);
       return true;
     });
@@ -166,7 +208,7 @@ export async function bulkUpdateProducts(db: Kysely<DB>, ids: number[], changes:
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable("products")
-      .set({ ...set, updated_at: sqlNow(dialectOf(db)) })
+      .set({ ...set, version: sql<number>`version + 1`, updated_at: sqlNow(dialectOf(db)) })
       .where("id", "in", unique)
       // Only rows where something actually differs count as changed.
       .where((eb) =>

@@ -11,5 +11,7 @@ export interface Product {
   category: string;
   createdAt: string;
   updatedAt: string;
+  /** Raised by every admin edit (an edit made on an older version is refused). */
+  version: number;
   images: ProductImage[];
 }

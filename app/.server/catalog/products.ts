@@ -6,7 +6,7 @@ export type Db = Kysely<DB>;
 
 type ProductRowLike = Pick<
   Selectable<ProductsTable>,
-  "id" | "sku" | "name" | "description" | "price_cents" | "stock" | "category" | "created_at" | "updated_at"
+  "id" | "sku" | "name" | "description" | "price_cents" | "stock" | "category" | "created_at" | "updated_at" | "version"
 >;
 
 export const PRODUCT_COLUMNS = [
@@ -19,7 +19,20 @@ export const PRODUCT_COLUMNS = [
   "products.category",
   "products.created_at",
   "products.updated_at",
+  "products.version",
 ] as const;
+
+/** The first image of each of the given products (one query), for tables and cards. */
+export async function firstImages(db: Db, productIds: number[]): Promise<Map<number, Product["images"][number]>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("product_images")
+    .select(["product_id", "media_key", "width", "height"])
+    .where("product_id", "in", productIds)
+    .where("position", "=", 0)
+    .execute();
+  return new Map(rows.map((i) => [i.product_id, { key: i.media_key, width: i.width, height: i.height }]));
+}
 
 /** Loads the ordered images of the given products in one query and builds domain products. */
 export async function withImages(db: Db, rows: ProductRowLike[]): Promise<Product[]> {
@@ -52,6 +65,7 @@ export async function withImages(db: Db, rows: ProductRowLike[]): Promise<Produc
     category: r.category,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
+    version: r.version,
     images: byProduct.get(r.id) ?? [],
   }));
 }
@@ -78,7 +92,7 @@ export interface ListingCursor {
   id: number;
 }
 
-export function encodeCursor(cursor: ListingCursor): string {
+function encodeCursor(cursor: ListingCursor): string {
   return Buffer.from(JSON.stringify([cursor.name, cursor.id])).toString("base64url");
 }
 

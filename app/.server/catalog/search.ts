@@ -5,9 +5,12 @@ import { type Db, PRODUCT_COLUMNS, withImages } from "./products";
 
 export const MAX_QUERY_LENGTH = 100;
 
-/** Trims and bounds a search query; returns "" for nothing searchable. */
+/** Trims and bounds a search query (control characters count as spaces); "" for nothing searchable. */
 export function normalizeQuery(input: string | null | undefined): string {
-  return (input ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH);
+  return (input ?? "")
+    .replace(/[\s\p{Cc}]+/gu, " ")
+    .trim()
+    .slice(0, MAX_QUERY_LENGTH);
 }
 
 function likePattern(q: string): string {

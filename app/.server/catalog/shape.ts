@@ -20,7 +20,7 @@ function shorten(text: string, max: number): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max - 20)).trimEnd()}…`;
 }
 
-export function toPublicCard(p: Product): PublicProductCard {
+function toPublicCard(p: Product): PublicProductCard {
   return {
     id: p.id,
     name: p.name,
@@ -31,15 +31,15 @@ export function toPublicCard(p: Product): PublicProductCard {
   };
 }
 
-export function toBuyerCard(p: Product): BuyerProductCard {
+function toBuyerCard(p: Product): BuyerProductCard {
   return { ...toPublicCard(p), priceCents: p.priceCents, stock: p.stock };
 }
 
-export function toPublicDetail(p: Product): PublicProductDetail {
+function toPublicDetail(p: Product): PublicProductDetail {
   return { ...toPublicCard(p), description: p.description, images: p.images };
 }
 
-export function toBuyerDetail(p: Product): BuyerProductDetail {
+function toBuyerDetail(p: Product): BuyerProductDetail {
   return { ...toPublicDetail(p), priceCents: p.priceCents, stock: p.stock };
 }
 

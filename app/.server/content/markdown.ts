@@ -5,7 +5,7 @@ import type { Block, Inline } from "~/lib/content-blocks";
  * ## and ### headings, paragraphs, - and 1. lists, **bold** and [links](/internal-path).
  * Links must be site paths; anything else is kept as plain text.
  */
-export function parseInline(text: string): Inline[] {
+function parseInline(text: string): Inline[] {
   const out: Inline[] = [];
   const pattern = /\*\*(.+?)\*\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
   let last = 0;

@@ -1,8 +1,9 @@
-import { type Kysely, type Migration, type MigrationResultSet, Migrator, sql } from "kysely";
+import { type Kysely, type Migration, type MigrationResultSet, Migrator } from "kysely";
 import * as m0001 from "../../../db/migrations/0001-initial";
 import * as m0002 from "../../../db/migrations/0002-catalog-version";
 import * as m0003 from "../../../db/migrations/0003-product-sales";
-import { dialectOf } from "./connect";
+import * as m0004 from "../../../db/migrations/0004-product-version-and-wide-totals";
+import * as m0005 from "../../../db/migrations/0005-jobs";
 import type { DB } from "./schema";
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
@@ -10,6 +11,8 @@ const migrations: Record<string, Migration> = {
   "0001-initial": m0001,
   "0002-catalog-version": m0002,
   "0003-product-sales": m0003,
+  "0004-product-version-and-wide-totals": m0004,
+  "0005-jobs": m0005,
 };
 
 export const migrationNames = Object.keys(migrations);
@@ -40,20 +43,4 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResultSe
 export async function isSchemaCurrent(db: Kysely<DB>): Promise<boolean> {
   const applied = await migrator(db).getMigrations();
   return applied.every((m) => m.executedAt !== undefined);
-}
-
-/** Drops every table; tests use it to start from nothing. */
-export async function resetSchema(db: Kysely<DB>): Promise<void> {
-  if (dialectOf(db) === "postgres") {
-    await sql`drop schema public cascade`.execute(db);
-    await sql`create schema public`.execute(db);
-    return;
-  }
-  const tables = await sql<{ name: string }>`
-    select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'products_fts_%'`.execute(
-    db,
-  );
-  await sql`pragma foreign_keys = off`.execute(db);
-  for (const { name } of tables.rows) await sql`drop table if exists ${sql.id(name)}`.execute(db);
-  await sql`pragma foreign_keys = on`.execute(db);
 }

@@ -74,6 +74,7 @@ export interface ProductsTable {
   category: string;
   created_at: string;
   updated_at: string;
+  version: Generated<number>;
 }
 
 export interface ProductImagesTable {
@@ -154,7 +155,29 @@ export interface ProductSalesTable {
   units: number;
 }
 
+export type JobState = "pending" | "done" | "failed";
+
+export interface JobsTable {
+  id: string;
+  name: string;
+  /** JSON text. */
+  payload: string;
+  unique_key: string | null;
+  state: ColumnType<JobState, JobState | undefined, JobState>;
+  /** Epoch ms: not run before. */
+  run_at: number;
+  attempts: Generated<number>;
+  max_attempts: number;
+  last_error: string | null;
+  locked_by: string | null;
+  /** Epoch ms: the lease of the worker running it; once past, another worker may take it. */
+  locked_until: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
+  jobs: JobsTable;
   product_sales: ProductSalesTable;
   cache_versions: CacheVersionsTable;
   users: UsersTable;
@@ -178,3 +201,4 @@ export type UserRow = Selectable<UsersTable>;
 export type AddressRow = Selectable<AddressesTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
+export type JobRow = Selectable<JobsTable>;

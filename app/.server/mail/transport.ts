@@ -3,7 +3,6 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "../env";
-import { log } from "../log";
 
 export interface Mail {
   to: string;
@@ -21,19 +20,27 @@ export interface OutboxEntry extends Mail {
 
 let transporter: Transporter | undefined;
 
+/**
+ * How long to wait for an SMTP server before giving up (the mail job then retries later): to
+ * connect, for its greeting, and for any answer once talking. A server that accepts and never
+ * answers fails the attempt in seconds instead of holding a worker forever.
+ */
+const DEFAULT_SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+let smtpTimeouts = DEFAULT_SMTP_TIMEOUTS;
+
 function smtp(url: string): Transporter {
-  transporter ??= nodemailer.createTransport(url);
+  transporter ??= nodemailer.createTransport({ url, ...smtpTimeouts });
   return transporter;
 }
 
-export function outboxDir(): string {
+function outboxDir(): string {
   return path.join(env().DATA_DIR, "outbox");
 }
 
 /**
- * Sends one mail: over SMTP when SMTP_URL is set, otherwise into DATA_DIR/outbox
- * (listed at /dev/outbox outside production). Throws when delivery fails; callers
- * that must not fail because of mail use sendMailSafely.
+ * Sends one mail now: over SMTP when SMTP_URL is set, otherwise into DATA_DIR/outbox (listed
+ * at /admin/outbox). Throws when delivery fails. Only the mail job calls it:
+ * everything else enqueues its mail (mail/outbox.ts) and never waits for the mail server.
  */
 export async function sendMail(mail: Mail): Promise<void> {
   const e = env();
@@ -47,17 +54,6 @@ export async function sendMail(mail: Mail): Promise<void> {
   const id = `${sentAt.replace(/[:.]/g, "-")}-${crypto.randomBytes(4).toString("hex")}`;
   const entry: OutboxEntry = { id, from: e.MAIL_FROM, sentAt, ...mail };
   await fs.writeFile(path.join(dir, `${id}.json`), JSON.stringify(entry, null, 2));
-}
-
-/** Sends a mail and logs instead of throwing: for mail that follows a committed change. */
-export async function sendMailSafely(mail: Mail, context: string): Promise<boolean> {
-  try {
-    await sendMail(mail);
-    return true;
-  } catch (error) {
-    log.error({ err: error, context, subject: mail.subject }, "mail failed");
-    return false;
-  }
 }
 
 /** The dev outbox, newest first. */
@@ -75,7 +71,9 @@ export async function listOutbox(limit = 50): Promise<OutboxEntry[]> {
   return entries;
 }
 
-export function resetMailForTests() {
+/** Forgets the SMTP connection settings; tests may shorten the timeouts. */
+export function resetMailForTests(timeouts: Partial<typeof DEFAULT_SMTP_TIMEOUTS> = {}) {
   transporter?.close();
   transporter = undefined;
+  smtpTimeouts = { ...DEFAULT_SMTP_TIMEOUTS, ...timeouts };
 }

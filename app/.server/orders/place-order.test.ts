@@ -9,6 +9,7 @@ import { findUserByEmail } from "../accounts/users";
 import { setOrderStatus } from "../admin/orders";
 import { insertProduct } from "../catalog/product-writes";
 import { setupTestDatabase, type TestDatabase } from "../db/test-database";
+import { runJobsUntilIdle } from "../jobs/run-due";
 import { listBestSellerIds, listBestSellers } from "./best-sellers";
 import { OrderRefusedError, placeOrder } from "./place-order";
 import { findOrderForUser, listOrdersForUser } from "./queries";
@@ -88,6 +89,18 @@ describe(`placing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     const again = await findOrderForUser(t.db, alice, order.id);
     expect(again?.items[0]).toMatchObject({ name: "Soda Case", unitPriceCents: 1250 });
     expect(order.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it("stores totals beyond 32 bits: 100 units at $300,000", async () => {
+    const press = await product("Industrial Press", 30_000_000, 100);
+    const { order } = await placeOrder(t.db, {
+      userId: alice,
+      idempotencyKey: key(),
+      addressId: aliceAddress,
+      lines: [{ id: press, quantity: 100 }],
+    });
+    expect(order.totalCents).toBe(3_000_000_000);
+    expect((await findOrderForUser(t.db, alice, order.id))?.totalCents).toBe(3_000_000_000);
   });
 
   it("sells exactly the stock when 50 orders race for 10 units", async () => {
@@ -203,8 +216,20 @@ describe(`placing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     expect([...dates].sort().reverse()).toEqual(dates);
   });
 
-  it("mails the customer and the store after the order is committed", async () => {
+  it("queues the mails to the customer and the store with the order, and delivers them after the answer", async () => {
     const item = await product("Mailed", 100, 10);
+    const mailJobs = () => t.db.selectFrom("jobs").select("state").where("name", "=", "mail").execute();
+    const before = (await mailJobs()).length;
+    await expect(
+      placeOrder(t.db, {
+        userId: bob,
+        idempotencyKey: key(),
+        addressId: bobAddress,
+        lines: [{ id: item, quantity: 11 }],
+      }),
+    ).rejects.toBeInstanceOf(OrderRefusedError);
+    expect(await mailJobs()).toHaveLength(before);
+
     const { order } = await placeOrder(t.db, {
       userId: bob,
       idempotencyKey: key(),
@@ -212,7 +237,12 @@ describe(`placing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
       lines: [{ id: item, quantity: 1 }],
     });
     const dir = path.join(t.dataDir, "outbox");
-    const mails = fs.readdirSync(dir).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")));
+    const read = () =>
+      fs.existsSync(dir) ? fs.readdirSync(dir).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8"))) : [];
+    expect(read().filter((m) => m.subject.includes(`#${order.id} `))).toHaveLength(0);
+    expect((await mailJobs()).slice(before).map((j) => j.state)).toEqual(["pending", "pending"]);
+    await runJobsUntilIdle({ db: t.db });
+    const mails = read();
     expect(mails.some((m) => m.to === "bob@shop.test" && m.subject === `Order #${order.id} confirmed`)).toBe(true);
     expect(mails.some((m) => m.subject.startsWith(`New order #${order.id}`))).toBe(true);
   });

@@ -7,8 +7,9 @@ import { findStock, takeStock } from "../catalog/stock";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { kickJobRunners } from "../jobs/wake";
 import { addUnitsSold } from "./best-sellers";
-import { sendOrderMails } from "./mails";
+import { enqueueOrderMails } from "./mails";
 import { findOrderForUser } from "./queries";
 
 /** A reason the customer can act on (stock, address); nothing was written. */
@@ -49,7 +50,9 @@ async function findByKey(db: Kysely<DB>, userId: string, key: string): Promise<O
  * Places an order in one transaction: takes each line's stock (refusing the whole order if any
  * line no longer fits), prices every line from the database, and writes the order with copies
  * of names, prices and the shipping address. The same idempotency key twice gives one order.
- * Mail goes out after the commit and can never undo it.
+ * The confirmation mails are queued in the same transaction (they exist exactly when the order
+ * does) and delivered by the mail job after the answer: a slow or failing mail server never
+ * delays or fails the order.
  */
 export async function placeOrder(
   db: Kysely<DB>,
@@ -62,9 +65,9 @@ export async function placeOrder(
   if (!address) throw new OrderRefusedError(MESSAGES.failedToLoadAddress, "addressId");
 
   const lines = mergeLines(input.lines);
-  let orderId: number;
+  let order: OrderDetail;
   try {
-    orderId = await db.transaction().execute(async (trx) => {
+    order = await db.transaction().execute(async (trx) => {
       const sold = [];
       for (const line of lines) {
         const taken = await takeStock(trx, line.id, line.quantity);
@@ -115,7 +118,10 @@ export async function placeOrder(
         )
         .execute();
       for (const l of sold) await addUnitsSold(trx, l.id, l.quantity);
-      return order.id;
+      const placed = await findOrderForUser(trx, input.userId, order.id);
+      if (!placed) throw new Error(`Order ${order.id} not found in its own transaction`);
+      await enqueueOrderMails(trx, input.userId, placed);
+      return placed;
     });
   } catch (error) {
     if (error instanceof OrderRefusedError) throw error;
@@ -124,8 +130,6 @@ export async function placeOrder(
     if (winner) return { order: winner, created: false };
     throw error;
   }
-  const order = await findOrderForUser(db, input.userId, orderId);
-  if (!order) throw new Error(`Order ${orderId} vanished after commit`);
-  await sendOrderMails(db, input.userId, order);
+  kickJobRunners();
   return { order, created: true };
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { OrderDetail, OrderLine, OrderSummary } from "~/lib/orders";
 import type { DB, OrderRow } from "../db/schema";
 
@@ -79,4 +79,37 @@ export async function findOrderForUser(db: Db, userId: string, orderId: number):
   if (!row) return null;
   const items = await loadOrderItems(db, [row.id]);
   return toDetail(row, items.get(row.id) ?? []);
+}
+
+/** Order counts for the back office: placed since `today` and since `weekAgo` (not cancelled, with
+ * the week's revenue), and waiting for the store (Processing or In Review). */
+export async function orderFigures(
+  db: Kysely<DB>,
+  since: { today: string; weekAgo: string },
+): Promise<{ today: number; week: number; weekRevenueCents: number; waiting: number }> {
+  const [todayRow, weekRow, waitingRow] = await Promise.all([
+    db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("created_at", ">=", since.today)
+      .where("status", "!=", "Cancelled")
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("orders")
+      .select((eb) => [eb.fn.countAll<number>().as("n"), sql<number>`coalesce(sum(total_cents), 0)`.as("revenue")])
+      .where("created_at", ">=", since.weekAgo)
+      .where("status", "!=", "Cancelled")
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "in", ["Processing", "In Review"])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    today: Number(todayRow.n),
+    week: Number(weekRow.n),
+    weekRevenueCents: Number(weekRow.revenue),
+    waiting: Number(waitingRow.n),
+  };
 }

@@ -1,13 +1,36 @@
 import type { IncomingMessage } from "node:http";
+import proxyaddr from "proxy-addr";
 import { env } from "../env";
 
 /**
- * The client's address. Express resolves X-Forwarded-For itself when `trust proxy` is set
- * (req.ip); a plain Node request (the visitor cache, before Express) is resolved the same way.
+ * Which X-Forwarded-For hops to believe, from TRUST_PROXY (see env.ts): none, the last N hops,
+ * or hops from the named proxies' addresses. A client can put anything in the header; only the
+ * entries written by trusted proxies count, so the address is the one the outermost trusted
+ * proxy saw.
+ */
+type Trust = (address: string, hop: number) => boolean;
+
+let compiled: { setting: unknown; trust: Trust } | undefined;
+
+function trustFunction(setting = env().TRUST_PROXY): Trust {
+  if (compiled?.setting === setting) return compiled.trust;
+  const trust: Trust =
+    setting === false
+      ? () => false
+      : typeof setting === "number"
+        ? (_address, hop) => hop < setting
+        : proxyaddr.compile(setting);
+  compiled = { setting, trust };
+  return trust;
+}
+
+/**
+ * The client's address. Express resolves it itself (req.ip, with the same `trust proxy`
+ * setting); a plain Node request (the visitor cache runs before Express) is resolved here the
+ * same way.
  */
 export function clientAddress(req: IncomingMessage & { ip?: string }): string {
   if (req.ip) return req.ip;
-  const forwarded = env().TRUST_PROXY ? req.headers["x-forwarded-for"] : undefined;
-  const first = typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : undefined;
-  return first || req.socket.remoteAddress || "unknown";
+  if (!req.socket.remoteAddress) return "unknown";
+  return proxyaddr(req, trustFunction());
 }

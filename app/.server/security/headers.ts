@@ -1,3 +1,5 @@
+import { env } from "../env";
+
 /**
  * Security headers sent with every response. Inline scripts are allowed either by the response's
  * own nonce (pages rendered for this request) or by their hashes (visitor pages served from the
@@ -6,8 +8,25 @@
 const cached = new Map<string, { before: string; after: string; rest: [string, string][] }>();
 const SCRIPTS = "@@SCRIPTS@@";
 
-function template(production: boolean, devServer: boolean) {
-  const key = `${production}:${devServer}`;
+/**
+ * What the headers depend on: production sends HSTS (browsers ignore it over plain HTTP, so
+ * http://localhost is unaffected); only a store whose BASE_URL is https asks browsers to upgrade
+ * its sub-requests (on http://localhost that would break every asset); the dev server needs
+ * eval and a websocket for Vite.
+ */
+export interface HeaderMode {
+  production: boolean;
+  https: boolean;
+  devServer: boolean;
+}
+
+export function headerMode(devServer = false): HeaderMode {
+  const e = env();
+  return { production: e.isProduction, https: e.BASE_URL.startsWith("https:"), devServer };
+}
+
+function template({ production, https, devServer }: HeaderMode) {
+  const key = `${production}:${https}:${devServer}`;
   let t = cached.get(key);
   if (!t) {
     const csp = [
@@ -21,7 +40,7 @@ function template(production: boolean, devServer: boolean) {
       "frame-ancestors 'none'",
       "base-uri 'self'",
       "object-src 'none'",
-      ...(production ? ["upgrade-insecure-requests"] : []),
+      ...(https ? ["upgrade-insecure-requests"] : []),
     ].join("; ");
     const [before = "", after = ""] = csp.split(SCRIPTS);
     t = {
@@ -44,18 +63,14 @@ function template(production: boolean, devServer: boolean) {
 }
 
 /** Headers for a response whose inline scripts carry `nonce`. */
-export function securityHeaders(nonce: string, production: boolean, devServer = false): [string, string][] {
-  const t = template(production, devServer);
+export function securityHeaders(nonce: string, mode: HeaderMode): [string, string][] {
+  const t = template(mode);
   return [["Content-Security-Policy", `${t.before} 'nonce-${nonce}'${t.after}`], ...t.rest];
 }
 
 /** Headers for a response whose inline scripts are exactly those with these hashes ('sha256-...'). */
-export function securityHeadersForHashes(
-  hashes: readonly string[],
-  production: boolean,
-  devServer = false,
-): [string, string][] {
-  const t = template(production, devServer);
+export function securityHeadersForHashes(hashes: readonly string[], mode: HeaderMode): [string, string][] {
+  const t = template(mode);
   const sources = hashes.map((h) => ` '${h}'`).join("");
   return [["Content-Security-Policy", `${t.before}${sources}${t.after}`], ...t.rest];
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema";
+import { env } from "../env";
 
 export interface RateLimitRule {
   /** What is limited, e.g. "contact" or "sign-in". */
@@ -18,8 +19,7 @@ export const TOO_MANY_ATTEMPTS = "Too many attempts. Please try again later.";
 
 /** RATE_LIMIT_FACTOR multiplies every limit (tests raise it; production leaves it at 1). */
 function scaledLimit(limit: number): number {
-  const factor = Number(process.env.RATE_LIMIT_FACTOR ?? "1");
-  return Math.max(1, Math.round(limit * (Number.isFinite(factor) && factor > 0 ? factor : 1)));
+  return Math.max(1, Math.round(limit * env().RATE_LIMIT_FACTOR));
 }
 
 /**

@@ -2,12 +2,14 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { env } from "../env";
+import { log } from "../log";
 
 let secret: string | undefined;
 
 /**
- * The key that signs sessions and cookies. Production requires SESSION_SECRET (checked by env.ts);
- * elsewhere a random one is generated once and kept in DATA_DIR/session-secret, never in the repo.
+ * The key that signs sessions and cookies: SESSION_SECRET, or else a random one generated once and
+ * kept in DATA_DIR/session-secret (mode 600), never in the repo. Several app servers must share
+ * one SESSION_SECRET; a production server without it says so in its log.
  */
 export function sessionSecret(): string {
   if (secret) return secret;
@@ -15,6 +17,11 @@ export function sessionSecret(): string {
   if (e.SESSION_SECRET) {
     secret = e.SESSION_SECRET;
     return secret;
+  }
+  if (e.isProduction) {
+    log.warn(
+      "SESSION_SECRET is not set: using a secret generated into DATA_DIR (set SESSION_SECRET when running several servers)",
+    );
   }
   const file = path.join(e.DATA_DIR, "session-secret");
   try {

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { CATEGORIES } from "~/lib/categories";
+import { type FormReply, postedValue } from "~/lib/form-reply";
 import type { ProductImage as Image } from "~/lib/images";
 import * as MESSAGES from "~/lib/messages";
 import { centsToDecimalString } from "~/lib/money";
@@ -16,6 +17,7 @@ export interface ProductFormValues {
   stock: number;
   category: string;
   images: Image[];
+  version: number;
 }
 
 export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avif";
@@ -26,13 +28,16 @@ export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avi
  */
 export function ProductForm({
   product,
-  errors = {},
+  reply,
   submitLabel,
 }: {
   product?: ProductFormValues;
-  errors?: Record<string, string | undefined>;
+  reply?: FormReply<unknown> | undefined;
   submitLabel: string;
 }) {
+  const errors: Record<string, string | undefined> = reply?.fieldErrors ?? {};
+  /** After a failed save, what the admin had typed; else the product's saved value. */
+  const value = (name: string, saved: string | undefined) => postedValue(reply, name, saved);
   const busy = useNavigation().state === "submitting";
   const [images, setImages] = useState<Image[]>(product?.images ?? []);
 
@@ -46,7 +51,13 @@ export function ProductForm({
 
   return (
     <Form method="post" encType="multipart/form-data" noValidate className="flex flex-col gap-5">
-      {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+      {reply?.message ? <FormMessage tone="error">{reply.message}</FormMessage> : null}
+      {product ? (
+        <>
+          <input type="hidden" name="version" value={product.version} />
+          <input type="hidden" name="stockSeen" value={product.stock} />
+        </>
+      ) : null}
       {errors.images ? (
         <FormMessage tone="error">
           <span className="block font-semibold">{MESSAGES.imageUploadFailed}</span>
@@ -59,7 +70,7 @@ export function ProductForm({
           name="name"
           required
           maxLength={200}
-          defaultValue={product?.name}
+          defaultValue={value("name", product?.name)}
           error={errors.name}
           className="sm:col-span-2"
         />
@@ -69,7 +80,7 @@ export function ProductForm({
           required
           inputMode="decimal"
           placeholder="12.50"
-          defaultValue={product ? centsToDecimalString(product.priceCents) : ""}
+          defaultValue={value("price", product ? centsToDecimalString(product.priceCents) : "")}
           error={errors.price}
         />
         <TextField
@@ -78,14 +89,19 @@ export function ProductForm({
           required
           inputMode="numeric"
           placeholder="0"
-          defaultValue={product ? String(product.stock) : ""}
+          defaultValue={value("quantity", product ? String(product.stock) : "")}
+          hint={
+            product
+              ? "A new number corrects the count; it is refused if units sold since you opened this page."
+              : undefined
+          }
           error={errors.quantity}
         />
         <SelectField
           label="Category"
           name="category"
           required
-          defaultValue={product?.category ?? ""}
+          defaultValue={value("category", product?.category ?? "")}
           error={errors.category}
         >
           <option value="">Choose a category</option>
@@ -99,7 +115,7 @@ export function ProductForm({
           label="SKU"
           name="sku"
           maxLength={64}
-          defaultValue={product?.sku}
+          defaultValue={value("sku", product?.sku)}
           hint={product ? undefined : "Leave empty to generate one."}
           error={errors.sku}
         />
@@ -108,7 +124,7 @@ export function ProductForm({
           name="description"
           rows={5}
           maxLength={5000}
-          defaultValue={product?.description}
+          defaultValue={value("description", product?.description)}
           error={errors.description}
           className="sm:col-span-2"
         />

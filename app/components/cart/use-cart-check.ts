@@ -2,16 +2,14 @@ import { useEffect, useMemo, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { CartLine } from "~/lib/cart";
 import type { CheckedLine } from "~/lib/cart-check";
+import type { FormReply } from "~/lib/form-reply";
 import { useCart } from "./cart-store";
 
 function signatureOf(lines: CartLine[]): string {
   return lines.map((l) => `${l.id}x${l.quantity}`).join(",");
 }
 
-interface CheckResult {
-  lines: CheckedLine[];
-  error: string | null;
-}
+type CheckResult = FormReply<{ lines: CheckedLine[] }>;
 
 /**
  * Checks the cart against the server whenever its products or quantities change (buyers only):
@@ -34,12 +32,12 @@ export function useCartCheck(enabled: boolean) {
     );
   }, [enabled, signature]);
 
-  const checked = useMemo(() => new Map((fetcher.data?.lines ?? []).map((l) => [l.id, l])), [fetcher.data]);
+  const checked = useMemo(() => new Map((fetcher.data?.data?.lines ?? []).map((l) => [l.id, l])), [fetcher.data]);
 
   // Apply what the server said to the stored cart (prices, names, stock, capped quantities).
   useEffect(() => {
     if (!fetcher.data || fetcher.state !== "idle") return;
-    const results = new Map(fetcher.data.lines.map((l) => [l.id, l]));
+    const results = new Map((fetcher.data.data?.lines ?? []).map((l) => [l.id, l]));
     updateCart((current: CartLine[]) => {
       const next = current.map((line) => {
         const r = results.get(line.id);
@@ -69,7 +67,7 @@ export function useCartCheck(enabled: boolean) {
     checked,
     orderable,
     checking: fetcher.state !== "idle",
-    error: fetcher.data?.error ?? null,
+    error: (fetcher.data && !fetcher.data.ok ? fetcher.data.message : null) ?? null,
     ready: !enabled || lines.length === 0 || (!!fetcher.data && fetcher.state === "idle"),
   };
 }

@@ -1,15 +1,18 @@
 import { z } from "zod";
 import { GENDERS, USERNAME_RULE } from "../form-fields";
 import * as MESSAGES from "../messages";
+import { isMultiline } from "../text";
 import { US_STATE_CODES } from "../us-states";
 
 /** Form schemas of the account screens; the server checks every post with the same one. */
-const text = (label: string, max: number) =>
+/** A required one-line text field (names, streets...): line breaks are refused. */
+export const text = (label: string, max: number) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine((v) => !isMultiline(v), `${label} must be on one line.`);
 
 export const phoneSchema = z
   .string()

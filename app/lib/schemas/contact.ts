@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { CONTACT_LIMITS } from "../form-fields";
+import { isMultiline } from "../text";
 
 export { CONTACT_LIMITS };
 
@@ -10,7 +11,8 @@ export const contactSchema = z.object({
     .string({ error: "Please enter your name." })
     .trim()
     .min(1, "Please enter your name.")
-    .max(CONTACT_LIMITS.name, `Name must be at most ${CONTACT_LIMITS.name} characters.`),
+    .max(CONTACT_LIMITS.name, `Name must be at most ${CONTACT_LIMITS.name} characters.`)
+    .refine((v) => !isMultiline(v), "Name must be on one line."),
   email: z
     .string({ error: "Please enter your email address." })
     .trim()

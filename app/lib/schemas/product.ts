@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS } from "../categories";
-import { parseDollarsToCents } from "../money";
+import { formatCents, MAX_PRICE_CENTS, parseDollarsToCents } from "../money";
+import { isMultiline } from "../text";
+import { idParam } from "./params";
 
 /** The admin product form; the server checks every post with the same schema. */
 const priceField = z
@@ -11,6 +13,10 @@ const priceField = z
     const cents = parseDollarsToCents(v);
     if (cents === null) {
       ctx.addIssue({ code: "custom", message: "Price must be an amount like 12.50 (at most two decimals)." });
+      return z.NEVER;
+    }
+    if (cents > MAX_PRICE_CENTS) {
+      ctx.addIssue({ code: "custom", message: `Price must be at most ${formatCents(MAX_PRICE_CENTS)}.` });
       return z.NEVER;
     }
     return cents;
@@ -35,7 +41,8 @@ export const productSchema = z.object({
     .string({ error: "Name is required." })
     .trim()
     .min(1, "Name is required.")
-    .max(200, "Name must be at most 200 characters."),
+    .max(200, "Name must be at most 200 characters.")
+    .refine((v) => !isMultiline(v), "Name must be on one line."),
   price: priceField,
   quantity: quantityField,
   category: categoryField,
@@ -47,6 +54,17 @@ export const productSchema = z.object({
     .regex(/^[A-Za-z0-9._-]*$/, "SKU may use letters, numbers, dots, dashes and underscores.")
     .optional()
     .transform((v) => v || undefined),
+  /** The edit form: the version and the stock the form showed (absent on the add form). */
+  version: z
+    .string()
+    .regex(/^\d{1,9}$/, "Reload the page and try again.")
+    .transform(Number)
+    .optional(),
+  stockSeen: z
+    .string()
+    .regex(/^\d{1,7}$/, "Reload the page and try again.")
+    .transform(Number)
+    .optional(),
 });
 export type ProductForm = z.output<typeof productSchema>;
 
@@ -61,8 +79,9 @@ export const bulkUpdateSchema = z
         .array(
           z
             .string()
-            .regex(/^[1-9]\d{0,9}$/, "Invalid product selection.")
-            .transform(Number),
+            .transform((v) => idParam(v))
+            .refine((v): v is number => v !== null, "Invalid product selection.")
+            .transform((v) => v as number),
         )
         .min(1, "Select at least one product.")
         .max(500, "Select at most 500 products at a time."),

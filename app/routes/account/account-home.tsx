@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { getViewer } from "~/.server/accounts/viewer";
+import { viewerOf } from "~/.server/request-context";
 import { AccountShell } from "~/components/account-shell";
 import { ButtonLink } from "~/components/ui/button";
 import type { Route } from "./+types/account-home";
@@ -8,8 +8,8 @@ export function meta() {
   return [{ title: "My Account" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await getViewer(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = viewerOf(context);
   return { email: viewer?.email ?? null, name: viewer?.name ?? null };
 }
 

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { listAddresses } from "~/.server/accounts/addresses";
-import { requireViewer } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
 import { listOrdersForUser } from "~/.server/orders/queries";
+import { signedInViewer } from "~/.server/request-context";
 import { AccountShell } from "~/components/account-shell";
 import { OrderStatusBadge } from "~/components/order-view";
 import { ButtonLink } from "~/components/ui/button";
@@ -14,8 +14,8 @@ export function meta() {
   return [{ title: "Dashboard" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = signedInViewer(context);
   const db = getDb();
   const [addresses, recentOrders] = await Promise.all([
     listAddresses(db, viewer.id),

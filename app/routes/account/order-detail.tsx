@@ -1,55 +1,58 @@
 import { useEffect } from "react";
 import { data, useFetcher, useNavigate } from "react-router";
-import { canSeePrices, requireViewer } from "~/.server/accounts/viewer";
+import { canBuy } from "~/.server/accounts/viewer";
 import { checkCartLines } from "~/.server/catalog/cart-check";
 import { getDb } from "~/.server/db/instance";
+import { replyError, replyOk } from "~/.server/forms";
 import { findOrderForUser } from "~/.server/orders/queries";
+import { signedInViewer } from "~/.server/request-context";
 import { useCart } from "~/components/cart/cart-store";
 import { OrderView } from "~/components/order-view";
 import { notify } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { addLine } from "~/lib/cart";
 import type { CheckedLine } from "~/lib/cart-check";
+import type { FormReply } from "~/lib/form-reply";
+import { idParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/order-detail";
 
-function parseOrderId(value: string | undefined): number | null {
-  return value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
-}
-
-async function ownOrder(request: Request, orderIdParam: string | undefined) {
-  const viewer = await requireViewer(request);
-  const id = parseOrderId(orderIdParam);
+async function ownOrder(context: Route.LoaderArgs["context"], orderIdParam: string | undefined) {
+  const viewer = signedInViewer(context);
+  const id = idParam(orderIdParam);
   const order = id === null ? null : await findOrderForUser(getDb(), viewer.id, id);
   // Another customer's order looks exactly like one that does not exist.
   if (!order) throw data("Order not found.", { status: 404 });
   return { viewer, order };
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { order } = await ownOrder(request, params.orderId);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { order } = await ownOrder(context, params.orderId);
   return { order };
 }
 
+type ReorderData = { lines: CheckedLine[]; skipped: number };
+
 /** Order again: today's price and stock of the order's products, for the cart. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const { viewer, order } = await ownOrder(request, params.orderId);
-  if (!canSeePrices(viewer)) throw data({ error: "Forbidden" }, { status: 403 });
+export async function action({ params, context }: Route.ActionArgs) {
+  const { viewer, order } = await ownOrder(context, params.orderId);
+  if (!canBuy(viewer)) return replyError({ message: "Your account cannot order yet." }, { status: 403 });
   const lines = order.items.flatMap((i) => (i.productId === null ? [] : [{ id: i.productId, quantity: i.quantity }]));
-  return {
+  return replyOk<ReorderData>(undefined, {
     lines: lines.length ? await checkCartLines(getDb(), lines) : [],
     skipped: order.items.length - lines.length,
-  };
+  });
 }
 
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
-  const reorder = useFetcher<{ lines: CheckedLine[]; skipped: number }>();
+  const reorder = useFetcher<FormReply<ReorderData>>();
   const [, updateCart] = useCart();
   const navigate = useNavigate();
 
   useEffect(() => {
-    if (!reorder.data || reorder.state !== "idle") return;
-    const available = reorder.data.lines.filter((l) => l.product && l.quantity > 0);
+    const result = reorder.data?.data;
+    if (!result || reorder.state !== "idle") return;
+    const available = result.lines.filter((l) => l.product && l.quantity > 0);
     updateCart((current) =>
       available.reduce(
         (lines, l) =>
@@ -69,7 +72,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
         current,
       ),
     );
-    const left = reorder.data.lines.length - available.length + reorder.data.skipped;
+    const left = result.lines.length - available.length + result.skipped;
     if (available.length > 0) {
       notify(
         "success",

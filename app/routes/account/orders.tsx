@@ -1,7 +1,7 @@
 import { NavLink, Outlet, useParams } from "react-router";
-import { requireViewer } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
 import { listOrdersForUser } from "~/.server/orders/queries";
+import { signedInViewer } from "~/.server/request-context";
 import { AccountShell } from "~/components/account-shell";
 import { OrderStatusBadge } from "~/components/order-view";
 import * as MESSAGES from "~/lib/messages";
@@ -13,9 +13,8 @@ export function meta() {
   return [{ title: "My Orders" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
-  return { orders: await listOrdersForUser(getDb(), viewer.id, 100) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { orders: await listOrdersForUser(getDb(), signedInViewer(context).id, 100) };
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {

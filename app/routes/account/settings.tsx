@@ -1,12 +1,13 @@
-import { data, Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
 import { findProfile, updatePhone } from "~/.server/accounts/profile";
-import { requireViewer } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
-import { firstError, parseForm } from "~/.server/forms";
+import { firstError, parseForm, replyError, replyOk } from "~/.server/forms";
 import { log } from "~/.server/log";
+import { formOf, signedInViewer } from "~/.server/request-context";
 import { AccountShell } from "~/components/account-shell";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
+import { postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import { settingsSchema } from "~/lib/schemas/account";
 import type { Route } from "./+types/settings";
@@ -15,8 +16,8 @@ export function meta() {
   return [{ title: "Account Settings" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = signedInViewer(context);
   const profile = await findProfile(getDb(), viewer.id);
   return { email: viewer.email, name: viewer.name, phone: profile?.phone ?? "" };
 }
@@ -30,26 +31,30 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return serverLoader();
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
-  const parsed = parseForm(await request.formData(), settingsSchema);
+export async function action({ context }: Route.ActionArgs) {
+  const viewer = signedInViewer(context);
+  const form = formOf(context);
+  const parsed = parseForm(form, settingsSchema);
   if (!parsed.ok) {
-    return data({ ok: false as const, message: MESSAGES.errorMessage(firstError(parsed.errors)) }, { status: 400 });
+    return replyError(
+      { message: MESSAGES.errorMessage(firstError(parsed.errors)), fieldErrors: parsed.errors },
+      { form },
+    );
   }
   try {
     await updatePhone(getDb(), viewer.id, parsed.data.phone);
   } catch (error) {
     log.error({ err: error }, "phone update failed");
-    return data(
-      { ok: false as const, message: MESSAGES.errorMessage("We could not save your changes. Please try again.") },
-      { status: 500 },
+    return replyError(
+      { message: MESSAGES.errorMessage("We could not save your changes. Please try again.") },
+      { form, status: 500 },
     );
   }
-  return data({ ok: true as const, message: MESSAGES.accountUpdated });
+  return replyOk(MESSAGES.accountUpdated);
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
     <AccountShell title="Account Settings">
@@ -58,7 +63,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         noValidate
         className="flex max-w-md flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5"
       >
-        {result ? <FormMessage tone={result.ok ? "success" : "error"}>{result.message}</FormMessage> : null}
+        {reply?.message ? <FormMessage tone={reply.ok ? "success" : "error"}>{reply.message}</FormMessage> : null}
         <TextField label="Name" name="displayName" value={loaderData.name} readOnly disabled />
         <TextField label="Email" name="displayEmail" value={loaderData.email} readOnly disabled />
         <TextField
@@ -67,7 +72,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           type="tel"
           autoComplete="tel"
           maxLength={30}
-          defaultValue={loaderData.phone}
+          defaultValue={postedValue(reply, "phone", loaderData.phone)}
         />
         <Button type="submit" disabled={busy} className="self-start">
           {busy ? "Saving..." : "Save changes"}

@@ -2,8 +2,8 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { handleAddressAction } from "~/.server/accounts/address-actions";
 import { listAddresses } from "~/.server/accounts/addresses";
-import { requireViewer } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
+import { formOf, signedInViewer } from "~/.server/request-context";
 import { AccountShell } from "~/components/account-shell";
 import { AddressForm } from "~/components/address-form";
 import { Badge } from "~/components/ui/badge";
@@ -15,14 +15,12 @@ export function meta() {
   return [{ title: "Shipping Addresses" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
-  return { addresses: await listAddresses(getDb(), viewer.id) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { addresses: await listAddresses(getDb(), signedInViewer(context).id) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
-  return handleAddressAction(viewer.id, await request.formData());
+export async function action({ context }: Route.ActionArgs) {
+  return handleAddressAction(signedInViewer(context).id, formOf(context));
 }
 
 function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void }) {

@@ -1,49 +1,47 @@
 import { useEffect } from "react";
-import { data, Link, useFetcher, useSearchParams } from "react-router";
-import { requireAdmin } from "~/.server/accounts/viewer";
+import { Link, useFetcher, useSearchParams } from "react-router";
 import { type AdminOrder, listAllOrders, StatusChangeError, setOrderStatus } from "~/.server/admin/orders";
 import { getDb } from "~/.server/db/instance";
+import { replyError, replyOk } from "~/.server/forms";
+import { formOf } from "~/.server/request-context";
 import { Pagination } from "~/components/admin/pagination";
 import { OrderStatusBadge } from "~/components/order-view";
 import { notify } from "~/components/toast";
+import type { FormReply } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
 import { formatOrderDate, isOrderStatus, ORDER_STATUSES } from "~/lib/orders";
+import { idParam, pageParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/orders";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const url = new URL(request.url);
+export async function loader({ url }: Route.LoaderArgs) {
   const statusParam = url.searchParams.get("status");
   const status = isOrderStatus(statusParam) ? statusParam : null;
-  const page = Math.min(100_000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const page = pageParam(url.searchParams.get("page"));
   return { ...(await listAllOrders(getDb(), { status, page })), status };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  const form = await request.formData();
-  const id = String(form.get("orderId") ?? "");
+export async function action({ context }: Route.ActionArgs) {
+  const form = formOf(context);
+  const id = idParam(form.get("orderId"));
   const status = form.get("status");
-  if (!/^[1-9]\d{0,9}$/.test(id) || !isOrderStatus(status)) {
-    return data({ ok: false, message: "Choose an order and a status." }, { status: 400 });
-  }
+  if (id === null || !isOrderStatus(status)) return replyError({ message: "Choose an order and a status." });
   try {
-    await setOrderStatus(getDb(), Number(id), status);
+    await setOrderStatus(getDb(), id, status);
   } catch (error) {
-    if (error instanceof StatusChangeError) return data({ ok: false, message: error.message }, { status: 409 });
+    if (error instanceof StatusChangeError) return replyError({ message: error.message }, { status: 409 });
     throw error;
   }
-  return { ok: true, message: `Order #${id} is now ${status}.` };
+  return replyOk(`Order #${id} is now ${status}.`);
 }
 
 function StatusSelect({ order }: { order: AdminOrder }) {
-  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const fetcher = useFetcher<FormReply>();
   // Told as soon as the answer arrives: in a filtered list the order (and this effect) leaves on reload.
   useEffect(() => {
     if (!fetcher.data) return;
-    if (fetcher.data.ok) notify("success", fetcher.data.message);
-    else notify("error", fetcher.data.message);
+    if (fetcher.data.ok) notify("success", fetcher.data.message ?? "Status changed.");
+    else notify("error", fetcher.data.message ?? "The status could not be changed.");
   }, [fetcher.data]);
   const shown = fetcher.state !== "idle" ? String(fetcher.formData?.get("status")) : order.status;
   return (

@@ -1,27 +1,32 @@
 import { data, useActionData } from "react-router";
-import { requireAdmin } from "~/.server/accounts/viewer";
 import { productSaveError, readProductForm } from "~/.server/admin/product-form";
 import { updateProductWithImages } from "~/.server/catalog/product-admin";
 import { findProduct } from "~/.server/catalog/products";
 import { getDb } from "~/.server/db/instance";
-import { invalid } from "~/.server/forms";
+import { invalid, replyError } from "~/.server/forms";
+import { formOf } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
 import { ProductForm } from "~/components/admin/product-form";
 import * as MESSAGES from "~/lib/messages";
+import { MB, type RouteHandle } from "~/lib/route-policy";
+import { idParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/product-edit";
+
+/** Up to 10 images of 10 MB each. */
+export const handle: RouteHandle = { bodyLimitBytes: 110 * MB };
 
 export function meta() {
   return [{ title: "Edit product" }, { name: "robots", content: "noindex" }];
 }
 
-function parseId(value: string): number {
-  if (!/^[1-9]\d{0,9}$/.test(value)) throw data(MESSAGES.productNotFound, { status: 404 });
-  return Number(value);
+function productId(value: string): number {
+  const id = idParam(value);
+  if (id === null) throw data(MESSAGES.productNotFound, { status: 404 });
+  return id;
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const product = await findProduct(getDb(), parseId(params.productId));
+export async function loader({ params }: Route.LoaderArgs) {
+  const product = await findProduct(getDb(), productId(params.productId));
   if (!product) throw data(MESSAGES.productNotFound, { status: 404 });
   return {
     product: {
@@ -33,39 +38,46 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       stock: product.stock,
       category: product.category,
       images: product.images,
+      version: product.version,
     },
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  const id = parseId(params.productId);
-  const read = await readProductForm(await request.formData());
-  if (!read.ok) return invalid(read.errors);
+export async function action({ params, context }: Route.ActionArgs) {
+  const id = productId(params.productId);
+  const form = formOf(context);
+  const read = await readProductForm(form);
+  if (!read.ok) return invalid(read.errors, form);
+  if (!read.opened) return replyError({ message: "Reload the page and try again." }, { form });
   let saved: boolean;
   try {
-    saved = await updateProductWithImages(getDb(), id, read.changes, {
-      keepKeys: read.keepKeys,
-      uploads: read.uploads,
-    });
+    saved = await updateProductWithImages(
+      getDb(),
+      id,
+      read.changes,
+      { keepKeys: read.keepKeys, uploads: read.uploads },
+      read.opened,
+    );
   } catch (error) {
-    return productSaveError(error, "Failed to save the product.");
+    return productSaveError(error, "Failed to save the product.", form);
   }
   if (!saved) throw data(MESSAGES.productNotFound, { status: 404 });
   return redirectWithToast("/admin/products", { type: "success", message: `${read.changes.name} saved.` });
 }
 
 export default function ProductEdit({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
+  const { product } = loaderData;
   return (
     <section aria-labelledby="edit-title" className="rounded-lg border border-slate-200 bg-white p-5">
       <h2 id="edit-title" className="mb-4 text-xl font-bold text-slate-900">
-        Edit {loaderData.product.name}
+        Edit {product.name}
       </h2>
+      {/* A new version (someone else's save) starts the form again from the saved values. */}
       <ProductForm
-        key={loaderData.product.id}
-        product={loaderData.product}
-        errors={result?.errors}
+        key={`${product.id}@${product.version}`}
+        product={product}
+        reply={reply}
         submitLabel="Save changes"
       />
     </section>

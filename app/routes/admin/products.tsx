@@ -1,19 +1,22 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { data, Form, Link, useFetcher, useSearchParams } from "react-router";
-import { requireAdmin } from "~/.server/accounts/viewer";
+import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { listAdminProducts, type ProductSort, type StockFilter } from "~/.server/admin/products";
 import { bulkUpdateProducts, deleteProduct } from "~/.server/catalog/product-admin";
 import { getDb } from "~/.server/db/instance";
-import { firstError, parseForm } from "~/.server/forms";
+import { firstError, parseForm, replyError, replyOk } from "~/.server/forms";
 import { intentOf } from "~/.server/http";
+import { formOf } from "~/.server/request-context";
 import { Pagination } from "~/components/admin/pagination";
 import { ProductImage } from "~/components/product-image";
 import { notify } from "~/components/toast";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import { CATEGORIES, categoryLabel } from "~/lib/categories";
+import type { FormReply } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
+import type { RouteHandle } from "~/lib/route-policy";
+import { idParam, pageParam } from "~/lib/schemas/params";
 import { bulkUpdateSchema } from "~/lib/schemas/product";
 import type { Route } from "./+types/products";
 
@@ -28,10 +31,11 @@ function pick<T extends string>(value: string | null, allowed: readonly T[], fal
   return allowed.includes(value as T) ? (value as T) : fallback;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const url = new URL(request.url);
-  const page = Math.min(100_000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+/** Bulk Update posts one field per selected product (at most 500). */
+export const handle: RouteHandle = { maxFields: 520 };
+
+export async function loader({ url }: Route.LoaderArgs) {
+  const page = pageParam(url.searchParams.get("page"));
   const filters = {
     q: (url.searchParams.get("q") ?? "").slice(0, 100),
     category: (url.searchParams.get("category") ?? "").slice(0, 50),
@@ -42,37 +46,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...result, filters };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  const form = await request.formData();
+export async function action({ context }: Route.ActionArgs) {
+  const form = formOf(context);
   const db = getDb();
   if (intentOf(form) === "delete") {
-    const id = String(form.get("id") ?? "");
-    if (!/^[1-9]\d{0,9}$/.test(id)) return data({ ok: false, message: "Unknown product." }, { status: 400 });
-    const deleted = await deleteProduct(db, Number(id));
-    if (!deleted) return data({ ok: false, message: "That product no longer exists." }, { status: 404 });
-    return { ok: true, message: "Product deleted." };
+    const id = idParam(form.get("id"));
+    if (id === null) return replyError({ message: "Unknown product." });
+    const deleted = await deleteProduct(db, id);
+    if (!deleted) return replyError({ message: "That product no longer exists." }, { status: 404 });
+    return replyOk("Product deleted.");
   }
   if (intentOf(form) === "bulk") {
     const parsed = parseForm(form, bulkUpdateSchema);
-    if (!parsed.ok) return data({ ok: false, message: firstError(parsed.errors) }, { status: 400 });
+    if (!parsed.ok) return replyError({ message: firstError(parsed.errors), fieldErrors: parsed.errors });
     const changed = await bulkUpdateProducts(db, parsed.data.ids, {
       priceCents: parsed.data.price,
       stock: parsed.data.quantity,
       category: parsed.data.category,
     });
-    return { ok: true, message: `${changed} product${changed === 1 ? "" : "s"} updated.` };
+    return replyOk(`${changed} product${changed === 1 ? "" : "s"} updated.`);
   }
-  return data({ ok: false, message: "Unknown action." }, { status: 400 });
+  return replyError({ message: "Unknown action." });
 }
 
 function DeleteButton({ id, name }: { id: number; name: string }) {
-  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const fetcher = useFetcher<FormReply>();
   // Told as soon as the answer arrives: once the list reloads, this row (and its effect) is gone.
   useEffect(() => {
     if (!fetcher.data) return;
-    if (fetcher.data.ok) notify("success", fetcher.data.message);
-    else notify("error", fetcher.data.message);
+    if (fetcher.data.ok) notify("success", fetcher.data.message ?? "Done.");
+    else notify("error", fetcher.data.message ?? "That did not work.");
   }, [fetcher.data]);
   return (
     <fetcher.Form
@@ -99,11 +102,11 @@ function DeleteButton({ id, name }: { id: number; name: string }) {
 function BulkDialog({ ids, onDone }: { ids: number[]; onDone: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const form = useRef<HTMLFormElement>(null);
-  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const fetcher = useFetcher<FormReply>();
   // Once per answer (onDone is stable): a new toast on every render would also loop through onDone.
   useEffect(() => {
     if (!fetcher.data?.ok) return;
-    notify("success", fetcher.data.message);
+    notify("success", fetcher.data.message ?? "Done.");
     // Empty again for the next selection ("empty fields stay as they are").
     form.current?.reset();
     dialog.current?.close();

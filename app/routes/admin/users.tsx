@@ -1,19 +1,17 @@
 import { Form, useSearchParams } from "react-router";
-import { requireAdmin } from "~/.server/accounts/viewer";
-import { listUsers } from "~/.server/admin/users";
+import { listUsers } from "~/.server/accounts/directory";
 import { getDb } from "~/.server/db/instance";
 import { Pagination } from "~/components/admin/pagination";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { formatOrderDate } from "~/lib/orders";
+import { pageParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/users";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const url = new URL(request.url);
+export async function loader({ url }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const page = Math.min(100_000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const page = pageParam(url.searchParams.get("page"));
   return { ...(await listUsers(getDb(), { q, page })), q };
 }
 

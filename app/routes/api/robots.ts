@@ -1,4 +1,8 @@
 import { env } from "~/.server/env";
+import type { RouteHandle } from "~/lib/route-policy";
+
+/** The same for every visitor: cached (app/lib/route-policy.ts). */
+export const handle: RouteHandle = { visitorCache: { query: [] } };
 
 export async function loader() {
   const body = [

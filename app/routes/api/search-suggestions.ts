@@ -1,14 +1,19 @@
-import { canSeePrices, getViewer } from "~/.server/accounts/viewer";
+import { canSeePrices } from "~/.server/accounts/viewer";
 import { suggestProducts } from "~/.server/catalog/search";
 import { getDb } from "~/.server/db/instance";
+import { viewerOf } from "~/.server/request-context";
+import type { RouteHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/search-suggestions";
+
+/** The same for every visitor: cached (app/lib/route-policy.ts). */
+export const handle: RouteHandle = { visitorCache: { query: ["q"] } };
 
 export const MAX_SUGGESTIONS = 5;
 
 /** Header search suggestions: up to 5 products whose name contains q. Prices for buyers only. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const q = new URL(request.url).searchParams.get("q") ?? "";
-  const prices = canSeePrices(await getViewer(request));
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const q = url.searchParams.get("q") ?? "";
+  const prices = canSeePrices(viewerOf(context));
   const products = await suggestProducts(getDb(), q, MAX_SUGGESTIONS);
   return Response.json(
     {

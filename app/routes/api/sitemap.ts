@@ -3,12 +3,17 @@ import { INFO_PAGE_SLUGS } from "~/.server/content/pages";
 import { getDb } from "~/.server/db/instance";
 import { env } from "~/.server/env";
 import { CATEGORY_SLUGS } from "~/lib/categories";
+import type { RouteHandle } from "~/lib/route-policy";
 
 function xmlEscape(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
 /** Public pages and every product page. No prices: a sitemap lists addresses only. */
+
+/** The same for every visitor: cached (app/lib/route-policy.ts). */
+export const handle: RouteHandle = { visitorCache: { query: [] } };
+
 export async function loader() {
   const base = env().BASE_URL;
   const products = await listProductIdsForSitemap(getDb());

@@ -1,10 +1,12 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { requestPasswordReset } from "~/.server/accounts/passwords";
 import { getDb } from "~/.server/db/instance";
-import { invalid, parseForm } from "~/.server/forms";
+import { invalid, parseForm, replyOk } from "~/.server/forms";
 import { accountErrorResponse } from "~/.server/http";
+import { clientIpOf, formOf } from "~/.server/request-context";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
+import { fieldError, postedValue } from "~/lib/form-reply";
 import { RESET_REQUESTED } from "~/lib/messages";
 import { forgotSchema } from "~/lib/schemas/account";
 import { seo } from "~/lib/seo";
@@ -21,34 +23,42 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(await request.formData(), forgotSchema);
-  if (!parsed.ok) return invalid(parsed.errors);
+export async function action({ context }: Route.ActionArgs) {
+  const form = formOf(context);
+  const parsed = parseForm(form, forgotSchema);
+  if (!parsed.ok) return invalid(parsed.errors, form);
   try {
-    await requestPasswordReset(getDb(), parsed.data.email, context.clientIp);
+    await requestPasswordReset(getDb(), parsed.data.email, clientIpOf(context));
   } catch (error) {
-    return accountErrorResponse(error);
+    return accountErrorResponse(error, form);
   }
-  return { ok: true as const, errors: {} as Record<string, string> };
+  return replyOk(RESET_REQUESTED);
 }
 
 export default function Forgot() {
-  const result = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const errors: Record<string, string | undefined> = result?.errors ?? {};
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Forgot Password</h1>
       <div className="mt-6 rounded-lg border border-slate-200 bg-white p-5 sm:p-6">
-        {result?.ok ? (
-          <FormMessage tone="success">{RESET_REQUESTED}</FormMessage>
+        {reply?.ok ? (
+          <FormMessage tone="success">{reply.message}</FormMessage>
         ) : (
           <Form method="post" noValidate className="flex flex-col gap-4">
             <p className="text-slate-700">
               Enter the email of your account and we will send you a link to set a new password.
             </p>
-            {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
-            <TextField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
+            {reply?.message ? <FormMessage tone="error">{reply.message}</FormMessage> : null}
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              defaultValue={postedValue(reply, "email")}
+              error={fieldError(reply, "email")}
+            />
             <Button type="submit" disabled={busy}>
               {busy ? "Sending..." : "Send reset link"}
             </Button>

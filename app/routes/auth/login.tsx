@@ -1,13 +1,15 @@
-import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { AccountError } from "~/.server/accounts/errors";
 import { resendVerification, signIn } from "~/.server/accounts/sign-in";
-import { getViewer, safeRedirectPath } from "~/.server/accounts/viewer";
+import { safeRedirectPath } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
-import { invalid, parseForm } from "~/.server/forms";
+import { invalid, parseForm, replyError, replyOk } from "~/.server/forms";
 import { accountErrorResponse, intentOf } from "~/.server/http";
+import { clientIpOf, formOf } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
+import { fieldError, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import { emailSchema, loginSchema } from "~/lib/schemas/account";
 import { seo } from "~/lib/seo";
@@ -28,57 +30,53 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await getViewer(request);
-  const url = new URL(request.url);
-  if (viewer) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo")));
-  return null;
-}
+/** What a failed sign-in hands back: whether to offer a new verification email, and to which address. */
+type LoginData = { resent?: boolean; unverified?: boolean; unverifiedEmail?: string | null };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = formOf(context);
   const db = getDb();
   if (intentOf(form) === "resend") {
     const email = emailSchema.safeParse(form.get("email"));
-    if (!email.success) return invalid({ form: "Please enter a valid email address." });
+    if (!email.success) return invalid({ form: "Please enter a valid email address." }, form);
     try {
-      await resendVerification(db, email.data, context.clientIp);
+      await resendVerification(db, email.data, clientIpOf(context));
     } catch (error) {
-      return accountErrorResponse(error);
+      return accountErrorResponse(error, form);
     }
-    return { ok: true as const, errors: {} as Record<string, string>, resent: true, unverifiedEmail: null };
+    return replyOk<LoginData>(VERIFICATION_RESENT, { resent: true });
   }
   const parsed = parseForm(form, loginSchema);
-  if (!parsed.ok) return invalid(parsed.errors);
+  if (!parsed.ok) return invalid(parsed.errors, form);
   try {
-    const { headers } = await signIn(db, parsed.data, request, context.clientIp);
+    const { headers } = await signIn(db, parsed.data, request, clientIpOf(context));
     return redirectWithToast(
       safeRedirectPath(parsed.data.redirectTo),
       { type: "success", message: MESSAGES.loginSuccess, duration: ACCOUNT_TOAST_MS },
       { headers },
     );
   } catch (error) {
-    const unverified =
-      error instanceof AccountError &&
-      error.message === MESSAGES.verifyBeforeLogin &&
-      parsed.data.identifier.includes("@")
-        ? parsed.data.identifier.trim().toLowerCase()
-        : null;
-    return accountErrorResponse(error, {
-      unverifiedEmail: unverified,
-      unverified: error instanceof AccountError && error.message === MESSAGES.verifyBeforeLogin,
-    });
+    if (!(error instanceof AccountError)) throw error;
+    const unverified = error.message === MESSAGES.verifyBeforeLogin;
+    const identifier = parsed.data.identifier.trim().toLowerCase();
+    return replyError<LoginData>(
+      { fieldErrors: { [error.field]: error.message } },
+      {
+        form,
+        status: error.status,
+        ...(unverified ? { data: { unverified, unverifiedEmail: identifier.includes("@") ? identifier : null } } : {}),
+      },
+    );
   }
 }
 
 export default function Login() {
-  const result = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const errors: Record<string, string | undefined> = result?.errors ?? {};
   const redirectTo = params.get("redirectTo") ?? "";
   const busy = navigation.state === "submitting";
-  const showResend = !!result && "unverified" in result && result.unverified;
+  const showResend = !!reply?.data?.unverified;
 
   return (
     <div className="mx-auto max-w-md px-4 py-10">
@@ -94,10 +92,7 @@ export default function Login() {
           {params.get("reset") === "1" ? (
             <FormMessage tone="success">Your password has been changed. Log in with the new one.</FormMessage>
           ) : null}
-          {result && "resent" in result && result.resent ? (
-            <FormMessage tone="info">{VERIFICATION_RESENT}</FormMessage>
-          ) : null}
-          {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+          {reply?.message ? <FormMessage tone={reply.ok ? "info" : "error"}>{reply.message}</FormMessage> : null}
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <TextField
             label="Email or username"
@@ -105,7 +100,8 @@ export default function Login() {
             autoComplete="username"
             required
             maxLength={254}
-            error={errors.identifier}
+            defaultValue={postedValue(reply, "identifier")}
+            error={fieldError(reply, "identifier")}
           />
           <TextField
             label="Password"
@@ -114,7 +110,7 @@ export default function Login() {
             autoComplete="current-password"
             required
             maxLength={128}
-            error={errors.password}
+            error={fieldError(reply, "password")}
           />
           <Button type="submit" name="intent" value="login" disabled={busy}>
             {busy ? "Logging in..." : "Login"}
@@ -128,7 +124,7 @@ export default function Login() {
               name="email"
               type="email"
               required
-              defaultValue={(result && "unverifiedEmail" in result && result.unverifiedEmail) || ""}
+              defaultValue={reply?.data?.unverifiedEmail ?? ""}
             />
             <Button type="submit" name="intent" value="resend" variant="secondary">
               Send verification email again

@@ -1,13 +1,14 @@
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import { registerCustomer } from "~/.server/accounts/registration";
-import { getViewer } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
-import { invalid, parseForm } from "~/.server/forms";
+import { invalid, parseForm, replyOk } from "~/.server/forms";
 import { accountErrorResponse } from "~/.server/http";
+import { clientIpOf, formOf } from "~/.server/request-context";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import { UsStateSelect } from "~/components/us-state-select";
 import { GENDERS, USERNAME_RULE } from "~/lib/form-fields";
+import { fieldError, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import { registerSchema } from "~/lib/schemas/account";
 import { seo } from "~/lib/seo";
@@ -24,29 +25,26 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (await getViewer(request)) throw redirect("/account");
-  return null;
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(await request.formData(), registerSchema);
-  if (!parsed.ok) return invalid(parsed.errors);
+export async function action({ context }: Route.ActionArgs) {
+  const form = formOf(context);
+  const parsed = parseForm(form, registerSchema);
+  if (!parsed.ok) return invalid(parsed.errors, form);
   try {
-    await registerCustomer(getDb(), parsed.data, context.clientIp);
+    await registerCustomer(getDb(), parsed.data, clientIpOf(context));
   } catch (error) {
-    return accountErrorResponse(error);
+    return accountErrorResponse(error, form);
   }
-  return { ok: true as const, errors: {} as Record<string, string> };
+  return replyOk(MESSAGES.registered);
 }
 
 export default function Register() {
-  const result = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const navigation = useNavigation();
-  const errors: Record<string, string | undefined> = result?.errors ?? {};
   const busy = navigation.state === "submitting";
+  /** Each field's error and, after a failure, what was typed in it. */
+  const field = (name: string) => ({ error: fieldError(reply, name), defaultValue: postedValue(reply, name) });
 
-  if (result?.ok) {
+  if (reply?.ok) {
     return (
       <div className="mx-auto max-w-xl px-4 py-10">
         <h1 className="text-3xl font-bold text-slate-900">Create an Account</h1>
@@ -75,14 +73,14 @@ export default function Register() {
         .
       </p>
       <Form method="post" noValidate className="mt-6 rounded-lg border border-slate-200 bg-white p-5 sm:p-6">
-        {errors.form ? (
+        {reply?.message ? (
           <div className="mb-4">
-            <FormMessage tone="error">{errors.form}</FormMessage>
+            <FormMessage tone="error">{reply.message}</FormMessage>
           </div>
         ) : null}
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-lg font-bold text-slate-900">Your account</legend>
-          <TextField label="Name" name="name" autoComplete="name" required maxLength={100} error={errors.name} />
+          <TextField label="Name" name="name" autoComplete="name" required maxLength={100} {...field("name")} />
           <TextField
             label="Username"
             name="username"
@@ -90,9 +88,9 @@ export default function Register() {
             required
             maxLength={30}
             hint={USERNAME_RULE}
-            error={errors.username}
+            {...field("username")}
           />
-          <TextField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
+          <TextField label="Email" name="email" type="email" autoComplete="email" required {...field("email")} />
           <TextField
             label="Password"
             name="password"
@@ -101,7 +99,7 @@ export default function Register() {
             required
             maxLength={128}
             hint="At least 8 characters."
-            error={errors.password}
+            {...field("password")}
           />
         </fieldset>
         <fieldset className="mt-6 grid gap-4 sm:grid-cols-2">
@@ -112,7 +110,7 @@ export default function Register() {
             autoComplete="street-address"
             required
             maxLength={200}
-            error={errors.address}
+            {...field("address")}
             className="sm:col-span-2"
           />
           <TextField
@@ -121,9 +119,9 @@ export default function Register() {
             autoComplete="address-level2"
             required
             maxLength={100}
-            error={errors.city}
+            {...field("city")}
           />
-          <UsStateSelect error={errors.state} />
+          <UsStateSelect {...field("state")} />
           <TextField
             label="ZIP code"
             name="zip"
@@ -131,14 +129,19 @@ export default function Register() {
             inputMode="numeric"
             required
             maxLength={10}
-            error={errors.zip}
+            {...field("zip")}
           />
-          <TextField label="Phone" name="phone" type="tel" autoComplete="tel" maxLength={30} error={errors.phone} />
+          <TextField label="Phone" name="phone" type="tel" autoComplete="tel" maxLength={30} {...field("phone")} />
         </fieldset>
         <fieldset className="mt-6 grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-lg font-bold text-slate-900">Optional</legend>
-          <TextField label="Date of birth" name="dob" type="date" autoComplete="bday" error={errors.dob} />
-          <SelectField label="Gender" name="gender" defaultValue="" error={errors.gender}>
+          <TextField label="Date of birth" name="dob" type="date" autoComplete="bday" {...field("dob")} />
+          <SelectField
+            label="Gender"
+            name="gender"
+            defaultValue={postedValue(reply, "gender", "")}
+            error={fieldError(reply, "gender")}
+          >
             <option value="">Prefer not to say</option>
             {GENDERS.map((g) => (
               <option key={g} value={g}>

@@ -2,8 +2,10 @@ import { Form, redirect, useActionData, useNavigation, useSearchParams } from "r
 import { resetPassword } from "~/.server/accounts/passwords";
 import { invalid, parseForm } from "~/.server/forms";
 import { accountErrorResponse } from "~/.server/http";
+import { formOf } from "~/.server/request-context";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
+import { fieldError } from "~/lib/form-reply";
 import { resetPasswordSchema } from "~/lib/schemas/account";
 import type { Route } from "./+types/reset-password";
 
@@ -11,22 +13,23 @@ export function meta() {
   return [{ title: "Choose a new password" }, { name: "robots", content: "noindex" }];
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const parsed = parseForm(await request.formData(), resetPasswordSchema);
-  if (!parsed.ok) return invalid(parsed.errors);
+export async function action({ context }: Route.ActionArgs) {
+  const form = formOf(context);
+  const parsed = parseForm(form, resetPasswordSchema);
+  if (!parsed.ok) return invalid(parsed.errors, form);
   try {
     await resetPassword(parsed.data.token, parsed.data.password);
   } catch (error) {
-    return accountErrorResponse(error);
+    return accountErrorResponse(error, form);
   }
   return redirect("/login?reset=1");
 }
 
 export default function ResetPassword() {
   const [params] = useSearchParams();
-  const result = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const errors: Record<string, string | undefined> = result?.errors ?? {};
+  const formError = reply?.message ?? fieldError(reply, "token");
   const token = params.get("token") ?? "";
   return (
     <div className="mx-auto max-w-md px-4 py-10">
@@ -38,7 +41,7 @@ export default function ResetPassword() {
           </FormMessage>
         ) : (
           <Form method="post" noValidate className="flex flex-col gap-4">
-            {errors.form || errors.token ? <FormMessage tone="error">{errors.form ?? errors.token}</FormMessage> : null}
+            {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
             <input type="hidden" name="token" value={token} />
             <TextField
               label="New password"
@@ -48,7 +51,7 @@ export default function ResetPassword() {
               required
               maxLength={128}
               hint="At least 8 characters."
-              error={errors.password}
+              error={fieldError(reply, "password")}
             />
             <Button type="submit" disabled={busy}>
               {busy ? "Saving..." : "Set new password"}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { canSeePrices, getViewer } from "~/.server/accounts/viewer";
+import { canSeePrices } from "~/.server/accounts/viewer";
+import { viewerOf } from "~/.server/request-context";
 import { useCart } from "~/components/cart/cart-store";
 import { QuantityStepper } from "~/components/cart/quantity-stepper";
 import { useCartCheck } from "~/components/cart/use-cart-check";
@@ -15,8 +16,8 @@ export function meta() {
   return [{ title: "Your Cart" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return { buyer: canSeePrices(await getViewer(request)) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { buyer: canSeePrices(viewerOf(context)) };
 }
 
 export default function Cart({ loaderData }: Route.ComponentProps) {

@@ -1,16 +1,21 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
-import { canSeePrices, getViewer } from "~/.server/accounts/viewer";
+import { data, Link, useFetcher } from "react-router";
+import { canSeePrices } from "~/.server/accounts/viewer";
 import { decodeCursor, listCategoryPage } from "~/.server/catalog/products";
 import { shapeCard } from "~/.server/catalog/shape";
 import { getDb } from "~/.server/db/instance";
+import { viewerOf } from "~/.server/request-context";
 import { ProductCard } from "~/components/product-card";
 import { ButtonLink } from "~/components/ui/button";
 import { categoryHeading, isCategorySlug } from "~/lib/categories";
 import * as MESSAGES from "~/lib/messages";
 import type { ProductCard as Card } from "~/lib/product-types";
+import type { RouteHandle } from "~/lib/route-policy";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/category";
+
+/** The same for every visitor: cached (app/lib/route-policy.ts). */
+export const handle: RouteHandle = { visitorCache: { query: ["cursor"] } };
 
 export const LISTING_PAGE_SIZE = 24;
 
@@ -29,15 +34,16 @@ export function meta({ data, matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const slug = params.category;
+  // "all" lists every product; any other unknown name is not a page (nor a new cache entry).
+  if (slug !== "all" && !isCategorySlug(slug)) throw data("Not found", { status: 404 });
   const page = await listCategoryPage(getDb(), {
     category: isCategorySlug(slug) ? slug : null,
     after: decodeCursor(url.searchParams.get("cursor")),
     limit: LISTING_PAGE_SIZE,
   });
-  const prices = canSeePrices(await getViewer(request));
+  const prices = canSeePrices(viewerOf(context));
   return {
     slug,
     heading: categoryHeading(slug),

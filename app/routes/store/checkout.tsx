@@ -1,12 +1,11 @@
 import { useEffect, useState } from "react";
-import { data, useFetcher, useNavigate } from "react-router";
+import { useFetcher, useNavigate } from "react-router";
 import { listAddresses } from "~/.server/accounts/addresses";
-import { getViewer, requireViewer } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
-import { parseForm } from "~/.server/forms";
+import { parseForm, replyError, replyOk } from "~/.server/forms";
 import { log } from "~/.server/log";
 import { OrderRefusedError, placeOrder } from "~/.server/orders/place-order";
-import { redirectWithToast } from "~/.server/toast";
+import { formOf, signedInViewer } from "~/.server/request-context";
 import { AddressForm } from "~/components/address-form";
 import { writeCart } from "~/components/cart/cart-store";
 import { useCartCheck } from "~/components/cart/use-cart-check";
@@ -15,6 +14,7 @@ import { FormMessage } from "~/components/ui/field";
 import type { Address } from "~/lib/address";
 import { cartTotalCents } from "~/lib/cart";
 import { lineNotice } from "~/lib/cart-check";
+import type { FormReply } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
 import { placeOrderSchema } from "~/lib/schemas/checkout";
@@ -24,8 +24,8 @@ export function meta() {
   return [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = signedInViewer(context);
   let addresses: Address[] | null = null;
   try {
     addresses = await listAddresses(getDb(), viewer.id);
@@ -35,17 +35,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { addresses, idempotencyKey: globalThis.crypto.randomUUID() };
 }
 
-type PlaceResult = { ok: true; orderId: number } | { ok: false; error: string; field?: string; alert?: boolean };
+/** A placed order's id; a failure says whether the spec's alert is the way to tell it. */
+type PlaceData = { orderId?: number; alert?: boolean };
+type PlaceReply = FormReply<PlaceData>;
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await getViewer(request);
-  if (!viewer) {
-    return redirectWithToast("/login?redirectTo=%2Fcheckout", { type: "error", message: MESSAGES.mustBeLoggedIn });
-  }
-  const parsed = parseForm(await request.formData(), placeOrderSchema);
+export async function action({ context }: Route.ActionArgs) {
+  const viewer = signedInViewer(context);
+  const parsed = parseForm(formOf(context), placeOrderSchema);
   if (!parsed.ok) {
     const [field, message] = Object.entries(parsed.errors)[0] ?? ["form", MESSAGES.failedToPlaceOrder];
-    return data<PlaceResult>({ ok: false, error: message, field }, { status: 400 });
+    return replyError<PlaceData>({ message, fieldErrors: { [field]: message } });
   }
   try {
     const { order } = await placeOrder(getDb(), {
@@ -54,13 +53,16 @@ export async function action({ request }: Route.ActionArgs) {
       addressId: parsed.data.addressId,
       lines: parsed.data.lines,
     });
-    return data<PlaceResult>({ ok: true, orderId: order.id });
+    return replyOk<PlaceData>(undefined, { orderId: order.id });
   } catch (error) {
     if (error instanceof OrderRefusedError) {
-      return data<PlaceResult>({ ok: false, error: error.message, field: error.field }, { status: 409 });
+      return replyError<PlaceData>(
+        { message: error.message, fieldErrors: { [error.field]: error.message } },
+        { status: 409 },
+      );
     }
     log.error({ err: error }, "order failed");
-    return data<PlaceResult>({ ok: false, error: MESSAGES.failedToPlaceOrder, alert: true }, { status: 500 });
+    return replyError<PlaceData>({ message: MESSAGES.failedToPlaceOrder }, { status: 500, data: { alert: true } });
   }
 }
 
@@ -68,7 +70,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { addresses } = loaderData;
   const [idempotencyKey] = useState(loaderData.idempotencyKey);
   const { lines, checked, orderable, checking, ready, error: checkError } = useCartCheck(true);
-  const place = useFetcher<PlaceResult>();
+  const place = useFetcher<PlaceReply>();
   const navigate = useNavigate();
   const defaultId = addresses?.find((a) => a.isDefault)?.id ?? addresses?.[0]?.id ?? "";
   const [addressId, setAddressId] = useState(defaultId);
@@ -86,11 +88,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     // Wait for the revalidation that follows the action, or it would undo the navigation.
     if (!result || place.state !== "idle") return;
-    if (result.ok) {
+    if (result.ok && result.data?.orderId) {
       writeCart([]);
-      navigate(`/order-confirmation?order=${result.orderId}`, { replace: true });
-    } else if (result.alert) {
-      window.alert(result.error);
+      navigate(`/order-confirmation?order=${result.data.orderId}`, { replace: true });
+    } else if (result.data?.alert) {
+      window.alert(result.message);
     }
   }, [result, place.state, navigate]);
 
@@ -126,7 +128,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const message = clientError ?? (result && !result.ok && !result.alert ? result.error : null);
+  const message = clientError ?? (result && !result.ok && !result.data?.alert ? (result.message ?? null) : null);
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-3xl font-bold text-slate-900">Checkout</h1>

@@ -1,17 +1,23 @@
 import { useEffect, useRef } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { getDb } from "~/.server/db/instance";
-import { invalid, parseForm } from "~/.server/forms";
+import { invalid, parseForm, replyOk } from "~/.server/forms";
+import { clientIpOf, formOf } from "~/.server/request-context";
 import { hitRateLimit, TOO_MANY_ATTEMPTS } from "~/.server/security/rate-limit";
 import { storeInfo } from "~/.server/store-info";
 import { CONTACT_RATE_LIMIT, receiveContactMessage } from "~/.server/support/contact-messages";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextAreaField, TextField } from "~/components/ui/field";
 import { CONTACT_LIMITS } from "~/lib/form-fields";
+import { fieldError, postedValue } from "~/lib/form-reply";
+import type { RouteHandle } from "~/lib/route-policy";
 import { contactSchema } from "~/lib/schemas/contact";
 import { seo } from "~/lib/seo";
 import { telHref } from "~/lib/store";
 import type { Route } from "./+types/contact";
+
+/** The same for every visitor: cached (app/lib/route-policy.ts). */
+export const handle: RouteHandle = { visitorCache: { query: [] } };
 
 export const CONTACT_SUCCESS =
   "Thank you! Your message has been sent. We will get back to you within one business day.";
@@ -31,29 +37,30 @@ export async function loader() {
   return { store: storeInfo() };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+export async function action({ context }: Route.ActionArgs) {
+  const form = formOf(context);
   const parsed = parseForm(form, contactSchema);
-  if (!parsed.ok) return invalid(parsed.errors);
+  if (!parsed.ok) return invalid(parsed.errors, form);
   const db = getDb();
-  const limit = await hitRateLimit(db, CONTACT_RATE_LIMIT, context.clientIp);
-  if (!limit.allowed) return invalid({ form: TOO_MANY_ATTEMPTS });
+  const ip = clientIpOf(context);
+  const limit = await hitRateLimit(db, CONTACT_RATE_LIMIT, ip);
+  if (!limit.allowed) return invalid({ form: TOO_MANY_ATTEMPTS }, form);
   // A filled honeypot is a bot: answer as if it worked, keep nothing.
-  if (!parsed.data.website) await receiveContactMessage(db, parsed.data, context.clientIp);
-  return { ok: true as const, errors: {} as Record<string, string> };
+  if (!parsed.data.website) await receiveContactMessage(db, parsed.data, ip);
+  return replyOk(CONTACT_SUCCESS);
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { store } = loaderData;
-  const result = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
-  const errors: Record<string, string> = result?.errors ?? {};
+  const errors = reply?.fieldErrors ?? {};
   const sending = navigation.state === "submitting";
 
   useEffect(() => {
-    if (result?.ok) formRef.current?.reset();
-  }, [result]);
+    if (reply?.ok) formRef.current?.reset();
+  }, [reply]);
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
@@ -95,15 +102,15 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             Get In Touch
           </h2>
           <Form method="post" ref={formRef} className="mt-4 flex flex-col gap-4" noValidate>
-            {result?.ok ? <FormMessage tone="success">{CONTACT_SUCCESS}</FormMessage> : null}
-            {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+            {reply?.message ? <FormMessage tone={reply.ok ? "success" : "error"}>{reply.message}</FormMessage> : null}
             <TextField
               label="Name"
               name="name"
               required
               maxLength={CONTACT_LIMITS.name}
               autoComplete="name"
-              error={errors.name}
+              defaultValue={postedValue(reply, "name")}
+              error={fieldError(reply, "name")}
             />
             <TextField
               label="Email"
@@ -112,7 +119,8 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               required
               maxLength={CONTACT_LIMITS.email}
               autoComplete="email"
-              error={errors.email}
+              defaultValue={postedValue(reply, "email")}
+              error={fieldError(reply, "email")}
             />
             <TextField
               label="Phone"
@@ -120,14 +128,16 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               type="tel"
               maxLength={CONTACT_LIMITS.phone}
               autoComplete="tel"
-              error={errors.phone}
+              defaultValue={postedValue(reply, "phone")}
+              error={fieldError(reply, "phone")}
             />
             <TextAreaField
               label="Message"
               name="message"
               maxLength={CONTACT_LIMITS.message}
               rows={5}
-              error={errors.message}
+              defaultValue={postedValue(reply, "message")}
+              error={fieldError(reply, "message")}
             />
             <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
               <label htmlFor="contact-website">Website</label>

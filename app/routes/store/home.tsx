@@ -1,12 +1,17 @@
-import { canSeePrices, getViewer } from "~/.server/accounts/viewer";
+import { canSeePrices } from "~/.server/accounts/viewer";
 import { listNewestProducts } from "~/.server/catalog/products";
 import { shapeCard } from "~/.server/catalog/shape";
 import { getDb } from "~/.server/db/instance";
 import { listBestSellers } from "~/.server/orders/best-sellers";
+import { viewerOf } from "~/.server/request-context";
 import { HeroCarousel } from "~/components/home/hero-carousel";
 import { ProductStrip } from "~/components/home/product-strip";
+import type { RouteHandle } from "~/lib/route-policy";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/home";
+
+/** The same for every visitor: cached (app/lib/route-policy.ts). */
+export const handle: RouteHandle = { visitorCache: { query: [] } };
 
 export const HOME_ROW_SIZE = 7;
 
@@ -21,9 +26,9 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const db = getDb();
-  const prices = canSeePrices(await getViewer(request));
+  const prices = canSeePrices(viewerOf(context));
   const newest = await listNewestProducts(db, HOME_ROW_SIZE);
   const bestSellers = await listBestSellers(
     db,

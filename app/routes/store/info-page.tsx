@@ -2,8 +2,12 @@ import { data } from "react-router";
 import { findContentPage } from "~/.server/content/pages";
 import { storeInfo } from "~/.server/store-info";
 import { RichText } from "~/components/rich-text";
+import type { RouteHandle } from "~/lib/route-policy";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/info-page";
+
+/** The same for every visitor: cached (app/lib/route-policy.ts). */
+export const handle: RouteHandle = { visitorCache: { query: [] } };
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
@@ -17,8 +21,8 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const slug = new URL(request.url).pathname.replace(/\.data$/, "").replace(/^\/+|\/+$/g, "");
+export async function loader({ url }: Route.LoaderArgs) {
+  const slug = url.pathname.replace(/^\/+|\/+$/g, "");
   const page = findContentPage(slug, storeInfo());
   if (!page) throw data("Page not found", { status: 404 });
   return page;

@@ -1,19 +1,20 @@
 import { data } from "react-router";
-import { requireViewer } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
 import { findOrderForUser } from "~/.server/orders/queries";
+import { signedInViewer } from "~/.server/request-context";
 import { OrderView } from "~/components/order-view";
 import { ButtonLink } from "~/components/ui/button";
+import { idParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/order-confirmation";
 
 export function meta() {
   return [{ title: "Order confirmed" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
-  const id = new URL(request.url).searchParams.get("order") ?? "";
-  const order = /^[1-9]\d{0,9}$/.test(id) ? await findOrderForUser(getDb(), viewer.id, Number(id)) : null;
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const viewer = signedInViewer(context);
+  const id = idParam(url.searchParams.get("order"));
+  const order = id === null ? null : await findOrderForUser(getDb(), viewer.id, id);
   if (!order) throw data("Order not found.", { status: 404 });
   return { order };
 }

@@ -1,10 +1,11 @@
 import { data, Link } from "react-router";
-import { canSeePrices, getViewer } from "~/.server/accounts/viewer";
+import { canSeePrices } from "~/.server/accounts/viewer";
 import { productJsonLd } from "~/.server/catalog/json-ld";
 import { findProduct, listRelatedProducts } from "~/.server/catalog/products";
 import { shapeCard, shapeDetail } from "~/.server/catalog/shape";
 import { getDb } from "~/.server/db/instance";
 import { env } from "~/.server/env";
+import { viewerOf } from "~/.server/request-context";
 import { AddToCart } from "~/components/cart/add-to-cart";
 import { LoginForPrice, Price } from "~/components/price";
 import { ProductCard } from "~/components/product-card";
@@ -14,8 +15,13 @@ import { categoryHeading } from "~/lib/categories";
 import { imageSrc } from "~/lib/images";
 import * as MESSAGES from "~/lib/messages";
 import { hasPrice } from "~/lib/product-types";
+import type { RouteHandle } from "~/lib/route-policy";
+import { idParam } from "~/lib/schemas/params";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/product";
+
+/** The same for every visitor: cached (app/lib/route-policy.ts). */
+export const handle: RouteHandle = { visitorCache: { query: [] } };
 
 export const RELATED_LIMIT = 6;
 
@@ -36,16 +42,12 @@ export function meta({ data: loaded, matches }: Route.MetaArgs) {
   ];
 }
 
-function parseId(value: string): number | null {
-  return /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
-}
-
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const id = parseId(params.productId);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = idParam(params.productId);
   const db = getDb();
   const product = id === null ? null : await findProduct(db, id);
   if (!product) throw data(MESSAGES.productNotFound, { status: 404 });
-  const prices = canSeePrices(await getViewer(request));
+  const prices = canSeePrices(viewerOf(context));
   const related = await listRelatedProducts(db, product, RELATED_LIMIT);
   return {
     product: shapeDetail(product, prices),

@@ -1,13 +1,19 @@
 import { Link } from "react-router";
-import { canSeePrices, getViewer } from "~/.server/accounts/viewer";
+import { canSeePrices } from "~/.server/accounts/viewer";
 import { normalizeQuery, searchProducts } from "~/.server/catalog/search";
 import { shapeCard } from "~/.server/catalog/shape";
 import { getDb } from "~/.server/db/instance";
+import { viewerOf } from "~/.server/request-context";
 import { ProductCard } from "~/components/product-card";
 import { ButtonLink } from "~/components/ui/button";
 import * as MESSAGES from "~/lib/messages";
+import type { RouteHandle } from "~/lib/route-policy";
+import { pageParam } from "~/lib/schemas/params";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/search";
+
+/** The same for every visitor: cached (app/lib/route-policy.ts). */
+export const handle: RouteHandle = { visitorCache: { query: ["q", "page"] } };
 
 export const SEARCH_PAGE_SIZE = 48;
 
@@ -23,11 +29,10 @@ export function meta({ data, matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
   const query = normalizeQuery(url.searchParams.get("q"));
-  const page = Math.max(1, Math.min(1000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-  const prices = canSeePrices(await getViewer(request));
+  const page = pageParam(url.searchParams.get("page"), 1000);
+  const prices = canSeePrices(viewerOf(context));
   const found = query
     ? await searchProducts(getDb(), query, { limit: SEARCH_PAGE_SIZE + 1, offset: (page - 1) * SEARCH_PAGE_SIZE })
     : [];

@@ -4,19 +4,24 @@ import { listOutbox } from "~/.server/mail/transport";
 import type { Route } from "./+types/outbox";
 
 export function meta() {
-  return [{ title: "Dev outbox" }, { name: "robots", content: "noindex" }];
+  return [{ title: "Mail outbox" }, { name: "robots", content: "noindex" }];
 }
 
-/** Mail written to DATA_DIR/outbox when no SMTP_URL is set. Never available in production. */
+/**
+ * Mail written to DATA_DIR/outbox when no SMTP_URL is set (the demo store, development): for
+ * admins only, since it holds password-reset and verification links. With SMTP there is none.
+ */
 export async function loader(_: Route.LoaderArgs) {
-  if (env().isProduction || env().SMTP_URL) throw data("Page not found", { status: 404 });
-  return data({ mails: await listOutbox(50) }, { headers: { "Cache-Control": "no-store" } });
+  if (env().SMTP_URL) throw data("Page not found", { status: 404 });
+  return { mails: await listOutbox(50) };
 }
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8">
-      <h1 className="text-2xl font-bold">Dev outbox</h1>
+    <section aria-labelledby="outbox-title">
+      <h2 id="outbox-title" className="text-xl font-bold text-slate-900">
+        Mail outbox
+      </h2>
       <p className="mt-1 text-sm text-slate-600">Mail the store would have sent (no SMTP_URL is set). Newest first.</p>
       {loaderData.mails.length === 0 ? <p className="mt-6">No mail yet.</p> : null}
       <ul className="mt-6 space-y-4">
@@ -30,6 +35,6 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-    </div>
+    </section>
   );
 }

@@ -1,0 +1,32 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema";
+import { defineJob } from "../jobs/registry";
+import { log } from "../log";
+import { authBool, authDate } from "./auth-columns";
+
+/** Days an account may stay unverified before it is deleted. */
+export const UNVERIFIED_ACCOUNT_DAYS = 7;
+export const EXPIRE_UNVERIFIED_JOB = "expire-unverified-accounts";
+
+/**
+ * Deletes customer accounts whose email was never verified within UNVERIFIED_ACCOUNT_DAYS, so an
+ * address someone registered and abandoned is free again. Their sessions, credentials and
+ * addresses go with them (foreign keys cascade); they cannot have signed in, so they have no
+ * orders. Admins are kept (they may sign in unverified).
+ */
+export async function deleteExpiredUnverifiedAccounts(db: Kysely<DB>, now = Date.now()): Promise<number> {
+  const cutoff = new Date(now - UNVERIFIED_ACCOUNT_DAYS * 24 * 60 * 60 * 1000);
+  const result = await db
+    .deleteFrom("users")
+    .where("email_verified", "=", authBool(db, false))
+    .where("role", "<>", "admin")
+    .where("created_at", "<", authDate(db, cutoff))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Scheduled hourly (startup.ts). */
+export const expireUnverifiedAccountsJob = defineJob(EXPIRE_UNVERIFIED_JOB, async (_payload, { db, now }) => {
+  const deleted = await deleteExpiredUnverifiedAccounts(db, now);
+  if (deleted > 0) log.info({ deleted }, "unverified accounts expired");
+});

@@ -1,0 +1,55 @@
+import { createContext, type RouterContextProvider } from "react-router";
+import type { RoutePolicy } from "~/lib/route-policy";
+import type { Viewer } from "./accounts/viewer";
+
+/**
+ * What the server knows about a request before React Router sees it (set by server/app.ts), and
+ * what the root middleware works out once for every loader and action of the request: the
+ * viewer and the posted form. Route modules read them through the accessors below.
+ */
+export interface RequestInfo {
+  /** Nonce for this response's inline scripts (Content-Security-Policy). */
+  cspNonce: string;
+  /** True for React Router's `.data` requests (client-side navigations and fetchers). */
+  isDataRequest: boolean;
+  /** The client's address (proxy-aware when TRUST_PROXY names the proxies). */
+  clientIp: string;
+  /** The declared policy of the matched route (app/lib/route-policy.ts). */
+  policy: RoutePolicy;
+}
+
+export const requestInfoContext = createContext<RequestInfo>();
+export const viewerContext = createContext<Viewer | null>(null);
+export const formContext = createContext<FormData | null>(null);
+
+type Context = Readonly<RouterContextProvider>;
+
+export function requestInfo(context: Context): RequestInfo {
+  return context.get(requestInfoContext);
+}
+
+export function clientIpOf(context: Context): string {
+  return context.get(requestInfoContext).clientIp;
+}
+
+/** The signed-in viewer, or null for a visitor (looked up once by the root middleware). */
+export function viewerOf(context: Context): Viewer | null {
+  return context.get(viewerContext);
+}
+
+/**
+ * The viewer of a route whose group requires one (account, buyer, admin): the group's
+ * middleware has already sent everyone else away, so a missing viewer is a wiring mistake.
+ */
+export function signedInViewer(context: Context): Viewer {
+  const viewer = context.get(viewerContext);
+  if (!viewer) throw new Error("signedInViewer() used outside a group that requires a signed-in viewer");
+  return viewer;
+}
+
+/** The form posted to this action, read and checked once by the root middleware. */
+export function formOf(context: Context): FormData {
+  const form = context.get(formContext);
+  if (!form) throw new Error("formOf() used on a request without a form body");
+  return form;
+}

@@ -1,0 +1,29 @@
+/**
+ * The one shape every form action answers with (docs/decisions/0012-one-form-contract.md).
+ * A component reads `message` (one sentence for the whole form, shown above it), `fieldErrors`
+ * (shown next to their fields) and, after a failure, `values` (what was posted, so a form that was
+ * submitted before the page's JavaScript ran, or re-rendered by the server, keeps what was typed).
+ */
+export interface FormReply<D = undefined> {
+  ok: boolean;
+  message?: string;
+  fieldErrors?: Record<string, string>;
+  /** Posted values echoed after a failure (never passwords, tokens or files). */
+  values?: Record<string, string>;
+  /** What the answer hands the page (an id after a success, a way out after a failure...). */
+  data?: D;
+}
+
+/** The field error of `name`, if the reply has one. */
+export function fieldError(reply: FormReply<unknown> | null | undefined, name: string): string | undefined {
+  return reply?.fieldErrors?.[name];
+}
+
+/** What the user had posted in `name`, after a failed submission (else `fallback`). */
+export function postedValue(
+  reply: FormReply<unknown> | null | undefined,
+  name: string,
+  fallback?: string,
+): string | undefined {
+  return reply && !reply.ok && reply.values && name in reply.values ? reply.values[name] : fallback;
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { contactSchema } from "./contact";
+import { idParam, pageParam } from "./params";
+import { bulkUpdateSchema, productSchema } from "./product";
+
+const product = {
+  name: "Glass Pipe",
+  price: "12.50",
+  quantity: "3",
+  category: "glass",
+  description: "",
+  sku: "GP-1",
+};
+
+describe("limits the databases can store", () => {
+  it("refuses prices above $1,000,000 in the product form and the bulk edit", () => {
+    const single = productSchema.safeParse({ ...product, price: "999999999.99" });
+    expect(single.success).toBe(false);
+    expect(JSON.stringify(single.error?.issues)).toContain("Price must be at most $1,000,000.00.");
+    const bulk = bulkUpdateSchema.safeParse({ ids: ["1"], price: "999999999.99" });
+    expect(bulk.success).toBe(false);
+    expect(productSchema.safeParse({ ...product, price: "1000000.00" }).success).toBe(true);
+  });
+});
+
+describe("single-line text", () => {
+  it("refuses line breaks of every kind in names", () => {
+    for (const name of ["Pat\nEmail: x@y.z", "Pat\rX", "Pat\u2028X", "Pat\u0085X"]) {
+      expect(contactSchema.safeParse({ name, email: "p@x.test", notRobot: "on" }).success, name).toBe(false);
+      expect(productSchema.safeParse({ ...product, name }).success, name).toBe(false);
+    }
+  });
+});
+
+describe("ids and page numbers", () => {
+  it("takes positive integers only", () => {
+    expect(idParam("12")).toBe(12);
+    for (const v of ["0", "-1", "1e3", "01x", "", "9".repeat(20), undefined]) expect(idParam(v), String(v)).toBeNull();
+    expect(pageParam("3")).toBe(3);
+    expect(pageParam("abc")).toBe(1);
+  });
+});

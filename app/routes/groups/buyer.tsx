@@ -1,0 +1,13 @@
+import { Outlet } from "react-router";
+import { enforceAccess } from "~/.server/accounts/access";
+import { GROUP_ACCESS, type RouteHandle } from "~/lib/route-policy";
+import type { Route } from "./+types/buyer";
+
+/** The buyer group: every route under it is used as GROUP_ACCESS.buyer says (app/lib/route-policy.ts). */
+export const handle: RouteHandle = { access: GROUP_ACCESS.buyer };
+
+export const middleware: Route.MiddlewareFunction[] = [enforceAccess(GROUP_ACCESS.buyer)];
+
+export default function Group() {
+  return <Outlet />;
+}

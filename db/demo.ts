@@ -1,0 +1,23 @@
+import type { Kysely } from "kysely";
+import { createDemoAccounts } from "../app/.server/accounts/demo-accounts";
+import { countProducts } from "../app/.server/catalog/product-writes";
+import type { DB } from "../app/.server/db/schema";
+import { seedDemoCatalog } from "./seed";
+
+/**
+ * The demo store, for `npm run demo`, development and the browser tests (SEED_DEMO): the demo
+ * catalog on an empty catalog, and demo accounts on an empty user table. Loaded by the server
+ * only when SEED_DEMO is on (a dynamic import: the production server never loads this code).
+ * Returns the demo credentials when accounts were created (to print once), else null.
+ */
+export async function seedDemoStore(
+  db: Kysely<DB>,
+  options: { dataDir: string; log: (line: string) => void },
+): Promise<string | null> {
+  if ((await countProducts(db)) === 0) {
+    options.log("empty catalog: adding the demo products (images are drawn locally, this takes a moment)");
+    const { added } = await seedDemoCatalog(db, { log: (line) => options.log(line.trim()) });
+    options.log(`demo catalog ready: ${added} products`);
+  }
+  return createDemoAccounts(db, options.dataDir);
+}

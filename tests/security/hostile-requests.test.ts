@@ -1,0 +1,316 @@
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setupTestDatabase, type TestDatabase } from "~/.server/db/test-database";
+import { ACTION_ROUTES, samplePath } from "../support/route-table";
+import { hasBuild, type RunningServer, startServer } from "../support/server-process";
+
+/**
+ * Hostile requests against the built server, by class rather than by example: every body a
+ * browser's form would never send, on every route that has an action (as a page post and as a
+ * route-data post), forged client addresses behind a trusted proxy, paths that try to borrow
+ * another route's body cap, and raw paths aimed at the media folder. None may reach a 500, a
+ * stack trace or a file path. Runs on the suite's database (SQLite, or PostgreSQL when
+ * DATABASE_URL names one).
+ */
+const NO_STACK = /\n\s+at |\/work\/|node_modules|\.ts:\d+/;
+
+describe.skipIf(!hasBuild)("hostile requests", () => {
+  let database: TestDatabase;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    database = await setupTestDatabase();
+    server = await startServer({
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: database.url ?? "",
+      LOG_LEVEL: "warn",
+      // One proxy in front (as docs/operations.md sets it up): it appends the client's address.
+      TRUST_PROXY: "1",
+    });
+  }, 300_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await database?.cleanup();
+  });
+
+  async function post(path: string, body: BodyInit | null, headers: Record<string, string> = {}) {
+    const res = await fetch(`${server.origin}${path}`, {
+      method: "POST",
+      body,
+      headers: { Origin: server.origin, ...headers },
+      redirect: "manual",
+    });
+    return { status: res.status, text: await res.text(), headers: res.headers };
+  }
+
+  const targets = ACTION_ROUTES.flatMap((r) => {
+    const path = samplePath(r.path);
+    return [path, `${path === "/" ? "/_root" : path}.data`];
+  });
+
+  it("finds the routes with actions in the route table", () => {
+    expect(targets).toEqual(expect.arrayContaining(["/login", "/contact.data", "/checkout", "/admin/products"]));
+  });
+
+  const classes: {
+    name: string;
+    status: number;
+    message: RegExp;
+    body: () => BodyInit | null;
+    headers: Record<string, string>;
+  }[] = [
+    {
+      name: "JSON",
+      status: 415,
+      message: /application\/x-www-form-urlencoded or multipart\/form-data/,
+      body: () => JSON.stringify({ email: "a@b.test" }),
+      headers: { "Content-Type": "application/json" },
+    },
+    {
+      name: "plain text",
+      status: 415,
+      message: /application\/x-www-form-urlencoded or multipart\/form-data/,
+      body: () => "email=a@b.test",
+      headers: { "Content-Type": "text/plain" },
+    },
+    {
+      name: "no Content-Type",
+      status: 415,
+      message: /application\/x-www-form-urlencoded or multipart\/form-data/,
+      body: () => new Blob(["email=a@b.test"]),
+      headers: {},
+    },
+    {
+      name: "multipart without a boundary",
+      status: 415,
+      message: /application\/x-www-form-urlencoded or multipart\/form-data/,
+      body: () => '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n',
+      headers: { "Content-Type": "multipart/form-data" },
+    },
+    {
+      name: "more fields than any form has (urlencoded)",
+      status: 413,
+      message: /more fields than it can take/,
+      body: () => "x=&".repeat(1000),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    },
+    {
+      name: "more fields than any form has (multipart)",
+      status: 413,
+      message: /more fields than it can take/,
+      body: () => {
+        const form = new FormData();
+        for (let i = 0; i < 1000; i++) form.append("x", "");
+        return form;
+      },
+      headers: {},
+    },
+    {
+      name: "a NUL byte in a field",
+      status: 400,
+      message: /control characters/,
+      body: () => "email=kr%00a&name=x",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    },
+    {
+      name: "an escape character in a multipart field",
+      status: 400,
+      message: /control characters/,
+      body: () => {
+        const form = new FormData();
+        form.append("name", "a\u001bb");
+        return form;
+      },
+      headers: {},
+    },
+  ];
+
+  for (const c of classes) {
+    it(`refuses ${c.name} on every action with ${c.status} and a message`, async () => {
+      for (const path of targets) {
+        const res = await post(path, c.body(), c.headers);
+        expect(res.status, `${c.name} → ${path}`).toBe(c.status);
+        expect(res.text, `${c.name} → ${path}`).toMatch(c.message);
+        expect(res.text).not.toMatch(NO_STACK);
+        expect(res.headers.get("cache-control") ?? "", path).not.toMatch(/public/);
+      }
+    }, 120_000);
+  }
+
+  it("refuses 40,000 repeated fields (the request that froze the server) at once", async () => {
+    const res = await post("/login.data", "x=&".repeat(40_000), {
+      "Content-Type": "application/x-www-form-urlencoded",
+    });
+    expect(res.status).toBe(413);
+    expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
+  });
+
+  // Soak (npm run test:soak): the server keeps answering while hostile 1 MB forms are parsed.
+  it.runIf(process.env.SOAK)(
+    "answers /healthz in under 100 ms while hostile forms are parsed",
+    async () => {
+      const hostile = "x=&".repeat(330_000);
+      let parsing = true;
+      // One attacker sending hostile forms back to back (many at once measure the machine's
+      // bandwidth, not the parser).
+      const attacks = (async () => {
+        const answers: number[] = [];
+        for (let i = 0; i < 10; i++) {
+          answers.push(
+            (await post("/login.data", hostile, { "Content-Type": "application/x-www-form-urlencoded" })).status,
+          );
+        }
+        return answers;
+      })().finally(() => {
+        parsing = false;
+      });
+      const times: number[] = [];
+      while (parsing) {
+        const started = performance.now();
+        expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
+        times.push(performance.now() - started);
+      }
+      for (const status of await attacks) expect(status).toBe(413);
+      expect(Math.max(...times)).toBeLessThan(100);
+    },
+    120_000,
+  );
+
+  it("logs no stack for a refused body", () => {
+    expect(server.output()).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
+  });
+
+  it("refuses control characters in the query of pages and suggestions", async () => {
+    for (const path of [
+      "/search?q=kr%00a",
+      "/api/search-suggestions?q=kr%00a",
+      "/products/kratom?cursor=%1b",
+      "/search?q=%7f",
+    ]) {
+      const res = await fetch(`${server.origin}${path}`);
+      expect(res.status, path).toBe(400);
+      expect(res.headers.get("cache-control") ?? "", path).not.toMatch(/public/);
+    }
+  });
+
+  it("decides the body cap after normalizing the path: the admin cap never reaches another route", async () => {
+    const big = `message=${"a".repeat(3 * 1024 * 1024)}`;
+    for (const path of [
+      "/admin/%2e%2e/contact.data",
+      "/admin/%2E%2E/contact",
+      "/admin/../contact",
+      "/admin/products/new/%2e%2e/%2e%2e/%2e%2e/contact.data",
+      "/admin/products/%2e%2e/%2e%2e/login",
+    ]) {
+      const res = await new Promise<number>((resolve, reject) => {
+        // fetch would normalize the path itself; a raw request sends it as an attacker would.
+        const req = http.request(
+          `${server.origin}${path}`,
+          {
+            method: "POST",
+            path,
+            headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.origin },
+          },
+          (r) => {
+            r.resume();
+            resolve(r.statusCode ?? 0);
+          },
+        );
+        req.on("error", (e) => ((e as NodeJS.ErrnoException).code === "EPIPE" ? resolve(413) : reject(e)));
+        req.end(big);
+      });
+      expect(res, path).toBe(413);
+    }
+  });
+
+  it("takes the client's address from the trusted proxy's hop, not from a forged header", async () => {
+    const contact = (forged: string, client: string) =>
+      post(
+        "/contact.data",
+        new URLSearchParams({ name: "Pat", email: "pat@example.com", notRobot: "on", message: "Hello" }),
+        { "X-Forwarded-For": `${forged}, ${client}` },
+      );
+    const answers: number[] = [];
+    // The limit is 5 an hour per client; a client choosing a new forged address each time is
+    // still the same client to the proxy.
+    for (let i = 0; i < 8; i++) answers.push((await contact(`10.9.8.${i}`, "203.0.113.7")).status);
+    expect(answers.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.slice(5)).toEqual([400, 400, 400]);
+    const refused = await contact("10.9.9.9", "203.0.113.7");
+    expect(refused.text).toContain("Too many attempts. Please try again later.");
+    // Another client behind the same proxy is not affected.
+    expect((await contact("10.9.8.1", "198.51.100.20")).status).toBe(200);
+  });
+
+  it("refuses a cross-site post even when its Host header agrees with its Origin", async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        `${server.origin}/contact.data`,
+        {
+          method: "POST",
+          headers: {
+            Host: "evil.example",
+            Origin: "http://evil.example",
+            "Content-Type": "application/x-www-form-urlencoded",
+          },
+        },
+        (r) => {
+          r.resume();
+          resolve(r.statusCode ?? 0);
+        },
+      );
+      req.on("error", reject);
+      req.end("name=Pat&email=pat%40example.com&notRobot=on");
+    });
+    expect(status).toBe(403);
+  });
+
+  it("answers raw media paths with a plain 404: no stack, no file path, no file outside media", async () => {
+    for (const path of [
+      "/media/../session-secret",
+      "/media/%2e%2e/session-secret",
+      "/media/%2e%2e%2fsession-secret",
+      "/media/..%5csession-secret",
+      "/media/.hidden",
+      "/media/products/missing.webp",
+      "/media/%00",
+    ]) {
+      const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(`${server.origin}${path}`, { path }, (r) => {
+          let body = "";
+          r.on("data", (d) => (body += d));
+          r.on("end", () => resolve({ status: r.statusCode ?? 0, body }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+      expect([400, 403, 404], path).toContain(res.status);
+      expect(res.body, path).not.toMatch(NO_STACK);
+      expect(res.body, path).not.toMatch(/[0-9a-f]{64}/);
+    }
+  });
+
+  it("never lets a shared cache keep an error page", async () => {
+    for (const path of ["/no-such-page", "/products/details/999999", "/products/no-such-category", "/search?q=%00"]) {
+      const res = await fetch(`${server.origin}${path}`);
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.headers.get("cache-control") ?? "", path).not.toMatch(/public|s-maxage/);
+      expect(res.headers.get("x-cache"), path).not.toBe("HIT");
+    }
+  });
+
+  it("refuses a multi-line name before it can reach a mail", async () => {
+    const res = await post(
+      "/contact.data",
+      new URLSearchParams({
+        name: "Pat\r\nEmail: boss@store.example",
+        email: "pat@example.com",
+        notRobot: "on",
+      }),
+      { "X-Forwarded-For": "192.0.2.55" },
+    );
+    expect(res.status).toBe(400);
+    expect(res.text).toContain("Name must be on one line.");
+  });
+});
