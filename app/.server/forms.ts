@@ -46,10 +46,12 @@ function refuse(status: number, message: string, fieldErrors?: FieldErrors): nev
  */
 export async function readFormBody(request: Request, maxFields: number): Promise<FormData> {
   const type = request.headers.get("content-type");
+  const body = Buffer.from(await request.arrayBuffer().catch(() => refuse(400, UNREADABLE_FORM)));
+  // A POST without a body (a logout button, `fetch(url, { method: "POST" })`) is an empty form.
+  if (type === null && body.length === 0) return new FormData();
   if (!isFormContentType(type)) refuse(415, UNSUPPORTED_BODY);
   // Count the fields in the raw bytes first (a native search that makes no objects), so a body
   // of thousands of empty fields is refused before anything parses it.
-  const body = Buffer.from(await request.arrayBuffer().catch(() => refuse(400, UNREADABLE_FORM)));
   if (countFields(body, type as string) > maxFields) refuse(413, TOO_MANY_FIELDS);
   let form: FormData;
   try {

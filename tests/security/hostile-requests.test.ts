@@ -138,6 +138,14 @@ describe.skipIf(!hasBuild)("hostile requests", () => {
     }, 120_000);
   }
 
+  it("takes a POST without a body as an empty form (a logout button), not as a refused body", async () => {
+    const res = await post("/logout", null);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/");
+    // A body without a Content-Type is still refused (see the classes above).
+    expect((await post("/logout", new Blob(["a=b"]))).status).toBe(415);
+  });
+
   it("refuses 40,000 repeated fields (the request that froze the server) at once", async () => {
     const res = await post("/login.data", "x=&".repeat(40_000), {
       "Content-Type": "application/x-www-form-urlencoded",
