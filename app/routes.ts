@@ -68,6 +68,7 @@ export default [
       route("products/:productId", "routes/admin/product-edit.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("users", "routes/admin/users.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
       route("outbox", "routes/admin/outbox.tsx"),
     ]),
   ]),

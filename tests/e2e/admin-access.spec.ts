@@ -22,6 +22,7 @@ const PAGES = [
   "/admin/products",
   "/admin/orders",
   "/admin/users",
+  "/admin/audit",
   "/admin/products/new",
   "/admin/products/1",
 ];
@@ -30,6 +31,7 @@ const DATA = [
   "/admin/products.data",
   "/admin/orders.data",
   "/admin/users.data",
+  "/admin/audit.data",
   "/admin/products/new.data",
   "/admin/products/1.data",
 ];

@@ -146,6 +146,17 @@ test.describe("the product back office", () => {
     // Saving without touching the images keeps them, in order.
     expect(await imageKeys(id)).toEqual([k1, k2]);
 
+    // The audit log names who changed what, with the values before and after.
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Audit log" }).click();
+    await page.getByRole("combobox", { name: "Record type" }).selectOption("product");
+    await page.getByRole("textbox", { name: "Record number" }).fill(String(id));
+    await page.getByRole("button", { name: "Filter" }).click();
+    const edit = page.getByRole("listitem").filter({ hasText: /^Edited .+: price, stock/ });
+    await expect(edit).toHaveCount(1);
+    await expect(edit).toContainText(admin.email);
+    await expect(edit.getByRole("definition")).toHaveText(["$12.50", "40", "$19.99", "7"]);
+    await expect(page.getByRole("listitem").filter({ hasText: /^Added / })).toContainText(name);
+
     const customerContext = await otherPerson(browser);
     const customerPage = await customerContext.newPage();
     await logInOn(customerPage, await createCustomer());

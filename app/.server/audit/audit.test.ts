@@ -76,7 +76,7 @@ describe(`audit log on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, (
     expect(created).toMatchObject({ actorName: ada.name, actorId: ada.id, before: null });
     expect(created?.after).toMatchObject({ sku: "AUD-1", priceCents: 500, stock: 10 });
     expect(edited).toMatchObject({ before: { priceCents: 500 }, after: { priceCents: 450 } });
-    expect(edited?.summary).toBe("Edited AUD-1: priceCents");
+    expect(edited?.summary).toBe("Edited AUD-1: price");
     expect(deleted?.before).toMatchObject({ sku: "AUD-1", priceCents: 450 });
   });
 

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { type Kysely, sql } from "kysely";
+import { auditFieldLabel } from "~/lib/audit";
 import type { ProductImage } from "~/lib/images";
 import { type Actor, changedFields, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
@@ -209,7 +210,7 @@ export async function updateProductWithImages(
           action: "product.update",
           subjectType: "product",
           subjectId: id,
-          summary: `Edited ${changes.sku ?? current.sku}: ${what.join(", ")}`,
+          summary: `Edited ${changes.sku ?? current.sku}: ${what.map(auditFieldLabel).join(", ")}`,
           before: { ...diff?.before, ...(imagesChanged ? { images: current.images.length } : {}) },
           after: { ...diff?.after, ...(imagesChanged ? { images: nextImages.length } : {}) },
         });
@@ -312,7 +313,9 @@ export async function bulkUpdateProducts(
         action: "product.bulk-update",
         subjectType: "product",
         subjectId: row.id,
-        summary: `Bulk edit of ${row.sku}: ${Object.keys(diff?.after ?? {}).join(", ")}`,
+        summary: `Bulk edit of ${row.sku}: ${Object.keys(diff?.after ?? {})
+          .map(auditFieldLabel)
+          .join(", ")}`,
         before: diff?.before ?? null,
         after: diff?.after ?? null,
       });

@@ -17,6 +17,7 @@ const TABS = [
   { to: "/admin/products", label: "Products", end: false },
   { to: "/admin/orders", label: "Orders", end: false },
   { to: "/admin/users", label: "Users", end: false },
+  { to: "/admin/audit", label: "Audit log", end: false },
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
