@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { Icon } from "~/components/icon";
 import { type ProductImage as Image, imageSrc, imageSrcSet } from "~/lib/images";
 import { ProductImage } from "./product-image";
 
@@ -99,16 +100,7 @@ export function ProductGallery({ images, name }: { images: Image[]; name: string
             className="absolute top-3 right-3 flex size-11 items-center justify-center rounded-full bg-white text-slate-900 shadow"
           >
             <span className="sr-only">Close</span>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.5"
-            >
-              <path d="M6 6l12 12M18 6 6 18" />
-            </svg>
+            <Icon name="close" />
           </button>
           {count > 1 ? (
             <>
@@ -121,16 +113,7 @@ export function ProductGallery({ images, name }: { images: Image[]; name: string
                 className="absolute top-1/2 left-3 flex size-12 -translate-y-1/2 items-center justify-center rounded-full bg-white text-slate-900 shadow"
               >
                 <span className="sr-only">Previous image</span>
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="size-6"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2.5"
-                >
-                  <path d="m15 6-6 6 6 6" />
-                </svg>
+                <Icon name="previous" className="size-6" />
               </button>
               <button
                 type="button"
@@ -141,16 +124,7 @@ export function ProductGallery({ images, name }: { images: Image[]; name: string
                 className="absolute top-1/2 right-3 flex size-12 -translate-y-1/2 items-center justify-center rounded-full bg-white text-slate-900 shadow"
               >
                 <span className="sr-only">Next image</span>
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="size-6"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2.5"
-                >
-                  <path d="m9 6 6 6-6 6" />
-                </svg>
+                <Icon name="next" className="size-6" />
               </button>
             </>
           ) : null}

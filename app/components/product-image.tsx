@@ -1,3 +1,4 @@
+import { Icon } from "~/components/icon";
 import { type ProductImage as Image, imageSrc, imageSrcSet } from "~/lib/images";
 
 /**
@@ -24,18 +25,7 @@ export function ProductImage({
         aria-label={`${alt}: no image available`}
         className={`flex aspect-square w-full flex-col items-center justify-center gap-1 bg-slate-100 text-slate-600 ${className}`}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-10"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.5"
-        >
-          <rect x="3" y="4" width="18" height="16" rx="2" />
-          <circle cx="9" cy="10" r="2" />
-          <path d="m21 16-5-5-9 9" />
-        </svg>
+        <Icon name="image" className="size-10" />
         <span className="text-xs">No image</span>
       </div>
     );

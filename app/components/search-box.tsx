@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useFetcher, useNavigate } from "react-router";
+import { Icon } from "~/components/icon";
 import type { ProductImage as Image } from "~/lib/images";
 import { formatCents } from "~/lib/money";
 import { ProductImage } from "./product-image";
@@ -104,17 +105,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
         className="absolute top-0 right-0 flex size-11 items-center justify-center text-slate-600 hover:text-brand-700"
       >
         <span className="sr-only">Search</span>
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <circle cx="11" cy="11" r="7" />
-          <path d="m20 20-3.5-3.5" />
-        </svg>
+        <Icon name="search" />
       </button>
       <div
         id={`${listId}-list`}

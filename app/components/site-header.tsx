@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { Icon } from "~/components/icon";
 import { cartItemCount, cartTotalCents } from "~/lib/cart";
 import { NAV_CATEGORIES } from "~/lib/categories";
 import * as MESSAGES from "~/lib/messages";
@@ -23,18 +24,7 @@ function CartLink() {
       className="flex min-h-11 items-center gap-2 rounded-md px-2 text-sm font-semibold text-slate-900 hover:bg-slate-100"
       aria-label={`Cart: ${count} ${count === 1 ? "item" : "items"}, total ${formatCents(total)}`}
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-      >
-        <path d="M3 4h2l2.4 11.2a1.5 1.5 0 0 0 1.5 1.2h8.7a1.5 1.5 0 0 0 1.5-1.1L21 8H6.2" />
-        <circle cx="9.5" cy="20" r="1.3" />
-        <circle cx="17.5" cy="20" r="1.3" />
-      </svg>
+      <Icon name="cart" className="size-6" />
       <span className="tabular" aria-hidden="true">
         {formatCents(total)}
       </span>
@@ -182,16 +172,7 @@ export function SiteHeader({ store, viewer }: { store: StoreInfo; viewer: Header
             onClick={() => setMenuOpen((o) => !o)}
           >
             <span className="sr-only">Menu</span>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-            </svg>
+            <Icon name={menuOpen ? "close" : "menu"} className="size-6" />
           </button>
         </div>
       </div>

@@ -1,8 +1,8 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setupTestDatabase, type TestDatabase } from "~/.server/db/test-database";
 import { ACTION_ROUTES, samplePath } from "../support/route-table";
 import { hasBuild, type RunningServer, startServer } from "../support/server-process";
+import { setupTestDatabase, type TestDatabase } from "../support/test-database";
 
 /**
  * Hostile requests against the built server, by class rather than by example: every body a

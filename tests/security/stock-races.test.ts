@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAddress } from "../../app/.server/accounts/addresses";
 import { ensureAccount } from "../../app/.server/accounts/admins";
 import { findUserByEmail } from "../../app/.server/accounts/users";
-import { setOrderStatus } from "../../app/.server/admin/orders";
 import {
   bulkUpdateProducts,
   ProductChangedError,
   updateProductWithImages,
 } from "../../app/.server/catalog/product-admin";
 import { insertProduct } from "../../app/.server/catalog/product-writes";
-import { setupTestDatabase, type TestDatabase } from "../../app/.server/db/test-database";
 import { OrderRefusedError, placeOrder } from "../../app/.server/orders/place-order";
+import { setOrderStatus } from "../../app/.server/orders/status";
+import { setupTestDatabase, type TestDatabase } from "../support/test-database";
 
 /**
  * Orders racing each other and an admin editing stock and cancelling orders at the same time.

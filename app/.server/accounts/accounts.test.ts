@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as MESSAGES from "~/lib/messages";
 import type { RegisterInput } from "~/lib/schemas/account";
-import { setupTestDatabase, type TestDatabase } from "../db/test-database";
+import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { resetEnvForTests } from "../env";
 import { runJobsUntilIdle } from "../jobs/run-due";
 import { TOO_MANY_ATTEMPTS } from "../security/rate-limit";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RegisterInput } from "~/lib/schemas/account";
-import { setupTestDatabase, type TestDatabase } from "../db/test-database";
+import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { runJobsUntilIdle } from "../jobs/run-due";
 import { ensureAccount } from "./admins";
 import { authBool, authDate } from "./auth-columns";

@@ -3,6 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as MESSAGES from "~/lib/messages";
+import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { createAddress } from "../accounts/addresses";
 import { ensureAccount } from "../accounts/admins";
 import { listUsers } from "../accounts/directory";
@@ -16,11 +17,11 @@ import {
 } from "../catalog/product-admin";
 import { insertProduct } from "../catalog/product-writes";
 import { findProduct } from "../catalog/products";
-import { setupTestDatabase, type TestDatabase } from "../db/test-database";
 import { runJobsUntilIdle } from "../jobs/run-due";
 import { ImageRejectedError } from "../media/intake";
 import { placeOrder } from "../orders/place-order";
-import { listAllOrders, StatusChangeError, setOrderStatus } from "./orders";
+import { StatusChangeError, setOrderStatus } from "../orders/status";
+import { listAllOrders } from "./orders";
 import { getOverviewFigures } from "./overview";
 import { listAdminProducts } from "./products";
 

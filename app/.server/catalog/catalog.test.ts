@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setupTestDatabase, type TestDatabase } from "../db/test-database";
+import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { insertProduct } from "./product-writes";
 import { decodeCursor, findProduct, listCategoryPage, listNewestProducts, listRelatedProducts } from "./products";
 import { searchProducts, suggestProducts } from "./search";

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { connect } from "../db/connect";
 import type { DB } from "../db/schema";
-import { setupTestDatabase, type TestDatabase } from "../db/test-database";
 import { enqueueJob } from "./enqueue";
 import { DONE_JOB_DAYS, listFailedJobs, pruneDoneJobs, retryFailedJobs } from "./maintenance";
 import { defineJob, scheduleEvery } from "./registry";

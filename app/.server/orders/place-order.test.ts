@@ -3,16 +3,16 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as MESSAGES from "~/lib/messages";
 import { placeOrderSchema } from "~/lib/schemas/checkout";
+import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { createAddress } from "../accounts/addresses";
 import { ensureAccount } from "../accounts/admins";
 import { findUserByEmail } from "../accounts/users";
-import { setOrderStatus } from "../admin/orders";
 import { insertProduct } from "../catalog/product-writes";
-import { setupTestDatabase, type TestDatabase } from "../db/test-database";
 import { runJobsUntilIdle } from "../jobs/run-due";
 import { inStockFirst, listBestSellerIds, listBestSellers } from "./best-sellers";
 import { OrderRefusedError, placeOrder } from "./place-order";
 import { findOrderForUser, listOrdersForUser } from "./queries";
+import { setOrderStatus } from "./status";
 
 let t: TestDatabase;
 let alice: string;

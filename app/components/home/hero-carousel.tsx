@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { Icon } from "~/components/icon";
 import { useReducedMotion } from "./use-reduced-motion";
 
 export const HERO_INTERVAL_MS = 5000;
@@ -92,9 +93,7 @@ export function HeroCarousel() {
           className="flex size-11 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white"
         >
           <span className="sr-only">{stopped ? "Play slides" : "Pause slides"}</span>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="currentColor">
-            {stopped ? <path d="M8 5v14l11-7z" /> : <path d="M7 5h4v14H7zM13 5h4v14h-4z" />}
-          </svg>
+          <Icon name={stopped ? "play" : "pause"} />
         </button>
         <button
           type="button"
@@ -102,16 +101,7 @@ export function HeroCarousel() {
           className="flex size-11 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white"
         >
           <span className="sr-only">Previous slide</span>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="size-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-          >
-            <path d="m15 6-6 6 6 6" />
-          </svg>
+          <Icon name="previous" />
         </button>
         <button
           type="button"
@@ -119,16 +109,7 @@ export function HeroCarousel() {
           className="flex size-11 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white"
         >
           <span className="sr-only">Next slide</span>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="size-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-          >
-            <path d="m9 6 6 6-6 6" />
-          </svg>
+          <Icon name="next" />
         </button>
       </div>
     </section>

@@ -1,8 +1,9 @@
 import { useEffect } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
-import { type AdminOrder, listAllOrders, StatusChangeError, setOrderStatus } from "~/.server/admin/orders";
+import { type AdminOrder, listAllOrders } from "~/.server/admin/orders";
 import { getDb } from "~/.server/db/instance";
 import { replyError, replyOk } from "~/.server/forms";
+import { StatusChangeError, setOrderStatus } from "~/.server/orders/status";
 import { formOf } from "~/.server/request-context";
 import { Pagination } from "~/components/admin/pagination";
 import { OrderStatusBadge } from "~/components/order-view";

@@ -6,6 +6,7 @@ import { inStockFirst, listBestSellers } from "~/.server/orders/best-sellers";
 import { viewerOf } from "~/.server/request-context";
 import { HeroCarousel } from "~/components/home/hero-carousel";
 import { ProductStrip } from "~/components/home/product-strip";
+import { Icon } from "~/components/icon";
 import type { RouteHandle } from "~/lib/route-policy";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/home";
@@ -45,17 +46,17 @@ const BLURBS = [
   {
     title: "Fast local delivery",
     text: "Same-week delivery across the Dallas-Fort Worth area, straight to your store's back door.",
-    icon: "M3 7h11v8H3zM14 10h4l3 3v2h-7zM7 18a2 2 0 1 0 0-.01M17 18a2 2 0 1 0 0-.01",
+    icon: "truck",
   },
   {
     title: "Bulk inventory",
     text: "Deep stock on the lines that sell, in case packs and display boxes sized for retail.",
-    icon: "M3 8l9-5 9 5-9 5zM3 8v8l9 5 9-5V8M12 13v8",
+    icon: "boxes",
   },
   {
     title: "Friendly support",
     text: "Real people on the phone Monday to Saturday who know the products and your account.",
-    icon: "M4 12a8 8 0 0 1 16 0v5a2 2 0 0 1-2 2h-2v-6h4M4 13h4v6H6a2 2 0 0 1-2-2z",
+    icon: "headset",
   },
 ] as const;
 
@@ -73,17 +74,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-label="Why buy from us" className="mt-8 grid gap-4 sm:grid-cols-3">
         {BLURBS.map((b) => (
           <div key={b.title} className="flex gap-3 rounded-lg border border-slate-200 bg-white p-4">
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-8 shrink-0 text-brand-700"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.6"
-              strokeLinejoin="round"
-            >
-              <path d={b.icon} />
-            </svg>
+            <Icon name={b.icon} className="size-8 shrink-0 text-brand-700" />
             <div>
               <h2 className="font-bold text-slate-900">{b.title}</h2>
               <p className="mt-1 text-sm text-slate-600">{b.text}</p>

@@ -4,13 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import pg from "pg";
-import { resetAuthForTests } from "../accounts/auth";
-import { resetEnvForTests } from "../env";
-import { resetMailForTests } from "../mail/transport";
-import { setMediaStoreForTests } from "../media/store";
-import { closeDb, getDb } from "./instance";
-import { migrateToLatest } from "./migrate";
-import type { DB } from "./schema";
+import { resetAuthForTests } from "~/.server/accounts/auth";
+import { closeDb, getDb } from "~/.server/db/instance";
+import { migrateToLatest } from "~/.server/db/migrate";
+import type { DB } from "~/.server/db/schema";
+import { resetEnvForTests } from "~/.server/env";
+import { resetMailForTests } from "~/.server/mail/transport";
+import { setMediaStoreForTests } from "~/.server/media/store";
 
 /**
  * A fresh, migrated database for one test file, on the database the suite runs against:
