@@ -70,7 +70,9 @@ export function OrderView({ order }: { order: OrderDetail }) {
             <th scope="row" colSpan={3} className="py-2 text-right font-semibold">
               Order total
             </th>
-            <td className="tabular py-2 text-right text-base font-bold">{formatCents(order.totalCents)}</td>
+            <td className="tabular py-2 pl-3 text-right text-base font-bold whitespace-nowrap">
+              {formatCents(order.totalCents)}
+            </td>
           </tr>
         </tfoot>
       </table>

@@ -23,7 +23,7 @@ export function ProductCard({
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white">
       <ProductImage image={product.image} alt={product.name} sizes={CARD_IMAGE_SIZES} priority={priority} />
       <div className="flex flex-1 flex-col gap-2 p-3">
-        <h3 className="line-clamp-2 text-sm font-semibold text-slate-900 group-hover:text-brand-700">
+        <h3 className="text-sm font-semibold break-words text-slate-900 group-hover:text-brand-700">
           <Link to={`/products/details/${product.id}`} className="after:absolute after:inset-0" prefetch="intent">
             {product.name}
           </Link>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Icon } from "~/components/icon";
 import { cartItemCount, cartTotalCents } from "~/lib/cart";
@@ -115,6 +115,18 @@ export function SiteHeader({ store, viewer }: { store: StoreInfo; viewer: Header
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Escape closes the phone menu and puts focus back on its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
 
   return (
     <header className="bg-white">
@@ -152,6 +164,7 @@ export function SiteHeader({ store, viewer }: { store: StoreInfo; viewer: Header
           </div>
           <CartLink />
           <button
+            ref={menuButton}
             type="button"
             className="flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 md:hidden"
             aria-expanded={menuOpen}
@@ -164,7 +177,7 @@ export function SiteHeader({ store, viewer }: { store: StoreInfo; viewer: Header
         </div>
       </div>
       <nav aria-label="Categories" className="hidden bg-brand-700 md:block">
-        <ul className="mx-auto flex max-w-7xl items-center overflow-x-auto px-2">
+        <ul className="mx-auto flex max-w-7xl flex-wrap items-center px-2">
           <NavItems viewer={viewer} />
         </ul>
       </nav>

@@ -58,5 +58,8 @@ export function ToastHost() {
   }, [mod]);
   if (!mod) return null;
   const { Toaster } = mod;
-  return <Toaster position="top-right" duration={SHOP_TOAST_MS} hotkey={["altKey", "KeyT"]} richColors closeButton />;
+  // At the bottom: a toast at the top would cover the header's cart total just when an add changes it.
+  return (
+    <Toaster position="bottom-right" duration={SHOP_TOAST_MS} hotkey={["altKey", "KeyT"]} richColors closeButton />
+  );
 }

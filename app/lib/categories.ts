@@ -26,5 +26,12 @@ export function categoryLabel(slug: string): string {
   return CATEGORIES.find((c) => c.slug === slug)?.navLabel ?? slug;
 }
 
-/** The category nav of the header (spec: Home, Disposable Vapes, Kratom, Novelty, Glass, Delta, Support). */
-export const NAV_CATEGORIES = CATEGORIES.filter((c) => c.slug !== "accessories");
+/**
+ * The category nav of the header: the spec's Home, Disposable Vapes, Kratom, Novelty, Glass,
+ * Delta and Support, plus Accessories and the whole catalog (issue 12), so every listing can be
+ * reached from the navigation.
+ */
+export const NAV_CATEGORIES: readonly { slug: string; navLabel: string }[] = [
+  ...CATEGORIES,
+  { slug: "all", navLabel: "All products" },
+];

@@ -2,7 +2,17 @@ import type { Page } from "@playwright/test";
 import { catalogProducts, productsMatching, waitForHydration } from "./support/catalog";
 import { expect, test } from "./support/fixtures";
 
-const NAV = ["Home", "Disposable Vapes", "Kratom", "Novelty", "Glass", "Delta", "Support"];
+const NAV = [
+  "Home",
+  "Disposable Vapes",
+  "Kratom",
+  "Novelty",
+  "Glass",
+  "Delta",
+  "Accessories",
+  "All products",
+  "Support",
+];
 
 function searchBox(page: Page) {
   const form = page.getByRole("search");

@@ -71,7 +71,7 @@ const ACTIONS: { path: string; role: "visitor" | "customer" | "admin"; fields: s
     ],
   },
   { path: "/forgot", role: "visitor", fields: ["email"] },
-  { path: "/reset-password", role: "visitor", fields: ["token", "password"] },
+  { path: "/reset-password", role: "visitor", fields: ["token", "password", "confirmPassword"] },
   { path: "/account/settings", role: "customer", fields: ["phone", "role", "email"] },
   { path: "/account/security", role: "customer", fields: ["intent", "currentPassword", "newPassword"] },
   {

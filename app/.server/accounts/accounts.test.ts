@@ -18,7 +18,7 @@ import {
 import { ensureAccount } from "./admins";
 import { getAuth } from "./auth";
 import { AccountError } from "./errors";
-import { changePassword } from "./passwords";
+import { changePassword, resetPassword, resetTokenIsUsable } from "./passwords";
 import { registerCustomer } from "./registration";
 import { signIn } from "./sign-in";
 import { findUserByEmail } from "./users";
@@ -355,6 +355,46 @@ describe(`accounts on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, ()
       MESSAGES.invalidCredentials,
     );
     await signIn(t.db, { identifier: "changer@example.com", password: "new password 2" }, loginRequest(), nextIp());
+  });
+
+  it("tells a usable reset link from a used, expired or made-up one before any password is typed", async () => {
+    await ensureAccount(t.db, {
+      email: "reset-check@shop.test",
+      name: "Reset",
+      password: "old password 1",
+      role: "customer",
+    });
+    await getAuth().api.requestPasswordReset({
+      body: { email: "reset-check@shop.test", redirectTo: "/reset-password" },
+    });
+    const tokenOf = async () => {
+      const rows = await t.db.selectFrom("verifications").select("identifier").execute();
+      return rows
+        .map((r) => r.identifier)
+        .find((i) => i.startsWith("reset-password:"))
+        ?.slice("reset-password:".length);
+    };
+    const token = (await tokenOf()) ?? "";
+    expect(token).not.toBe("");
+    expect(await resetTokenIsUsable(token)).toBe(true);
+    expect(await resetTokenIsUsable(`${token}x`)).toBe(false);
+    expect(await resetTokenIsUsable("")).toBe(false);
+    await resetPassword(token, "new password 22");
+    // Used: the same answer the form would give after typing.
+    expect(await resetTokenIsUsable(token)).toBe(false);
+    await expect(resetPassword(token, "new password 33")).rejects.toThrow(MESSAGES.RESET_LINK_INVALID);
+
+    await getAuth().api.requestPasswordReset({
+      body: { email: "reset-check@shop.test", redirectTo: "/reset-password" },
+    });
+    const second = (await tokenOf()) ?? "";
+    expect(await resetTokenIsUsable(second)).toBe(true);
+    await t.db
+      .updateTable("verifications")
+      .set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
+      .where("identifier", "=", `reset-password:${second}`)
+      .execute();
+    expect(await resetTokenIsUsable(second)).toBe(false);
   });
 
   it("keeps each address book to its owner, with one default", async () => {

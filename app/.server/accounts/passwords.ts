@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import * as MESSAGES from "~/lib/messages";
 import type { DB } from "../db/schema";
 import { enqueueJob } from "../jobs/enqueue";
 import { defineJob } from "../jobs/registry";
@@ -36,6 +37,18 @@ export async function requestPasswordReset(db: Kysely<DB>, email: string, client
   await enqueueJob(db, { name: FORGOT_PASSWORD_JOB, payload: { email: normalized }, maxAttempts: 3 });
 }
 
+/**
+ * Whether a reset link's token can still set a password (it exists, is unused and has not
+ * expired), read the way better-auth's own reset does, so the page can say so before the user
+ * types a new password.
+ */
+export async function resetTokenIsUsable(token: string): Promise<boolean> {
+  if (!token || token.length > 500) return false;
+  const ctx = await getAuth().$context;
+  const row = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  return !!row && new Date(row.expiresAt) > new Date();
+}
+
 /** Sets a new password from a reset link; every session of the account ends. */
 export async function resetPassword(token: string, newPassword: string): Promise<void> {
   try {
@@ -43,7 +56,7 @@ export async function resetPassword(token: string, newPassword: string): Promise
   } catch (error) {
     const info = authErrorInfo(error);
     if (info?.code === "INVALID_TOKEN") {
-      throw new AccountError("This reset link is invalid or has expired. Please ask for a new one.", "form");
+      throw new AccountError(MESSAGES.RESET_LINK_INVALID, "form");
     }
     if (info) throw new AccountError(info.message, info.code.includes("PASSWORD") ? "password" : "form");
     throw error;

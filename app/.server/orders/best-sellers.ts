@@ -37,16 +37,25 @@ export async function listBestSellerIds(db: Db, limit: number): Promise<number[]
 }
 
 /**
+ * A home row's order: products in stock first, sold-out ones after them, each group keeping
+ * its order (best selling, newest). A buyer scanning the row meets what they can order.
+ */
+export function inStockFirst<T extends { stock: number }>(products: T[]): T[] {
+  return [...products.filter((p) => p.stock > 0), ...products.filter((p) => p.stock <= 0)];
+}
+
+/**
  * Best Sellers for the home page: the best sellers by units ordered, filled up with other
- * in-stock products while there are too few orders. Products in `exclude` (the New Products
- * row) are left out, so the two rows never show the same product twice.
+ * in-stock products while there are too few orders, in stock first (`inStockFirst`). Products
+ * in `exclude` (the New Products row) are left out, so the two rows never show the same product
+ * twice.
  */
 export async function listBestSellers(db: Kysely<DB>, limit: number, exclude: number[]): Promise<Product[]> {
   const excluded = new Set(exclude);
   const ids = (await listBestSellerIds(db, limit + excluded.size)).filter((id) => !excluded.has(id));
   const sellers = await listProductsByIds(db, ids.slice(0, limit));
-  if (sellers.length >= limit) return sellers.slice(0, limit);
+  if (sellers.length >= limit) return inStockFirst(sellers.slice(0, limit));
   const taken = [...exclude, ...sellers.map((p) => p.id)];
   const fill = await listInStockProducts(db, limit - sellers.length, taken);
-  return [...sellers, ...fill];
+  return inStockFirst([...sellers, ...fill]);
 }

@@ -10,7 +10,7 @@ import { ensureAccount } from "../accounts/admins";
 import { findUserByEmail } from "../accounts/users";
 import { insertProduct } from "../catalog/product-writes";
 import { runJobsUntilIdle } from "../jobs/run-due";
-import { listBestSellerIds, listBestSellers } from "./best-sellers";
+import { inStockFirst, listBestSellerIds, listBestSellers } from "./best-sellers";
 import { OrderRefusedError, placeOrder } from "./place-order";
 import { findOrderForUser, listOrdersForUser } from "./queries";
 import { setOrderStatus } from "./status";
@@ -209,6 +209,33 @@ describe(`placing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     expect(withoutNew).toHaveLength(7);
     expect(withoutNew.map((p) => p.id)).not.toContain(hot);
     expect(withoutNew[0]?.id).toBe(warm);
+  });
+
+  it("shows in-stock products first in Best Sellers, even when the top seller has sold out", async () => {
+    const gone = await product("Sold Out Seller", 100, 900);
+    await placeOrder(t.db, {
+      userId: alice,
+      idempotencyKey: key(),
+      addressId: aliceAddress,
+      lines: [{ id: gone, quantity: 900 }],
+    });
+    expect(await stockOf(gone)).toBe(0);
+    expect((await listBestSellerIds(t.db, 1))[0]).toBe(gone);
+    const row = await listBestSellers(t.db, 7, []);
+    expect(row.map((p) => p.id)).toContain(gone);
+    const firstSoldOut = row.findIndex((p) => p.stock <= 0);
+    expect(row.slice(firstSoldOut).every((p) => p.stock <= 0)).toBe(true);
+    expect(row[0]?.stock).toBeGreaterThan(0);
+  });
+
+  it("orders a row in stock first and keeps the order within each group", () => {
+    const row = [
+      { id: 1, stock: 0 },
+      { id: 2, stock: 5 },
+      { id: 3, stock: 0 },
+      { id: 4, stock: 1 },
+    ];
+    expect(inStockFirst(row).map((p) => p.id)).toEqual([2, 4, 1, 3]);
   });
 
   it("lists a customer's orders newest first", async () => {

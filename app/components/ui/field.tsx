@@ -24,7 +24,7 @@ function Shell({
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
         {required ? (
-          <span aria-hidden="true" className="text-danger-600">
+          <span aria-hidden="true" data-required-mark className="text-danger-600">
             {" "}
             *
           </span>

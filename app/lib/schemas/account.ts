@@ -91,10 +91,23 @@ export const loginSchema = z.object({
 
 export const forgotSchema = z.object({ email: emailSchema });
 
-export const resetPasswordSchema = z.object({
-  token: z.string().min(1, "This reset link is not valid.").max(500),
-  password: newPasswordSchema,
-});
+export const PASSWORDS_DO_NOT_MATCH = "The passwords do not match.";
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(1, "This reset link is not valid.").max(500),
+    password: newPasswordSchema,
+    confirmPassword: z.string({ error: "Please confirm the new password." }).max(128),
+  })
+  .refine((d) => d.password === d.confirmPassword, {
+    path: ["confirmPassword"],
+    message: PASSWORDS_DO_NOT_MATCH,
+    // Also when the password itself is refused, so both errors show at once.
+    when: (payload) => {
+      const v = payload.value as { password?: unknown; confirmPassword?: unknown } | undefined;
+      return typeof v?.password === "string" && typeof v?.confirmPassword === "string";
+    },
+  });
 
 export const changePasswordSchema = z.object({
   currentPassword: z.string({ error: MESSAGES.bothPasswordsRequired }).min(1, MESSAGES.bothPasswordsRequired).max(128),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PASSWORDS_DO_NOT_MATCH, resetPasswordSchema } from "./account";
 import { contactSchema } from "./contact";
 import { idParam, pageParam } from "./params";
 import { bulkUpdateSchema, productSchema } from "./product";
@@ -38,5 +39,24 @@ describe("ids and page numbers", () => {
     for (const v of ["0", "-1", "1e3", "01x", "", "9".repeat(20), undefined]) expect(idParam(v), String(v)).toBeNull();
     expect(pageParam("3")).toBe(3);
     expect(pageParam("abc")).toBe(1);
+  });
+});
+
+describe("the reset form", () => {
+  const errorsOf = (input: Record<string, string>) =>
+    resetPasswordSchema.safeParse(input).error?.issues.map((i) => [i.path.join("."), i.message]) ?? [];
+
+  it("needs the password typed twice, the same", () => {
+    expect(errorsOf({ token: "t", password: "long enough", confirmPassword: "long enough" })).toEqual([]);
+    expect(errorsOf({ token: "t", password: "long enough", confirmPassword: "long enuogh" })).toEqual([
+      ["confirmPassword", PASSWORDS_DO_NOT_MATCH],
+    ]);
+    expect(errorsOf({ token: "t", password: "short", confirmPassword: "other" })).toEqual([
+      ["password", "Password must be at least 8 characters."],
+      ["confirmPassword", PASSWORDS_DO_NOT_MATCH],
+    ]);
+    expect(errorsOf({ token: "t", password: "long enough" })).toEqual([
+      ["confirmPassword", "Please confirm the new password."],
+    ]);
   });
 });

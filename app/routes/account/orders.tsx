@@ -1,8 +1,9 @@
 import { NavLink, Outlet, useParams } from "react-router";
 import { getDb } from "~/.server/db/instance";
-import { listOrdersForUser } from "~/.server/orders/queries";
+import { findOrderForUser, listOrdersForUser } from "~/.server/orders/queries";
 import { signedInViewer } from "~/.server/request-context";
 import { AccountShell } from "~/components/account-shell";
+import { OrderDetailPanel } from "~/components/order-detail-panel";
 import { OrderStatusBadge } from "~/components/order-view";
 import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
@@ -13,12 +14,17 @@ export function meta() {
   return [{ title: "My Orders" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { orders: await listOrdersForUser(getDb(), signedInViewer(context).id, 100) };
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const viewerId = signedInViewer(context).id;
+  const orders = await listOrdersForUser(getDb(), viewerId, 100);
+  // With no order chosen, wide screens show the newest one beside the list (phones keep the list).
+  const newestId = params.orderId ? undefined : orders[0]?.id;
+  const newest = newestId === undefined ? null : await findOrderForUser(getDb(), viewerId, newestId);
+  return { orders, newest };
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { orders } = loaderData;
+  const { orders, newest } = loaderData;
   const params = useParams();
   return (
     <AccountShell title="My Orders">
@@ -35,7 +41,13 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   to={`/orders/${o.id}`}
                   preventScrollReset
                   className={({ isActive }) =>
-                    `flex flex-col gap-1 rounded-lg border p-3 ${isActive ? "border-brand-500 bg-brand-50" : "border-slate-200 bg-white hover:border-brand-300"}`
+                    `flex flex-col gap-1 rounded-lg border p-3 ${
+                      isActive
+                        ? "border-brand-500 bg-brand-50"
+                        : o.id === newest?.id
+                          ? "border-slate-200 bg-white hover:border-brand-300 xl:border-brand-500 xl:bg-brand-50"
+                          : "border-slate-200 bg-white hover:border-brand-300"
+                    }`
                   }
                 >
                   <span className="flex items-center justify-between gap-2">
@@ -51,7 +63,18 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           <div className="rounded-lg border border-slate-200 bg-white p-5">
-            {params.orderId ? <Outlet /> : <p className="text-slate-700">Choose an order to see its details.</p>}
+            {params.orderId ? (
+              <Outlet />
+            ) : (
+              <>
+                <p className={`text-slate-700 ${newest ? "xl:hidden" : ""}`}>Choose an order to see its details.</p>
+                {newest ? (
+                  <div className="hidden xl:block" data-testid="newest-order">
+                    <OrderDetailPanel order={newest} />
+                  </div>
+                ) : null}
+              </>
+            )}
           </div>
         </div>
       )}

@@ -42,14 +42,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         ))}
       </dl>
       <nav aria-label="Admin sections" className="mt-6 border-b border-slate-200">
-        <ul className="flex gap-1 overflow-x-auto">
+        <ul className="flex flex-wrap gap-x-1">
           {TABS.map((t) => (
             <li key={t.to}>
               <NavLink
                 to={t.to}
                 end={t.end}
                 className={({ isActive }) =>
-                  `flex min-h-11 items-center border-b-2 px-4 text-sm font-semibold ${
+                  `flex min-h-11 items-center border-b-2 px-3 text-sm font-semibold sm:px-4 ${
                     isActive
                       ? "border-brand-700 text-brand-800"
                       : "border-transparent text-slate-600 hover:text-slate-900"

@@ -11,7 +11,7 @@ import { ProductImage } from "~/components/product-image";
 import { notify } from "~/components/toast";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
-import { CATEGORIES, categoryLabel } from "~/lib/categories";
+import { CATEGORIES, categoryLabel, isCategorySlug } from "~/lib/categories";
 import type { FormReply } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
@@ -176,6 +176,9 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       return next;
     });
 
+  const categoryChoice = filters.category.trim().toLowerCase();
+  const unknownCategory = categoryChoice !== "" && !isCategorySlug(categoryChoice);
+
   return (
     <section aria-labelledby="products-title" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -192,12 +195,16 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
       >
         <TextField label="Search name" name="q" type="search" defaultValue={filters.q} className="lg:col-span-2" />
-        <TextField label="Category (exact)" name="category" list="category-slugs" defaultValue={filters.category} />
-        <datalist id="category-slugs">
+        {/* The categories by name (the filter matches the slug exactly, ignoring case). */}
+        <SelectField label="Category" name="category" defaultValue={categoryChoice}>
+          <option value="">All categories</option>
           {CATEGORIES.map((c) => (
-            <option key={c.slug} value={c.slug} />
+            <option key={c.slug} value={c.slug}>
+              {c.navLabel}
+            </option>
           ))}
-        </datalist>
+          {unknownCategory ? <option value={categoryChoice}>{`${filters.category} (no such category)`}</option> : null}
+        </SelectField>
         <SelectField label="Stock" name="stock" defaultValue={filters.stock}>
           <option value="all">All</option>
           <option value="in">In stock</option>

@@ -74,7 +74,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const defaultId = addresses?.find((a) => a.isDefault)?.id ?? addresses?.[0]?.id ?? "";
   const [addressId, setAddressId] = useState(defaultId);
-  const [adding, setAdding] = useState(false);
+  // A customer with no saved address gets the address form at once, not only a button to open it.
+  const [adding, setAdding] = useState(addresses?.length === 0);
   const [clientError, setClientError] = useState<string | null>(null);
   const result = place.data;
   const placing = place.state !== "idle";
@@ -213,9 +214,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                     setAdding(false);
                   }}
                   extra={
-                    <Button variant="secondary" onClick={() => setAdding(false)}>
-                      Cancel
-                    </Button>
+                    addresses?.length ? (
+                      <Button variant="secondary" onClick={() => setAdding(false)}>
+                        Cancel
+                      </Button>
+                    ) : undefined
                   }
                 />
               </div>

@@ -153,7 +153,14 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                   aria-invalid={errors.notRobot ? true : undefined}
                   aria-describedby={errors.notRobot ? "notRobot-error" : undefined}
                 />
-                I'm not a robot
+                <span>
+                  I'm not a robot
+                  {/* The required mark of the other fields (ui/field.tsx). */}
+                  <span aria-hidden="true" data-required-mark className="text-danger-600">
+                    {" "}
+                    *
+                  </span>
+                </span>
               </label>
               {errors.notRobot ? (
                 <p id="notRobot-error" role="alert" className="text-sm text-danger-600">

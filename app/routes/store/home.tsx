@@ -2,7 +2,7 @@ import { canSeePrices } from "~/.server/accounts/viewer";
 import { listNewestProducts } from "~/.server/catalog/products";
 import { shapeCard } from "~/.server/catalog/shape";
 import { getDb } from "~/.server/db/instance";
-import { listBestSellers } from "~/.server/orders/best-sellers";
+import { inStockFirst, listBestSellers } from "~/.server/orders/best-sellers";
 import { viewerOf } from "~/.server/request-context";
 import { HeroCarousel } from "~/components/home/hero-carousel";
 import { ProductStrip } from "~/components/home/product-strip";
@@ -37,7 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     newest.map((p) => p.id),
   );
   return {
-    newProducts: newest.map((p) => shapeCard(p, prices)),
+    newProducts: inStockFirst(newest).map((p) => shapeCard(p, prices)),
     bestSellers: bestSellers.map((p) => shapeCard(p, prices)),
   };
 }
