@@ -65,7 +65,8 @@ function Chrome({ children }: { children: React.ReactNode }) {
   if (!root) return <>{children}</>;
   return (
     <>
-      <div id="page" className="flex min-h-screen flex-col">
+      {/* The age gate's head script may mark #page inert before React hydrates (a new visitor). */}
+      <div id="page" className="flex min-h-screen flex-col" suppressHydrationWarning>
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
@@ -85,15 +86,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Marks the document once React has hydrated (browser tests wait for it before typing). */
-function useHydratedMarker() {
-  useEffect(() => {
-    document.documentElement.setAttribute("data-hydrated", "");
-  }, []);
-}
-
 export default function App() {
-  useHydratedMarker();
   return (
     <Chrome>
       <Outlet />
@@ -106,7 +99,6 @@ export function ErrorBoundary() {
   // defines itself, and root.tsx re-exports this one.
   const error = useRouteError();
   const location = useLocation();
-  useHydratedMarker();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Chrome>
