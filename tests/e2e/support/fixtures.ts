@@ -1,4 +1,5 @@
 import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import { throttleLikeASlowPhone } from "../../support/slow-phone";
 import type { TestAccount } from "./data";
 import { sessionCookieFor } from "./session";
 
@@ -9,10 +10,13 @@ import { sessionCookieFor } from "./session";
  * Nothing waits for the page's JavaScript: a test types and taps as soon as what it needs is on
  * screen, as a person does (the store must work from the first paint, issue 12).
  */
-export const test = base.extend<{ ageVerified: boolean }>({
+export const test = base.extend<{ ageVerified: boolean; slowPhone: boolean }>({
   ageVerified: [true, { option: true }],
-  page: async ({ page, ageVerified }, use) => {
+  /** Set by the slow-phone project (playwright.config.ts): 4x slower CPU, slow 4G. */
+  slowPhone: [false, { option: true }],
+  page: async ({ page, ageVerified, slowPhone }, use) => {
     if (ageVerified) await page.addInitScript(() => window.localStorage.setItem("ageVerified", "true"));
+    if (slowPhone) await throttleLikeASlowPhone(page);
     await use(page);
   },
 });
