@@ -13,6 +13,7 @@ import {
 import { SHOP_TOAST_MS } from "~/lib/toast";
 import type { loader, RootData } from "../root";
 import { AGE_GATE_BOOT_SCRIPT, AgeGate } from "./age-gate";
+import { PendingCartAdd } from "./cart/add-to-cart";
 import { NotFound } from "./not-found";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
@@ -82,6 +83,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
       <AgeGate />
       <ToastHost />
       <FlashToast flash={root.toast} />
+      <PendingCartAdd add={root.cartAdd} />
     </>
   );
 }
