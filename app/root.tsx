@@ -1,6 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { canSeePrices } from "./.server/accounts/viewer";
+import { takeCartAdd } from "./.server/catalog/cart-add";
+import { getDb } from "./.server/db/instance";
 import { env } from "./.server/env";
 import { requestInfo, viewerOf } from "./.server/request-context";
 import { rootMiddleware } from "./.server/root-middleware";
@@ -12,6 +15,8 @@ export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = viewerOf(context);
   const { toast: flash, headers } = await readToast(request);
+  const { add: cartAdd, headers: cartAddHeaders } = await takeCartAdd(getDb(), request, canSeePrices(viewer));
+  for (const value of cartAddHeaders.getSetCookie()) headers.append("Set-Cookie", value);
   return data(
     {
       nonce: requestInfo(context).cspNonce,
@@ -19,6 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       store: storeInfo(),
       viewer: viewer ? { name: viewer.name, role: viewer.role } : null,
       toast: flash,
+      cartAdd,
     },
     { headers },
   );

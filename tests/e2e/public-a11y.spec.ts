@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { productWithImages, visit, waitForHydration } from "./support/catalog";
+import { productWithImages, waitForHydration } from "./support/catalog";
 import { expect, test } from "./support/fixtures";
 
 const PAGES = [
@@ -50,7 +50,7 @@ async function expectNoSeriousViolations(page: Page, label: string) {
 test.describe("accessibility (axe): no serious or critical violations", () => {
   for (const path of PAGES) {
     test(path, async ({ page }) => {
-      await visit(page, path);
+      await page.goto(path);
       await expectNoSeriousViolations(page, path);
     });
   }

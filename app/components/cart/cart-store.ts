@@ -11,6 +11,11 @@ const EMPTY: CartLine[] = [];
 let lastRaw: string | null = null;
 let lastLines: CartLine[] = EMPTY;
 
+/** The stored cart lines now (browser only). */
+export function readCart(): CartLine[] {
+  return read();
+}
+
 function read(): CartLine[] {
   let raw: string | null = null;
   try {
