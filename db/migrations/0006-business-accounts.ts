@@ -35,11 +35,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("businesses_approval_idx")
-    .on("businesses")
-    .columns(["approval", "created_at"])
-    .execute();
+  await db.schema.createIndex("businesses_approval_idx").on("businesses").columns(["approval", "created_at"]).execute();
 
   await db.schema
     .createTable("licenses")
