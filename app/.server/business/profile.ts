@@ -1,9 +1,14 @@
 import type { Kysely, Transaction } from "kysely";
 import type { ApprovalState, BusinessInput, BusinessType } from "~/lib/business";
+import { oneLine } from "~/lib/text";
 import { type Actor, changedFields, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { BusinessRow, DB } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { env } from "../env";
+import { kickJobRunners } from "../jobs/wake";
+import { enqueueMail } from "../mail/outbox";
+import { layout } from "../mail/templates";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -118,12 +123,13 @@ export async function reviewBusiness(
   decision: { approve: true } | { approve: false; reason: string },
   actor: Actor,
 ): Promise<Business | null> {
-  return db.transaction().execute(async (trx) => {
+  const reason = decision.approve ? null : oneLine(decision.reason).slice(0, 500);
+  if (!decision.approve && !reason) throw new Error("A rejection needs a reason.");
+  const result = await db.transaction().execute(async (trx) => {
     const current = await findBusiness(trx, userId);
     if (!current) return null;
     const next: ApprovalState = decision.approve ? "approved" : "rejected";
     if (current.approval === next) return current;
-    const reason = decision.approve ? null : decision.reason;
     const now = sqlNow(dialectOf(db));
     await trx
       .updateTable("businesses")
@@ -139,6 +145,26 @@ export async function reviewBusiness(
       before: { approval: current.approval },
       after: { approval: next, ...(reason ? { reason } : {}) },
     });
+    const user = await trx.selectFrom("users").select(["email", "name"]).where("id", "=", userId).executeTakeFirst();
+    if (user) {
+      const lines = decision.approve
+        ? [`${current.legalName} is approved: you can now see our prices and place orders.`]
+        : [`We could not approve ${current.legalName} for wholesale orders.`, `Reason: ${reason}`];
+      await enqueueMail(
+        trx,
+        {
+          to: user.email,
+          subject: decision.approve ? "Your business account is approved" : "Your business account was not approved",
+          ...layout([`Hi ${oneLine(user.name)},`, ...lines], {
+            label: "Open your business profile",
+            url: new URL("/account/business", `${env().BASE_URL}/`).toString(),
+          }),
+        },
+        `business ${userId} review`,
+      );
+    }
     return findBusiness(trx, userId);
   });
+  kickJobRunners();
+  return result;
 }
