@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/root";
+import { revalidateUnlessOffline } from "./lib/offline";
 import "./app.css";
 import { canSeePrices } from "./.server/accounts/viewer";
 import { takeCartAdd } from "./.server/catalog/cart-add";
@@ -11,6 +12,9 @@ import { storeInfo } from "./.server/store-info";
 import { readToast } from "./.server/toast";
 
 export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
+
+/** After a form that could not reach the store, nothing is reloaded (app/lib/offline.ts). */
+export const shouldRevalidate = revalidateUnlessOffline;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = viewerOf(context);

@@ -41,6 +41,26 @@ export async function waitForHydration(page: Page): Promise<void> {
     .toBe(true);
 }
 
+const SCRIPTS = /\/assets\/.*\.js$/;
+
+/**
+ * Holds the page's JavaScript back until `release` is called: what a slow phone shows between the
+ * first paint and hydration, for as long as a test needs to type and tap into it.
+ */
+export async function holdScripts(page: Page): Promise<() => Promise<void>> {
+  let open: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  await page.route(SCRIPTS, async (route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  return async () => {
+    open();
+  };
+}
+
 /**
  * Signs `account` in by giving the browser a session made directly in the database (no Log In
  * screen, no password hashing): for every journey that is not about logging in. Does not navigate.
