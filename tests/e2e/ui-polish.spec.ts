@@ -54,15 +54,15 @@ function tag(): string {
   return crypto.randomBytes(3).toString("hex");
 }
 
-async function product(name: string, stock: number, category = "novelty"): Promise<number> {
+async function product(name: string, stock: number, category = "novelty", priceCents = 1234): Promise<number> {
   return insertProduct(
     getDb(),
-    { sku: `UIP-${tag()}`, name, description: `${name}, for the polish tests.`, priceCents: 1234, stock, category },
+    { sku: `UIP-${tag()}`, name, description: `${name}, for the polish tests.`, priceCents, stock, category },
     [],
   );
 }
 
-async function order(customer: TestAccount, productId: number, quantity: number) {
+async function order(customer: TestAccount, productId: number, quantity: number, more: number[] = []) {
   const db = getDb();
   const address = await db
     .selectFrom("addresses")
@@ -73,7 +73,7 @@ async function order(customer: TestAccount, productId: number, quantity: number)
     userId: customer.id,
     idempotencyKey: crypto.randomUUID(),
     addressId: address.id,
-    lines: [{ id: productId, quantity }],
+    lines: [{ id: productId, quantity }, ...more.map((id) => ({ id, quantity }))],
   });
   return order;
 }
@@ -207,15 +207,16 @@ test.describe("390 px layout", () => {
 
   test("the order total keeps a space between its label and the amount", async ({ page }) => {
     const customer = await createCustomer();
-    const id = await product(`Spaced ${tag()}`, 100);
-    const placed = await order(customer, id, 3);
+    // Lines of $999.00 and a total of $2,997.00: the total is wider than any line's amount.
+    const ids = await Promise.all([1, 2, 3].map((n) => product(`Spaced ${n} ${tag()}`, 10, "glass", 99_900)));
+    const placed = await order(customer, ids[0] ?? 0, 1, ids.slice(1));
     await signIn(page, customer);
     await page.goto(`/orders/${placed.id}`);
     const row = page
       .getByRole("region", { name: `Order #${placed.id}` })
       .getByRole("row")
       .filter({ hasText: "Order total" });
-    await expect(row).toContainText("$37.02");
+    await expect(row).toContainText("$2,997.00");
     const gap = await row.evaluate((tr) => {
       const textBox = (cell: Element) => {
         const range = document.createRange();
@@ -239,8 +240,9 @@ test.describe("390 px layout", () => {
     await expect(toast).toBeVisible();
     const cart = page.getByRole("link", { name: /^Cart: 1 item/ });
     await expect(cart).toBeVisible();
-    // Let the toast finish sliding in before measuring.
+    // Let the toast finish sliding in, with the header in view (a phone scrolled to the button).
     await expect(toast).toHaveAttribute("data-mounted", "true");
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(500);
     const [toastBox, cartBox] = [await toast.boundingBox(), await cart.boundingBox()];
     expect(toastBox && cartBox).toBeTruthy();
