@@ -1,5 +1,5 @@
 /**
- * Draws placeholder product pictures for the demo catalogue: an SVG built here, rasterised by sharp.
+ * Draws placeholder product pictures for the demo catalog: an SVG built here, rasterized by sharp.
  * No text is drawn (fonts differ between machines), only shapes and gradients.
  * `index` 0, 1 and 2 give three different compositions of the same product.
  */
@@ -13,10 +13,10 @@ interface Colors {
   b: string;
 }
 
-/** Draws a product centred on (0, 0), roughly inside x -250..250 and y -340..340. */
+/** Draws a product centered on (0, 0), roughly inside x -250..250 and y -340..340. */
 type Drawer = (c: Colors, id: string) => string;
 
-// ---------- colour helpers ----------
+// ---------- color helpers ----------
 
 function parseHex(hex: string): [number, number, number] {
   const h = hex.trim().replace(/^#/, "");
@@ -107,7 +107,7 @@ const drawVape: Drawer = (c, id) => {
   );
 };
 
-function vapour(c: Colors): string {
+function vapor(c: Colors): string {
   const puffs = [
     [0, -360, 44],
     [-36, -400, 36],
@@ -662,7 +662,7 @@ function studio(c: Colors, draw: Drawer, steam: boolean): string {
     `<defs>${bg}${SHADOW_FILTER}</defs><rect width="${SIZE}" height="${SIZE}" fill="url(#bg0)"/>` +
     `<rect y="780" width="${SIZE}" height="220" fill="${lighten(c.b, 0.55)}" opacity="0.45"/>` +
     shadow(500, 870, 240, 0.3) +
-    place(500, 525, 1, 0, (steam ? vapour(c) : "") + draw(c, "p0"))
+    place(500, 525, 1, 0, (steam ? vapor(c) : "") + draw(c, "p0"))
   );
 }
 
@@ -730,7 +730,7 @@ export function buildDemoSvg(
   const seed = hash(product.name);
   const view = ((index % 3) + 3) % 3;
   const body = view === 0 ? studio(c, draw, steam) : view === 1 ? moody(c, draw, seed) : lineup(c, draw, seed, wide);
-  // Drawn in a 1000-unit box, rasterised at 800 px: the largest width the store shows.
+  // Drawn in a 1000-unit box, rasterized at 800 px: the largest width the store shows.
   const box = `width="${OUTPUT}" height="${OUTPUT}" viewBox="0 0 ${SIZE} ${SIZE}"`;
   return `<svg xmlns="http://www.w3.org/2000/svg" ${box}>${body}</svg>`;
 }

@@ -1,5 +1,5 @@
 /**
- * Demo catalogue for a wholesale convenience-store / smoke-shop supplier.
+ * Demo catalog for a wholesale convenience-store / smoke-shop supplier.
  * Every brand name here is invented; prices are wholesale, in cents.
  */
 
@@ -123,7 +123,7 @@ const VAPES: DemoProduct[] = [
     description: d(
       "Smooth, lightly sweet tobacco blend, roughly 3,500 puffs at 5% nicotine.",
       "10 devices per display, 25 displays per case.",
-      "A must-stock flavour for adult smokers looking for a familiar taste.",
+      "A must-stock flavor for adult smokers looking for a familiar taste.",
     ),
     priceCents: 6900,
     stock: 75,
@@ -174,11 +174,11 @@ const VAPES: DemoProduct[] = [
   },
   {
     sku: "DV-ZM-12K-VAR",
-    name: "Zephyr Max 12K Disposable – Assorted Flavours (10-pack variety display)",
+    name: "Zephyr Max 12K Disposable – Assorted Flavors (10-pack variety display)",
     description: d(
-      "Ten different flavours in one display, from strawberry banana to cool mint.",
+      "Ten different flavors in one display, from strawberry banana to cool mint.",
       "About 12,000 puffs each at 5% nicotine.",
-      "A low-risk way to test which flavours sell in your store before ordering full displays.",
+      "A low-risk way to test which flavors sell in your store before ordering full displays.",
       "10 per display, 10 displays per case.",
     ),
     priceCents: 11900,
@@ -360,7 +360,7 @@ const GLASS: DemoProduct[] = [
     name: "Prairie Glassworks 10 in Beaker Water Pipe – 14 mm Joint",
     description: d(
       "A 10 inch borosilicate beaker with 5 mm walls, a diffused downstem and a 14 mm bowl included.",
-      "Colour-accented mouthpiece and base. Sold individually, 12 per case.",
+      "Color-accented mouthpiece and base. Sold individually, 12 per case.",
       "A dependable first water pipe at an easy shelf price.",
     ),
     priceCents: 2800,
@@ -415,7 +415,7 @@ const GLASS: DemoProduct[] = [
     name: "HydroArc 5 in Mini Dab Rig with Quartz Banger – 10 mm",
     description: d(
       "A compact 5 inch rig with a fixed showerhead perc and 10 mm quartz banger.",
-      "Assorted colour accents. 12 per case.",
+      "Assorted color accents. 12 per case.",
       "Small footprint, easy to display in a locked case.",
     ),
     priceCents: 3200,
@@ -439,9 +439,9 @@ const GLASS: DemoProduct[] = [
   },
   {
     sku: "GL-BBG-HP4-CC12",
-    name: "Bluebonnet 4 in Colour-Changing Hand Pipes (12-pack jar)",
+    name: "Bluebonnet 4 in Color-Changing Hand Pipes (12-pack jar)",
     description: d(
-      "Twelve 4 inch spoon pipes that shift colour with use, packed in a display jar.",
+      "Twelve 4 inch spoon pipes that shift color with use, packed in a display jar.",
       "Assorted designs; each pipe has a carb hole and a deep bowl.",
       "Great counter jar that turns over quickly.",
     ),
@@ -455,7 +455,7 @@ const GLASS: DemoProduct[] = [
     sku: "GL-BBG-SPN3-24",
     name: "Bluebonnet 3 in Spoon Hand Pipes – Assorted (24-pack)",
     description: d(
-      "Twenty-four 3 inch borosilicate spoon pipes in mixed swirl colours.",
+      "Twenty-four 3 inch borosilicate spoon pipes in mixed swirl colors.",
       "Low cost per piece for strong markup. 10 packs per case.",
     ),
     priceCents: 5600,
@@ -482,7 +482,7 @@ const GLASS: DemoProduct[] = [
     name: "Bluebonnet 7 in Double-Chamber Bubbler",
     description: d(
       "A 7 inch bubbler with two water chambers for an extra-smooth hit.",
-      "Thick borosilicate glass with colour accents. 20 per case.",
+      "Thick borosilicate glass with color accents. 20 per case.",
     ),
     priceCents: 2600,
     stock: 30,
@@ -494,7 +494,7 @@ const GLASS: DemoProduct[] = [
     sku: "GL-PGW-BWL14M-10",
     name: "Prairie Glassworks 14 mm Male Bowls – Assorted (10-pack)",
     description: d(
-      "Ten replacement 14 mm male bowls with handles, in mixed colours.",
+      "Ten replacement 14 mm male bowls with handles, in mixed colors.",
       "Fits most standard water pipes. Bowls break often, so these are a steady add-on sale.",
     ),
     priceCents: 2200,
@@ -534,9 +534,9 @@ const GLASS: DemoProduct[] = [
 const NOVELTY: DemoProduct[] = [
   {
     sku: "NV-BB-LTR-DISP50",
-    name: "Blaze Buddy Disposable Lighters – Assorted Colours (50-ct display tray)",
+    name: "Blaze Buddy Disposable Lighters – Assorted Colors (50-ct display tray)",
     description: d(
-      "Fifty child-resistant flint lighters in bright assorted colours on a counter tray.",
+      "Fifty child-resistant flint lighters in bright assorted colors on a counter tray.",
       "Each lighter is good for about 1,500 lights. 20 trays per case.",
       "The tray sells down fast and reorders are simple.",
     ),
@@ -617,7 +617,7 @@ const NOVELTY: DemoProduct[] = [
     description: d(
       "A slim 5,000 mAh power bank with USB-C in and out and LED charge indicator.",
       "Blister-packed and sold individually, 40 per case.",
-      "Higher ticket item that travellers pick up on the way out.",
+      "Higher ticket item that travelers pick up on the way out.",
     ),
     priceCents: 900,
     stock: 40,
@@ -656,7 +656,7 @@ const NOVELTY: DemoProduct[] = [
     name: "Chili Mango Lollipops (48-ct tub)",
     description: d(
       "Forty-eight sweet and spicy mango lollipops dusted with chili, in a resealable tub.",
-      "A favourite with customers of all ages. 6 tubs per case.",
+      "A favorite with customers of all ages. 6 tubs per case.",
     ),
     priceCents: 900,
     stock: 140,
@@ -806,7 +806,7 @@ const DELTA: DemoProduct[] = [
     sku: "DT-LM-TINC1000-3",
     name: "Lucky Mesa Delta-8 Tincture 1,000 mg – 30 mL (3-pack)",
     description: d(
-      "Three 30 mL dropper bottles, 1,000 mg delta-8 each in MCT oil, natural mint flavour.",
+      "Three 30 mL dropper bottles, 1,000 mg delta-8 each in MCT oil, natural mint flavor.",
       `${HEMP} Adults 21+ only.`,
       "Graduated dropper for easy serving.",
     ),
@@ -834,7 +834,7 @@ const DELTA: DemoProduct[] = [
     sku: "DT-LM-CUBE50-PR",
     name: "Lucky Mesa Delta-8 Gummy Cubes – Peach Ring, 50 mg x 10 ct",
     description: d(
-      "A pouch of ten peach-ring flavoured gummy cubes at 50 mg delta-8 each.",
+      "A pouch of ten peach-ring flavored gummy cubes at 50 mg delta-8 each.",
       `${HEMP} Sold individually, 50 pouches per case. Adults 21+ only.`,
     ),
     priceCents: 2400,
@@ -901,10 +901,10 @@ const ACCESSORIES: DemoProduct[] = [
   },
   {
     sku: "AC-GH-GRN4-63",
-    name: "GrindHouse 63 mm 4-Piece Aluminum Grinder – Assorted Colours",
+    name: "GrindHouse 63 mm 4-Piece Aluminum Grinder – Assorted Colors",
     description: d(
       "A 63 mm, four-piece anodized aluminum grinder with diamond teeth, pollen screen and scraper.",
-      "Sold individually in a gift box, 24 per case. Colours vary by shipment.",
+      "Sold individually in a gift box, 24 per case. Colors vary by shipment.",
     ),
     priceCents: 1200,
     stock: 95,
@@ -917,7 +917,7 @@ const ACCESSORIES: DemoProduct[] = [
     name: "GrindHouse 40 mm 2-Piece Grinders (12-pack display)",
     description: d(
       "Twelve compact 40 mm two-piece zinc grinders with magnetic lids on a counter display.",
-      "Assorted colours. Low price point that moves quickly.",
+      "Assorted colors. Low price point that moves quickly.",
     ),
     priceCents: 2800,
     stock: 50,
@@ -969,7 +969,7 @@ const ACCESSORIES: DemoProduct[] = [
     name: "VoltCell 510 Thread Variable-Voltage Batteries – 400 mAh (10-pack display)",
     description: d(
       "Ten 400 mAh slim batteries with three voltage settings, preheat and USB charger each.",
-      "Fits standard 510 cartridges. Assorted colours on a counter display.",
+      "Fits standard 510 cartridges. Assorted colors on a counter display.",
     ),
     priceCents: 3500,
     stock: 80,

@@ -9,7 +9,7 @@ import type { DB } from "../app/.server/db/schema";
 import { rebuildProductSales } from "../app/.server/orders/best-sellers";
 import { CATEGORY_SLUGS } from "../app/lib/categories";
 import { ORDER_STATUSES } from "../app/lib/orders";
-import { BENCH_PASSWORD, BRANDS, FLAVOURS, ITEMS, PACKS, SIZES } from "./bench/names";
+import { BENCH_PASSWORD, BRANDS, FLAVORS, ITEMS, PACKS, SIZES } from "./bench/names";
 
 /**
  * npm run bench:data -- --products 100000 --users 10000 --orders 200000
@@ -58,12 +58,12 @@ async function insertProducts(
       const category = pick(CATEGORY_SLUGS);
       const brand = pick(BRANDS[category] ?? ["Generic"]);
       const item = pick(ITEMS[category] ?? ["Item"]);
-      const name = `${brand} ${item} – ${pick(FLAVOURS)}, ${pick(SIZES)} (${pick(PACKS)}) #${offset + j + 1}`;
+      const name = `${brand} ${item} – ${pick(FLAVORS)}, ${pick(SIZES)} (${pick(PACKS)}) #${offset + j + 1}`;
       const when = new Date(Date.now() - int(0, 400) * 86_400_000).toISOString();
       rows.push({
         sku: `BENCH-${offset + j + 1}`,
         name,
-        description: `${brand} ${item.toLowerCase()} in ${pick(FLAVOURS).toLowerCase()}. Case pack ${pick(PACKS)}; retailers reorder it weekly. Sold to licensed retailers 21+.`,
+        description: `${brand} ${item.toLowerCase()} in ${pick(FLAVORS).toLowerCase()}. Case pack ${pick(PACKS)}; retailers reorder it weekly. Sold to licensed retailers 21+.`,
         price_cents: int(150, 15_000),
         stock: random() < 0.08 ? 0 : int(1, 600),
         category,

@@ -1,5 +1,5 @@
 /**
- * The store's icons, drawn on one 24x24 grid in the current text colour. Decorative: the control
+ * The store's icons, drawn on one 24x24 grid in the current text color. Decorative: the control
  * around an icon carries its name (a visually hidden label), so every icon is aria-hidden.
  *
  *   <Icon name="cart" className="size-6" />

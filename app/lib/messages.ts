@@ -5,7 +5,7 @@
  *   import * as MESSAGES from "~/lib/messages";
  *
  * Each message is its own export so that a browser bundle carries only the messages its code
- * names (a namespace import keeps that; an object of messages would ship the whole catalogue).
+ * names (a namespace import keeps that; an object of messages would ship the whole catalog).
  */
 export const usernameNotFound = "Username not found";
 export const verifyBeforeLogin = "Please verify your email before logging in.";

@@ -17,7 +17,7 @@ export const ITEMS: Record<string, string[]> = {
   accessories: ["Rolling Papers", "Grinder", "Butane Torch", "Digital Scale", "Pre-Rolled Cones", "Batteries"],
 };
 
-export const FLAVOURS = [
+export const FLAVORS = [
   "Watermelon Ice",
   "Blue Razz",
   "Strawberry Kiwi",

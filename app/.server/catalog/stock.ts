@@ -15,7 +15,7 @@ export interface TakenStock {
 /**
  * Takes `quantity` units of a product if that many are in stock, in one conditional UPDATE:
  * two buyers racing for the last unit cannot both get it (the row is locked or the database
- * serialises writers, and the condition is checked again against the current row).
+ * serializes writers, and the condition is checked again against the current row).
  * Returns the product as sold, or null when it does not exist or has too few units.
  */
 export async function takeStock(db: Db, productId: number, quantity: number): Promise<TakenStock | null> {

@@ -9,7 +9,7 @@ const SLIDES = [
   {
     to: "/products/disposable-vapes",
     title: "Disposable Vapes",
-    text: "Top-selling puff counts and flavours in 10-pack displays, restocked weekly.",
+    text: "Top-selling puff counts and flavors in 10-pack displays, restocked weekly.",
     cta: "Shop disposable vapes",
     className: "from-brand-900 via-brand-700 to-brand-500",
   },
