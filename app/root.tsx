@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/root";
 import { revalidateUnlessOffline } from "./lib/offline";
 import "./app.css";
-import { canSeePrices } from "./.server/accounts/viewer";
+import { awaitsApproval, canSeePrices } from "./.server/accounts/viewer";
 import { takeCartAdd } from "./.server/catalog/cart-add";
 import { getDb } from "./.server/db/instance";
 import { env } from "./.server/env";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       nonce: requestInfo(context).cspNonce,
       baseUrl: env().BASE_URL,
       store: storeInfo(),
-      viewer: viewer ? { name: viewer.name, role: viewer.role } : null,
+      viewer: viewer ? { name: viewer.name, role: viewer.role, awaitingApproval: awaitsApproval(viewer) } : null,
       toast: flash,
       cartAdd,
     },

@@ -76,6 +76,11 @@ const schema = z
     STORE_ADDRESS: z.string().min(5).default("2400 Irving Blvd, Dallas, TX 75207"),
     STORE_HOURS: z.string().min(3).default("Mon-Sat 10am-6pm"),
     SEED_DEMO: booleanish.optional(),
+    /**
+     * "automatic": a verified email is enough to see prices and order. "manual": a business sees
+     * prices only once an admin approved it (/admin/approvals).
+     */
+    ACCOUNT_APPROVAL: z.enum(["automatic", "manual"]).default("automatic"),
     /** "off": this process runs no scheduled work (mail, reminders); another process must. */
     JOBS: z.enum(["on", "off"]).default("on"),
     TRUST_PROXY: trustProxy.default(false),
