@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "./schemas/account";
+import { text } from "./schemas/text";
 import { isMultiline } from "./text";
 import { US_STATE_CODES } from "./us-states";
 

@@ -133,6 +133,8 @@ test("the Register form names each missing or invalid field and creates nothing"
   await page.getByRole("button", { name: "Create Account" }).click();
   for (const message of [
     "Name is required.",
+    "Legal business name is required.",
+    "Choose the type of business.",
     "Street address is required.",
     "City is required.",
     "Please choose a US state.",

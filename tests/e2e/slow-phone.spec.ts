@@ -43,6 +43,8 @@ test("register", async ({ page }) => {
   await page.getByRole("textbox", { name: "Username", exact: true }).fill(r.username);
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(r.email);
   await page.getByLabel("Password").fill(r.password);
+  await page.getByRole("textbox", { name: "Legal business name" }).fill(r.legalName);
+  await page.getByRole("combobox", { name: "Business type" }).selectOption({ label: "Convenience store" });
   await page.getByRole("textbox", { name: "Street address" }).fill(r.address);
   await page.getByRole("textbox", { name: "City" }).fill(r.city);
   await page.getByRole("combobox", { name: "State" }).selectOption(r.state);

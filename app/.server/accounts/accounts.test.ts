@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as MESSAGES from "~/lib/messages";
 import type { RegisterInput } from "~/lib/schemas/account";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { findBusiness } from "../business/profile";
 import { resetEnvForTests } from "../env";
 import { runJobsUntilIdle } from "../jobs/run-due";
 import { TOO_MANY_ATTEMPTS } from "../security/rate-limit";
@@ -31,6 +32,10 @@ const nextIp = () => `10.0.0.${++ipCounter}`;
 function registration(overrides: Partial<RegisterInput> = {}): RegisterInput {
   const n = Math.random().toString(36).slice(2, 8);
   return {
+    legalName: "Test Shop LLC",
+    dba: null,
+    businessType: "convenience-store",
+    taxPermit: null,
     name: "Test Buyer",
     username: `buyer_${n}`,
     email: `buyer_${n}@example.com`,
@@ -167,6 +172,7 @@ describe(`accounts on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, ()
     const owner = registration({
       email: "victim@shop.example",
       name: "Vicky Owner",
+      legalName: "Vicky's Vapes LLC",
       username: "vicky",
       password: "vicky's own pw",
     });
@@ -178,7 +184,13 @@ describe(`accounts on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, ()
     // The squatter's username, address and password went with the replaced registration.
     expect(await t.db.selectFrom("users").select("id").where("username", "=", "squatter1").execute()).toHaveLength(0);
     const addresses = await listAddresses(t.db, rows[0]?.id ?? "");
-    expect(addresses.map((a) => a.businessName)).toEqual(["Vicky Owner"]);
+    // The first address is the business's, under its own name; the business waits for approval.
+    expect(addresses.map((a) => a.businessName)).toEqual(["Vicky's Vapes LLC"]);
+    expect(await findBusiness(t.db, rows[0]?.id ?? "")).toMatchObject({
+      legalName: "Vicky's Vapes LLC",
+      businessType: "convenience-store",
+      approval: "pending",
+    });
     expect(
       await t.db
         .selectFrom("accounts")

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import * as MESSAGES from "~/lib/messages";
 import type { RegisterInput } from "~/lib/schemas/account";
+import { saveBusiness } from "../business/profile";
 import type { DB } from "../db/schema";
 import { enqueueMail } from "../mail/outbox";
 import { hitRateLimit, TOO_MANY_ATTEMPTS } from "../security/rate-limit";
@@ -83,8 +84,15 @@ export async function registerCustomer(db: Kysely<DB>, input: RegisterInput, cli
 
   const created = await findUserByEmail(db, input.email);
   if (created) {
+    await saveBusiness(
+      db,
+      created.id,
+      { legalName: input.legalName, dba: input.dba, businessType: input.businessType, taxPermit: input.taxPermit },
+      { id: created.id, name: `${input.name} <${input.email}>` },
+    );
+    // The first shipping address is the business's, under the name it trades as.
     await createAddress(db, created.id, {
-      businessName: input.name,
+      businessName: input.dba ?? input.legalName,
       street: input.address,
       city: input.city,
       state: input.state,

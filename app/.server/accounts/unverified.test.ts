@@ -22,6 +22,10 @@ afterAll(async () => {
 
 async function register(email: string, daysAgo: number): Promise<string> {
   const input: RegisterInput = {
+    legalName: "Test Shop LLC",
+    dba: null,
+    businessType: "convenience-store",
+    taxPermit: null,
     name: "Reg",
     username: email.split("@")[0] ?? "x",
     email,

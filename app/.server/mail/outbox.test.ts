@@ -125,6 +125,10 @@ async function buyerWithAddress(email: string): Promise<{ userId: string; addres
 function registration(email: string): RegisterInput {
   const n = Math.random().toString(36).slice(2, 8);
   return {
+    legalName: "Test Shop LLC",
+    dba: null,
+    businessType: "convenience-store",
+    taxPermit: null,
     name: "Reg",
     username: `reg_${n}`,
     email,

@@ -1,18 +1,12 @@
 import { z } from "zod";
+import { businessSchema } from "../business";
 import { GENDERS, USERNAME_RULE } from "../form-fields";
 import * as MESSAGES from "../messages";
-import { isMultiline } from "../text";
 import { US_STATE_CODES } from "../us-states";
+import { text } from "./text";
 
 /** Form schemas of the account screens; the server checks every post with the same one. */
-/** A required one-line text field (names, streets...): line breaks are refused. */
-export const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`)
-    .refine((v) => !isMultiline(v), `${label} must be on one line.`);
+export { text };
 
 export const phoneSchema = z
   .string()
@@ -53,7 +47,7 @@ export const newPasswordSchema = z
   .min(8, "Password must be at least 8 characters.")
   .max(128, "Password must be at most 128 characters.");
 
-export const registerSchema = z.object({
+export const registerSchema = businessSchema.extend({
   name: text("Name", 100),
   username: usernameSchema,
   email: emailSchema,

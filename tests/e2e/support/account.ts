@@ -79,6 +79,7 @@ export async function sessionCookie(context: BrowserContext) {
 
 export interface Registration {
   name: string;
+  legalName: string;
   username: string;
   email: string;
   password: string;
@@ -95,6 +96,7 @@ export function newRegistration(overrides: Partial<Registration> = {}): Registra
   const suffix = uniqueSuffix();
   return {
     name: `Shop Owner ${suffix}`,
+    legalName: `Owner Mart ${suffix} LLC`,
     username: `owner_${suffix}`,
     email: `owner-${suffix}@shop.test`,
     password: `pw-${suffix}-register`,
@@ -113,6 +115,8 @@ export async function submitRegistration(page: Page, r: Registration): Promise<v
   await page.getByRole("textbox", { name: "Username", exact: true }).fill(r.username);
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(r.email);
   await page.getByLabel("Password").fill(r.password);
+  await page.getByRole("textbox", { name: "Legal business name" }).fill(r.legalName);
+  await page.getByRole("combobox", { name: "Business type" }).selectOption({ label: "Convenience store" });
   await page.getByRole("textbox", { name: "Street address" }).fill(r.address);
   await page.getByRole("textbox", { name: "City" }).fill(r.city);
   await page.getByRole("combobox", { name: "State" }).selectOption(r.state);
@@ -127,6 +131,8 @@ export async function submitRegistration(page: Page, r: Registration): Promise<v
 export function registrationForm(r: Registration): Record<string, string> {
   return {
     name: r.name,
+    legalName: r.legalName,
+    businessType: "convenience-store",
     username: r.username,
     email: r.email,
     password: r.password,
