@@ -1,7 +1,10 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Kysely } from "kysely";
 import { createDemoAccounts } from "../app/.server/accounts/demo-accounts";
 import { countProducts } from "../app/.server/catalog/product-writes";
 import type { DB } from "../app/.server/db/schema";
+import { seedDemoBusinesses } from "./demo-businesses";
 import { seedDemoCatalog } from "./seed";
 
 /**
@@ -19,5 +22,10 @@ export async function seedDemoStore(
     const { added } = await seedDemoCatalog(db, { log: (line) => options.log(line.trim()) });
     options.log(`demo catalog ready: ${added} products`);
   }
-  return createDemoAccounts(db, options.dataDir);
+  const credentials = await createDemoAccounts(db, options.dataDir);
+  if (!credentials) return null;
+  const waiting = await seedDemoBusinesses(db);
+  if (!waiting) return credentials;
+  fs.appendFileSync(path.join(options.dataDir, "demo-credentials.txt"), `${waiting}\n`);
+  return `${credentials.trimEnd()}\n${waiting}\n`;
 }

@@ -1,0 +1,110 @@
+import type { Kysely } from "kysely";
+import sharp from "sharp";
+import { createAddress } from "../app/.server/accounts/addresses";
+import { ensureAccount } from "../app/.server/accounts/admins";
+import { DEMO_CUSTOMER_EMAIL } from "../app/.server/accounts/demo-accounts";
+import { SYSTEM_ACTOR } from "../app/.server/audit/log";
+import { addLicense, reviewLicense } from "../app/.server/business/licenses";
+import { reviewBusiness, saveBusiness } from "../app/.server/business/profile";
+import type { DB } from "../app/.server/db/schema";
+import { addDays, type LicenseInput, storeToday } from "../app/lib/business";
+
+export const DEMO_WAITING_EMAIL = "waiting@demo.store";
+
+/** A stand-in license document: a PNG that says it is a demo, drawn here (no file in the repo). */
+async function demoDocument(title: string, number: string): Promise<Buffer> {
+  const safe = (s: string) => s.replace(/[<>&"]/g, "");
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="850" height="550">
+    <rect width="100%" height="100%" fill="#f8fafc" stroke="#1e3a5f" stroke-width="12"/>
+    <text x="50" y="120" font-family="sans-serif" font-size="40" font-weight="bold" fill="#1e3a5f">${safe(title)}</text>
+    <text x="50" y="220" font-family="sans-serif" font-size="34" fill="#0f172a">No. ${safe(number)}</text>
+    <text x="50" y="460" font-family="sans-serif" font-size="28" fill="#b91c1c">DEMO DOCUMENT: NOT A REAL PERMIT</text>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+function license(fields: Omit<LicenseInput, "addressId" | "replacesId">): LicenseInput {
+  return { ...fields, addressId: null, replacesId: null };
+}
+
+/**
+ * The demo businesses (issue 14): the demo customer's business, approved, with approved licenses
+ * of which one expires within the month; and a second business waiting in the approval queue
+ * with a license to review. Returns the waiting customer's credentials line.
+ */
+export async function seedDemoBusinesses(db: Kysely<DB>): Promise<string | null> {
+  const buyer = await db.selectFrom("users").select("id").where("email", "=", DEMO_CUSTOMER_EMAIL).executeTakeFirst();
+  if (!buyer) return null;
+  const today = storeToday();
+  await saveBusiness(
+    db,
+    buyer.id,
+    {
+      legalName: "Demo Corner Store LLC",
+      dba: "Demo Corner Store",
+      businessType: "convenience-store",
+      taxPermit: "32012345678",
+    },
+    SYSTEM_ACTOR,
+  );
+  await reviewBusiness(db, buyer.id, { approve: true }, SYSTEM_ACTOR);
+  for (const l of [
+    { type: "sales-tax-permit", title: "Texas Sales and Use Tax Permit", number: "32012345678", expiresOn: null },
+    {
+      type: "tx-ecig-retailer",
+      title: "Texas E-Cigarette Retailer Permit",
+      number: "ECIG-448120",
+      expiresOn: "2028-05-31",
+    },
+    {
+      type: "tx-dshs-hemp",
+      title: "DSHS Retail Hemp Registration",
+      number: "HEMP-20417",
+      expiresOn: addDays(today, 20),
+    },
+  ] as const) {
+    const added = await addLicense(
+      db,
+      buyer.id,
+      license({ type: l.type, number: l.number, issuingState: "TX", expiresOn: l.expiresOn }),
+      await demoDocument(l.title, l.number),
+      SYSTEM_ACTOR,
+    );
+    await reviewLicense(db, added.id, { approve: true }, SYSTEM_ACTOR);
+  }
+
+  const waiting = await ensureAccount(db, {
+    email: DEMO_WAITING_EMAIL,
+    name: "Pat Pending",
+    role: "customer",
+    username: "patpending",
+  });
+  const pat = await db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", DEMO_WAITING_EMAIL)
+    .executeTakeFirstOrThrow();
+  await createAddress(db, pat.id, {
+    businessName: "Pat's Smoke & Vape",
+    street: "4100 Lemmon Ave",
+    city: "Dallas",
+    state: "TX",
+    zip: "75219",
+    phone: "(214) 555-0123",
+    isDefault: true,
+  });
+  await saveBusiness(
+    db,
+    pat.id,
+    { legalName: "Pat's Smoke & Vape LLC", dba: null, businessType: "smoke-vape-shop", taxPermit: "17654321098" },
+    SYSTEM_ACTOR,
+  );
+  await addLicense(
+    db,
+    pat.id,
+    license({ type: "tx-ecig-retailer", number: "ECIG-771903", issuingState: "TX", expiresOn: "2028-05-31" }),
+    await demoDocument("Texas E-Cigarette Retailer Permit", "ECIG-771903"),
+    SYSTEM_ACTOR,
+  );
+  return `Waiting:  ${waiting.email}  password: ${waiting.password} (a business in the approval queue)`;
+}
