@@ -190,6 +190,7 @@ test.describe("390 px layout", () => {
       "Account Settings",
       "Shipping Addresses",
       "Security",
+      "Business Profile",
     ]);
     for (const link of await links.all()) await expectWhollyOnScreen(link, page);
     expect(await nav.getByRole("list").evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
@@ -199,7 +200,7 @@ test.describe("390 px layout", () => {
     await signIn(page, await createAdminAccount());
     await page.goto("/admin");
     const tabs = page.getByRole("navigation", { name: "Admin sections" }).getByRole("link");
-    await expect(tabs).toHaveText(["Overview", "Products", "Orders", "Users"]);
+    await expect(tabs).toHaveText(["Overview", "Products", "Orders", "Users", "Approvals", "Audit log"]);
     for (const tab of await tabs.all()) await expectWhollyOnScreen(tab, page);
     await tabs.filter({ hasText: "Users" }).click();
     await expect(page).toHaveURL(/\/admin\/users$/);
