@@ -111,7 +111,10 @@ const clock = (s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStar
 if (phases.length) {
   const rows = [["pass", "phase", "result", "time"]];
   const totals = new Map();
-  for (const { pass, phase, status, seconds } of phases) {
+  // Grouped by pass (a background phase finishes among another pass's phases).
+  const passOrder = [...new Set(phases.map((p) => p.pass))];
+  const grouped = [...phases].sort((a, b) => passOrder.indexOf(a.pass) - passOrder.indexOf(b.pass));
+  for (const { pass, phase, status, seconds } of grouped) {
     if (pass === "all") continue;
     rows.push([
       pass,
@@ -119,7 +122,8 @@ if (phases.length) {
       status === "0" ? "ok" : status.startsWith("skipped") ? status : `exit ${status}`,
       clock(seconds),
     ]);
-    totals.set(pass, (totals.get(pass) ?? 0) + seconds);
+    // Background phases ran during another pass: not part of this pass's own time.
+    if (!phase.endsWith("(background)")) totals.set(pass, (totals.get(pass) ?? 0) + seconds);
   }
   for (const [pass, seconds] of totals) rows.push([pass, "(all phases)", "", clock(seconds)]);
   const wall = phases.find((p) => p.pass === "all")?.seconds;
