@@ -1,8 +1,11 @@
+import { useSyncExternalStore } from "react";
 import * as MESSAGES from "~/lib/messages";
 import { MINIMUM_AGE } from "~/lib/store";
 
 export const AGE_STORAGE_KEY = "ageVerified";
 const LEAVE_TO = "https://www.google.com/";
+/** Dispatched on window by the head script when ENTER is tapped. */
+const VERIFIED_EVENT = "age-verified";
 
 /**
  * The whole age gate runs from this inline head script, before the first paint and without
@@ -15,10 +18,34 @@ const LEAVE_TO = "https://www.google.com/";
  *   document, so the gate answers taps before the page's JavaScript has loaded.
  * The gate's markup is in every page's HTML (crawlers still read the page behind it).
  */
-export const AGE_GATE_BOOT_SCRIPT = `(function(){var d=document,h=d.documentElement,k=${JSON.stringify(AGE_STORAGE_KEY)},v;try{v=localStorage.getItem(k)}catch(e){}if(v){h.setAttribute("data-age-verified","");return}var o=new MutationObserver(function(){var p=d.getElementById("page");if(p){p.inert=true;o.disconnect()}});o.observe(h,{childList:true,subtree:true});d.addEventListener("click",function(e){var b=e.target&&e.target.closest&&e.target.closest("[data-age-gate]");if(!b)return;if(b.getAttribute("data-age-gate")==="enter"){try{localStorage.setItem(k,"true")}catch(x){}h.setAttribute("data-age-verified","");var p=d.getElementById("page");if(p)p.inert=false}else{alert(${JSON.stringify(MESSAGES.underage)});location.assign(${JSON.stringify(LEAVE_TO)})}});d.addEventListener("DOMContentLoaded",function(){if(!h.hasAttribute("data-age-verified")){var b=d.querySelector('[data-age-gate="enter"]');if(b)b.focus()}})})()`;
+export const AGE_GATE_BOOT_SCRIPT = `(function(){var d=document,h=d.documentElement,k=${JSON.stringify(AGE_STORAGE_KEY)},v;try{v=localStorage.getItem(k)}catch(e){}if(v){h.setAttribute("data-age-verified","");return}var o=new MutationObserver(function(){var p=d.getElementById("page");if(p){p.inert=true;o.disconnect()}});o.observe(h,{childList:true,subtree:true});d.addEventListener("click",function(e){var b=e.target&&e.target.closest&&e.target.closest("[data-age-gate]");if(!b)return;if(b.getAttribute("data-age-gate")==="enter"){try{localStorage.setItem(k,"true")}catch(x){}h.setAttribute("data-age-verified","");var p=d.getElementById("page");if(p)p.inert=false;dispatchEvent(new Event(${JSON.stringify(VERIFIED_EVENT)}))}else{alert(${JSON.stringify(MESSAGES.underage)});location.assign(${JSON.stringify(LEAVE_TO)})}});d.addEventListener("DOMContentLoaded",function(){if(!h.hasAttribute("data-age-verified")){var b=d.querySelector('[data-age-gate="enter"]');if(b)b.focus()}})})()`;
 
-/** The gate's markup: always rendered, shown or hidden by CSS, driven by AGE_GATE_BOOT_SCRIPT. */
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener(VERIFIED_EVENT, onChange);
+  window.addEventListener("storage", onChange);
+  return () => {
+    window.removeEventListener(VERIFIED_EVENT, onChange);
+    window.removeEventListener("storage", onChange);
+  };
+}
+
+function verifiedNow(): boolean {
+  try {
+    return !!window.localStorage.getItem(AGE_STORAGE_KEY);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The gate's markup, driven by AGE_GATE_BOOT_SCRIPT (which hides it by CSS for a verified visitor
+ * from the first paint). Once React runs, a verified visitor's gate leaves the document too, so it
+ * stays out of the way even if React has to re-render the document from scratch (which drops the
+ * head script's mark on <html>). This never touches #page or focus.
+ */
 export function AgeGate() {
+  const verified = useSyncExternalStore(subscribe, verifiedNow, () => false);
+  if (verified) return null;
   return (
     <div
       id="age-gate"

@@ -100,8 +100,8 @@ test.describe("age gate from the first paint", () => {
       await expect(gate).toBeHidden();
       expect(await page.evaluate(() => window.localStorage.getItem("ageVerified"))).toBe("true");
       expect(await page.locator("#page").evaluate((el) => (el as HTMLElement).inert)).toBe(false);
-      await page.getByRole("link", { name: "Kratom" }).first().click();
-      await expect(page).toHaveURL(/\/products\/kratom$/);
+      await page.getByRole("main").getByRole("link", { name: "Shop disposable vapes" }).click();
+      await expect(page).toHaveURL(/\/products\/disposable-vapes$/);
       await expect(page.getByRole("dialog", { name: "Age Verification" })).toHaveCount(0);
     });
   });

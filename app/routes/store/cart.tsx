@@ -97,18 +97,21 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                     check={c}
                     onRemove={() => updateCart((ls) => removeLine(ls, line.id))}
                   />
-                  <div className="flex flex-wrap items-center gap-3">
-                    <QuantityStepper
-                      name={line.name}
-                      quantity={line.quantity}
-                      max={line.stock}
-                      onDecrease={() => updateCart((ls) => decreaseLine(ls, line.id))}
-                      onIncrease={() => updateCart((ls) => increaseLine(ls, line.id))}
-                    />
-                    <Button variant="ghost" onClick={() => updateCart((ls) => removeLine(ls, line.id))}>
-                      Remove<span className="sr-only"> {line.name}</span>
-                    </Button>
-                  </div>
+                  {/* A line that stops the order offers one control, the Remove beside its notice. */}
+                  {unavailable ? null : (
+                    <div className="flex flex-wrap items-center gap-3">
+                      <QuantityStepper
+                        name={line.name}
+                        quantity={line.quantity}
+                        max={line.stock}
+                        onDecrease={() => updateCart((ls) => decreaseLine(ls, line.id))}
+                        onIncrease={() => updateCart((ls) => increaseLine(ls, line.id))}
+                      />
+                      <Button variant="ghost" onClick={() => updateCart((ls) => removeLine(ls, line.id))}>
+                        Remove<span className="sr-only"> {line.name}</span>
+                      </Button>
+                    </div>
+                  )}
                 </div>
               </li>
             );
