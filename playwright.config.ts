@@ -14,7 +14,7 @@ const DATA_DIR = OFFSET ? `.e2e/data-${OFFSET}` : ".e2e/data";
 
 const chromium = { executablePath: CHROMIUM_PATH, args: ["--headless", ...CHROMIUM_FLAGS] };
 
-export default defineConfig({
+export default defineConfig<{ slowPhone: boolean }>({
   testDir: "tests/e2e",
   outputDir: OFFSET ? `test-results-${OFFSET}` : "test-results",
   fullyParallel: true,
@@ -36,10 +36,26 @@ export default defineConfig({
       name: "phone",
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium },
       grepInvert: /@desktop-only/,
+      testIgnore: /slow-phone\.spec\.ts$/,
     },
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+      testIgnore: /slow-phone\.spec\.ts$/,
+    },
+    {
+      // A mid-range phone: 4x slower CPU and a slow 4G network (tests/e2e/support/fixtures.ts),
+      // tapping and typing the moment a page is painted.
+      name: "slow-phone",
+      use: {
+        ...devices["Pixel 7"],
+        viewport: { width: 390, height: 844 },
+        launchOptions: chromium,
+        slowPhone: true,
+      },
+      testMatch: /slow-phone\.spec\.ts$/,
+      timeout: 90_000,
+      expect: { timeout: 20_000 },
     },
   ],
   webServer: [

@@ -189,6 +189,61 @@ async function pageWeights(
   return out;
 }
 
+/**
+ * Navigation to interactive on the slow-phone profile (tests/support/slow-phone.ts: 390 px, 4x CPU,
+ * slow 4G): milliseconds from the start of the navigation until React has hydrated the page
+ * (its root element carries React's fiber), the median of RUNS cold loads. A figure to watch.
+ */
+async function slowPhoneInteractive(
+  paths: Record<string, string>,
+  cookie: string,
+  cart: { id: number; name: string; priceCents: number; quantity: number; stock: number }[],
+): Promise<Record<string, number>> {
+  const RUNS = 3;
+  const { chromium } = await import("playwright-core");
+  const { SLOW_PHONE, throttleLikeASlowPhone } = await import("../tests/support/slow-phone");
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--headless", ...CHROMIUM_FLAGS] });
+  const out: Record<string, number> = {};
+  try {
+    for (const [name, p] of Object.entries(paths)) {
+      const times: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const context = await browser.newContext({ viewport: SLOW_PHONE.viewport, isMobile: true, hasTouch: true });
+        const [cookieName, ...rest] = cookie.split("=");
+        await context.addCookies([{ name: cookieName ?? "", value: rest.join("="), url: ORIGIN }]);
+        // A string, not a function: tsx would wrap a function's inner helpers in its __name().
+        await context.addInitScript(`
+          localStorage.setItem("ageVerified", "true");
+          localStorage.setItem("cart", ${JSON.stringify(JSON.stringify(cart.map((l) => ({ ...l, image: null }))))});
+          (function poll() {
+            var main = document.getElementById("main");
+            if (main && Object.keys(main).some(function (k) { return k.indexOf("__reactFiber") === 0; })) {
+              window.interactiveAt = performance.now();
+            } else requestAnimationFrame(poll);
+          })();
+        `);
+        const page = await context.newPage();
+        await throttleLikeASlowPhone(page as unknown as Parameters<typeof throttleLikeASlowPhone>[0]);
+        await page.goto(`${ORIGIN}${p}`, { waitUntil: "commit" });
+        await page.waitForFunction(() => (window as unknown as { interactiveAt?: number }).interactiveAt, undefined, {
+          timeout: 60_000,
+        });
+        times.push(await page.evaluate(() => (window as unknown as { interactiveAt: number }).interactiveAt));
+        await context.close();
+      }
+      out[name] = Math.round(
+        percentile(
+          [...times].sort((a, b) => a - b),
+          50,
+        ),
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
 async function queryTimings() {
   const db = getDb();
   const time = async (fn: () => Promise<unknown>, runs = 200) => {
@@ -427,6 +482,28 @@ async function main() {
     cart: "/cart",
   });
 
+  const orderProductRow = await db
+    .selectFrom("products")
+    .select(["id", "name", "price_cents"])
+    .where("id", "=", orderProduct.id)
+    .executeTakeFirstOrThrow();
+  const interactive = await slowPhoneInteractive(
+    { home: "/", product: productPath, login: "/login", checkout: "/checkout" },
+    cookie,
+    [
+      {
+        id: orderProductRow.id,
+        name: orderProductRow.name,
+        priceCents: orderProductRow.price_cents,
+        quantity: 1,
+        stock: 100,
+      },
+    ],
+  ).catch((error: unknown) => {
+    console.error("Slow-phone timing failed:", error instanceof Error ? error.message : error);
+    return {} as Record<string, number>;
+  });
+
   const lighthouse = opts["no-lighthouse"]
     ? []
     : await lighthouseScores([`${ORIGIN}/`, `${ORIGIN}${pages.category}`, `${ORIGIN}${productPath}`]).catch(
@@ -452,6 +529,8 @@ async function main() {
   console.log("\nPage weight (gzipped bytes):");
   for (const [name, w] of Object.entries(weights))
     console.log(`  ${name.padEnd(10)} JS ${w.js} (${w.jsSent} as sent, brotli)  CSS ${w.css}  (${w.files} files)`);
+  console.log("\nSlow phone (390 px, 4x CPU, slow 4G): navigation to interactive, median of 3 cold loads");
+  for (const [name, ms] of Object.entries(interactive)) console.log(`  ${name.padEnd(10)} ${ms} ms`);
   if (lighthouse.length) {
     console.log("\nLighthouse (mobile): perf / a11y / best practices / SEO, LCP, CLS, TBT");
     for (const l of lighthouse) {
@@ -471,6 +550,7 @@ async function main() {
     scenarios: results,
     orders: orderCheck,
     pageWeight: weights,
+    slowPhoneInteractiveMs: interactive,
     lighthouse,
     peakRssMb,
   };

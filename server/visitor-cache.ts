@@ -12,6 +12,14 @@ import {
 import { getDb } from "~/.server/db/instance";
 import { headerMode, securityHeaders, securityHeadersForHashes } from "~/.server/security/headers";
 import type { RoutePolicy } from "~/lib/route-policy";
+
+/**
+ * A loader of a cached route answers with this header set to "skip" when its page must not be
+ * stored (for example a listing reached through a slug nobody declared, which would otherwise
+ * make a cache entry per made-up address). Removed before the answer leaves.
+ */
+export const SKIP_HEADER = "x-visitor-cache";
+
 import { type RoutePolicyTable, routePathOf } from "./route-policy";
 
 /**
@@ -82,11 +90,16 @@ export function createVisitorCache(options: VisitorCacheOptions) {
         policy,
       });
       const body = Buffer.from(await response.arrayBuffer());
-      if (response.status !== 200 || response.headers.has("set-cookie")) {
-        // Not a page for everyone (a redirect, a 404, a flash): sent as rendered, never stored.
+      if (
+        response.status !== 200 ||
+        response.headers.has("set-cookie") ||
+        response.headers.get(SKIP_HEADER) === "skip"
+      ) {
+        // Not a page for everyone (a redirect, a 404, a flash, a page its loader said not to keep):
+        // sent as rendered, never stored.
         const headers: string[] = [];
         for (const [name, value] of securityHeaders(cspNonce, mode)) headers.push(name, value);
-        for (const [name, value] of response.headers) headers.push(name, value);
+        for (const [name, value] of response.headers) if (name !== SKIP_HEADER) headers.push(name, value);
         headers.push("X-Request-Id", reqId, "X-Cache", "BYPASS");
         res.writeHead(response.status, headers);
         res.end(body);

@@ -44,6 +44,14 @@ const trustProxy = z.string().transform((value, ctx): false | number | string[] 
   return list;
 });
 
+/** How much the server logs, and in which form (see logSettings). */
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+const logFields = {
+  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  /** Unset: pretty when stdout is a terminal, JSON lines otherwise (a pipe, a file, a log collector). */
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+};
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -68,10 +76,15 @@ const schema = z
     STORE_ADDRESS: z.string().min(5).default("2400 Irving Blvd, Dallas, TX 75207"),
     STORE_HOURS: z.string().min(3).default("Mon-Sat 10am-6pm"),
     SEED_DEMO: booleanish.optional(),
+    /**
+     * "automatic": a verified email is enough to see prices and order. "manual": a business sees
+     * prices only once an admin approved it (/admin/approvals).
+     */
+    ACCOUNT_APPROVAL: z.enum(["automatic", "manual"]).default("automatic"),
     /** "off": this process runs no scheduled work (mail, reminders); another process must. */
     JOBS: z.enum(["on", "off"]).default("on"),
     TRUST_PROXY: trustProxy.default(false),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    ...logFields,
     RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
     BUILD_DIR: z.string().min(1).default("build"),
     MEDIA_STORE: z.enum(["local", "s3"]).default("local"),
@@ -113,7 +126,7 @@ export type Env = z.infer<typeof schema>;
 
 export class EnvError extends Error {}
 
-export function parseEnv(source: Record<string, string | undefined>): Env {
+function parseWith<S extends z.ZodType>(schema: S, source: Record<string, string | undefined>): z.infer<S> {
   // Empty strings count as unset, as in most .env tooling.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const result = schema.safeParse(cleaned);
@@ -122,6 +135,25 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(`Invalid environment settings:\n${lines.join("\n")}`);
   }
   return result.data;
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  return parseWith(schema, source);
+}
+
+export type LogSettings = { level: (typeof LOG_LEVELS)[number]; format: "json" | "pretty" };
+
+/**
+ * The logger's settings, read on their own: the logger is made when its module loads, before
+ * the rest of the settings are checked, and scripts log without needing the server's settings.
+ * LOG_FORMAT unset means pretty for a person at a terminal and JSON lines for everything else.
+ */
+export function logSettings(
+  source: Record<string, string | undefined> = process.env,
+  stdoutIsTerminal: boolean = process.stdout.isTTY === true,
+): LogSettings {
+  const e = parseWith(z.object(logFields), source);
+  return { level: e.LOG_LEVEL, format: e.LOG_FORMAT ?? (stdoutIsTerminal ? "pretty" : "json") };
 }
 
 let cached: Env | undefined;

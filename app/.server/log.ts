@@ -1,9 +1,12 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
+import { prettyFactory } from "pino-pretty";
+import { type LogSettings, logSettings } from "./env";
 
 /**
- * Structured JSON logs (pino). Every line written while handling a request carries its
- * `reqId`. Secrets never reach the log: known fields are redacted, and URLs are logged with
+ * Structured logs (pino): JSON lines, or one readable line per entry for a person at a terminal
+ * (LOG_FORMAT, see logSettings in env.ts). Every line written while handling a request carries
+ * its `reqId`. Secrets never reach the log: known fields are redacted, and URLs are logged with
  * the values of sensitive query parameters removed.
  */
 const requestContext = new AsyncLocalStorage<{ reqId: string }>();
@@ -20,10 +23,25 @@ function serializeError(error: unknown) {
   };
 }
 
-export function createLogger(destination?: pino.DestinationStream) {
+/**
+ * Pretty lines, formatted in this thread as each entry is written (pino-pretty's formatter, not
+ * its worker-thread transport): nothing is lost when the process exits, and no thread is spawned.
+ */
+function prettyStream(out: { write(line: string): unknown }): pino.DestinationStream {
+  const prettify = prettyFactory({
+    translateTime: "SYS:HH:MM:ss.l",
+    ignore: "pid,hostname,service",
+    singleLine: true,
+  });
+  return { write: (line: string) => void out.write(prettify(line)) };
+}
+
+/** A logger writing to `destination` (default: stdout) in the given settings' level and format. */
+export function createLogger(destination?: pino.DestinationStream, settings: LogSettings = logSettings()) {
+  const target = settings.format === "pretty" ? prettyStream(destination ?? process.stdout) : destination;
   return pino(
     {
-      level: process.env.LOG_LEVEL ?? "info",
+      level: settings.level,
       base: { service: "store" },
       timestamp: pino.stdTimeFunctions.isoTime,
       mixin() {
@@ -51,7 +69,7 @@ export function createLogger(destination?: pino.DestinationStream) {
       },
       serializers: { err: serializeError },
     },
-    destination,
+    target,
   );
 }
 

@@ -1,6 +1,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { RoutePolicy } from "~/lib/route-policy";
 import type { Viewer } from "./accounts/viewer";
+import type { Actor } from "./audit/log";
 
 /**
  * What the server knows about a request before React Router sees it (set by server/app.ts), and
@@ -45,6 +46,12 @@ export function signedInViewer(context: Context): Viewer {
   const viewer = context.get(viewerContext);
   if (!viewer) throw new Error("signedInViewer() used outside a group that requires a signed-in viewer");
   return viewer;
+}
+
+/** The signed-in viewer as the audit log names them ("Ada Admin <ada@store.test>"). */
+export function actorOf(context: Context): Actor {
+  const viewer = signedInViewer(context);
+  return { id: viewer.id, name: `${viewer.name} <${viewer.email}>` };
 }
 
 /** The form posted to this action, read and checked once by the root middleware. */

@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { forgotPasswordJob } from "./accounts/passwords";
 import { resendVerificationJob } from "./accounts/sign-in";
 import { expireUnverifiedAccountsJob } from "./accounts/unverified";
+import { licenseExpiryJob } from "./business/licenses";
 import { dialectOf } from "./db/connect";
 import { getDb } from "./db/instance";
 import { migrateToLatest } from "./db/migrate";
@@ -35,7 +36,14 @@ async function withStartupLock<T>(db: Kysely<DB>, task: () => Promise<T>): Promi
  * Every kind of job the server runs, named here so each one is registered (defineJob) before the
  * runner starts, whatever the routes have loaded.
  */
-const JOBS = [mailJob, forgotPasswordJob, resendVerificationJob, expireUnverifiedAccountsJob, pruneJobsJob];
+const JOBS = [
+  mailJob,
+  forgotPasswordJob,
+  resendVerificationJob,
+  expireUnverifiedAccountsJob,
+  pruneJobsJob,
+  licenseExpiryJob,
+];
 
 const HOUR = 60 * 60 * 1000;
 let runner: JobRunner | undefined;
@@ -48,6 +56,8 @@ export function startBackgroundWork(): void {
   if (env().JOBS === "off" || runner) return;
   scheduleEvery(expireUnverifiedAccountsJob.name, HOUR);
   scheduleEvery(pruneJobsJob.name, 24 * HOUR);
+  // Hourly, so a license expires within the hour after its day ends (the work is idempotent).
+  scheduleEvery(licenseExpiryJob.name, HOUR);
   runner = startJobRunner({ pollMs: 2000 });
   log.info({ jobs: JOBS.map((j) => j.name) }, "job runner started");
 }

@@ -8,6 +8,7 @@ const LINKS = [
   { to: "/account/settings", label: "Account Settings", end: true },
   { to: "/shipping-address", label: "Shipping Addresses", end: true },
   { to: "/account/security", label: "Security", end: true },
+  { to: "/account/business", label: "Business Profile", end: true },
 ] as const;
 
 /** The frame of the signed-in account screens: title, section nav, content. */

@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import * as MESSAGES from "~/lib/messages";
 import { MINIMUM_AGE } from "~/lib/store";
 
@@ -6,51 +5,20 @@ export const AGE_STORAGE_KEY = "ageVerified";
 const LEAVE_TO = "https://www.google.com/";
 
 /**
- * Inline head script: marks verified visitors before first paint so the server-rendered gate
- * never flashes for them. The gate itself is in every page's HTML (crawlers still read the page).
+ * The whole age gate runs from this inline head script, before the first paint and without
+ * waiting for React (a phone can take seconds to hydrate, and nothing may move under the
+ * customer's fingers meanwhile):
+ * - a verified visitor gets `data-age-verified` on <html> (CSS hides the gate) and nothing else:
+ *   the page is never made inert, so typing at first paint is never interrupted;
+ * - a new visitor's `#page` is made inert the moment the parser creates it (a mutation observer,
+ *   which runs before the browser paints), and ENTER / UNDERAGE work by a click listener on the
+ *   document, so the gate answers taps before the page's JavaScript has loaded.
+ * The gate's markup is in every page's HTML (crawlers still read the page behind it).
  */
-export const AGE_GATE_BOOT_SCRIPT = `try{if(localStorage.getItem("${AGE_STORAGE_KEY}"))document.documentElement.setAttribute("data-age-verified","")}catch(e){}`;
+export const AGE_GATE_BOOT_SCRIPT = `(function(){var d=document,h=d.documentElement,k=${JSON.stringify(AGE_STORAGE_KEY)},v;try{v=localStorage.getItem(k)}catch(e){}if(v){h.setAttribute("data-age-verified","");return}var o=new MutationObserver(function(){var p=d.getElementById("page");if(p){p.inert=true;o.disconnect()}});o.observe(h,{childList:true,subtree:true});d.addEventListener("click",function(e){var b=e.target&&e.target.closest&&e.target.closest("[data-age-gate]");if(!b)return;if(b.getAttribute("data-age-gate")==="enter"){try{localStorage.setItem(k,"true")}catch(x){}h.setAttribute("data-age-verified","");var p=d.getElementById("page");if(p)p.inert=false}else{alert(${JSON.stringify(MESSAGES.underage)});location.assign(${JSON.stringify(LEAVE_TO)})}});d.addEventListener("DOMContentLoaded",function(){if(!h.hasAttribute("data-age-verified")){var b=d.querySelector('[data-age-gate="enter"]');if(b)b.focus()}})})()`;
 
+/** The gate's markup: always rendered, shown or hidden by CSS, driven by AGE_GATE_BOOT_SCRIPT. */
 export function AgeGate() {
-  const [verified, setVerified] = useState(false);
-  const enterRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    let stored = false;
-    try {
-      stored = !!window.localStorage.getItem(AGE_STORAGE_KEY);
-    } catch {
-      stored = false;
-    }
-    setVerified(stored);
-    if (!stored) enterRef.current?.focus();
-  }, []);
-
-  // While the gate is open the page behind it is inert (no tabbing behind the modal).
-  useEffect(() => {
-    const main = document.getElementById("page");
-    if (!main) return;
-    if (verified) main.removeAttribute("inert");
-    else main.setAttribute("inert", "");
-  }, [verified]);
-
-  if (verified) return null;
-
-  function enter() {
-    try {
-      window.localStorage.setItem(AGE_STORAGE_KEY, "true");
-    } catch {
-      // Storage blocked: the gate closes for this page view.
-    }
-    document.documentElement.setAttribute("data-age-verified", "");
-    setVerified(true);
-  }
-
-  function underage() {
-    window.alert(MESSAGES.underage);
-    window.location.assign(LEAVE_TO);
-  }
-
   return (
     <div
       id="age-gate"
@@ -70,16 +38,15 @@ export function AgeGate() {
         </p>
         <div className="mt-6 grid grid-cols-2 gap-3">
           <button
-            ref={enterRef}
             type="button"
-            onClick={enter}
+            data-age-gate="enter"
             className="min-h-12 rounded-md bg-brand-700 px-4 text-base font-bold text-white hover:bg-brand-800"
           >
             ENTER
           </button>
           <button
             type="button"
-            onClick={underage}
+            data-age-gate="underage"
             className="min-h-12 rounded-md border border-slate-300 px-4 text-base font-bold text-slate-800 hover:bg-slate-100"
           >
             UNDERAGE

@@ -13,6 +13,7 @@ import {
 import { SHOP_TOAST_MS } from "~/lib/toast";
 import type { loader, RootData } from "../root";
 import { AGE_GATE_BOOT_SCRIPT, AgeGate } from "./age-gate";
+import { PendingCartAdd } from "./cart/add-to-cart";
 import { NotFound } from "./not-found";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
@@ -65,7 +66,8 @@ function Chrome({ children }: { children: React.ReactNode }) {
   if (!root) return <>{children}</>;
   return (
     <>
-      <div id="page" className="flex min-h-screen flex-col">
+      {/* The age gate's head script may mark #page inert before React hydrates (a new visitor). */}
+      <div id="page" className="flex min-h-screen flex-col" suppressHydrationWarning>
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
@@ -81,19 +83,12 @@ function Chrome({ children }: { children: React.ReactNode }) {
       <AgeGate />
       <ToastHost />
       <FlashToast flash={root.toast} />
+      <PendingCartAdd add={root.cartAdd} />
     </>
   );
 }
 
-/** Marks the document once React has hydrated (browser tests wait for it before typing). */
-function useHydratedMarker() {
-  useEffect(() => {
-    document.documentElement.setAttribute("data-hydrated", "");
-  }, []);
-}
-
 export default function App() {
-  useHydratedMarker();
   return (
     <Chrome>
       <Outlet />
@@ -106,7 +101,6 @@ export function ErrorBoundary() {
   // defines itself, and root.tsx re-exports this one.
   const error = useRouteError();
   const location = useLocation();
-  useHydratedMarker();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Chrome>

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useRouteLoaderData } from "react-router";
+import type { RootData } from "~/root";
 import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
 
@@ -6,10 +7,17 @@ export function Price({ cents, className = "" }: { cents: number; className?: st
   return <span className={`tabular font-semibold text-slate-900 ${className}`}>{formatCents(cents)}</span>;
 }
 
-/** Stands in for the price for visitors: 'Login to view pricing', linking to /login and back. */
+/**
+ * Stands in for the price: for visitors 'Login to view pricing', linking to /login and back; for a
+ * signed-in customer whose business waits for the store's approval, that, linking to their
+ * business profile.
+ */
 export function LoginForPrice({ variant = "text" }: { variant?: "text" | "button" }) {
   const location = useLocation();
-  const to = `/login?${new URLSearchParams({ redirectTo: `${location.pathname}${location.search}` })}`;
+  const waiting = useRouteLoaderData<RootData>("root")?.viewer?.awaitingApproval;
+  const to = waiting
+    ? "/account/business"
+    : `/login?${new URLSearchParams({ redirectTo: `${location.pathname}${location.search}` })}`;
   return (
     <Link
       to={to}
@@ -19,7 +27,7 @@ export function LoginForPrice({ variant = "text" }: { variant?: "text" | "button
           : "relative z-10 text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
       }
     >
-      {MESSAGES.loginToViewPricing}
+      {waiting ? MESSAGES.awaitingApproval : MESSAGES.loginToViewPricing}
     </Link>
   );
 }

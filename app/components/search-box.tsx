@@ -28,7 +28,17 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const suggestions = [...query.trim()].length >= 3 ? (fetcher.data?.suggestions ?? []) : [];
   const showList = open && suggestions.length > 0;
 
+  const inputRef = useRef<HTMLInputElement>(null);
+
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Text typed before the page's JavaScript ran is in the field, not in state: take it over (and
+  // look up its suggestions) instead of letting the first render wipe it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
+  useEffect(() => {
+    const typed = inputRef.current?.value ?? "";
+    if (typed && typed !== query) onChange(typed);
+  }, []);
 
   function onChange(value: string) {
     setQuery(value);
@@ -61,7 +71,10 @@ export function SearchBox({ className = "" }: { className?: string }) {
         e.preventDefault();
         const picked = active >= 0 ? suggestions[active] : undefined;
         if (picked) go(`/products/details/${picked.id}`);
-        else if (query.trim()) go(`/search?${new URLSearchParams({ q: query.trim() })}`);
+        else {
+          const q = (inputRef.current?.value ?? query).trim();
+          if (q) go(`/search?${new URLSearchParams({ q })}`);
+        }
       }}
     >
       <label htmlFor={`${listId}-input`} className="sr-only">
@@ -78,6 +91,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
         aria-controls={`${listId}-list`}
         aria-autocomplete="list"
         aria-activedescendant={showList && active >= 0 ? `${listId}-opt-${active}` : undefined}
+        ref={inputRef}
         value={query}
         maxLength={100}
         onChange={(e) => onChange(e.target.value)}

@@ -8,6 +8,7 @@ import { formatCents } from "~/lib/money";
 import { type StoreInfo, telHref } from "~/lib/store";
 import { useCart } from "./cart/cart-store";
 import { SearchBox } from "./search-box";
+import { useHydrated } from "./use-hydrated";
 
 export interface HeaderViewer {
   name: string;
@@ -113,6 +114,7 @@ function NavItems({ viewer }: { viewer: HeaderViewer | null }) {
 export function SiteHeader({ store, viewer }: { store: StoreInfo; viewer: HeaderViewer | null }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const hydrated = useHydrated();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes
   useEffect(() => setMenuOpen(false), [location.pathname]);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -170,6 +172,8 @@ export function SiteHeader({ store, viewer }: { store: StoreInfo; viewer: Header
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen((o) => !o)}
+            // Opens with JavaScript only: not tappable before it can work.
+            disabled={!hydrated}
           >
             <span className="sr-only">Menu</span>
             <Icon name={menuOpen ? "close" : "menu"} className="size-6" />

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   addLine,
+  addNotice,
+  addToCart,
   type CartProduct,
   cartItemCount,
   cartTotalCents,
@@ -12,6 +14,36 @@ import {
 
 const soda: CartProduct = { id: 1, name: "Soda", priceCents: 250, stock: 5, image: null };
 const chips: CartProduct = { id: 2, name: "Chips", priceCents: 1099, stock: 100, image: null };
+
+describe("what an Add to Cart says (issue 12, point 3)", () => {
+  const three: CartProduct = { id: 7, name: "Glass Pipe", priceCents: 1500, stock: 3, image: null };
+
+  it("says the spec's message only when the full quantity went in", () => {
+    const first = addToCart([], three, 2);
+    expect(first).toMatchObject({ added: 2, inCart: 2, limit: 3 });
+    expect(addNotice(first)).toEqual({ type: "success", message: "Glass Pipe added to cart!" });
+  });
+
+  it("with stock 3, adding 2 then 2 more adds 1 and names the limit", () => {
+    const second = addToCart(addToCart([], three, 2).lines, three, 2);
+    expect(second).toMatchObject({ requested: 2, added: 1, inCart: 3 });
+    const notice = addNotice(second);
+    expect(notice.type).toBe("info");
+    expect(notice.message).toBe("Only 1 of 2 added: there are only 3 in stock. Your cart now holds 3 of Glass Pipe.");
+    expect(notice.message).not.toContain("added to cart!");
+  });
+
+  it("refuses, and says so, when the line already holds the whole stock", () => {
+    const full = addToCart([], three, 3).lines;
+    const again = addToCart(full, three, 1);
+    expect(again).toMatchObject({ added: 0, inCart: 3 });
+    expect(again.lines).toEqual(full);
+    expect(addNotice(again)).toEqual({
+      type: "error",
+      message: "Not added: your cart already holds 3 of Glass Pipe, and there are only 3 in stock.",
+    });
+  });
+});
 
 describe("cart rules", () => {
   it("adds one by default and merges the same product by id", () => {

@@ -1,4 +1,5 @@
 import type { ProductImage } from "./images";
+import * as MESSAGES from "./messages";
 
 /** The cart lives in the browser's localStorage under this key (spec section 3). */
 export const CART_STORAGE_KEY = "cart";
@@ -33,6 +34,57 @@ export function addLine(lines: CartLine[], product: CartProduct, quantity = 1): 
   }
   const q = clampQuantity(quantity, product.stock);
   return q > 0 ? [...lines, { ...product, quantity: q }] : lines;
+}
+
+/** What an Add to Cart did: how much was asked for, how much went in, and the line's limit. */
+export interface AddOutcome {
+  lines: CartLine[];
+  name: string;
+  requested: number;
+  added: number;
+  /** The line's quantity afterwards. */
+  inCart: number;
+  /** The most the line may hold: the stock, or MAX_LINE_QUANTITY when that is lower. */
+  limit: number;
+}
+
+/** addLine, reporting what happened (the message must say it: issue 12, point 3). */
+export function addToCart(lines: CartLine[], product: CartProduct, quantity = 1): AddOutcome {
+  const requested = Math.max(1, Math.floor(quantity));
+  const before = lines.find((l) => l.id === product.id)?.quantity ?? 0;
+  const next = addLine(lines, product, requested);
+  const inCart = next.find((l) => l.id === product.id)?.quantity ?? 0;
+  return {
+    lines: next,
+    name: product.name,
+    requested,
+    added: Math.max(0, inCart - before),
+    inCart,
+    limit: Math.max(0, Math.min(product.stock, MAX_LINE_QUANTITY)),
+  };
+}
+
+/**
+ * The message of an Add to Cart: the spec's '{name} added to cart!' only when the full quantity
+ * went in; otherwise what was added and the limit that stopped the rest.
+ */
+export function addNotice(outcome: AddOutcome): { type: "success" | "info" | "error"; message: string } {
+  const { name, requested, added, inCart, limit } = outcome;
+  if (added === requested) return { type: "success", message: MESSAGES.addedToCart(name) };
+  const why =
+    limit < MAX_LINE_QUANTITY
+      ? `only ${limit} in stock`
+      : `at most ${MAX_LINE_QUANTITY.toLocaleString("en-US")} per line`;
+  if (added === 0) {
+    return {
+      type: "error",
+      message: `Not added: your cart already holds ${inCart} of ${name}, and there are ${why}.`,
+    };
+  }
+  return {
+    type: "info",
+    message: `Only ${added} of ${requested} added: there are ${why}. Your cart now holds ${inCart} of ${name}.`,
+  };
 }
 
 /** One more unit, unless that would exceed the stock. */

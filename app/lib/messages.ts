@@ -51,3 +51,6 @@ export function errorMessage(message: string): string {
 /** Answer to a forgot-password request, the same whether or not the address has an account. */
 export const RESET_LINK_INVALID = "This reset link is invalid or has expired. Please ask for a new one.";
 export const RESET_REQUESTED = "If an account exists for that email, we have sent a link to reset the password.";
+
+// ---- The store's own sentences (beyond the specification) ----
+export const awaitingApproval = "Your account is waiting for approval";

@@ -9,7 +9,7 @@ import {
   usersWithEmail,
 } from "./support/account";
 import { createCustomer, uniqueSuffix } from "./support/data";
-import { expect, logIn, test } from "./support/fixtures";
+import { expect, logIn, logInWithForm, test } from "./support/fixtures";
 import { mailsTo } from "./support/mail";
 
 test("an admin made with the CLI logs in without a verified email and gets the Admin Dashboard link", async ({
@@ -25,7 +25,7 @@ test("an admin made with the CLI logs in without a verified email and gets the A
 
   // Admins may log in with an unverified email (customers may not); no mail was ever sent.
   await setEmailVerified(email, false);
-  await logIn(page, { email, password });
+  await logInWithForm(page, { email, password });
   expect(await mailsTo(email)).toHaveLength(0);
   await expectSignedIn(page);
   const nav = await siteNav(page);
@@ -41,6 +41,7 @@ test("a customer and a visitor do not get the Admin Dashboard link", async ({ pa
 
   const customer = await createCustomer();
   await logIn(page, customer);
+  await page.goto("/");
   await expectSignedIn(page);
   nav = await siteNav(page);
   await expect(nav.getByRole("link", { name: "Home", exact: true })).toBeVisible();
@@ -72,7 +73,7 @@ test("the CLI makes an existing customer an admin, and refuses bad input @deskto
   expect(await usersWithEmail(customer.email)).toHaveLength(1);
   expect(await findUser(customer.email)).toMatchObject({ role: "admin", emailVerified: true });
 
-  await logIn(page, customer, customer.username);
+  await logInWithForm(page, customer, customer.username);
   const nav = await siteNav(page);
   await expect(nav.getByRole("link", { name: "Admin Dashboard" })).toBeVisible();
 

@@ -11,7 +11,7 @@ import {
   usersWithEmail,
 } from "./support/account";
 import { createCustomer } from "./support/data";
-import { expect, logIn, test } from "./support/fixtures";
+import { expect, logIn, logInWithForm, test } from "./support/fixtures";
 import { mailsTo, waitForMail } from "./support/mail";
 
 const EVIL = "https://evil.example";
@@ -86,7 +86,7 @@ test("Register ignores role and verified flags added to the form", async ({ requ
 test("the session cookie is HttpOnly and SameSite=Lax, out of reach of page scripts", async ({ page, context }) => {
   const customer = await createCustomer();
   expect(await sessionCookie(context)).toBeUndefined();
-  await logIn(page, customer);
+  await logInWithForm(page, customer);
   const cookie = await sessionCookie(context);
   expect(cookie).toBeDefined();
   expect(cookie?.httpOnly).toBe(true);

@@ -22,6 +22,7 @@ const PAGES = [
   "/admin/products",
   "/admin/orders",
   "/admin/users",
+  "/admin/audit",
   "/admin/products/new",
   "/admin/products/1",
 ];
@@ -30,6 +31,7 @@ const DATA = [
   "/admin/products.data",
   "/admin/orders.data",
   "/admin/users.data",
+  "/admin/audit.data",
   "/admin/products/new.data",
   "/admin/products/1.data",
 ];
@@ -157,6 +159,7 @@ test.describe("@desktop-only the back office refuses everyone but admins", () =>
 test("a customer gets no Admin Dashboard link and opening /admin lands on the home page", async ({ page }) => {
   const customer = await createCustomer();
   await logIn(page, customer);
+  await page.goto("/");
   const nav = await siteNav(page);
   await expect(nav.getByRole("link", { name: "Home", exact: true })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0);

@@ -11,7 +11,6 @@ import {
   setOrderStatusInDb,
   stockOf,
   tag,
-  visit,
 } from "./support/admin";
 import { createAdminAccount, createCustomer } from "./support/data";
 import { expect, logIn, test } from "./support/fixtures";
@@ -64,7 +63,7 @@ test.describe("orders in the back office", () => {
     const customerContext = await otherPerson(browser);
     const shopper = await customerContext.newPage();
     await logInOn(shopper, customer);
-    await visit(shopper, `/orders/${orderId}`);
+    await shopper.goto(`/orders/${orderId}`);
     const panel = shopper.getByRole("region", { name: `Order #${orderId}` });
     await expect(panel.getByText("Completed", { exact: true })).toBeVisible();
     await expect(panel.getByText("Processing", { exact: true })).toHaveCount(0);
@@ -140,6 +139,7 @@ test.describe("orders in the back office", () => {
     const orderId = await placeOrderFor(customer, [{ id: product, quantity: 2 }]);
 
     await logIn(page, admin);
+    await page.goto("/");
     const nav = await siteNav(page);
     await nav.getByRole("link", { name: "Admin Dashboard" }).click();
     await expect(page).toHaveURL(/\/admin$/);

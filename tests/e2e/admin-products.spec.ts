@@ -13,7 +13,6 @@ import {
   productRow,
   productsNamed,
   tag,
-  visit,
 } from "./support/admin";
 import { createAdminAccount, createCustomer, refuseInserts } from "./support/data";
 import { expect, logIn, test } from "./support/fixtures";
@@ -63,6 +62,7 @@ test.describe("the product back office", () => {
     const second = await jpegImage(900, 700, randomColour());
 
     await logIn(page, admin);
+    await page.goto("/");
     const nav = await siteNav(page);
     await nav.getByRole("link", { name: "Admin Dashboard" }).click();
     await expect(page).toHaveURL(/\/admin$/);
@@ -107,7 +107,7 @@ test.describe("the product back office", () => {
     // A visitor finds it in its category and on its page, with both images and no price.
     const visitorContext = await otherPerson(browser);
     const visitor = await visitorContext.newPage();
-    await visit(visitor, "/products/glass");
+    await visitor.goto("/products/glass");
     const card = visitor.getByRole("article").filter({ has: visitor.getByRole("link", { name, exact: true }) });
     await expect(card.getByRole("img", { name, exact: true })).toHaveAttribute(
       "src",
@@ -146,10 +146,21 @@ test.describe("the product back office", () => {
     // Saving without touching the images keeps them, in order.
     expect(await imageKeys(id)).toEqual([k1, k2]);
 
+    // The audit log names who changed what, with the values before and after.
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Audit log" }).click();
+    await page.getByRole("combobox", { name: "Record type" }).selectOption("product");
+    await page.getByRole("textbox", { name: "Record number" }).fill(String(id));
+    await page.getByRole("button", { name: "Filter" }).click();
+    const edit = page.getByRole("listitem").filter({ hasText: /^Edited .+: price, stock/ });
+    await expect(edit).toHaveCount(1);
+    await expect(edit).toContainText(admin.email);
+    await expect(edit.getByRole("definition")).toHaveText(["$12.50", "40", "$19.99", "7"]);
+    await expect(page.getByRole("listitem").filter({ hasText: /^Added / })).toContainText(name);
+
     const customerContext = await otherPerson(browser);
     const customerPage = await customerContext.newPage();
     await logInOn(customerPage, await createCustomer());
-    await visit(customerPage, `/products/details/${id}`);
+    await customerPage.goto(`/products/details/${id}`);
     // The product's own column (related products below show their prices too).
     const info = customerPage.getByRole("heading", { level: 1, name }).locator("..");
     await expect(info.getByText("$19.99", { exact: true })).toBeVisible();

@@ -8,7 +8,6 @@ test.describe("age gate", () => {
 
   test("a new visitor must confirm their age; ENTER remembers it across reloads", async ({ page }) => {
     await page.goto("/");
-    await waitForHydration(page);
     const gate = page.getByRole("dialog", { name: "Age Verification" });
     await expect(gate).toBeVisible();
     await expect(gate).toContainText("21 or older");
@@ -23,7 +22,6 @@ test.describe("age gate", () => {
     await expect(page.getByRole("group", { name: "2 of 3: Kratom" })).toBeVisible();
 
     await page.reload();
-    await waitForHydration(page);
     await expect(page.getByRole("dialog", { name: "Age Verification" })).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "New Products" })).toBeVisible();
   });
@@ -33,7 +31,6 @@ test.describe("age gate", () => {
       route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Search</title><p>away</p>" }),
     );
     await page.goto("/products/kratom");
-    await waitForHydration(page);
     const gate = page.getByRole("dialog", { name: "Age Verification" });
     await expect(gate).toBeVisible();
 
@@ -59,5 +56,53 @@ test.describe("age gate", () => {
     // Listing is ordered by name, so the alphabetically first kratom product is on the first page.
     expect(html).toContain(kratom[0]);
     expect(html).toMatch(/<h1[^>]*>Kratom<\/h1>/);
+  });
+});
+
+test.describe("age gate from the first paint", () => {
+  test("a verified visitor's page never becomes inert, so typing at first paint keeps its text and focus", async ({
+    page,
+  }) => {
+    // Records every change of #page's inert attribute from the start of the document.
+    await page.addInitScript(() => {
+      const w = window as unknown as { inertChanges: number };
+      w.inertChanges = 0;
+      new MutationObserver((records) => {
+        for (const r of records) if ((r.target as Element).id === "page") w.inertChanges += 1;
+      }).observe(document, { attributes: true, attributeFilter: ["inert"], subtree: true });
+    });
+    await page.goto("/login");
+    const field = page.getByLabel("Email or username");
+    await field.click();
+    await field.pressSequentially("first-paint@shop.test");
+    await waitForHydration(page);
+    await expect(field).toBeFocused();
+    await expect(field).toHaveValue("first-paint@shop.test");
+    expect(await page.evaluate(() => (window as unknown as { inertChanges: number }).inertChanges)).toBe(0);
+    await expect(page.getByRole("dialog", { name: "Age Verification" })).toHaveCount(0);
+  });
+
+  test.describe("a new visitor", () => {
+    test.use({ ageVerified: false });
+
+    test("sees the gate with the page behind it inert before any script of the page has loaded; ENTER works", async ({
+      page,
+    }) => {
+      // The page's JavaScript never arrives (a slow phone, a dropped connection).
+      await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      await page.goto("/");
+      const gate = page.getByRole("dialog", { name: "Age Verification" });
+      await expect(gate).toBeVisible();
+      expect(await page.locator("#page").evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+      await expect(gate.getByRole("button", { name: "ENTER" })).toBeFocused();
+
+      await gate.getByRole("button", { name: "ENTER" }).click();
+      await expect(gate).toBeHidden();
+      expect(await page.evaluate(() => window.localStorage.getItem("ageVerified"))).toBe("true");
+      expect(await page.locator("#page").evaluate((el) => (el as HTMLElement).inert)).toBe(false);
+      await page.getByRole("link", { name: "Kratom" }).first().click();
+      await expect(page).toHaveURL(/\/products\/kratom$/);
+      await expect(page.getByRole("dialog", { name: "Age Verification" })).toHaveCount(0);
+    });
   });
 });

@@ -1,4 +1,3 @@
-import { waitForHydration } from "./support/catalog";
 import { uniqueSuffix } from "./support/data";
 import { STORE_INBOX } from "./support/env";
 import { expect, test } from "./support/fixtures";
@@ -20,7 +19,6 @@ test.describe("contact page", () => {
 
   test("an empty form shows errors beside Name, Email and the robot checkbox", async ({ page }) => {
     await page.goto("/contact");
-    await waitForHydration(page);
     await page.getByRole("button", { name: "Send Message" }).click();
     const name = page.getByRole("textbox", { name: "Name" });
     const email = page.getByRole("textbox", { name: "Email" });
@@ -49,7 +47,6 @@ test.describe("contact page", () => {
     expect(before).toEqual([]);
 
     await page.goto("/contact");
-    await waitForHydration(page);
     await page.getByRole("textbox", { name: "Name" }).fill(sender);
     await page.getByRole("textbox", { name: "Email" }).fill(`owner-${suffix}@corner.test`);
     await page.getByRole("textbox", { name: "Phone" }).fill("(214) 555-0199");

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { visit, waitForHydration } from "./support/catalog";
+import { waitForHydration } from "./support/catalog";
 import { expect, test } from "./support/fixtures";
 
 const SLIDES = ["1 of 3: Disposable Vapes", "2 of 3: Kratom", "3 of 3: Novelty"];
@@ -54,7 +54,8 @@ test.describe("home page", () => {
   test("hero carousel advances by itself every 5 seconds", async ({ page }) => {
     await page.clock.install({ time: new Date("2030-01-07T15:00:00Z") });
     await page.clock.pauseAt(new Date("2030-01-07T15:00:01Z"));
-    await visit(page, "/");
+    await page.goto("/");
+    await waitForHydration(page);
     const { visibleSlide } = carousel(page);
     await expect(visibleSlide).toHaveAccessibleName(SLIDES[0] ?? "");
 
@@ -98,7 +99,8 @@ test.describe("home page", () => {
   test("product strips scroll by themselves, and stop when paused", async ({ page }) => {
     await page.clock.install({ time: new Date("2030-01-07T15:00:00Z") });
     await page.clock.pauseAt(new Date("2030-01-07T15:00:01Z"));
-    await visit(page, "/");
+    await page.goto("/");
+    await waitForHydration(page);
     const strip = "new-products-scroller";
     await expect
       .poll(() => page.getByTestId(strip).evaluate((el) => el.scrollWidth - el.clientWidth))

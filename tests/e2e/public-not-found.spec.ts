@@ -1,4 +1,3 @@
-import { visit } from "./support/catalog";
 import { expect, test } from "./support/fixtures";
 
 const CATEGORY_LINKS = [
@@ -12,7 +11,7 @@ const CATEGORY_LINKS = [
 
 test.describe("404 page", () => {
   test("an unknown address answers 404 with the designed page", async ({ page }) => {
-    const response = await visit(page, "/no-such-page");
+    const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
     await expect(page).toHaveTitle("Page not found");
@@ -42,7 +41,7 @@ test.describe("lost connection", () => {
   const pageData = (url: URL) => url.pathname.endsWith(".data");
 
   test("a page the phone could not fetch says so, not 'Error 500', and Try again loads it", async ({ page }) => {
-    await visit(page, "/no-such-page");
+    await page.goto("/no-such-page");
     // The signal drops: the next page's data never reaches the store.
     await page.route(pageData, (route) => route.abort("internetdisconnected"));
     await page.getByRole("main").getByRole("link", { name: "Kratom", exact: true }).click();
@@ -60,7 +59,7 @@ test.describe("lost connection", () => {
   });
 
   test("a server error still reads as one", async ({ page }) => {
-    await visit(page, "/no-such-page");
+    await page.goto("/no-such-page");
     await page.route(pageData, (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }));
     await page.getByRole("main").getByRole("link", { name: "Kratom", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Something went wrong");

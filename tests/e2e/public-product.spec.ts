@@ -1,4 +1,4 @@
-import { outOfStockProduct, productsInCategory, productWithImages, visit, waitForHydration } from "./support/catalog";
+import { outOfStockProduct, productsInCategory, productWithImages, waitForHydration } from "./support/catalog";
 import { expect, test } from "./support/fixtures";
 
 test.describe("product detail", () => {
@@ -42,7 +42,6 @@ test.describe("product detail", () => {
   test("a visitor pressing Add to Cart is told to log in and sent to the login page", async ({ page }) => {
     const product = await productWithImages(2);
     await page.goto(`/products/details/${product.id}`);
-    await waitForHydration(page);
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await expect(page.getByText("Please login to add items to your cart.")).toBeVisible();
     await expect(page).toHaveURL(/\/login\?/);
@@ -114,7 +113,7 @@ test.describe("product detail", () => {
       expect(res.status()).toBe(404);
       expect(await res.text()).toContain("Product not found.");
 
-      const response = await visit(page, path);
+      const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Product not found.");
     });

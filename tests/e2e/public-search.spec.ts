@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { catalogProducts, productsMatching, waitForHydration } from "./support/catalog";
-import { expect, test } from "./support/fixtures";
+import { catalogProducts, productsMatching } from "./support/catalog";
+import { expect, holdScripts, test } from "./support/fixtures";
 
 const NAV = [
   "Home",
@@ -29,11 +29,24 @@ function byName(names: string[]): string[] {
 }
 
 test.describe("header search", () => {
+  test("text typed before the page's JavaScript has run stays in the box and gets its suggestions", async ({
+    page,
+  }) => {
+    const release = await holdScripts(page);
+    await page.goto("/", { waitUntil: "commit" });
+    const { input, options } = searchBox(page);
+    await input.click();
+    await input.pressSequentially("kratom");
+    await release();
+    await expect(options).toHaveCount(5);
+    await expect(input).toHaveValue("kratom");
+    await expect(input).toBeFocused();
+  });
+
   test("suggests at most 5 case-insensitive matches; ArrowDown + Enter opens one", async ({ page }) => {
     const matches = byName((await productsMatching("kratom")).map((p) => p.name));
     expect(matches.length).toBeGreaterThan(5);
     await page.goto("/");
-    await waitForHydration(page);
     const { input, list, options } = searchBox(page);
     await input.click();
     await input.pressSequentially("KrAtOm");
@@ -62,7 +75,6 @@ test.describe("header search", () => {
     const matches = byName((await productsMatching(query)).map((p) => p.name));
     expect(matches.length).toBeGreaterThan(1);
     await page.goto("/products/glass");
-    await waitForHydration(page);
     const { input, options } = searchBox(page);
     await input.fill(query);
     await expect(options).toHaveCount(Math.min(5, matches.length));
@@ -81,7 +93,6 @@ test.describe("header search", () => {
 
   test("Escape closes the suggestion list", async ({ page }) => {
     await page.goto("/");
-    await waitForHydration(page);
     const { input, list, options } = searchBox(page);
     await input.fill("delta");
     await expect(list).toBeVisible();
@@ -118,10 +129,13 @@ test.describe("header", () => {
 
   test("on a phone the Menu button opens and closes the category menu", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== "phone", "the collapsible menu exists below the md breakpoint only");
-    await page.goto("/");
-    await waitForHydration(page);
+    const release = await holdScripts(page);
+    await page.goto("/", { waitUntil: "commit" });
     const menuButton = page.getByRole("button", { name: "Menu" });
     const menu = page.getByRole("navigation", { name: "Menu" });
+    // Painted before the page's JavaScript runs, the button cannot be tapped for nothing.
+    await expect(menuButton).toBeDisabled();
+    await release();
     await expect(page.getByRole("navigation", { name: "Categories" })).toBeHidden();
     await expect(menuButton).toHaveAttribute("aria-expanded", "false");
     await expect(menu).toBeHidden();

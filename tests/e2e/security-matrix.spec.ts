@@ -1,6 +1,7 @@
 import "./support/env";
 import type { APIRequestContext } from "@playwright/test";
 import { getAuth } from "../../app/.server/accounts/auth";
+import { addLicense } from "../../app/.server/business/licenses";
 import { getDb } from "../../app/.server/db/instance";
 import { type Access, EXCEPTIONS, ROUTES, type TableRoute } from "../support/route-table";
 import { createAdminAccount, createCustomer, type TestAccount } from "./support/data";
@@ -22,6 +23,7 @@ interface World {
   cookies: Record<Role, string>;
   productId: number;
   orderId: number;
+  licenseId: string;
   /** The product's price as the store prints it: must never reach a visitor. */
   price: string;
 }
@@ -33,7 +35,8 @@ function concrete(routePath: string, world: World): string {
   return routePath
     .replace(":productId", String(world.productId))
     .replace(":category", "kratom")
-    .replace(":orderId", String(world.orderId));
+    .replace(":orderId", String(world.orderId))
+    .replace(":licenseId", world.licenseId);
 }
 
 function expectedPage(access: Access, role: Role): number[] {
@@ -49,6 +52,8 @@ function expectedPage(access: Access, role: Role): number[] {
       return signedIn ? [200] : [302];
     case "owner":
       return role === "customer" ? [200] : signedIn ? [404] : [302];
+    case "owner-or-admin":
+      return role === "customer" || role === "admin" ? [200] : signedIn ? [404] : [302];
     case "admin":
       return role === "admin" ? [200] : [302];
     case "smtp-off":
@@ -146,8 +151,22 @@ async function world(playwright: {
     .select("id")
     .where("user_id", "=", customer.id)
     .executeTakeFirstOrThrow();
+  // A license document of the customer's: theirs and the admins' to read, nobody else's.
+  const license = await addLicense(
+    getDb(),
+    customer.id,
+    { type: "other", number: "MATRIX-1", issuingState: "TX", expiresOn: null, addressId: null, replacesId: null },
+    Buffer.from("%PDF-1.4\n%%EOF\n"),
+    { id: customer.id, name: customer.email },
+  );
   await api.dispose();
-  return { cookies, productId: product.id, orderId: order.id, price: money(product.price_cents) };
+  return {
+    cookies,
+    productId: product.id,
+    orderId: order.id,
+    licenseId: license.id,
+    price: money(product.price_cents),
+  };
 }
 
 /** Return addresses that must never leave the store (every spelling a browser would normalize). */
@@ -222,11 +241,14 @@ test.describe("authorization matrix from the route table @desktop-only", () => {
         }
         if (page.status() === 302 && rule.access === "admin") expect(page.headers().location).toBe("/");
         // Route data: the admin's and owners' data never reach anyone else.
-        if (rule.access === "admin" || rule.access === "owner") {
+        if (rule.access === "admin" || rule.access === "owner" || rule.access === "owner-or-admin") {
           const [p, q = ""] = url.split("?");
           const dataUrl = `${p === "/" ? "/_root" : p}.data${q ? `?${q}` : ""}`;
           const data = await api.get(dataUrl, { headers, maxRedirects: 0 });
-          const ok = rule.access === "admin" ? role === "admin" : role === "customer";
+          const ok =
+            rule.access === "admin"
+              ? role === "admin"
+              : role === "customer" || (rule.access === "owner-or-admin" && role === "admin");
           const allowed = ok ? [200] : rule.access === "admin" ? [403] : [202, 204, 302, 404];
           if (!allowed.includes(data.status())) {
             wrong.push(`GET ${dataUrl} as ${role}: ${data.status()}, expected ${allowed.join("/")}`);

@@ -300,12 +300,28 @@ describe.skipIf(!hasBuild)("hostile requests", () => {
   });
 
   it("never lets a shared cache keep an error page", async () => {
-    for (const path of ["/no-such-page", "/products/details/999999", "/products/no-such-category", "/search?q=%00"]) {
+    for (const path of ["/no-such-page", "/products/details/999999", "/search?q=%00"]) {
       const res = await fetch(`${server.origin}${path}`);
       expect(res.status, path).toBeGreaterThanOrEqual(400);
       expect(res.headers.get("cache-control") ?? "", path).not.toMatch(/public|s-maxage/);
       expect(res.headers.get("x-cache"), path).not.toBe("HIT");
     }
+  });
+
+  it("lists every product under a made-up category slug (the spec's 'All') without making a cache entry for it", async () => {
+    for (const round of [1, 2]) {
+      const res = await fetch(`${server.origin}/products/made-up-slug`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-cache"), `round ${round}`).toBe("BYPASS");
+      expect(res.headers.get("cache-control") ?? "").not.toMatch(/public/);
+      expect(res.headers.has("x-visitor-cache")).toBe(false);
+      const html = await res.text();
+      expect(html).toMatch(/<h1[^>]*>All<\/h1>/);
+      expect(html).toMatch(/<link rel="canonical" href="[^"]*\/products\/all"/);
+    }
+    // A declared category is still cached.
+    await fetch(`${server.origin}/products/glass`);
+    expect((await fetch(`${server.origin}/products/glass`)).headers.get("x-cache")).toBe("HIT");
   });
 
   it("refuses a multi-line name before it can reach a mail", async () => {

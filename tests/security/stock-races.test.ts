@@ -10,6 +10,7 @@ import {
 import { insertProduct } from "../../app/.server/catalog/product-writes";
 import { OrderRefusedError, placeOrder } from "../../app/.server/orders/place-order";
 import { setOrderStatus } from "../../app/.server/orders/status";
+import { TEST_ADMIN } from "../support/actors";
 import { setupTestDatabase, type TestDatabase } from "../support/test-database";
 
 /**
@@ -74,16 +75,17 @@ describe(`stock races on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
         });
       });
       const edits = [
-        bulkUpdateProducts(t.db, [id], { stock: 3 }),
+        bulkUpdateProducts(t.db, [id], { stock: 3 }, TEST_ADMIN),
         updateProductWithImages(
           t.db,
           id,
           { name: `Race ${round}`, description: "", priceCents: 100, stock: 7, category: "novelty" },
           { keepKeys: [], uploads: [] },
           { version: 1, stockSeen: 5 },
+          TEST_ADMIN,
         ),
-        bulkUpdateProducts(t.db, [id], { stock: 0 }),
-        bulkUpdateProducts(t.db, [id], { stock: 4 }),
+        bulkUpdateProducts(t.db, [id], { stock: 0 }, TEST_ADMIN),
+        bulkUpdateProducts(t.db, [id], { stock: 4 }, TEST_ADMIN),
       ];
       const results = await Promise.allSettled([...orders, ...edits]);
       for (const r of results) {
@@ -120,7 +122,7 @@ describe(`stock races on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
     );
     for (let round = 0; round < ROUNDS; round++) {
       await Promise.allSettled([
-        ...first.map((o) => setOrderStatus(t.db, o.order.id, round % 2 ? "Processing" : "Cancelled")),
+        ...first.map((o) => setOrderStatus(t.db, o.order.id, round % 2 ? "Processing" : "Cancelled", TEST_ADMIN)),
         ...users.map((u) =>
           placeOrder(t.db, {
             userId: u.id,

@@ -12,6 +12,7 @@ import routes from "../../app/routes";
 export type Access =
   | DeclaredAccess // as the group declares
   | "owner" // only the customer it belongs to
+  | "owner-or-admin" // the customer it belongs to and admins (a license document)
   | "redirect" // answers with a redirect for everyone
   | "resource" // public non-HTML resource
   | "post-only" // no page: GET is a 404 for those its group lets in
@@ -22,6 +23,7 @@ export type Access =
 export const EXCEPTIONS: Record<string, Access> = {
   "routes/store/order-confirmation.tsx": "owner",
   "routes/account/order-detail.tsx": "owner",
+  "routes/account/license-document.ts": "owner-or-admin",
   "routes/auth/logout.ts": "redirect",
   "routes/auth/verify-email.ts": "redirect",
   "routes/api/search-suggestions.ts": "resource",
@@ -84,7 +86,11 @@ export const ROUTES = flatten(routes as unknown as Entry[]);
 /** A route path made concrete with ids that match the pattern (they need not exist). */
 export function samplePath(routePath: string): string {
   if (routePath === "/*") return "/no-such-page";
-  return routePath.replace(":productId", "1").replace(":category", "kratom").replace(":orderId", "1");
+  return routePath
+    .replace(":productId", "1")
+    .replace(":category", "kratom")
+    .replace(":orderId", "1")
+    .replace(":licenseId", "00000000-0000-4000-8000-000000000000");
 }
 
 /** Every route whose module has an action. */

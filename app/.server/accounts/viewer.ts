@@ -1,3 +1,5 @@
+import { getDb } from "../db/instance";
+import { env } from "../env";
 import { getAuth } from "./auth";
 
 export type Role = "admin" | "customer";
@@ -10,6 +12,11 @@ export interface Viewer {
   username: string | null;
   role: Role;
   emailVerified: boolean;
+  /**
+   * Whether the store sells to this account: always, unless ACCOUNT_APPROVAL=manual, where a
+   * customer's business must have been approved by an admin.
+   */
+  approved: boolean;
 }
 
 export const SESSION_COOKIE = "store.session_token";
@@ -29,14 +36,25 @@ async function loadViewer(request: Request): Promise<Viewer | null> {
   // Only verified customers (and admins) are signed in: a session of an unverified customer
   // (made before verification was withdrawn, say) counts as no session at all.
   if (!u.emailVerified && u.role !== "admin") return null;
+  const role: Role = u.role === "admin" ? "admin" : "customer";
   return {
     id: u.id,
     name: u.name,
     email: u.email,
     username: u.displayUsername ?? u.username ?? null,
-    role: u.role === "admin" ? "admin" : "customer",
+    role,
     emailVerified: !!u.emailVerified,
+    approved: role === "admin" || env().ACCOUNT_APPROVAL === "automatic" || (await isBusinessApproved(u.id)),
   };
+}
+
+async function isBusinessApproved(userId: string): Promise<boolean> {
+  const row = await getDb()
+    .selectFrom("businesses")
+    .select("approval")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row?.approval === "approved";
 }
 
 /** The signed-in viewer, or null for a visitor. Looked up once per request. */
@@ -49,9 +67,17 @@ export function getViewer(request: Request): Promise<Viewer | null> {
   return pending;
 }
 
-/** Prices are for signed-in buyers with a verified email, and for admins. */
+/**
+ * Prices are for signed-in buyers with a verified email whose business the store sells to
+ * (always, unless ACCOUNT_APPROVAL=manual), and for admins.
+ */
 export function canSeePrices(viewer: Viewer | null): boolean {
-  return !!viewer && (viewer.emailVerified || viewer.role === "admin");
+  return !!viewer && (viewer.role === "admin" || (viewer.emailVerified && viewer.approved));
+}
+
+/** A signed-in customer who may not see prices yet: their business waits for approval. */
+export function awaitsApproval(viewer: Viewer | null): boolean {
+  return !!viewer && viewer.role !== "admin" && viewer.emailVerified && !viewer.approved;
 }
 
 /** Whether the viewer may keep a cart checked by the server and place orders. */

@@ -3,6 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as MESSAGES from "~/lib/messages";
+import { TEST_ADMIN } from "../../../tests/support/actors";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { createAddress } from "../accounts/addresses";
 import { ensureAccount } from "../accounts/admins";
@@ -93,15 +94,15 @@ describe(`admin on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () =>
     const a = await product("Bulk A", 100, 1);
     const b = await product("Bulk B", 200, 1);
     const c = await product("Bulk C", 500, 1);
-    expect(await bulkUpdateProducts(t.db, [a, b, c], { priceCents: 500 })).toBe(2);
-    expect(await bulkUpdateProducts(t.db, [a, b, c], { stock: 40, category: "glass" })).toBe(3);
+    expect(await bulkUpdateProducts(t.db, [a, b, c], { priceCents: 500 }, TEST_ADMIN)).toBe(2);
+    expect(await bulkUpdateProducts(t.db, [a, b, c], { stock: 40, category: "glass" }, TEST_ADMIN)).toBe(3);
     const rows = await t.db
       .selectFrom("products")
       .select(["price_cents", "stock", "category"])
       .where("id", "in", [a, b, c])
       .execute();
     expect(rows.every((r) => r.price_cents === 500 && r.stock === 40 && r.category === "glass")).toBe(true);
-    expect(await bulkUpdateProducts(t.db, [a], {})).toBe(0);
+    expect(await bulkUpdateProducts(t.db, [a], {}, TEST_ADMIN)).toBe(0);
   });
 
   it("creates a product with images, and saves nothing when one upload is bad", async () => {
@@ -113,6 +114,7 @@ describe(`admin on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () =>
         { name: "one.png", data: await png(10) },
         { name: "two.png", data: await png(20) },
       ],
+      TEST_ADMIN,
     );
     expect((await findProduct(t.db, id))?.images).toHaveLength(2);
     expect(mediaFiles().length).toBe(filesBefore + 4);
@@ -120,10 +122,15 @@ describe(`admin on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () =>
     const productsBefore = (await listAdminProducts(t.db, {})).total;
     const filesNow = mediaFiles().length;
     await expect(
-      createProductWithImages(t.db, { name: "Broken", description: "", priceCents: 1, stock: 1, category: "glass" }, [
-        { name: "fine.png", data: await png(30) },
-        { name: "evil.svg", data: Buffer.from("<svg onload=alert(1)></svg>") },
-      ]),
+      createProductWithImages(
+        t.db,
+        { name: "Broken", description: "", priceCents: 1, stock: 1, category: "glass" },
+        [
+          { name: "fine.png", data: await png(30) },
+          { name: "evil.svg", data: Buffer.from("<svg onload=alert(1)></svg>") },
+        ],
+        TEST_ADMIN,
+      ),
     ).rejects.toBeInstanceOf(ImageRejectedError);
     expect((await listAdminProducts(t.db, {})).total).toBe(productsBefore);
     expect(mediaFiles().length).toBe(filesNow);
@@ -137,6 +144,7 @@ describe(`admin on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () =>
         { name: "a.png", data: await png(40) },
         { name: "b.png", data: await png(50) },
       ],
+      TEST_ADMIN,
     );
     const [first, second] = (await findProduct(t.db, id))?.images ?? [];
     const before = mediaFiles().length;
@@ -146,6 +154,7 @@ describe(`admin on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () =>
       { name: "Gallery 2", description: "x", priceCents: 250, stock: 9, category: "glass" },
       { keepKeys: [second?.key ?? ""], uploads: [{ name: "c.png", data: await png(60) }] },
       { version: 1, stockSeen: 1 },
+      TEST_ADMIN,
     );
     expect(ok).toBe(true);
     const after = await findProduct(t.db, id);
@@ -170,7 +179,7 @@ describe(`admin on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () =>
     // The admin fixes the description only: the stock field still says 2.
     const edit = { name: "Open Form", description: "Fixed typo", priceCents: 100, stock: 2, category: "novelty" };
     const keep = { keepKeys: [], uploads: [] };
-    await updateProductWithImages(t.db, id, edit, keep, { version: opened.version, stockSeen: 2 });
+    await updateProductWithImages(t.db, id, edit, keep, { version: opened.version, stockSeen: 2 }, TEST_ADMIN);
     expect(await stockOf(id)).toBe(0);
     expect((await findProduct(t.db, id))?.description).toBe("Fixed typo");
 
@@ -183,10 +192,17 @@ describe(`admin on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () =>
       lines: [{ id, quantity: 1 }],
     }).catch(() => null); // out of stock: refused
     await t.db.updateTable("products").set({ stock: 3 }).where("id", "=", id).execute(); // a delivery booked elsewhere
-    const stale = updateProductWithImages(t.db, id, { ...edit, stock: 10 }, keep, {
-      version: reopened?.version ?? 0,
-      stockSeen: 0,
-    });
+    const stale = updateProductWithImages(
+      t.db,
+      id,
+      { ...edit, stock: 10 },
+      keep,
+      {
+        version: reopened?.version ?? 0,
+        stockSeen: 0,
+      },
+      TEST_ADMIN,
+    );
     await expect(stale).rejects.toBeInstanceOf(ProductChangedError);
     await expect(stale).rejects.toThrow("it is now 3");
     expect(await stockOf(id)).toBe(3);
@@ -197,15 +213,22 @@ describe(`admin on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () =>
     const v = (await findProduct(t.db, id))?.version ?? 0;
     const base = { name: "Two Admins", description: "", priceCents: 100, stock: 5, category: "novelty" };
     const keep = { keepKeys: [], uploads: [] };
-    await updateProductWithImages(t.db, id, { ...base, priceCents: 150 }, keep, { version: v, stockSeen: 5 });
+    await updateProductWithImages(
+      t.db,
+      id,
+      { ...base, priceCents: 150 },
+      keep,
+      { version: v, stockSeen: 5 },
+      TEST_ADMIN,
+    );
     await expect(
-      updateProductWithImages(t.db, id, { ...base, name: "Renamed" }, keep, { version: v, stockSeen: 5 }),
+      updateProductWithImages(t.db, id, { ...base, name: "Renamed" }, keep, { version: v, stockSeen: 5 }, TEST_ADMIN),
     ).rejects.toThrow("This product changed since you opened it");
     expect(await findProduct(t.db, id)).toMatchObject({ name: "Two Admins", priceCents: 150, version: v + 1 });
     // Bulk Update counts as a change too.
-    await bulkUpdateProducts(t.db, [id], { priceCents: 175 });
+    await bulkUpdateProducts(t.db, [id], { priceCents: 175 }, TEST_ADMIN);
     await expect(
-      updateProductWithImages(t.db, id, base, keep, { version: v + 1, stockSeen: 5 }),
+      updateProductWithImages(t.db, id, base, keep, { version: v + 1, stockSeen: 5 }, TEST_ADMIN),
     ).rejects.toBeInstanceOf(ProductChangedError);
   });
 
@@ -214,6 +237,7 @@ describe(`admin on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () =>
       t.db,
       { name: "Soon Gone", description: "", priceCents: 777, stock: 10, category: "novelty" },
       [{ name: "g.png", data: await png(70) }],
+      TEST_ADMIN,
     );
     const key = (await findProduct(t.db, id))?.images[0]?.key ?? "";
     const { order } = await placeOrder(t.db, {
@@ -222,14 +246,14 @@ describe(`admin on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () =>
       addressId: buyerAddress,
       lines: [{ id, quantity: 2 }],
     });
-    expect(await deleteProduct(t.db, id)).toBe(true);
+    expect(await deleteProduct(t.db, id, TEST_ADMIN)).toBe(true);
     expect(await findProduct(t.db, id)).toBeNull();
     expect(mediaFiles().some((f) => f.startsWith(key))).toBe(false);
     const items = await t.db.selectFrom("order_items").selectAll().where("order_id", "=", order.id).execute();
     expect(items).toEqual([
       expect.objectContaining({ product_id: null, name: "Soon Gone", unit_price_cents: 777, quantity: 2 }),
     ]);
-    expect(await deleteProduct(t.db, id)).toBe(false);
+    expect(await deleteProduct(t.db, id, TEST_ADMIN)).toBe(false);
   });
 
   it("moves stock with order status: cancel returns it, un-cancel takes it again or is refused", async () => {
@@ -241,21 +265,21 @@ describe(`admin on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () =>
       lines: [{ id, quantity: 3 }],
     });
     expect(await stockOf(id)).toBe(2);
-    await setOrderStatus(t.db, order.id, "In Review");
+    await setOrderStatus(t.db, order.id, "In Review", TEST_ADMIN);
     expect(await stockOf(id)).toBe(2);
-    await setOrderStatus(t.db, order.id, "Cancelled");
+    await setOrderStatus(t.db, order.id, "Cancelled", TEST_ADMIN);
     expect(await stockOf(id)).toBe(5);
-    await setOrderStatus(t.db, order.id, "Cancelled"); // no change, no double return
+    await setOrderStatus(t.db, order.id, "Cancelled", TEST_ADMIN); // no change, no double return
     expect(await stockOf(id)).toBe(5);
-    await setOrderStatus(t.db, order.id, "Processing");
+    await setOrderStatus(t.db, order.id, "Processing", TEST_ADMIN);
     expect(await stockOf(id)).toBe(2);
-    await setOrderStatus(t.db, order.id, "Cancelled");
+    await setOrderStatus(t.db, order.id, "Cancelled", TEST_ADMIN);
     await t.db.updateTable("products").set({ stock: 1 }).where("id", "=", id).execute();
-    await expect(setOrderStatus(t.db, order.id, "Completed")).rejects.toBeInstanceOf(StatusChangeError);
+    await expect(setOrderStatus(t.db, order.id, "Completed", TEST_ADMIN)).rejects.toBeInstanceOf(StatusChangeError);
     expect(await stockOf(id)).toBe(1);
     const listed = await listAllOrders(t.db, { status: "Cancelled" });
     expect(listed.items.map((o) => o.id)).toContain(order.id);
-    await expect(setOrderStatus(t.db, order.id, "Shipped")).rejects.toThrow("Unknown status.");
+    await expect(setOrderStatus(t.db, order.id, "Shipped", TEST_ADMIN)).rejects.toThrow("Unknown status.");
     await runJobsUntilIdle({ db: t.db });
     const mails = fs
       .readdirSync(path.join(t.dataDir, "outbox"))
@@ -274,8 +298,8 @@ describe(`admin on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () =>
       lines: [{ id, quantity: 4 }],
     });
     await Promise.allSettled([
-      setOrderStatus(t.db, order.id, "Cancelled"),
-      setOrderStatus(t.db, order.id, "Cancelled"),
+      setOrderStatus(t.db, order.id, "Cancelled", TEST_ADMIN),
+      setOrderStatus(t.db, order.id, "Cancelled", TEST_ADMIN),
     ]);
     expect(await stockOf(id)).toBe(10);
   });

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { countPendingReviews } from "../business/queue";
 import { countStockLevels } from "../catalog/stock";
 import type { DB } from "../db/schema";
 import { orderFigures } from "../orders/queries";
@@ -12,6 +13,8 @@ export interface OverviewFigures {
   ordersWaiting: number;
   productsOutOfStock: number;
   productsLowStock: number;
+  /** Licenses and businesses waiting for an admin's review. */
+  reviewsWaiting: number;
 }
 
 /** Midnight in Dallas (the store's day), as an ISO UTC instant. */
@@ -35,9 +38,10 @@ function storeDayStart(now = new Date()): Date {
 export async function getOverviewFigures(db: Kysely<DB>, now = new Date()): Promise<OverviewFigures> {
   const today = storeDayStart(now).toISOString();
   const weekAgo = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000).toISOString();
-  const [orders, stock] = await Promise.all([
+  const [orders, stock, reviews] = await Promise.all([
     orderFigures(db, { today, weekAgo }),
     countStockLevels(db, LOW_STOCK_THRESHOLD),
+    countPendingReviews(db),
   ]);
   return {
     ordersToday: orders.today,
@@ -46,5 +50,6 @@ export async function getOverviewFigures(db: Kysely<DB>, now = new Date()): Prom
     ordersWaiting: orders.waiting,
     productsOutOfStock: stock.out,
     productsLowStock: stock.low,
+    reviewsWaiting: reviews.pendingLicenses + reviews.pendingBusinesses,
   };
 }

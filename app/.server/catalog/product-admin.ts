@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import { type Kysely, sql } from "kysely";
+import { auditFieldLabel } from "~/lib/audit";
 import type { ProductImage } from "~/lib/images";
+import { type Actor, changedFields, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
@@ -73,6 +75,25 @@ async function prepareAll(uploads: Upload[]): Promise<PreparedImage[]> {
   return prepared;
 }
 
+/** The fields of a product an audit entry shows (the description shortened: its change is what matters). */
+function auditFields(p: {
+  sku?: string | undefined;
+  name: string;
+  description: string;
+  priceCents: number;
+  stock: number;
+  category: string;
+}) {
+  return {
+    ...(p.sku ? { sku: p.sku } : {}),
+    name: p.name,
+    description: p.description.length > 300 ? `${p.description.slice(0, 300)}…` : p.description,
+    priceCents: p.priceCents,
+    stock: p.stock,
+    category: p.category,
+  };
+}
+
 const toImage = ({ key, width, height }: PreparedImage): ProductImage => ({ key, width, height });
 
 /** Removes the files of images that no product uses any more. */
@@ -94,6 +115,7 @@ export async function createProductWithImages(
   db: Kysely<DB>,
   changes: ProductChanges,
   uploads: Upload[],
+  actor: Actor,
 ): Promise<number> {
   const sku = changes.sku ?? generateSku(changes.category);
   if (await skuTaken(db, sku)) throw new SkuTakenError(sku);
@@ -101,7 +123,17 @@ export async function createProductWithImages(
   const created = await storeImages(prepared);
   try {
     const input: ProductInput = { ...changes, sku };
-    return await db.transaction().execute((trx) => insertProduct(trx, input, prepared.map(toImage)));
+    return await db.transaction().execute(async (trx) => {
+      const id = await insertProduct(trx, input, prepared.map(toImage));
+      await recordAudit(trx, actor, {
+        action: "product.create",
+        subjectType: "product",
+        subjectId: id,
+        summary: `Added ${sku} (${input.name})`,
+        after: auditFields(input),
+      });
+      return id;
+    });
   } catch (error) {
     await removeFiles(created);
     throw error;
@@ -122,6 +154,7 @@ export async function updateProductWithImages(
   changes: ProductChanges,
   images: { keepKeys: string[]; uploads: Upload[] },
   opened: EditedVersion,
+  actor: Actor,
 ): Promise<boolean> {
   const current = await findProduct(db, id);
   if (!current) return false;
@@ -161,6 +194,27 @@ export async function updateProductWithImages(
         throw new ProductChangedError(now.version === opened.version && correctsStock ? now.stock : null);
       }
       await replaceProductImages(trx, id, nextImages);
+      const diff = changedFields(
+        auditFields(current),
+        auditFields({
+          ...changes,
+          sku: changes.sku ?? current.sku,
+          stock: correctsStock ? changes.stock : current.stock,
+        }),
+      );
+      const imagesChanged =
+        nextImages.length !== current.images.length || nextImages.some((img, i) => img.key !== current.images[i]?.key);
+      if (diff || imagesChanged) {
+        const what = [...Object.keys(diff?.after ?? {}), ...(imagesChanged ? ["images"] : [])];
+        await recordAudit(trx, actor, {
+          action: "product.update",
+          subjectType: "product",
+          subjectId: id,
+          summary: `Edited ${changes.sku ?? current.sku}: ${what.map(auditFieldLabel).join(", ")}`,
+          before: { ...diff?.before, ...(imagesChanged ? { images: current.images.length } : {}) },
+          after: { ...diff?.after, ...(imagesChanged ? { images: nextImages.length } : {}) },
+        });
+      }
       return true;
     });
     if (!updated) {
@@ -180,11 +234,22 @@ export async function updateProductWithImages(
  * Deletes a product. Past orders keep their own copies of its name and price (their link to
  * the product becomes empty); its image files go unless another product uses them.
  */
-export async function deleteProduct(db: Kysely<DB>, id: number): Promise<boolean> {
+export async function deleteProduct(db: Kysely<DB>, id: number, actor: Actor): Promise<boolean> {
   const current = await findProduct(db, id);
   if (!current) return false;
-  const result = await db.deleteFrom("products").where("id", "=", id).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) return false;
+  const deleted = await db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom("products").where("id", "=", id).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) return false;
+    await recordAudit(trx, actor, {
+      action: "product.delete",
+      subjectType: "product",
+      subjectId: id,
+      summary: `Deleted ${current.sku} (${current.name})`,
+      before: auditFields(current),
+    });
+    return true;
+  });
+  if (!deleted) return false;
   await removeUnusedImageFiles(db, current.images);
   return true;
 }
@@ -195,8 +260,16 @@ export interface BulkChanges {
   category?: string | undefined;
 }
 
-/** Applies the filled-in fields to every selected product in one transaction; returns how many changed. */
-export async function bulkUpdateProducts(db: Kysely<DB>, ids: number[], changes: BulkChanges): Promise<number> {
+/**
+ * Applies the filled-in fields to every selected product in one transaction; returns how many
+ * changed. Each changed product gets its own audit entry with its values before.
+ */
+export async function bulkUpdateProducts(
+  db: Kysely<DB>,
+  ids: number[],
+  changes: BulkChanges,
+  actor: Actor,
+): Promise<number> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return 0;
   const set = {
@@ -205,20 +278,48 @@ export async function bulkUpdateProducts(db: Kysely<DB>, ids: number[], changes:
     ...(changes.category !== undefined ? { category: changes.category } : {}),
   };
   if (Object.keys(set).length === 0) return 0;
+  const wanted = {
+    ...(changes.priceCents !== undefined ? { priceCents: changes.priceCents } : {}),
+    ...(changes.stock !== undefined ? { stock: changes.stock } : {}),
+    ...(changes.category !== undefined ? { category: changes.category } : {}),
+  };
   return db.transaction().execute(async (trx) => {
+    // Only rows where something actually differs change (and are recorded).
+    let read = trx
+      .selectFrom("products")
+      .select(["id", "sku", "price_cents", "stock", "category"])
+      .where("id", "in", unique);
+    // PostgreSQL: hold the rows so the values recorded as "before" are the ones replaced.
+    if (dialectOf(db) === "postgres") read = read.forUpdate();
+    const rows = await read.execute();
+    const changing = rows
+      .map((r) => ({
+        row: r,
+        diff: changedFields({ priceCents: r.price_cents, stock: r.stock, category: r.category }, wanted),
+      }))
+      .filter((c) => c.diff !== null);
+    if (changing.length === 0) return 0;
     const result = await trx
       .updateTable("products")
       .set({ ...set, version: sql<number>`version + 1`, updated_at: sqlNow(dialectOf(db)) })
-      .where("id", "in", unique)
-      // Only rows where something actually differs count as changed.
-      .where((eb) =>
-        eb.or([
-          ...(changes.priceCents !== undefined ? [eb("price_cents", "!=", changes.priceCents)] : []),
-          ...(changes.stock !== undefined ? [eb("stock", "!=", changes.stock)] : []),
-          ...(changes.category !== undefined ? [eb("category", "!=", changes.category)] : []),
-        ]),
+      .where(
+        "id",
+        "in",
+        changing.map((c) => c.row.id),
       )
       .executeTakeFirst();
+    for (const { row, diff } of changing) {
+      await recordAudit(trx, actor, {
+        action: "product.bulk-update",
+        subjectType: "product",
+        subjectId: row.id,
+        summary: `Bulk edit of ${row.sku}: ${Object.keys(diff?.after ?? {})
+          .map(auditFieldLabel)
+          .join(", ")}`,
+        before: diff?.before ?? null,
+        after: diff?.after ?? null,
+      });
+    }
     return Number(result.numUpdatedRows);
   });
 }

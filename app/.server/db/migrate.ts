@@ -4,6 +4,7 @@ import * as m0002 from "../../../db/migrations/0002-catalog-version";
 import * as m0003 from "../../../db/migrations/0003-product-sales";
 import * as m0004 from "../../../db/migrations/0004-product-version-and-wide-totals";
 import * as m0005 from "../../../db/migrations/0005-jobs";
+import * as m0006 from "../../../db/migrations/0006-business-accounts";
 import type { DB } from "./schema";
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0003-product-sales": m0003,
   "0004-product-version-and-wide-totals": m0004,
   "0005-jobs": m0005,
+  "0006-business-accounts": m0006,
 };
 
 export const migrationNames = Object.keys(migrations);

@@ -176,7 +176,64 @@ export interface JobsTable {
   updated_at: string;
 }
 
+export type ApprovalState = "pending" | "approved" | "rejected";
+export type LicenseStatus = "pending" | "approved" | "rejected" | "expired";
+
+export interface BusinessesTable {
+  user_id: string;
+  legal_name: string;
+  dba: string | null;
+  business_type: string;
+  /** The 11-digit Texas sales tax permit number, digits only. */
+  tax_permit: string | null;
+  approval: ColumnType<ApprovalState, ApprovalState | undefined, ApprovalState>;
+  rejection_reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LicensesTable {
+  id: string;
+  user_id: string;
+  /** NULL: covers the whole business; otherwise the one shipping address it covers. */
+  address_id: string | null;
+  type: string;
+  number: string;
+  issuing_state: string;
+  /** Calendar date YYYY-MM-DD, or NULL for types that do not expire. */
+  expires_on: string | null;
+  document_key: string;
+  document_type: string;
+  document_size: number;
+  status: ColumnType<LicenseStatus, LicenseStatus | undefined, LicenseStatus>;
+  rejection_reason: string | null;
+  replaces_id: string | null;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: string | null;
+  actor_name: string;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  summary: string;
+  /** JSON text of the changed fields before and after, or NULL. */
+  before: string | null;
+  after: string | null;
+  created_at: string;
+}
+
 export interface DB {
+  businesses: BusinessesTable;
+  licenses: LicensesTable;
+  audit_log: AuditLogTable;
   jobs: JobsTable;
   product_sales: ProductSalesTable;
   cache_versions: CacheVersionsTable;
@@ -202,3 +259,6 @@ export type AddressRow = Selectable<AddressesTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type JobRow = Selectable<JobsTable>;
+export type BusinessRow = Selectable<BusinessesTable>;
+export type LicenseRow = Selectable<LicensesTable>;
+export type AuditRow = Selectable<AuditLogTable>;

@@ -28,15 +28,25 @@ export function isMediaName(name: string): boolean {
   return SAFE_NAME.test(name);
 }
 
-function assertSafe(name: string) {
-  if (!SAFE_NAME.test(name)) throw new Error(`Refusing media name ${JSON.stringify(name)}`);
+/** Private documents (license files): never under the public media folder or prefix. */
+const DOCUMENT_NAME = /^[a-f0-9]{2}\/[a-f0-9]{32}\.(pdf|jpg|png)$/;
+
+export function isDocumentName(name: string): boolean {
+  return DOCUMENT_NAME.test(name);
 }
 
 export class LocalMediaStore implements MediaStore {
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    private readonly isSafe: (name: string) => boolean = isMediaName,
+  ) {}
+
+  private assertSafe(name: string) {
+    if (!this.isSafe(name)) throw new Error(`Refusing file name ${JSON.stringify(name)}`);
+  }
 
   async put(name: string, data: Buffer): Promise<void> {
-    assertSafe(name);
+    this.assertSafe(name);
     const file = path.join(this.root, name);
     await fs.mkdir(path.dirname(file), { recursive: true });
     // Write then rename: a reader never sees half a file, and a crash leaves no partial one.
@@ -46,7 +56,7 @@ export class LocalMediaStore implements MediaStore {
   }
 
   async exists(name: string): Promise<boolean> {
-    assertSafe(name);
+    this.assertSafe(name);
     try {
       await fs.access(path.join(this.root, name));
       return true;
@@ -56,12 +66,12 @@ export class LocalMediaStore implements MediaStore {
   }
 
   async remove(name: string): Promise<void> {
-    assertSafe(name);
+    this.assertSafe(name);
     await fs.rm(path.join(this.root, name), { force: true });
   }
 
   async get(name: string): Promise<StoredFile | null> {
-    assertSafe(name);
+    this.assertSafe(name);
     const file = path.join(this.root, name);
     try {
       const stat = await fs.stat(file);
@@ -93,6 +103,33 @@ export function mediaStore(): MediaStore {
   return store;
 }
 
+let documents: MediaStore | undefined;
+
+/**
+ * Where private documents (license files) live: DATA_DIR/documents on disk, which no static
+ * route serves, or the `private/` prefix of the object store (MEDIA_STORE=s3). They reach a
+ * browser only through a route that checks who is asking.
+ */
+export function documentStore(): MediaStore {
+  if (!documents) {
+    const e = env();
+    documents =
+      e.MEDIA_STORE === "s3"
+        ? new S3MediaStore({
+            bucket: e.S3_BUCKET as string,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID as string,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            prefix: `${(e.S3_PREFIX ?? "").replace(/\/+$/, "")}${e.S3_PREFIX ? "/" : ""}private`,
+          })
+        : new LocalMediaStore(path.join(e.DATA_DIR, "documents"), isDocumentName);
+  }
+  return documents;
+}
+
 export function setMediaStoreForTests(next: MediaStore | undefined) {
   store = next;
+  documents = undefined;
 }

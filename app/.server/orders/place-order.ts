@@ -74,11 +74,11 @@ export async function placeOrder(
         if (!taken) {
           const current = await findStock(trx, line.id);
           if (!current)
-            throw new OrderRefusedError(`Product #${line.id} is no longer available. Please remove it from your cart.`);
+            throw new OrderRefusedError(`Product #${line.id} is no longer available. Remove it to place your order.`);
           throw new OrderRefusedError(
             current.stock > 0
               ? `Only ${current.stock} left of ${current.name}. Please lower the quantity.`
-              : `${current.name} is out of stock. Please remove it from your cart.`,
+              : `${current.name} is out of stock. Remove it to place your order.`,
           );
         }
         sold.push({ ...taken, quantity: line.quantity });

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { isOrderStatus, type OrderStatus } from "~/lib/orders";
+import { type Actor, recordAudit } from "../audit/log";
 import { returnStock, takeStock } from "../catalog/stock";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
@@ -17,7 +18,12 @@ export class StatusChangeError extends Error {}
  * the status the admin saw, so two admins cannot both move the same stock. The mail telling the
  * customer is queued in the same transaction and sent after the answer.
  */
-export async function setOrderStatus(db: Kysely<DB>, orderId: number, next: string): Promise<OrderStatus> {
+export async function setOrderStatus(
+  db: Kysely<DB>,
+  orderId: number,
+  next: string,
+  actor: Actor,
+): Promise<OrderStatus> {
   if (!isOrderStatus(next)) throw new StatusChangeError("Unknown status.");
   const result = await db.transaction().execute(async (trx) => {
     const order = await trx
@@ -52,6 +58,14 @@ export async function setOrderStatus(db: Kysely<DB>, orderId: number, next: stri
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1)
       throw new StatusChangeError(`Order #${orderId} was changed by someone else. Reload and try again.`);
+    await recordAudit(trx, actor, {
+      action: "order.status",
+      subjectType: "order",
+      subjectId: orderId,
+      summary: `Order #${orderId}: ${order.status} to ${next}`,
+      before: { status: order.status },
+      after: { status: next },
+    });
     await enqueueStatusMail(trx, order.user_id, orderId, next);
     return { changed: true };
   });

@@ -1,5 +1,6 @@
 import { useCallback, useSyncExternalStore } from "react";
 import { CART_STORAGE_KEY, type CartLine, parseCart } from "~/lib/cart";
+import { useHydrated } from "../use-hydrated";
 
 /**
  * The cart in localStorage, shared by every component and kept in sync across tabs
@@ -10,6 +11,11 @@ const EMPTY: CartLine[] = [];
 
 let lastRaw: string | null = null;
 let lastLines: CartLine[] = EMPTY;
+
+/** The stored cart lines now (browser only). */
+export function readCart(): CartLine[] {
+  return read();
+}
 
 function read(): CartLine[] {
   let raw: string | null = null;
@@ -46,6 +52,12 @@ export function writeCart(lines: CartLine[]): void {
   }
   window.dispatchEvent(new Event(LOCAL_EVENT));
 }
+
+/**
+ * False on the server and while the page hydrates (the cart is in the browser and not read yet),
+ * true once it has been read: pages show a loading state meanwhile, never "Your cart is empty."
+ */
+export const useCartRead = useHydrated;
 
 /** The cart lines, plus a function that applies a pure cart rule (lib/cart.ts) to them. */
 export function useCart(): [CartLine[], (change: (lines: CartLine[]) => CartLine[]) => void] {

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { CartLine } from "~/lib/cart";
-import type { CheckedLine } from "~/lib/cart-check";
+import { blocksOrder, type CheckedLine } from "~/lib/cart-check";
 import type { FormReply } from "~/lib/form-reply";
 import { useCart } from "./cart-store";
 
@@ -21,16 +21,29 @@ export function useCartCheck(enabled: boolean) {
   const fetcher = useFetcher<CheckResult>();
   const signature = signatureOf(lines);
   const lastSent = useRef<string | null>(null);
+  const { submit } = fetcher;
+
+  const send = useCallback(
+    (current: CartLine[]) => {
+      lastSent.current = signatureOf(current);
+      submit(
+        { lines: JSON.stringify(current.map((l) => ({ id: l.id, quantity: l.quantity }))) },
+        { method: "post", action: "/api/cart-check" },
+      );
+    },
+    [submit],
+  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the lines
   useEffect(() => {
     if (!enabled || lines.length === 0 || signature === lastSent.current) return;
-    lastSent.current = signature;
-    fetcher.submit(
-      { lines: JSON.stringify(lines.map((l) => ({ id: l.id, quantity: l.quantity }))) },
-      { method: "post", action: "/api/cart-check" },
-    );
+    send(lines);
   }, [enabled, signature]);
+
+  /** Checks the cart again (after an order was refused for a line that changed meanwhile). */
+  const recheck = useCallback(() => {
+    if (enabled && lines.length > 0) send(lines);
+  }, [enabled, lines, send]);
 
   const checked = useMemo(() => new Map((fetcher.data?.data?.lines ?? []).map((l) => [l.id, l])), [fetcher.data]);
 
@@ -58,14 +71,12 @@ export function useCartCheck(enabled: boolean) {
     });
   }, [fetcher.data, fetcher.state, updateCart]);
 
-  const orderable = lines.filter((l) => {
-    const c = checked.get(l.id);
-    return !c || c.status === "ok" || c.status === "capped";
-  });
   return {
     lines,
     checked,
-    orderable,
+    /** Some line is out of stock or gone: no order until it is removed (lib/cart-check.ts). */
+    blocked: lines.some((l) => blocksOrder(checked.get(l.id))),
+    recheck,
     checking: fetcher.state !== "idle",
     error: (fetcher.data && !fetcher.data.ok ? fetcher.data.message : null) ?? null,
     ready: !enabled || lines.length === 0 || (!!fetcher.data && fetcher.state === "idle"),

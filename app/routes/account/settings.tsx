@@ -9,8 +9,11 @@ import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
+import { isNetworkError, offlineReply, revalidateUnlessOffline } from "~/lib/offline";
 import { settingsSchema } from "~/lib/schemas/account";
 import type { Route } from "./+types/settings";
+
+const OFFLINE_SAVE = "We could not reach the store, so nothing was saved. Check your connection and try again.";
 
 export function meta() {
   return [{ title: "Account Settings" }, { name: "robots", content: "noindex" }];
@@ -30,6 +33,21 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return serverLoader();
 }
+
+/**
+ * Sends the form from the page when it can: on a lost connection the page and the typed phone
+ * number stay, and the failure is said above the form (app/lib/offline.ts).
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (isNetworkError(error)) return offlineReply(MESSAGES.errorMessage(OFFLINE_SAVE));
+    throw error;
+  }
+}
+
+export const shouldRevalidate = revalidateUnlessOffline;
 
 export async function action({ context }: Route.ActionArgs) {
   const viewer = signedInViewer(context);
@@ -54,7 +72,7 @@ export async function action({ context }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const reply = useActionData<typeof action>();
+  const reply = useActionData<typeof clientAction>();
   const busy = useNavigation().state === "submitting";
   return (
     <AccountShell title="Account Settings">

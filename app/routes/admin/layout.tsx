@@ -17,6 +17,8 @@ const TABS = [
   { to: "/admin/products", label: "Products", end: false },
   { to: "/admin/orders", label: "Orders", end: false },
   { to: "/admin/users", label: "Users", end: false },
+  { to: "/admin/approvals", label: "Approvals", end: false },
+  { to: "/admin/audit", label: "Audit log", end: false },
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -28,11 +30,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     { label: "Orders waiting", value: String(f.ordersWaiting) },
     { label: "Out of stock", value: String(f.productsOutOfStock) },
     { label: "Low stock (5 or fewer)", value: String(f.productsLowStock) },
+    { label: "Waiting for review", value: String(f.reviewsWaiting) },
   ];
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
-      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Store figures">
+      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-7" aria-label="Store figures">
         {figures.map((x) => (
           <div key={x.label} className="rounded-lg border border-slate-200 bg-white p-3">
             <dt className="text-xs font-medium text-slate-600">{x.label}</dt>

@@ -4,7 +4,7 @@ import { type AdminOrder, listAllOrders } from "~/.server/admin/orders";
 import { getDb } from "~/.server/db/instance";
 import { replyError, replyOk } from "~/.server/forms";
 import { StatusChangeError, setOrderStatus } from "~/.server/orders/status";
-import { formOf } from "~/.server/request-context";
+import { actorOf, formOf } from "~/.server/request-context";
 import { Pagination } from "~/components/admin/pagination";
 import { OrderStatusBadge } from "~/components/order-view";
 import { notify } from "~/components/toast";
@@ -28,7 +28,7 @@ export async function action({ context }: Route.ActionArgs) {
   const status = form.get("status");
   if (id === null || !isOrderStatus(status)) return replyError({ message: "Choose an order and a status." });
   try {
-    await setOrderStatus(getDb(), id, status);
+    await setOrderStatus(getDb(), id, status, actorOf(context));
   } catch (error) {
     if (error instanceof StatusChangeError) return replyError({ message: error.message }, { status: 409 });
     throw error;

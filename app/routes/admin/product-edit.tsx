@@ -4,7 +4,7 @@ import { updateProductWithImages } from "~/.server/catalog/product-admin";
 import { findProduct } from "~/.server/catalog/products";
 import { getDb } from "~/.server/db/instance";
 import { invalid, replyError } from "~/.server/forms";
-import { formOf } from "~/.server/request-context";
+import { actorOf, formOf } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
 import { ProductForm } from "~/components/admin/product-form";
 import * as MESSAGES from "~/lib/messages";
@@ -57,6 +57,7 @@ export async function action({ params, context }: Route.ActionArgs) {
       read.changes,
       { keepKeys: read.keepKeys, uploads: read.uploads },
       read.opened,
+      actorOf(context),
     );
   } catch (error) {
     return productSaveError(error, "Failed to save the product.", form);

@@ -3,7 +3,7 @@ import { productSaveError, readProductForm } from "~/.server/admin/product-form"
 import { createProductWithImages } from "~/.server/catalog/product-admin";
 import { getDb } from "~/.server/db/instance";
 import { invalid } from "~/.server/forms";
-import { formOf } from "~/.server/request-context";
+import { actorOf, formOf } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
 import { ProductForm } from "~/components/admin/product-form";
 import * as MESSAGES from "~/lib/messages";
@@ -22,7 +22,7 @@ export async function action({ context }: Route.ActionArgs) {
   const read = await readProductForm(form);
   if (!read.ok) return invalid(read.errors, form);
   try {
-    const id = await createProductWithImages(getDb(), read.changes, read.uploads);
+    const id = await createProductWithImages(getDb(), read.changes, read.uploads, actorOf(context));
     return redirectWithToast(`/admin/products?created=${id}`, {
       type: "success",
       message: `${read.changes.name} added.`,

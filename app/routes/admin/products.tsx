@@ -5,7 +5,7 @@ import { bulkUpdateProducts, deleteProduct } from "~/.server/catalog/product-adm
 import { getDb } from "~/.server/db/instance";
 import { firstError, parseForm, replyError, replyOk } from "~/.server/forms";
 import { intentOf } from "~/.server/http";
-import { formOf } from "~/.server/request-context";
+import { actorOf, formOf } from "~/.server/request-context";
 import { Pagination } from "~/components/admin/pagination";
 import { ProductImage } from "~/components/product-image";
 import { notify } from "~/components/toast";
@@ -52,18 +52,23 @@ export async function action({ context }: Route.ActionArgs) {
   if (intentOf(form) === "delete") {
     const id = idParam(form.get("id"));
     if (id === null) return replyError({ message: "Unknown product." });
-    const deleted = await deleteProduct(db, id);
+    const deleted = await deleteProduct(db, id, actorOf(context));
     if (!deleted) return replyError({ message: "That product no longer exists." }, { status: 404 });
     return replyOk("Product deleted.");
   }
   if (intentOf(form) === "bulk") {
     const parsed = parseForm(form, bulkUpdateSchema);
     if (!parsed.ok) return replyError({ message: firstError(parsed.errors), fieldErrors: parsed.errors });
-    const changed = await bulkUpdateProducts(db, parsed.data.ids, {
-      priceCents: parsed.data.price,
-      stock: parsed.data.quantity,
-      category: parsed.data.category,
-    });
+    const changed = await bulkUpdateProducts(
+      db,
+      parsed.data.ids,
+      {
+        priceCents: parsed.data.price,
+        stock: parsed.data.quantity,
+        category: parsed.data.category,
+      },
+      actorOf(context),
+    );
     return replyOk(`${changed} product${changed === 1 ? "" : "s"} updated.`);
   }
   return replyError({ message: "Unknown action." });

@@ -1,14 +1,15 @@
 import { Link } from "react-router";
 import { canSeePrices } from "~/.server/accounts/viewer";
 import { viewerOf } from "~/.server/request-context";
-import { useCart } from "~/components/cart/cart-store";
+import { useCart, useCartRead } from "~/components/cart/cart-store";
+import { CartLoading, LineProblem } from "~/components/cart/line-problem";
 import { QuantityStepper } from "~/components/cart/quantity-stepper";
 import { useCartCheck } from "~/components/cart/use-cart-check";
 import { ProductImage } from "~/components/product-image";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import { cartTotalCents, decreaseLine, increaseLine, removeLine } from "~/lib/cart";
-import { lineNotice } from "~/lib/cart-check";
+import { blocksOrder, REMOVE_TO_ORDER } from "~/lib/cart-check";
 import { formatCents } from "~/lib/money";
 import type { Route } from "./+types/cart";
 
@@ -23,13 +24,18 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Cart({ loaderData }: Route.ComponentProps) {
   const { buyer } = loaderData;
   const [, updateCart] = useCart();
-  const { lines, checked, orderable, checking, ready, error } = useCartCheck(buyer);
+  const cartRead = useCartRead();
+  const { lines, checked, blocked, checking, ready, error } = useCartCheck(buyer);
   const total = cartTotalCents(
-    orderable.map((l) => {
-      const c = checked.get(l.id);
-      return c?.status === "capped" ? { ...l, quantity: c.quantity } : l;
-    }),
+    lines
+      .filter((l) => !blocksOrder(checked.get(l.id)))
+      .map((l) => {
+        const c = checked.get(l.id);
+        return c?.status === "capped" ? { ...l, quantity: c.quantity } : l;
+      }),
   );
+
+  if (!cartRead) return <CartLoading title="Your Cart" />;
 
   if (lines.length === 0) {
     return (
@@ -65,8 +71,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
         <ul className="flex flex-col gap-3" aria-label="Cart items" aria-busy={!ready} data-cart-checked={ready}>
           {lines.map((line) => {
             const c = checked.get(line.id);
-            const notice = c ? lineNotice(c) : null;
-            const unavailable = c?.status === "gone" || c?.status === "out-of-stock";
+            const unavailable = blocksOrder(c);
             return (
               <li
                 key={line.id}
@@ -87,14 +92,11 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                     </output>
                   </div>
                   <p className="tabular text-sm text-slate-600">{formatCents(line.priceCents)} each</p>
-                  {notice ? (
-                    <p
-                      role="status"
-                      className={`text-sm font-medium ${unavailable ? "text-danger-700" : "text-warn-800"}`}
-                    >
-                      {notice}
-                    </p>
-                  ) : null}
+                  <LineProblem
+                    name={line.name}
+                    check={c}
+                    onRemove={() => updateCart((ls) => removeLine(ls, line.id))}
+                  />
                   <div className="flex flex-wrap items-center gap-3">
                     <QuantityStepper
                       name={line.name}
@@ -120,10 +122,15 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
             </span>
           </div>
           <p className="text-sm text-slate-600">Free shipping on orders $500+. No tax or fees are added online.</p>
+          {blocked ? (
+            <p role="status" className="text-sm font-medium text-danger-700">
+              {REMOVE_TO_ORDER}
+            </p>
+          ) : null}
           <ButtonLink
             to="/checkout"
-            aria-disabled={orderable.length === 0 || checking}
-            className={orderable.length === 0 ? "pointer-events-none opacity-60" : ""}
+            aria-disabled={blocked || checking}
+            className={blocked ? "pointer-events-none opacity-60" : ""}
           >
             Proceed to Checkout
           </ButtonLink>

@@ -28,7 +28,8 @@ export function meta({ data, matches }: Route.MetaArgs) {
       heading === "All"
         ? "Browse every product we carry at wholesale: vapes, kratom, glass, novelty, accessories and delta."
         : `Wholesale ${heading.toLowerCase()} for retailers in Dallas-Fort Worth: browse the range and order in bulk.`,
-    path: `/products/${data?.slug ?? ""}`,
+    // Every made-up slug lists the same products as /products/all: that is its canonical address.
+    path: `/products/${heading === "All" ? "all" : (data?.slug ?? "")}`,
     baseUrl: root.baseUrl,
     storeName: root.store.name,
   });
@@ -36,20 +37,29 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const slug = params.category;
-  // "all" lists every product; any other unknown name is not a page (nor a new cache entry).
-  if (slug !== "all" && !isCategorySlug(slug)) throw data("Not found", { status: 404 });
+  // The spec: any slug that is not a category lists every product as 'All'. Only the declared
+  // slugs (and "all") are kept in the visitor cache: made-up addresses must not fill it.
+  const known = slug === "all" || isCategorySlug(slug);
   const page = await listCategoryPage(getDb(), {
     category: isCategorySlug(slug) ? slug : null,
     after: decodeCursor(url.searchParams.get("cursor")),
     limit: LISTING_PAGE_SIZE,
   });
   const prices = canSeePrices(viewerOf(context));
-  return {
-    slug,
-    heading: categoryHeading(slug),
-    products: page.items.map((p) => shapeCard(p, prices)),
-    nextCursor: page.nextCursor,
-  };
+  return data(
+    {
+      slug,
+      heading: categoryHeading(slug),
+      products: page.items.map((p) => shapeCard(p, prices)),
+      nextCursor: page.nextCursor,
+    },
+    known ? undefined : { headers: { "X-Visitor-Cache": "skip" } },
+  );
+}
+
+/** Passes the loader's word on caching to the server's visitor cache (server/visitor-cache.ts). */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export default function Category({ loaderData }: Route.ComponentProps) {

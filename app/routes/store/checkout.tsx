@@ -7,16 +7,18 @@ import { log } from "~/.server/log";
 import { OrderRefusedError, placeOrder } from "~/.server/orders/place-order";
 import { formOf, signedInViewer } from "~/.server/request-context";
 import { AddressForm } from "~/components/address-form";
-import { writeCart } from "~/components/cart/cart-store";
+import { useCart, useCartRead, writeCart } from "~/components/cart/cart-store";
+import { CartLoading, LineProblem } from "~/components/cart/line-problem";
 import { useCartCheck } from "~/components/cart/use-cart-check";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import type { Address } from "~/lib/address";
-import { cartTotalCents } from "~/lib/cart";
-import { lineNotice } from "~/lib/cart-check";
+import { cartTotalCents, removeLine } from "~/lib/cart";
+import { blocksOrder, REMOVE_TO_ORDER } from "~/lib/cart-check";
 import type { FormReply } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
+import { isNetworkError, offlineReply, revalidateUnlessOffline } from "~/lib/offline";
 import { placeOrderSchema } from "~/lib/schemas/checkout";
 import type { Route } from "./+types/checkout";
 
@@ -66,10 +68,27 @@ export async function action({ context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * Places the order from the page: on a lost connection the page stays and the spec's alert
+ * 'Failed to place order.' says it (app/lib/offline.ts), instead of the error screen.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (isNetworkError(error)) return offlineReply<PlaceData>(MESSAGES.failedToPlaceOrder, { alert: true });
+    throw error;
+  }
+}
+
+export const shouldRevalidate = revalidateUnlessOffline;
+
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { addresses } = loaderData;
   const [idempotencyKey] = useState(loaderData.idempotencyKey);
-  const { lines, checked, orderable, checking, ready, error: checkError } = useCartCheck(true);
+  const cartRead = useCartRead();
+  const [, updateCart] = useCart();
+  const { lines, checked, blocked, recheck, checking, ready, error: checkError } = useCartCheck(true);
   const place = useFetcher<PlaceReply>();
   const navigate = useNavigate();
   const defaultId = addresses?.find((a) => a.isDefault)?.id ?? addresses?.[0]?.id ?? "";
@@ -80,11 +99,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const result = place.data;
   const placing = place.state !== "idle";
 
-  const orderLines = orderable.map((l) => {
+  const orderLines = lines.map((l) => {
     const c = checked.get(l.id);
     return c?.status === "capped" ? { ...l, quantity: c.quantity } : l;
   });
-  const total = cartTotalCents(orderLines);
+  const total = cartTotalCents(orderLines.filter((l) => !blocksOrder(checked.get(l.id))));
 
   useEffect(() => {
     // Wait for the revalidation that follows the action, or it would undo the navigation.
@@ -94,8 +113,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       navigate(`/order-confirmation?order=${result.data.orderId}`, { replace: true });
     } else if (result.data?.alert) {
       window.alert(result.message);
+    } else if (!result.ok && result.fieldErrors?.lines) {
+      // A line changed while the customer was here: check the cart again so the line shows
+      // what is wrong with it and the control to fix it.
+      recheck();
     }
-  }, [result, place.state, navigate]);
+  }, [result, place.state, navigate, recheck]);
 
   useEffect(() => {
     if (!addressId && defaultId) setAddressId(defaultId);
@@ -116,6 +139,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       { method: "post" },
     );
   }
+
+  if (!cartRead) return <CartLoading title="Checkout" />;
 
   if (lines.length === 0 && !placing && !result?.ok) {
     return (
@@ -148,9 +173,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             <ul className="mt-3 divide-y divide-slate-200">
               {lines.map((l) => {
                 const c = checked.get(l.id);
-                const notice = c ? lineNotice(c) : null;
                 const quantity = c?.status === "capped" ? c.quantity : l.quantity;
-                const excluded = c?.status === "gone" || c?.status === "out-of-stock";
+                const excluded = blocksOrder(c);
                 return (
                   <li key={l.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
                     <span className={excluded ? "text-slate-500 line-through" : "text-slate-900"}>
@@ -159,11 +183,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                     <span className="tabular font-semibold">
                       {excluded ? "—" : formatCents(l.priceCents * quantity)}
                     </span>
-                    {notice ? (
-                      <p role="status" className="w-full text-sm text-danger-700">
-                        {notice}
-                      </p>
-                    ) : null}
+                    <LineProblem name={l.name} check={c} onRemove={() => updateCart((ls) => removeLine(ls, l.id))} />
                   </li>
                 );
               })}
@@ -241,7 +261,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               {message}
             </p>
           ) : null}
-          <Button onClick={submit} disabled={placing || checking || orderLines.length === 0}>
+          {blocked ? (
+            <p role="status" className="text-sm font-medium text-danger-700">
+              {REMOVE_TO_ORDER}
+            </p>
+          ) : null}
+          <Button onClick={submit} disabled={placing || checking || blocked || orderLines.length === 0}>
             {placing ? "Placing order..." : "Place Order"}
           </Button>
         </aside>

@@ -1,11 +1,13 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { canSeePrices } from "~/.server/accounts/viewer";
+import { rememberCartAdd } from "~/.server/catalog/cart-add";
 import { productJsonLd } from "~/.server/catalog/json-ld";
 import { findProduct, listRelatedProducts } from "~/.server/catalog/products";
 import { shapeCard, shapeDetail } from "~/.server/catalog/shape";
 import { getDb } from "~/.server/db/instance";
 import { env } from "~/.server/env";
-import { viewerOf } from "~/.server/request-context";
+import { formOf, viewerOf } from "~/.server/request-context";
+import { redirectWithToast } from "~/.server/toast";
 import { AddToCart } from "~/components/cart/add-to-cart";
 import { LoginForPrice, Price } from "~/components/price";
 import { ProductCard } from "~/components/product-card";
@@ -54,6 +56,27 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     related: related.map((p) => shapeCard(p, prices)),
     jsonLd: productJsonLd(product, { baseUrl: env().BASE_URL, withOffer: prices }),
   };
+}
+
+/**
+ * Add to Cart as a form the server answers, for a tap made before the page's JavaScript has run
+ * (with JavaScript, the page adds to the browser cart itself). A visitor is sent to log in; a
+ * buyer's addition is handed to the browser cart on the page the redirect lands on.
+ */
+export async function action({ params, context }: Route.ActionArgs) {
+  const id = idParam(params.productId);
+  const product = id === null ? null : await findProduct(getDb(), id);
+  if (!product) throw data(MESSAGES.productNotFound, { status: 404 });
+  const back = `/products/details/${product.id}`;
+  if (!canSeePrices(viewerOf(context))) {
+    return redirectWithToast(`/login?${new URLSearchParams({ redirectTo: back })}`, {
+      type: "info",
+      message: MESSAGES.loginToAdd,
+    });
+  }
+  if (product.stock <= 0) return redirectWithToast(back, { type: "error", message: MESSAGES.outOfStock });
+  const quantity = Number.parseInt(String(formOf(context).get("quantity") ?? "1"), 10);
+  return redirect(back, { headers: { "Set-Cookie": await rememberCartAdd(product.id, quantity) } });
 }
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {

@@ -5,7 +5,7 @@ import { type Browser, type BrowserContext, expect, type Locator, type Page } fr
 import { getDb } from "../../../app/.server/db/instance";
 import { uniqueSuffix } from "./data";
 import { E2E_DATA_DIR } from "./env";
-import { waitForHydration } from "./fixtures";
+import { signInContext, waitForHydration } from "./fixtures";
 
 /**
  * Helpers of the account journeys: the header's account links on both layouts, the Register
@@ -31,11 +31,8 @@ export { waitForHydration };
 export async function headerMenu(page: Page): Promise<Locator> {
   if (!isPhone(page)) return page.getByRole("banner");
   const menu = page.getByRole("navigation", { name: "Menu" });
-  await waitForHydration(page);
-  await expect(async () => {
-    if (!(await menu.isVisible())) await page.getByRole("button", { name: "Menu" }).click();
-    await expect(menu).toBeVisible({ timeout: 1_000 });
-  }).toPass();
+  if (!(await menu.isVisible())) await page.getByRole("button", { name: "Menu" }).click();
+  await expect(menu).toBeVisible();
   return menu;
 }
 
@@ -71,7 +68,6 @@ export async function logOutFromHeader(page: Page): Promise<void> {
 
 /** Fills the Log In form (without asserting the outcome). */
 export async function submitLogin(page: Page, identifier: string, password: string): Promise<void> {
-  await waitForHydration(page);
   await page.getByLabel("Email or username").fill(identifier);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Login", exact: true }).click();
@@ -228,20 +224,15 @@ export async function addressesNamed(businessName: string) {
   return getDb().selectFrom("addresses").selectAll().where("business_name", "=", businessName).execute();
 }
 
-/**
- * A second browser (another device) signed in as `account`. Its pages are not the test's
- * `page` fixture, so this waits for hydration itself before typing.
- */
+/** A second browser (another device) signed in as `account` (a session of its own, no page open yet). */
 export async function signedInDevice(
   browser: Browser,
   baseURL: string | undefined,
-  account: { email: string; password: string },
+  account: { id: string },
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL });
   await context.addInitScript(() => window.localStorage.setItem("ageVerified", "true"));
+  await signInContext(context, account);
   const page = await context.newPage();
-  await page.goto("/login");
-  await submitLogin(page, account.email, account.password);
-  await expect(page.getByText("Login successful!")).toBeVisible();
   return { context, page };
 }

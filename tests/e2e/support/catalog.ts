@@ -1,10 +1,10 @@
 import "./env";
-import { expect, type Page, type Response } from "@playwright/test";
 import { getDb } from "../../../app/.server/db/instance";
+import { waitForHydration } from "./fixtures";
 
 /**
  * Read-only look-ups in the test server's catalog for the public journeys (which product is
- * out of stock, which has three images...), plus a wait for the page to become interactive.
+ * out of stock, which has three images...).
  */
 export interface CatalogProduct {
   id: number;
@@ -69,36 +69,4 @@ export async function productsMatching(query: string): Promise<CatalogProduct[]>
   return (await catalogProducts()).filter((p) => p.name.toLowerCase().includes(q));
 }
 
-/**
- * Waits until React has hydrated the page and run its effects: the age gate's effect either
- * removes the gate (verified visitor) or makes the page behind it inert (not verified yet).
- * Polls from the test side, so it also works while page.clock is paused.
- */
-export async function waitForHydration(page: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          const main = document.getElementById("main");
-          if (!main || !Object.keys(main).some((k) => k.startsWith("__reactFiber"))) return false;
-          const verified = !!window.localStorage.getItem("ageVerified");
-          return verified
-            ? document.getElementById("age-gate") === null
-            : !!document.getElementById("page")?.hasAttribute("inert");
-        }),
-      { message: "page hydrated" },
-    )
-    .toBe(true);
-}
-
-/**
- * Opens `url` with Playwright's own page.goto (not the fixture's, which waits for a hydration
- * marker that error pages never set, polling with requestAnimationFrame, which a paused
- * page.clock stops), then waits with waitForHydration.
- */
-export async function visit(page: Page, url: string): Promise<Response | null> {
-  const goto = Object.getPrototypeOf(page).goto as Page["goto"];
-  const response = await goto.call(page, url);
-  await waitForHydration(page);
-  return response;
-}
+export { waitForHydration };

@@ -1,0 +1,295 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  businessSchema,
+  EXPIRY_IN_PAST,
+  EXPIRY_REQUIRED,
+  LICENSE_NUMBER_FORMAT,
+  licenseSchema,
+  TAX_PERMIT_FORMAT,
+} from "~/lib/business";
+import { TEST_ADMIN } from "../../../tests/support/actors";
+import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createAddress } from "../accounts/addresses";
+import { ensureAccount } from "../accounts/admins";
+import { findUserByEmail } from "../accounts/users";
+import { listAudit } from "../audit/log";
+import { runJobsUntilIdle } from "../jobs/run-due";
+import {
+  checkDocument,
+  DOCUMENT_TOO_LARGE,
+  DOCUMENT_UNREADABLE,
+  DOCUMENT_WRONG_TYPE,
+  DocumentRejectedError,
+  readDocument,
+} from "../media/documents";
+import {
+  addLicense,
+  findLicenseFor,
+  LicenseError,
+  listLicenses,
+  REJECTION_REASON_REQUIRED,
+  reviewLicense,
+  runLicenseExpiry,
+} from "./licenses";
+import { findBusiness, reviewBusiness, saveBusiness } from "./profile";
+
+let t: TestDatabase;
+let owner: string;
+let other: string;
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
+const TODAY = "2026-11-23";
+const NOW = new Date("2026-11-23T18:00:00Z");
+
+function parseLicense(fields: Record<string, string>, today = TODAY) {
+  return licenseSchema(today).safeParse(fields);
+}
+
+function license(fields: Record<string, string>) {
+  const parsed = parseLicense(fields);
+  if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues));
+  return parsed.data;
+}
+
+async function outbox(): Promise<{ to: string; subject: string; text: string }[]> {
+  await runJobsUntilIdle({ db: t.db });
+  const dir = path.join(t.dataDir, "outbox");
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")));
+}
+
+beforeAll(async () => {
+  t = await setupTestDatabase();
+  await ensureAccount(t.db, { email: "owner@biz.test", name: "Olga Owner", role: "customer" });
+  await ensureAccount(t.db, { email: "other@biz.test", name: "Otto Other", role: "customer" });
+  owner = (await findUserByEmail(t.db, "owner@biz.test"))?.id ?? "";
+  other = (await findUserByEmail(t.db, "other@biz.test"))?.id ?? "";
+});
+
+afterAll(async () => {
+  await t.cleanup();
+});
+
+describe("license and business rules (pure)", () => {
+  it("checks the Texas sales tax permit number's form, with spaces and dashes allowed", () => {
+    expect(
+      businessSchema.parse({ legalName: "Ace Mart LLC", businessType: "gas-station", taxPermit: "3-2012-3456-78" }),
+    ).toMatchObject({ taxPermit: "32012345678", dba: null });
+    const bad = businessSchema.safeParse({ legalName: "Ace", businessType: "gas-station", taxPermit: "1234" });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.message).toBe(TAX_PERMIT_FORMAT);
+    expect(businessSchema.safeParse({ legalName: "", businessType: "grocery" }).error?.issues[0]?.message).toBe(
+      "Legal business name is required.",
+    );
+    expect(businessSchema.safeParse({ legalName: "A\nB", businessType: "grocery" }).success).toBe(false);
+  });
+
+  it("requires an expiry in the future for licenses that expire, and a number of the right form", () => {
+    const base = { type: "tx-ecig-retailer", number: "ECIG-12345", issuingState: "TX" };
+    expect(parseLicense(base).error?.issues.map((i) => i.message)).toEqual([EXPIRY_REQUIRED]);
+    expect(parseLicense({ ...base, expiresOn: "2026-11-22" }).error?.issues.map((i) => i.message)).toEqual([
+      EXPIRY_IN_PAST,
+    ]);
+    expect(parseLicense({ ...base, expiresOn: "2026-11-23" }).success).toBe(true);
+    expect(parseLicense({ ...base, number: "<script>", expiresOn: "2028-05-31" }).error?.issues[0]?.message).toBe(
+      LICENSE_NUMBER_FORMAT,
+    );
+    expect(
+      parseLicense({ type: "sales-tax-permit", number: "123", issuingState: "TX" }).error?.issues[0]?.message,
+    ).toBe(TAX_PERMIT_FORMAT);
+    expect(parseLicense({ type: "sales-tax-permit", number: "320 1234 5678", issuingState: "tx" }).data).toMatchObject({
+      number: "32012345678",
+      issuingState: "TX",
+      expiresOn: null,
+    });
+    expect(parseLicense({ ...base, issuingState: "ZZ", expiresOn: "2028-05-31" }).success).toBe(false);
+  });
+});
+
+describe("document intake", () => {
+  it("accepts a real PDF, JPEG and PNG and tells the type from the bytes", async () => {
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
+    const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#fff" } })
+      .jpeg()
+      .toBuffer();
+    expect(await checkDocument(PDF)).toBe("application/pdf");
+    expect(await checkDocument(png)).toBe("image/png");
+    expect(await checkDocument(jpeg)).toBe("image/jpeg");
+  });
+
+  it("refuses HTML, SVG and zip files whatever they are called, truncated files and files over 10 MB", async () => {
+    const refusal = async (data: Buffer) => {
+      const error = await checkDocument(data).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DocumentRejectedError);
+      return (error as Error).message;
+    };
+    expect(await refusal(Buffer.from("<!doctype html><script>alert(1)</script>"))).toBe(DOCUMENT_WRONG_TYPE);
+    expect(await refusal(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script/></svg>'))).toBe(
+      DOCUMENT_WRONG_TYPE,
+    );
+    expect(await refusal(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]))).toBe(DOCUMENT_WRONG_TYPE);
+    expect(await refusal(Buffer.from("%PDF-1.4\n1 0 obj"))).toBe(DOCUMENT_UNREADABLE);
+    expect(await refusal(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]))).toBe(
+      DOCUMENT_UNREADABLE,
+    );
+    expect(await refusal(Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]))).toBe(DOCUMENT_TOO_LARGE);
+  });
+});
+
+describe(`business accounts on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () => {
+  it("keeps the business profile, waiting for approval, and records each change", async () => {
+    const actor = { id: owner, name: "Olga Owner <owner@biz.test>" };
+    await saveBusiness(
+      t.db,
+      owner,
+      businessSchema.parse({ legalName: "Olga's Corner Store LLC", businessType: "convenience-store" }),
+      actor,
+    );
+    expect(await findBusiness(t.db, owner)).toMatchObject({
+      legalName: "Olga's Corner Store LLC",
+      approval: "pending",
+    });
+    await saveBusiness(
+      t.db,
+      owner,
+      businessSchema.parse({
+        legalName: "Olga's Corner Store LLC",
+        dba: "Corner Stop",
+        businessType: "convenience-store",
+        taxPermit: "32012345678",
+      }),
+      actor,
+    );
+    await reviewBusiness(t.db, owner, { approve: true }, TEST_ADMIN);
+    expect((await findBusiness(t.db, owner))?.approval).toBe("approved");
+    const log = (await listAudit(t.db, { subjectType: "business", subjectId: owner })).items;
+    expect(log.map((e) => e.action)).toEqual(["business.approve", "business.update", "business.create"]);
+    expect(log[1]).toMatchObject({ before: { dba: null, taxPermit: null }, after: { dba: "Corner Stop" } });
+  });
+
+  it("adds a license pending review, keeps the document private, and refuses another customer's address", async () => {
+    const theirs = await createAddress(t.db, other, {
+      businessName: "Otto's",
+      street: "9 Oak",
+      city: "Plano",
+      state: "TX",
+      zip: "75023",
+      phone: "",
+      isDefault: true,
+    });
+    await expect(
+      addLicense(
+        t.db,
+        owner,
+        license({ type: "other", number: "X-1", issuingState: "TX", addressId: theirs.id }),
+        PDF,
+        { id: owner, name: "Olga" },
+      ),
+    ).rejects.toMatchObject({ field: "addressId" });
+    await expect(
+      addLicense(t.db, owner, license({ type: "other", number: "X-1", issuingState: "TX" }), Buffer.from("<html>"), {
+        id: owner,
+        name: "Olga",
+      }),
+    ).rejects.toBeInstanceOf(DocumentRejectedError);
+    expect(await listLicenses(t.db, owner)).toEqual([]);
+
+    const added = await addLicense(
+      t.db,
+      owner,
+      license({ type: "tx-ecig-retailer", number: "ecig-777", issuingState: "TX", expiresOn: "2028-05-31" }),
+      PDF,
+      { id: owner, name: "Olga" },
+    );
+    expect(added).toMatchObject({ status: "pending", number: "ECIG-777", documentType: "application/pdf" });
+    expect(added).not.toHaveProperty("documentKey");
+    // The owner and admins find it; another customer gets what an unknown id gets.
+    const mine = await findLicenseFor(t.db, added.id, { id: owner, role: "customer" });
+    expect(mine?.documentKey).toMatch(/^[a-f0-9]{2}\/[a-f0-9]{32}\.pdf$/);
+    expect(await findLicenseFor(t.db, added.id, { id: other, role: "customer" })).toBeNull();
+    expect(await findLicenseFor(t.db, added.id, { id: "someone", role: "admin" })).not.toBeNull();
+    // Stored outside the public media folder.
+    expect(fs.existsSync(path.join(t.dataDir, "documents", mine?.documentKey ?? ""))).toBe(true);
+    expect(fs.existsSync(path.join(t.dataDir, "media", mine?.documentKey ?? ""))).toBe(false);
+    const stored = await readDocument(mine?.documentKey ?? "");
+    expect(stored?.size).toBe(PDF.length);
+    stored?.body.destroy();
+  });
+
+  it("approves or rejects with a reason, once, and mails the customer each decision", async () => {
+    const a = await addLicense(
+      t.db,
+      owner,
+      license({ type: "tx-dshs-hemp", number: "HEMP-1", issuingState: "TX", expiresOn: "2027-03-31" }),
+      PDF,
+      { id: owner, name: "Olga" },
+    );
+    const b = await addLicense(t.db, owner, license({ type: "other", number: "OTH-2", issuingState: "OK" }), PDF, {
+      id: owner,
+      name: "Olga",
+    });
+    await expect(reviewLicense(t.db, b.id, { approve: false, reason: "  " }, TEST_ADMIN)).rejects.toThrow(
+      REJECTION_REASON_REQUIRED,
+    );
+    expect(await reviewLicense(t.db, a.id, { approve: true }, TEST_ADMIN)).toMatchObject({ status: "approved" });
+    await expect(reviewLicense(t.db, a.id, { approve: false, reason: "late" }, TEST_ADMIN)).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(
+      await reviewLicense(t.db, b.id, { approve: false, reason: "The document is unreadable." }, TEST_ADMIN),
+    ).toMatchObject({ status: "rejected", rejectionReason: "The document is unreadable." });
+    await expect(reviewLicense(t.db, "no-such-id", { approve: true }, TEST_ADMIN)).rejects.toBeInstanceOf(LicenseError);
+
+    const mails = (await outbox()).filter((m) => m.to === "owner@biz.test");
+    expect(mails.map((m) => m.subject)).toEqual(
+      expect.arrayContaining(["Your Texas DSHS hemp retail registration was approved", "Your Other needs attention"]),
+    );
+    expect(mails.find((m) => m.subject === "Your Other needs attention")?.text).toContain(
+      "Reason: The document is unreadable.",
+    );
+    const log = (await listAudit(t.db, { subjectType: "license", subjectId: b.id })).items;
+    expect(log.map((e) => e.action)).toEqual(["license.reject", "license.add"]);
+  });
+
+  it("reminds 30 and 7 days before expiry and expires the day after, each once, however often it runs", async () => {
+    const soon = await addLicense(
+      t.db,
+      other,
+      license({ type: "tx-ecig-retailer", number: "SOON-1", issuingState: "TX", expiresOn: "2026-12-20" }),
+      PDF,
+      { id: other, name: "Otto" },
+    );
+    await reviewLicense(t.db, soon.id, { approve: true }, TEST_ADMIN);
+    const before = (await outbox()).length;
+
+    // 27 days before: the 30-day reminder, once.
+    expect(await runLicenseExpiry(t.db, NOW)).toEqual({ expired: 0, reminded: 1 });
+    expect(await runLicenseExpiry(t.db, NOW)).toEqual({ expired: 0, reminded: 0 });
+    // 6 days before: the 7-day reminder, once.
+    const weekBefore = new Date("2026-12-14T18:00:00Z");
+    expect(await runLicenseExpiry(t.db, weekBefore)).toEqual({ expired: 0, reminded: 1 });
+    expect(await runLicenseExpiry(t.db, weekBefore)).toEqual({ expired: 0, reminded: 0 });
+    // On the expiry day it is still valid; the day after, it expires, once.
+    expect((await runLicenseExpiry(t.db, new Date("2026-12-20T23:00:00Z"))).expired).toBe(0);
+    const dayAfter = new Date("2026-12-21T12:00:00Z");
+    expect((await runLicenseExpiry(t.db, dayAfter)).expired).toBe(1);
+    expect((await runLicenseExpiry(t.db, dayAfter)).expired).toBe(0);
+    expect((await findLicenseFor(t.db, soon.id, { id: other, role: "customer" }))?.status).toBe("expired");
+
+    const mails = (await outbox()).slice(before).filter((m) => m.to === "other@biz.test");
+    expect(mails.map((m) => m.subject).sort()).toEqual(
+      [
+        "Your Texas e-cigarette retailer permit expires in 27 days",
+        "Your Texas e-cigarette retailer permit expires in 6 days",
+        "Your Texas e-cigarette retailer permit has expired",
+      ].sort(),
+    );
+    const log = (await listAudit(t.db, { subjectType: "license", subjectId: soon.id })).items;
+    expect(log[0]).toMatchObject({ action: "license.expire", actorName: "System" });
+  });
+});

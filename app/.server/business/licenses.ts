@@ -1,0 +1,370 @@
+import crypto from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import { addDays, type LicenseInput, type LicenseStatus, licenseTypeLabel, storeToday } from "~/lib/business";
+import { oneLine } from "~/lib/text";
+import { type Actor, recordAudit, SYSTEM_ACTOR } from "../audit/log";
+import { dialectOf } from "../db/connect";
+import type { DB, LicenseRow } from "../db/schema";
+import { sqlNow } from "../db/time";
+import { env } from "../env";
+import { enqueueJob } from "../jobs/enqueue";
+import { defineJob } from "../jobs/registry";
+import { kickJobRunners } from "../jobs/wake";
+import { MAIL_JOB } from "../mail/outbox";
+import { layout, type MailContent } from "../mail/templates";
+import { removeDocument, storeDocument } from "../media/documents";
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** A license as its owner and the admins see it (never the document's storage key). */
+export interface License {
+  id: string;
+  userId: string;
+  addressId: string | null;
+  type: string;
+  typeLabel: string;
+  number: string;
+  issuingState: string;
+  expiresOn: string | null;
+  documentType: string;
+  documentSize: number;
+  status: LicenseStatus;
+  rejectionReason: string | null;
+  replacesId: string | null;
+  createdAt: string;
+  reviewedAt: string | null;
+}
+
+function toLicense(row: LicenseRow): License {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    addressId: row.address_id,
+    type: row.type,
+    typeLabel: licenseTypeLabel(row.type),
+    number: row.number,
+    issuingState: row.issuing_state,
+    expiresOn: row.expires_on,
+    documentType: row.document_type,
+    documentSize: row.document_size,
+    status: row.status,
+    rejectionReason: row.rejection_reason,
+    replacesId: row.replaces_id,
+    createdAt: row.created_at,
+    reviewedAt: row.reviewed_at,
+  };
+}
+
+/** A refused license change: the message names what is wrong; `field` is the form field. */
+export class LicenseError extends Error {
+  constructor(
+    message: string,
+    readonly field: string = "form",
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+export const LICENSE_NOT_FOUND = "That license was not found.";
+
+/** A customer's licenses, newest first. */
+export async function listLicenses(db: Db, userId: string): Promise<License[]> {
+  const rows = await db
+    .selectFrom("licenses")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .execute();
+  return rows.map(toLicense);
+}
+
+/**
+ * A license and its document key, for a viewer allowed to see it: its owner or an admin. Anyone
+ * else gets null, exactly as for an id that does not exist.
+ */
+export async function findLicenseFor(
+  db: Db,
+  id: string,
+  viewer: { id: string; role: string },
+): Promise<(License & { documentKey: string }) | null> {
+  let q = db.selectFrom("licenses").selectAll().where("id", "=", id);
+  if (viewer.role !== "admin") q = q.where("user_id", "=", viewer.id);
+  const row = await q.executeTakeFirst();
+  return row ? { ...toLicense(row), documentKey: row.document_key } : null;
+}
+
+/**
+ * Adds a license with its document to a customer's wallet, pending review. The address (when the
+ * license covers one place of business) and the license it replaces must be the customer's own;
+ * the document is checked from its bytes. On any refusal nothing is kept.
+ */
+export async function addLicense(
+  db: Kysely<DB>,
+  userId: string,
+  input: LicenseInput,
+  document: Buffer,
+  actor: Actor,
+): Promise<License> {
+  if (input.addressId) {
+    const address = await db
+      .selectFrom("addresses")
+      .select("id")
+      .where("id", "=", input.addressId)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    if (!address) throw new LicenseError("Choose one of your shipping addresses.", "addressId");
+  }
+  if (input.replacesId) {
+    const replaced = await findLicenseFor(db, input.replacesId, { id: userId, role: "customer" });
+    if (!replaced) throw new LicenseError(LICENSE_NOT_FOUND, "replacesId", 404);
+  }
+  const stored = await storeDocument(document);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const now = sqlNow(dialectOf(db));
+      const id = crypto.randomUUID();
+      await trx
+        .insertInto("licenses")
+        .values({
+          id,
+          user_id: userId,
+          address_id: input.addressId,
+          type: input.type,
+          number: input.number,
+          issuing_state: input.issuingState,
+          expires_on: input.expiresOn,
+          document_key: stored.key,
+          document_type: stored.type,
+          document_size: stored.size,
+          replaces_id: input.replacesId,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await recordAudit(trx, actor, {
+        action: input.replacesId ? "license.replace" : "license.add",
+        subjectType: "license",
+        subjectId: id,
+        summary: `${licenseTypeLabel(input.type)} ${input.number} (${input.issuingState}) uploaded${
+          input.replacesId ? " as a replacement" : ""
+        }`,
+        after: {
+          type: input.type,
+          number: input.number,
+          issuingState: input.issuingState,
+          expiresOn: input.expiresOn,
+          addressId: input.addressId,
+          status: "pending",
+        },
+      });
+      const row = await trx.selectFrom("licenses").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+      return toLicense(row);
+    });
+  } catch (error) {
+    await removeDocument(stored.key).catch(() => {});
+    throw error;
+  }
+}
+
+function link(pathname: string): string {
+  return new URL(pathname, `${env().BASE_URL}/`).toString();
+}
+
+function licenseMail(name: string, subject: string, lines: string[]): MailContent {
+  return {
+    subject,
+    ...layout([`Hi ${oneLine(name)},`, ...lines], {
+      label: "Open your business profile",
+      url: link("/account/business"),
+    }),
+  };
+}
+
+async function queueLicenseMail(
+  db: Db,
+  license: { userId: string; id: string },
+  content: (name: string) => MailContent,
+  uniqueKey?: string,
+): Promise<boolean> {
+  const user = await db
+    .selectFrom("users")
+    .select(["email", "name"])
+    .where("id", "=", license.userId)
+    .executeTakeFirst();
+  if (!user) return false;
+  const id = await enqueueJob(db as Kysely<DB>, {
+    name: MAIL_JOB,
+    payload: { mail: { to: user.email, ...content(user.name) }, context: `license ${license.id}` },
+    ...(uniqueKey ? { uniqueKey } : {}),
+  });
+  return id !== null;
+}
+
+export const REJECTION_REASON_REQUIRED = "Give the reason for the rejection: the customer reads it.";
+
+/**
+ * An admin's decision on a pending license: approve, or reject with the reason the customer
+ * reads. Conditional on the license still pending (two admins cannot both decide); mails the
+ * customer and records the decision, in one transaction.
+ */
+export async function reviewLicense(
+  db: Kysely<DB>,
+  id: string,
+  decision: { approve: true } | { approve: false; reason: string },
+  actor: Actor,
+): Promise<License> {
+  const reason = decision.approve ? null : oneLine(decision.reason).slice(0, 500);
+  if (!decision.approve && !reason) throw new LicenseError(REJECTION_REASON_REQUIRED, "reason");
+  const license = await db.transaction().execute(async (trx) => {
+    const now = sqlNow(dialectOf(db));
+    const status: LicenseStatus = decision.approve ? "approved" : "rejected";
+    const result = await trx
+      .updateTable("licenses")
+      .set({ status, rejection_reason: reason, reviewed_by: actor.id, reviewed_at: now, updated_at: now })
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) {
+      const exists = await trx.selectFrom("licenses").select("status").where("id", "=", id).executeTakeFirst();
+      throw new LicenseError(
+        exists ? "This license was already reviewed. Reload to see the decision." : LICENSE_NOT_FOUND,
+        "form",
+        exists ? 409 : 404,
+      );
+    }
+    const row = await trx.selectFrom("licenses").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const license = toLicense(row);
+    await recordAudit(trx, actor, {
+      action: decision.approve ? "license.approve" : "license.reject",
+      subjectType: "license",
+      subjectId: id,
+      summary: `${license.typeLabel} ${license.number} ${decision.approve ? "approved" : "rejected"}`,
+      before: { status: "pending" },
+      after: { status, ...(reason ? { reason } : {}) },
+    });
+    // An approved replacement retires the license it replaces.
+    if (decision.approve && license.replacesId) {
+      await trx
+        .updateTable("licenses")
+        .set({ status: "expired", updated_at: now })
+        .where("id", "=", license.replacesId)
+        .where("user_id", "=", license.userId)
+        .where("status", "in", ["approved", "pending"])
+        .execute();
+    }
+    await queueLicenseMail(trx, license, (name) =>
+      decision.approve
+        ? licenseMail(
+            name,
+            `Your ${license.typeLabel} was approved`,
+            [
+              `We reviewed your ${license.typeLabel} ${license.number} (${license.issuingState}) and approved it.`,
+              license.expiresOn ? `It expires on ${license.expiresOn}; we will remind you before then.` : "",
+            ].filter(Boolean),
+          )
+        : licenseMail(name, `Your ${license.typeLabel} needs attention`, [
+            `We could not approve your ${license.typeLabel} ${license.number} (${license.issuingState}).`,
+            `Reason: ${reason}`,
+            "You can upload a corrected document from your business profile.",
+          ]),
+    );
+    return license;
+  });
+  kickJobRunners();
+  return license;
+}
+
+export const LICENSE_REMINDER_DAYS = [30, 7] as const;
+export const LICENSE_EXPIRY_JOB = "license-expiry";
+
+/**
+ * The daily license work, idempotent so that running it twice (two servers, a restart) changes
+ * nothing more: approved licenses past their expiry date become expired (mail + audit, the
+ * update is conditional so each license expires once), and licenses 30 or 7 days (or fewer)
+ * from expiry get their reminder, each reminder queued under a unique key so it is sent once.
+ */
+export async function runLicenseExpiry(
+  db: Kysely<DB>,
+  now: Date = new Date(),
+): Promise<{ expired: number; reminded: number }> {
+  const today = storeToday(now);
+  let expired = 0;
+  const due = await db
+    .selectFrom("licenses")
+    .selectAll()
+    .where("status", "=", "approved")
+    .where("expires_on", "is not", null)
+    .where("expires_on", "<", today)
+    .execute();
+  for (const row of due) {
+    const done = await db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable("licenses")
+        .set({ status: "expired", updated_at: sqlNow(dialectOf(db)) })
+        .where("id", "=", row.id)
+        .where("status", "=", "approved")
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      const license = toLicense(row);
+      await recordAudit(trx, SYSTEM_ACTOR, {
+        action: "license.expire",
+        subjectType: "license",
+        subjectId: row.id,
+        summary: `${license.typeLabel} ${license.number} expired on ${row.expires_on}`,
+        before: { status: "approved" },
+        after: { status: "expired" },
+      });
+      await queueLicenseMail(
+        trx,
+        license,
+        (name) =>
+          licenseMail(name, `Your ${license.typeLabel} has expired`, [
+            `Your ${license.typeLabel} ${license.number} (${license.issuingState}) expired on ${row.expires_on}.`,
+            "Upload the renewed license from your business profile so we can keep shipping to you.",
+          ]),
+        `license-expired:${row.id}`,
+      );
+      return true;
+    });
+    if (done) expired++;
+  }
+
+  let reminded = 0;
+  const soon = await db
+    .selectFrom("licenses")
+    .selectAll()
+    .where("status", "=", "approved")
+    .where("expires_on", ">=", today)
+    .where("expires_on", "<=", addDays(today, LICENSE_REMINDER_DAYS[0]))
+    .execute();
+  for (const row of soon) {
+    const license = toLicense(row);
+    const daysLeft = Math.round(
+      (Date.parse(`${row.expires_on}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000,
+    );
+    // The nearest reminder point reached: 7 within a week, else 30.
+    const point = LICENSE_REMINDER_DAYS.filter((d) => daysLeft <= d).at(-1);
+    if (point === undefined) continue;
+    // Queued under a unique key: a reminder already queued (by this run or another server's) is
+    // not queued again.
+    const queued = await queueLicenseMail(
+      db,
+      license,
+      (name) =>
+        licenseMail(name, `Your ${license.typeLabel} expires in ${daysLeft} day${daysLeft === 1 ? "" : "s"}`, [
+          `Your ${license.typeLabel} ${license.number} (${license.issuingState}) expires on ${row.expires_on}.`,
+          "Upload the renewed license from your business profile before then so your orders are not held.",
+        ]),
+      `license-reminder:${row.id}:${point}`,
+    );
+    if (queued) reminded++;
+  }
+  if (expired || reminded) kickJobRunners();
+  return { expired, reminded };
+}
+
+export const licenseExpiryJob = defineJob(LICENSE_EXPIRY_JOB, async (_payload, { db, now }) => {
+  await runLicenseExpiry(db, new Date(now));
+});

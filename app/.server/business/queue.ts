@@ -1,0 +1,130 @@
+import type { Kysely } from "kysely";
+import { licenseTypeLabel } from "~/lib/business";
+import type { DB } from "../db/schema";
+
+/** A license waiting for review, with the business and person it belongs to. */
+export interface PendingLicense {
+  id: string;
+  userId: string;
+  customerName: string;
+  customerEmail: string;
+  legalName: string | null;
+  typeLabel: string;
+  number: string;
+  issuingState: string;
+  expiresOn: string | null;
+  documentType: string;
+  replacesId: string | null;
+  createdAt: string;
+}
+
+export interface PendingBusiness {
+  userId: string;
+  legalName: string;
+  dba: string | null;
+  businessType: string;
+  taxPermit: string | null;
+  customerName: string;
+  customerEmail: string;
+  createdAt: string;
+}
+
+export const QUEUE_LIMIT = 100;
+
+/** The review queue, oldest first: businesses waiting for approval and licenses pending review. */
+export async function reviewQueue(db: Kysely<DB>): Promise<{
+  licenses: PendingLicense[];
+  businesses: PendingBusiness[];
+  pendingLicenses: number;
+  pendingBusinesses: number;
+}> {
+  const [licenses, businesses, counts] = await Promise.all([
+    db
+      .selectFrom("licenses")
+      .innerJoin("users", "users.id", "licenses.user_id")
+      .leftJoin("businesses", "businesses.user_id", "licenses.user_id")
+      .select([
+        "licenses.id",
+        "licenses.user_id",
+        "licenses.type",
+        "licenses.number",
+        "licenses.issuing_state",
+        "licenses.expires_on",
+        "licenses.document_type",
+        "licenses.replaces_id",
+        "licenses.created_at",
+        "users.name as customer_name",
+        "users.email as customer_email",
+        "businesses.legal_name",
+      ])
+      .where("licenses.status", "=", "pending")
+      .orderBy("licenses.created_at")
+      .orderBy("licenses.id")
+      .limit(QUEUE_LIMIT)
+      .execute(),
+    db
+      .selectFrom("businesses")
+      .innerJoin("users", "users.id", "businesses.user_id")
+      .select([
+        "businesses.user_id",
+        "businesses.legal_name",
+        "businesses.dba",
+        "businesses.business_type",
+        "businesses.tax_permit",
+        "businesses.created_at",
+        "users.name as customer_name",
+        "users.email as customer_email",
+      ])
+      .where("businesses.approval", "=", "pending")
+      .orderBy("businesses.created_at")
+      .limit(QUEUE_LIMIT)
+      .execute(),
+    countPendingReviews(db),
+  ]);
+  return {
+    licenses: licenses.map((r) => ({
+      id: r.id,
+      userId: r.user_id,
+      customerName: r.customer_name,
+      customerEmail: r.customer_email,
+      legalName: r.legal_name,
+      typeLabel: licenseTypeLabel(r.type),
+      number: r.number,
+      issuingState: r.issuing_state,
+      expiresOn: r.expires_on,
+      documentType: r.document_type,
+      replacesId: r.replaces_id,
+      createdAt: r.created_at,
+    })),
+    businesses: businesses.map((r) => ({
+      userId: r.user_id,
+      legalName: r.legal_name,
+      dba: r.dba,
+      businessType: r.business_type,
+      taxPermit: r.tax_permit,
+      customerName: r.customer_name,
+      customerEmail: r.customer_email,
+      createdAt: r.created_at,
+    })),
+    ...counts,
+  };
+}
+
+/** How many licenses and businesses wait for review (the admin overview shows the sum). */
+export async function countPendingReviews(
+  db: Kysely<DB>,
+): Promise<{ pendingLicenses: number; pendingBusinesses: number }> {
+  const [l, b] = await Promise.all([
+    db
+      .selectFrom("licenses")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "pending")
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("businesses")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("approval", "=", "pending")
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { pendingLicenses: Number(l.n), pendingBusinesses: Number(b.n) };
+}

@@ -1,0 +1,83 @@
+import crypto from "node:crypto";
+import sharp from "sharp";
+import { documentStore, type StoredFile } from "./store";
+
+/**
+ * Intake of private documents (license files): the type is read from the bytes, never from the
+ * name or the browser's word. A PDF must start with the PDF header and end with its end-of-file
+ * marker; a JPEG or PNG must decode. Anything else (an HTML or SVG file renamed, a zip, a
+ * truncated upload) is refused with a message the form shows next to the field.
+ */
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+
+export type DocumentType = "application/pdf" | "image/jpeg" | "image/png";
+
+const EXTENSION: Record<DocumentType, string> = {
+  "application/pdf": "pdf",
+  "image/jpeg": "jpg",
+  "image/png": "png",
+};
+
+export const DOCUMENT_TOO_LARGE = "The document is larger than 10 MB.";
+export const DOCUMENT_WRONG_TYPE = "The document must be a PDF, JPEG or PNG file.";
+export const DOCUMENT_UNREADABLE = "The document could not be read. Save it again as a PDF, JPEG or PNG and upload it.";
+export const DOCUMENT_MISSING = "Choose the document to upload.";
+
+export class DocumentRejectedError extends Error {}
+
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function sniff(data: Buffer): DocumentType | null {
+  if (data.subarray(0, 5).toString("latin1") === "%PDF-") return "application/pdf";
+  if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return "image/jpeg";
+  if (data.subarray(0, 8).equals(PNG_MAGIC)) return "image/png";
+  return null;
+}
+
+/** What the bytes are, or DocumentRejectedError saying why they cannot be kept. */
+export async function checkDocument(data: Buffer): Promise<DocumentType> {
+  if (data.length === 0) throw new DocumentRejectedError(DOCUMENT_MISSING);
+  if (data.length > MAX_DOCUMENT_BYTES) throw new DocumentRejectedError(DOCUMENT_TOO_LARGE);
+  const type = sniff(data);
+  if (!type) throw new DocumentRejectedError(DOCUMENT_WRONG_TYPE);
+  if (type === "application/pdf") {
+    // The end-of-file marker sits in the last kilobyte of a complete PDF.
+    if (!data.subarray(Math.max(0, data.length - 1024)).includes("%%EOF")) {
+      throw new DocumentRejectedError(DOCUMENT_UNREADABLE);
+    }
+    return type;
+  }
+  try {
+    const meta = await sharp(data, { limitInputPixels: 100_000_000 }).metadata();
+    const expected = type === "image/jpeg" ? "jpeg" : "png";
+    if (meta.format !== expected || !meta.width || !meta.height) throw new Error("format mismatch");
+    // Decode the whole image: a file with a valid header and a broken body is refused here.
+    await sharp(data, { limitInputPixels: 100_000_000 }).stats();
+  } catch {
+    throw new DocumentRejectedError(DOCUMENT_UNREADABLE);
+  }
+  return type;
+}
+
+export interface StoredDocument {
+  key: string;
+  type: DocumentType;
+  size: number;
+}
+
+/** Checks and stores a document under a random name; returns its key. */
+export async function storeDocument(data: Buffer): Promise<StoredDocument> {
+  const type = await checkDocument(data);
+  const id = crypto.randomBytes(16).toString("hex");
+  const key = `${id.slice(0, 2)}/${id}.${EXTENSION[type]}`;
+  await documentStore().put(key, data);
+  return { key, type, size: data.length };
+}
+
+export async function readDocument(key: string): Promise<StoredFile | null> {
+  return documentStore().get(key);
+}
+
+export async function removeDocument(key: string): Promise<void> {
+  await documentStore().remove(key);
+}

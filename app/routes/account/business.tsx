@@ -1,0 +1,332 @@
+import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
+import { listAddresses } from "~/.server/accounts/addresses";
+import { addLicense, LicenseError, listLicenses } from "~/.server/business/licenses";
+import { findBusiness, saveBusiness } from "~/.server/business/profile";
+import { getDb } from "~/.server/db/instance";
+import { parseForm, replyError, replyOk } from "~/.server/forms";
+import { checkDocument, DOCUMENT_MISSING, DocumentRejectedError } from "~/.server/media/documents";
+import { actorOf, formOf, signedInViewer } from "~/.server/request-context";
+import { AccountShell } from "~/components/account-shell";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { FormMessage, SelectField, TextField } from "~/components/ui/field";
+import {
+  APPROVAL_LABEL,
+  BUSINESS_TYPES,
+  businessSchema,
+  LICENSE_STATUS_LABEL,
+  LICENSE_TYPES,
+  licenseSchema,
+  storeToday,
+} from "~/lib/business";
+import { type FormReply, fieldError, postedValue } from "~/lib/form-reply";
+import { MB, type RouteHandle } from "~/lib/route-policy";
+import { US_STATES } from "~/lib/us-states";
+import type { Route } from "./+types/business";
+
+/** One license document of up to 10 MB, with its few fields. */
+export const handle: RouteHandle = { bodyLimitBytes: 11 * MB, maxFields: 20 };
+
+export function meta() {
+  return [{ title: "Business Profile" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = signedInViewer(context);
+  const db = getDb();
+  const [business, licenses, addresses] = await Promise.all([
+    findBusiness(db, viewer.id),
+    listLicenses(db, viewer.id),
+    listAddresses(db, viewer.id),
+  ]);
+  return {
+    business,
+    licenses,
+    addresses: addresses.map((a) => ({ id: a.id, label: `${a.businessName}, ${a.street}, ${a.city} ${a.state}` })),
+    today: storeToday(),
+  };
+}
+
+type Intent = "profile" | "license";
+
+export async function action({ context }: Route.ActionArgs) {
+  const viewer = signedInViewer(context);
+  const form = formOf(context);
+  const intent = form.get("intent") === "license" ? "license" : "profile";
+  const db = getDb();
+  if (intent === "profile") {
+    const parsed = parseForm(form, businessSchema);
+    if (!parsed.ok) return replyError<Intent>({ fieldErrors: parsed.errors }, { form, data: intent });
+    await saveBusiness(db, viewer.id, parsed.data, actorOf(context));
+    return replyOk<Intent>("Business profile saved.", intent);
+  }
+  const parsed = parseForm(form, licenseSchema(storeToday()));
+  const file = form.get("document");
+  const fieldErrors = parsed.ok ? {} : { ...parsed.errors };
+  if (!(file instanceof File) || file.size === 0) fieldErrors.document = DOCUMENT_MISSING;
+  else if (!parsed.ok) {
+    // Say everything that is wrong at once: the document too, not only the fields.
+    const problem = await checkDocument(Buffer.from(await file.arrayBuffer())).then(
+      () => null,
+      (error: unknown) => (error instanceof DocumentRejectedError ? error.message : null),
+    );
+    if (problem) fieldErrors.document = problem;
+  }
+  if (!parsed.ok || Object.keys(fieldErrors).length) {
+    return replyError<Intent>({ fieldErrors }, { form, data: intent });
+  }
+  try {
+    const added = await addLicense(
+      db,
+      viewer.id,
+      parsed.data,
+      Buffer.from(await (file as File).arrayBuffer()),
+      actorOf(context),
+    );
+    return replyOk<Intent>(`${added.typeLabel} ${added.number} uploaded. We will review it shortly.`, intent);
+  } catch (error) {
+    if (error instanceof DocumentRejectedError) {
+      return replyError<Intent>({ fieldErrors: { document: error.message } }, { form, data: intent });
+    }
+    if (error instanceof LicenseError) {
+      return replyError<Intent>(
+        error.field === "form" ? { message: error.message } : { fieldErrors: { [error.field]: error.message } },
+        { form, status: error.status, data: intent },
+      );
+    }
+    throw error;
+  }
+}
+
+const STATUS_TONE = { pending: "warn", approved: "ok", rejected: "danger", expired: "danger" } as const;
+
+export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
+  const { business, licenses, addresses, today } = loaderData;
+  const reply = useActionData<typeof action>() as FormReply<Intent> | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const [params] = useSearchParams();
+  const replacing = licenses.find((l) => l.id === params.get("replace")) ?? null;
+  const profileReply = reply?.data === "profile" ? reply : undefined;
+  const licenseReply = reply?.data === "license" ? reply : undefined;
+  const addressLabel = new Map(addresses.map((a) => [a.id, a.label]));
+
+  return (
+    <AccountShell title="Business Profile">
+      <div className="flex flex-col gap-6">
+        <Form
+          method="post"
+          noValidate
+          aria-labelledby="business-title"
+          className="flex max-w-xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5"
+        >
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="business-title" className="text-lg font-bold text-slate-900">
+              Your business
+            </h2>
+            {business ? (
+              <Badge
+                tone={business.approval === "approved" ? "ok" : business.approval === "rejected" ? "danger" : "warn"}
+              >
+                {APPROVAL_LABEL[business.approval]}
+              </Badge>
+            ) : null}
+          </div>
+          {business?.approval === "rejected" && business.rejectionReason ? (
+            <FormMessage tone="error">{business.rejectionReason}</FormMessage>
+          ) : null}
+          {profileReply?.message ? (
+            <FormMessage tone={profileReply.ok ? "success" : "error"}>{profileReply.message}</FormMessage>
+          ) : null}
+          <input type="hidden" name="intent" value="profile" />
+          <TextField
+            label="Legal business name"
+            name="legalName"
+            required
+            autoComplete="organization"
+            maxLength={120}
+            defaultValue={postedValue(profileReply, "legalName", business?.legalName ?? "")}
+            error={fieldError(profileReply, "legalName")}
+          />
+          <TextField
+            label="DBA (doing business as)"
+            name="dba"
+            maxLength={120}
+            defaultValue={postedValue(profileReply, "dba", business?.dba ?? "")}
+            error={fieldError(profileReply, "dba")}
+          />
+          <SelectField
+            label="Business type"
+            name="businessType"
+            required
+            defaultValue={postedValue(profileReply, "businessType", business?.businessType ?? "")}
+            error={fieldError(profileReply, "businessType")}
+          >
+            <option value="">Choose…</option>
+            {BUSINESS_TYPES.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Texas sales tax permit number"
+            name="taxPermit"
+            inputMode="numeric"
+            maxLength={20}
+            hint="11 digits, as printed on your permit."
+            defaultValue={postedValue(profileReply, "taxPermit", business?.taxPermit ?? "")}
+            error={fieldError(profileReply, "taxPermit")}
+          />
+          <Button type="submit" disabled={busy === "profile"} className="self-start">
+            {busy === "profile" ? "Saving..." : "Save business"}
+          </Button>
+        </Form>
+
+        <section aria-labelledby="licenses-title" className="flex flex-col gap-3">
+          <h2 id="licenses-title" className="text-lg font-bold text-slate-900">
+            Licenses
+          </h2>
+          {licenses.length === 0 ? (
+            <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-slate-700">
+              No licenses yet. Upload your sales tax permit or resale certificate and the permits your products need.
+            </p>
+          ) : (
+            <ul className="flex flex-col gap-3">
+              {licenses.map((l) => (
+                <li key={l.id} className="rounded-lg border border-slate-200 bg-white p-4">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div>
+                      <p className="font-semibold text-slate-900">{l.typeLabel}</p>
+                      <p className="text-sm text-slate-700">
+                        {l.number} · {l.issuingState}
+                        {l.expiresOn ? ` · expires ${l.expiresOn}` : ""}
+                      </p>
+                      <p className="text-sm text-slate-600">
+                        {l.addressId
+                          ? `Covers ${addressLabel.get(l.addressId) ?? "one address"}`
+                          : "Covers the whole business"}
+                      </p>
+                    </div>
+                    <Badge tone={STATUS_TONE[l.status]}>{LICENSE_STATUS_LABEL[l.status]}</Badge>
+                  </div>
+                  {l.status === "rejected" && l.rejectionReason ? (
+                    <p className="mt-2 text-sm text-danger-600">Reason: {l.rejectionReason}</p>
+                  ) : null}
+                  <div className="mt-3 flex flex-wrap gap-4 text-sm font-semibold">
+                    <a
+                      href={`/account/business/licenses/${l.id}/document`}
+                      target="_blank"
+                      rel="noopener"
+                      className="text-brand-700 underline"
+                    >
+                      View document
+                      <span className="sr-only">
+                        {" "}
+                        of {l.typeLabel} {l.number}
+                      </span>
+                    </a>
+                    <a href={`?replace=${l.id}#upload-title`} className="text-brand-700 underline">
+                      Upload a replacement
+                      <span className="sr-only">
+                        {" "}
+                        for {l.typeLabel} {l.number}
+                      </span>
+                    </a>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <Form
+          // A fresh form after each upload (and for each license being replaced).
+          key={`${licenses.length}-${replacing?.id ?? ""}`}
+          method="post"
+          encType="multipart/form-data"
+          noValidate
+          aria-labelledby="upload-title"
+          className="flex max-w-xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5"
+        >
+          <h2 id="upload-title" className="text-lg font-bold text-slate-900">
+            {replacing ? `Replace ${replacing.typeLabel} ${replacing.number}` : "Upload a license"}
+          </h2>
+          {licenseReply?.message ? (
+            <FormMessage tone={licenseReply.ok ? "success" : "error"}>{licenseReply.message}</FormMessage>
+          ) : null}
+          <input type="hidden" name="intent" value="license" />
+          {replacing ? <input type="hidden" name="replacesId" value={replacing.id} /> : null}
+          <SelectField
+            label="License type"
+            name="type"
+            required
+            defaultValue={postedValue(licenseReply, "type", replacing?.type ?? "")}
+            error={fieldError(licenseReply, "type")}
+          >
+            <option value="">Choose…</option>
+            {LICENSE_TYPES.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="License number"
+            name="number"
+            required
+            maxLength={40}
+            defaultValue={postedValue(licenseReply, "number", replacing?.number ?? "")}
+            error={fieldError(licenseReply, "number")}
+          />
+          <SelectField
+            label="Issuing state"
+            name="issuingState"
+            required
+            defaultValue={postedValue(licenseReply, "issuingState", replacing?.issuingState ?? "TX")}
+            error={fieldError(licenseReply, "issuingState")}
+          >
+            {US_STATES.map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Expiry date"
+            name="expiresOn"
+            type="date"
+            min={today}
+            hint="Required for permits that expire (e-cigarette, hemp, state tobacco or vape licenses)."
+            defaultValue={postedValue(licenseReply, "expiresOn", "")}
+            error={fieldError(licenseReply, "expiresOn")}
+          />
+          <SelectField
+            label="Covers"
+            name="addressId"
+            defaultValue={postedValue(licenseReply, "addressId", replacing?.addressId ?? "")}
+            error={fieldError(licenseReply, "addressId")}
+          >
+            <option value="">The whole business</option>
+            {addresses.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.label}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Document (PDF, JPEG or PNG, up to 10 MB)"
+            name="document"
+            type="file"
+            required
+            accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
+            error={fieldError(licenseReply, "document")}
+          />
+          <Button type="submit" disabled={busy === "license"} className="self-start">
+            {busy === "license" ? "Uploading..." : "Upload license"}
+          </Button>
+        </Form>
+      </div>
+    </AccountShell>
+  );
+}

@@ -1,0 +1,182 @@
+import { useFetcher } from "react-router";
+import { LicenseError, REJECTION_REASON_REQUIRED, reviewLicense } from "~/.server/business/licenses";
+import { reviewBusiness } from "~/.server/business/profile";
+import { type PendingBusiness, type PendingLicense, reviewQueue } from "~/.server/business/queue";
+import { getDb } from "~/.server/db/instance";
+import { replyError } from "~/.server/forms";
+import { actorOf, formOf } from "~/.server/request-context";
+import { redirectWithToast } from "~/.server/toast";
+import { Button } from "~/components/ui/button";
+import { FormMessage, TextField } from "~/components/ui/field";
+import { BUSINESS_TYPES } from "~/lib/business";
+import { type FormReply, fieldError } from "~/lib/form-reply";
+import { formatOrderDate } from "~/lib/orders";
+import { oneLine } from "~/lib/text";
+import type { Route } from "./+types/approvals";
+
+export function meta() {
+  return [{ title: "Approvals" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader() {
+  return reviewQueue(getDb());
+}
+
+/** A decision takes the item off the queue: the page reloads with the outcome as a toast. */
+function done(message: string) {
+  return redirectWithToast("/admin/approvals", { type: "success", message });
+}
+
+export async function action({ context }: Route.ActionArgs) {
+  const form = formOf(context);
+  const subject = form.get("subject");
+  const id = String(form.get("id") ?? "").slice(0, 64);
+  const approve = form.get("decision") === "approve";
+  const reason = oneLine(String(form.get("reason") ?? "")).slice(0, 500);
+  if (!id || (subject !== "license" && subject !== "business")) {
+    return replyError({ message: "Choose what to review." });
+  }
+  if (!approve && !reason) return replyError({ fieldErrors: { reason: REJECTION_REASON_REQUIRED } });
+  const actor = actorOf(context);
+  const decision = approve ? ({ approve: true } as const) : ({ approve: false, reason } as const);
+  if (subject === "business") {
+    const business = await reviewBusiness(getDb(), id, decision, actor);
+    if (!business) return replyError({ message: "That business was not found." }, { status: 404 });
+    return done(`${business.legalName} ${approve ? "approved" : "rejected"}.`);
+  }
+  try {
+    const license = await reviewLicense(getDb(), id, decision, actor);
+    return done(`${license.typeLabel} ${license.number} ${approve ? "approved" : "rejected"}.`);
+  } catch (error) {
+    if (error instanceof LicenseError) {
+      return replyError(
+        error.field === "reason" ? { fieldErrors: { reason: error.message } } : { message: error.message },
+        { status: error.status },
+      );
+    }
+    throw error;
+  }
+}
+
+function Decision({ subject, id, name }: { subject: "license" | "business"; id: string; name: string }) {
+  const fetcher = useFetcher<FormReply>();
+  const reply = fetcher.data;
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" noValidate className="mt-3 flex flex-col gap-2" aria-label={`Review ${name}`}>
+      {reply && !reply.ok && reply.message ? <FormMessage tone="error">{reply.message}</FormMessage> : null}
+      <input type="hidden" name="subject" value={subject} />
+      <input type="hidden" name="id" value={id} />
+      <TextField
+        label={`Reason for rejecting ${name} (the customer reads it)`}
+        name="reason"
+        maxLength={500}
+        error={fieldError(reply, "reason")}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" name="decision" value="approve" disabled={busy}>
+          Approve<span className="sr-only"> {name}</span>
+        </Button>
+        <Button type="submit" name="decision" value="reject" variant="secondary" disabled={busy}>
+          Reject<span className="sr-only"> {name}</span>
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function LicenseItem({ l }: { l: PendingLicense }) {
+  const name = `${l.typeLabel} ${l.number}`;
+  const href = `/account/business/licenses/${l.id}/document`;
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p className="font-semibold text-slate-900">{name}</p>
+        <p className="text-xs text-slate-600">Uploaded {formatOrderDate(l.createdAt)}</p>
+      </div>
+      <p className="text-sm text-slate-700">
+        {l.legalName ?? l.customerName} ({l.customerEmail}) · issued by {l.issuingState}
+        {l.expiresOn ? ` · expires ${l.expiresOn}` : ""}
+        {l.replacesId ? " · replaces an earlier license" : ""}
+      </p>
+      {l.documentType === "application/pdf" ? (
+        <a
+          href={href}
+          target="_blank"
+          rel="noopener"
+          className="mt-3 inline-flex min-h-11 items-center rounded-md border border-slate-300 px-4 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          Open the PDF<span className="sr-only"> of {name}</span>
+        </a>
+      ) : (
+        <a
+          href={href}
+          target="_blank"
+          rel="noopener"
+          className="mt-3 block overflow-hidden rounded border border-slate-200"
+        >
+          <img src={href} alt={`Document of ${name}`} className="max-h-96 w-full bg-slate-50 object-contain" />
+        </a>
+      )}
+      <Decision subject="license" id={l.id} name={name} />
+    </li>
+  );
+}
+
+function BusinessItem({ b }: { b: PendingBusiness }) {
+  const type = BUSINESS_TYPES.find((t) => t.value === b.businessType)?.label ?? b.businessType;
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white p-4">
+      <p className="font-semibold text-slate-900">
+        {b.legalName}
+        {b.dba ? ` (DBA ${b.dba})` : ""}
+      </p>
+      <p className="text-sm text-slate-700">
+        {type} · {b.customerName} ({b.customerEmail}) · sales tax permit {b.taxPermit ?? "not given"} · registered{" "}
+        {formatOrderDate(b.createdAt)}
+      </p>
+      <Decision subject="business" id={b.userId} name={b.legalName} />
+    </li>
+  );
+}
+
+export default function AdminApprovals({ loaderData }: Route.ComponentProps) {
+  const { licenses, businesses, pendingLicenses, pendingBusinesses } = loaderData;
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="licenses-title" className="flex flex-col gap-3">
+        <h2 id="licenses-title" className="text-xl font-bold text-slate-900">
+          Licenses waiting for review <span className="text-base font-normal text-slate-600">({pendingLicenses})</span>
+        </h2>
+        {licenses.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+            No licenses are waiting.
+          </p>
+        ) : (
+          <ol className="flex flex-col gap-3">
+            {licenses.map((l) => (
+              <LicenseItem key={l.id} l={l} />
+            ))}
+          </ol>
+        )}
+      </section>
+      <section aria-labelledby="businesses-title" className="flex flex-col gap-3">
+        <h2 id="businesses-title" className="text-xl font-bold text-slate-900">
+          Businesses waiting for approval{" "}
+          <span className="text-base font-normal text-slate-600">({pendingBusinesses})</span>
+        </h2>
+        {businesses.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+            No businesses are waiting.
+          </p>
+        ) : (
+          <ol className="flex flex-col gap-3">
+            {businesses.map((b) => (
+              <BusinessItem key={b.userId} b={b} />
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import "./support/env";
+import type { Page } from "@playwright/test";
+import { otherPerson } from "./support/admin";
+import { createAdminAccount, createCustomer } from "./support/data";
+import { expect, logIn, test } from "./support/fixtures";
+import { waitForMail } from "./support/mail";
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
+
+function inTwoYears(): string {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() + 2);
+  return d.toISOString().slice(0, 10);
+}
+
+async function fillLicense(page: Page, fields: { type: string; number: string; expiresOn?: string }) {
+  const form = page.getByRole("form", { name: /Upload a license|Replace / });
+  await form.getByLabel("License type").selectOption({ label: fields.type });
+  await form.getByRole("textbox", { name: "License number" }).fill(fields.number);
+  await form.getByLabel("Issuing state").selectOption("TX");
+  if (fields.expiresOn) await form.getByLabel("Expiry date").fill(fields.expiresOn);
+  return form;
+}
+
+test.describe("business profile and licenses @desktop-only", () => {
+  test("a customer keeps the business profile and uploads a license; an admin rejects it with a reason, then approves the replacement", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const customer = await createCustomer();
+    await logIn(page, customer);
+    await page.goto("/account/business");
+    await expect(page.getByRole("heading", { level: 1, name: "Business Profile" })).toBeVisible();
+
+    // The profile: a wrong permit number is refused next to the field, then saved.
+    const profile = page.getByRole("form", { name: "Your business" });
+    await profile.getByRole("textbox", { name: "Legal business name" }).fill("Lone Star Fuel LLC");
+    await profile.getByLabel("Business type").selectOption({ label: "Gas station" });
+    await profile.getByRole("textbox", { name: "Texas sales tax permit number" }).fill("12345");
+    await profile.getByRole("button", { name: "Save business" }).click();
+    await expect(profile.getByText("A Texas sales tax permit number has 11 digits.")).toBeVisible();
+    await expect(profile.getByRole("textbox", { name: "Legal business name" })).toHaveValue("Lone Star Fuel LLC");
+    await profile.getByRole("textbox", { name: "Texas sales tax permit number" }).fill("3-2012-3456-78");
+    await profile.getByRole("button", { name: "Save business" }).click();
+    await expect(page.getByText("Business profile saved.")).toBeVisible();
+    await expect(page.getByRole("form", { name: "Your business" }).getByText("Waiting for approval")).toBeVisible();
+
+    // Bad documents and dates are refused with the reason next to the field, and nothing is kept.
+    let form = await fillLicense(page, { type: "Texas e-cigarette retailer permit", number: "ECIG-1001" });
+    await form.getByLabel(/^Document/).setInputFiles({
+      name: "permit.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("<!doctype html><script>alert(1)</script>"),
+    });
+    await form.getByRole("button", { name: "Upload license" }).click();
+    form = page.getByRole("form", { name: "Upload a license" });
+    await expect(form.getByText("Enter the expiry date printed on the license.")).toBeVisible();
+    await expect(form.getByText("The document must be a PDF, JPEG or PNG file.")).toBeVisible();
+    await expect(page.getByText("No licenses yet.")).toBeVisible();
+
+    form = await fillLicense(page, {
+      type: "Texas e-cigarette retailer permit",
+      number: "ECIG-1001",
+      expiresOn: inTwoYears(),
+    });
+    await form.getByLabel(/^Document/).setInputFiles({ name: "permit.pdf", mimeType: "application/pdf", buffer: PDF });
+    await form.getByRole("button", { name: "Upload license" }).click();
+    await expect(
+      page.getByText("Texas e-cigarette retailer permit ECIG-1001 uploaded. We will review it shortly."),
+    ).toBeVisible();
+    const licenses = page.getByRole("region", { name: "Licenses" });
+    await expect(licenses.getByRole("listitem")).toHaveCount(1);
+    await expect(licenses.getByText("Pending review")).toBeVisible();
+    const doc = await page.request.get(
+      (await licenses.getByRole("link", { name: /View document/ }).getAttribute("href")) ?? "",
+    );
+    expect(doc.status()).toBe(200);
+    expect(doc.headers()["content-type"]).toBe("application/pdf");
+    expect(doc.headers()["cache-control"]).toBe("private, no-store");
+
+    // The admin rejects it: a reason is required, and the customer reads it.
+    const admin = await createAdminAccount();
+    const adminContext = await otherPerson(browser);
+    const adminPage = await adminContext.newPage();
+    await logIn(adminPage, admin);
+    await adminPage.goto("/admin/approvals");
+    const review = adminPage.getByRole("form", { name: "Review Texas e-cigarette retailer permit ECIG-1001" });
+    await expect(review).toBeVisible();
+    await review.getByRole("button", { name: "Reject" }).click();
+    await expect(review.getByText("Give the reason for the rejection: the customer reads it.")).toBeVisible();
+    await review.getByRole("textbox").fill("The permit number does not match the document.");
+    await review.getByRole("button", { name: "Reject" }).click();
+    await expect(adminPage.getByText("Texas e-cigarette retailer permit ECIG-1001 rejected.")).toBeVisible();
+    const rejected = await waitForMail(customer.email, /needs attention/);
+    expect(rejected.text).toContain("Reason: The permit number does not match the document.");
+
+    await page.reload();
+    await expect(licenses.getByText("Rejected")).toBeVisible();
+    await expect(licenses.getByText("Reason: The permit number does not match the document.")).toBeVisible();
+
+    // The customer uploads a replacement; the admin approves it.
+    await licenses.getByRole("link", { name: /Upload a replacement/ }).click();
+    form = page.getByRole("form", { name: "Replace Texas e-cigarette retailer permit ECIG-1001" });
+    await expect(form.getByRole("textbox", { name: "License number" })).toHaveValue("ECIG-1001");
+    await form.getByLabel("Expiry date").fill(inTwoYears());
+    await form.getByLabel(/^Document/).setInputFiles({ name: "permit.pdf", mimeType: "application/pdf", buffer: PDF });
+    await form.getByRole("button", { name: "Upload license" }).click();
+    await expect(page.getByText(/ECIG-1001 uploaded/)).toBeVisible();
+
+    await adminPage.reload();
+    await adminPage
+      .getByRole("form", { name: "Review Texas e-cigarette retailer permit ECIG-1001" })
+      .getByRole("button", { name: "Approve" })
+      .click();
+    await expect(adminPage.getByText("Texas e-cigarette retailer permit ECIG-1001 approved.")).toBeVisible();
+    await waitForMail(customer.email, /was approved/);
+    await page.reload();
+    await expect(licenses.getByText("Approved")).toBeVisible();
+
+    // Another customer cannot open the document.
+    const href =
+      (await licenses
+        .getByRole("link", { name: /View document/ })
+        .first()
+        .getAttribute("href")) ?? "";
+    const stranger = await otherPerson(browser);
+    const strangerPage = await stranger.newPage();
+    await logIn(strangerPage, await createCustomer());
+    expect((await strangerPage.request.get(href)).status()).toBe(404);
+    // The audit log has the decisions.
+    await adminPage.goto("/admin/audit?subject=license");
+    await expect(adminPage.getByText(/ECIG-1001 rejected/)).toBeVisible();
+    await expect(adminPage.getByText(/ECIG-1001 approved/)).toBeVisible();
+    await stranger.close();
+    await adminContext.close();
+  });
+});
