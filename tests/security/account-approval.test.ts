@@ -77,7 +77,9 @@ describe.skipIf(!hasBuild)("manual account approval", () => {
       expect(html, path).not.toContain("4321");
       expect(html, path).toContain("Your account is waiting for approval");
     }
-    const data = await (await fetch(`${server.origin}/products/details/${productId}.data`, { headers: { cookie } })).text();
+    const data = await (
+      await fetch(`${server.origin}/products/details/${productId}.data`, { headers: { cookie } })
+    ).text();
     expect(data).not.toContain("4321");
     const checkout = await fetch(`${server.origin}/checkout`, { headers: { cookie }, redirect: "manual" });
     expect(checkout.status).toBe(302);
