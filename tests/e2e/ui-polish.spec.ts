@@ -331,7 +331,9 @@ test.describe("smaller ones", () => {
     await expect(robot.getByRole("checkbox")).toHaveAttribute("required", "");
   });
 
-  test("search suggestions answer with exactly one Cache-Control header", async ({ page }) => {
+  test("search suggestions answer with exactly one Cache-Control header, the same for the data URL the browser uses", async ({
+    page,
+  }) => {
     const count = (res: { headersArray(): { name: string }[] }) =>
       res.headersArray().filter((h) => h.name.toLowerCase() === "cache-control").length;
     const q = `kratom${tag()}`.slice(0, 9);
@@ -341,6 +343,7 @@ test.describe("smaller ones", () => {
         const res = await page.request.get(path);
         expect(res.status(), path).toBe(200);
         expect(count(res), `${path} visitor ${i}`).toBe(1);
+        expect(res.headers()["cache-control"], `${path} visitor ${i}`).toBe("public, max-age=30");
       }
     }
     await signIn(page, await createCustomer());
