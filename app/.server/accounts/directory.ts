@@ -1,4 +1,6 @@
 import { type Kysely, sql } from "kysely";
+import { type ApprovalState, addDays, storeToday } from "~/lib/business";
+import { type LicenseSummary, licenseSummaries } from "../business/licenses";
 import type { DB } from "../db/schema";
 
 export const USERS_PAGE_SIZE = 25;
@@ -16,6 +18,9 @@ export interface AdminUserRow {
   emailVerified: boolean;
   role: string;
   createdAt: string;
+  /** The business's legal name and the store's decision about it (null: no business yet). */
+  business: { legalName: string; approval: ApprovalState } | null;
+  licenses: LicenseSummary;
 }
 
 function likeTerm(q: string): string {
@@ -25,7 +30,14 @@ function likeTerm(q: string): string {
 /** Every registered user, newest first, searched by name, email or username and paged in the database. */
 export async function listUsers(
   db: Kysely<DB>,
-  options: { q?: string; page?: number; pageSize?: number },
+  options: {
+    q?: string;
+    page?: number;
+    pageSize?: number;
+    /** Only accounts with an expired license, or an approved one expiring within 30 days. */
+    licenseAttention?: boolean;
+    now?: Date;
+  },
 ): Promise<{ items: AdminUserRow[]; total: number; page: number; pageSize: number }> {
   const pageSize = options.pageSize ?? USERS_PAGE_SIZE;
   const page = Math.max(1, options.page ?? 1);
@@ -42,29 +54,53 @@ export async function listUsers(
       ]),
     );
   }
+  if (options.licenseAttention) {
+    const today = storeToday(options.now);
+    const soon = addDays(today, 30);
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("licenses")
+          .select("licenses.id")
+          .whereRef("licenses.user_id", "=", "users.id")
+          .where((l) =>
+            l.or([
+              l("licenses.status", "=", "expired"),
+              l.and([l("licenses.status", "=", "approved"), l("licenses.expires_on", "<=", soon)]),
+            ]),
+          ),
+      ),
+    );
+  }
   const [rows, count] = await Promise.all([
     base
+      .leftJoin("businesses", "businesses.user_id", "users.id")
+      .select(["businesses.legal_name", "businesses.approval"])
       .select([
-        "id",
-        "name",
-        "email",
-        "display_username",
-        "phone",
-        "address",
-        "city",
-        "state",
-        "zip",
-        "email_verified",
-        "role",
-        "created_at",
+        "users.id",
+        "users.name",
+        "users.email",
+        "users.display_username",
+        "users.phone",
+        "users.address",
+        "users.city",
+        "users.state",
+        "users.zip",
+        "users.email_verified",
+        "users.role",
+        "users.created_at",
       ])
-      .orderBy("created_at", "desc")
-      .orderBy("id")
+      .orderBy("users.created_at", "desc")
+      .orderBy("users.id")
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
+  const summaries = await licenseSummaries(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -79,6 +115,8 @@ export async function listUsers(
       emailVerified: !!r.email_verified,
       role: r.role,
       createdAt: r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at),
+      business: r.legal_name && r.approval ? { legalName: r.legal_name, approval: r.approval } : null,
+      licenses: summaries.get(r.id) ?? { approved: 0, pending: 0, rejected: 0, expired: 0, nextExpiry: null },
     })),
     total: Number(count.n),
     page,

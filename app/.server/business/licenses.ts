@@ -368,3 +368,32 @@ export async function runLicenseExpiry(
 export const licenseExpiryJob = defineJob(LICENSE_EXPIRY_JOB, async (_payload, { db, now }) => {
   await runLicenseExpiry(db, new Date(now));
 });
+
+/** What the admin's user list shows of an account's licenses. */
+export interface LicenseSummary {
+  approved: number;
+  pending: number;
+  rejected: number;
+  expired: number;
+  /** The earliest expiry date among approved licenses, if any expires. */
+  nextExpiry: string | null;
+}
+
+export async function licenseSummaries(db: Db, userIds: string[]): Promise<Map<string, LicenseSummary>> {
+  const out = new Map<string, LicenseSummary>();
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .selectFrom("licenses")
+    .select(["user_id", "status", "expires_on"])
+    .where("user_id", "in", [...new Set(userIds)])
+    .execute();
+  for (const r of rows) {
+    const s = out.get(r.user_id) ?? { approved: 0, pending: 0, rejected: 0, expired: 0, nextExpiry: null };
+    s[r.status]++;
+    if (r.status === "approved" && r.expires_on && (!s.nextExpiry || r.expires_on < s.nextExpiry)) {
+      s.nextExpiry = r.expires_on;
+    }
+    out.set(r.user_id, s);
+  }
+  return out;
+}
