@@ -75,7 +75,12 @@ export async function action({ params, context }: Route.ActionArgs) {
     });
   }
   if (product.stock <= 0) return redirectWithToast(back, { type: "error", message: MESSAGES.outOfStock });
-  const quantity = Number.parseInt(String(formOf(context).get("quantity") ?? "1"), 10);
+  // A tap on Add to Cart without a quantity adds one; anything but a whole number of at least 1 is refused.
+  const asked = String(formOf(context).get("quantity") ?? "1").trim();
+  const quantity = /^\d{1,6}$/.test(asked) ? Number(asked) : 0;
+  if (quantity < 1) {
+    return redirectWithToast(back, { type: "error", message: "Enter a quantity of at least 1." });
+  }
   return redirect(back, { headers: { "Set-Cookie": await rememberCartAdd(product.id, quantity) } });
 }
 
