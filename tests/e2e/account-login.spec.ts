@@ -182,7 +182,6 @@ test("a signed-in customer is sent on from Log In and Register", async ({ page }
 
 test("the Log In screen links to Register and Forgot password", async ({ page }) => {
   await page.goto("/login");
-  await waitForHydration(page);
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page).toHaveURL(/\/forgot$/);
   await expect(page.getByRole("heading", { level: 1, name: "Forgot Password" })).toBeVisible();
