@@ -7,7 +7,6 @@ import {
   sessionCookie,
   sessionCount,
   submitLogin,
-  waitForHydration,
 } from "./support/account";
 import { createCustomer, uniqueSuffix } from "./support/data";
 import { expect, logIn, test } from "./support/fixtures";
