@@ -14,6 +14,7 @@ import { TEST_ADMIN } from "../../../tests/support/actors";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { createAddress } from "../accounts/addresses";
 import { ensureAccount } from "../accounts/admins";
+import { listUsers } from "../accounts/directory";
 import { findUserByEmail } from "../accounts/users";
 import { listAudit } from "../audit/log";
 import { runJobsUntilIdle } from "../jobs/run-due";
@@ -291,5 +292,32 @@ describe(`business accounts on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLi
     );
     const log = (await listAudit(t.db, { subjectType: "license", subjectId: soon.id })).items;
     expect(log[0]).toMatchObject({ action: "license.expire", actorName: "System" });
+  });
+
+  it("refuses to replace another customer's license, and changes nothing", async () => {
+    const theirs = (await listLicenses(t.db, other))[0];
+    expect(theirs).toBeDefined();
+    const before = (await listLicenses(t.db, owner)).length;
+    await expect(
+      addLicense(
+        t.db,
+        owner,
+        license({ type: "other", number: "X-2", issuingState: "TX", replacesId: theirs?.id ?? "" }),
+        PDF,
+        { id: owner, name: "Olga" },
+      ),
+    ).rejects.toMatchObject({ field: "replacesId", status: 404 });
+    expect(await listLicenses(t.db, owner)).toHaveLength(before);
+  });
+
+  it("shows admins each account's business, approval and licenses, and finds those with expired or expiring ones", async () => {
+    const all = await listUsers(t.db, { now: NOW });
+    const olga = all.items.find((u) => u.email === "owner@biz.test");
+    expect(olga?.business).toEqual({ legalName: "Olga's Corner Store LLC", approval: "approved" });
+    expect(olga?.licenses).toMatchObject({ approved: 1, rejected: 1, pending: 1 });
+    // Otto's permit expired (previous test); Olga's approved one expires in 2027, past the 30 days.
+    const attention = await listUsers(t.db, { licenseAttention: true, now: NOW });
+    expect(attention.items.map((u) => u.email)).toEqual(["other@biz.test"]);
+    expect(attention.total).toBe(1);
   });
 });
