@@ -101,11 +101,21 @@ app.use((req, res, next) => {
   withRequestId(reqId, next);
 });
 
-app.use((_req, res, next) => {
+// A license document (served to its owner and admins only) may be framed by the store's own
+// pages: the approval queue shows it inline. Every other response refuses all framing.
+const PRIVATE_DOCUMENT = /^\/account\/business\/licenses\/[^/]+\/document$/;
+
+app.use((req, res, next) => {
   // A random UUID is a valid CSP nonce (base64url characters) and far cheaper than randomBytes.
   const nonce = crypto.randomUUID();
   res.locals.cspNonce = nonce;
-  for (const [name, value] of securityHeaders(nonce, headerMode(devServer))) res.setHeader(name, value);
+  const framable = PRIVATE_DOCUMENT.test(req.path);
+  for (const [name, value] of securityHeaders(nonce, headerMode(devServer))) {
+    if (framable && name === "X-Frame-Options") res.setHeader(name, "SAMEORIGIN");
+    else if (framable && name === "Content-Security-Policy") {
+      res.setHeader(name, value.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+    } else res.setHeader(name, value);
+  }
   next();
 });
 

@@ -78,6 +78,9 @@ test.describe("business profile and licenses @desktop-only", () => {
     expect(doc.status()).toBe(200);
     expect(doc.headers()["content-type"]).toBe("application/pdf");
     expect(doc.headers()["cache-control"]).toBe("private, no-store");
+    // Framable by the store's own pages only (the approval queue shows it inline).
+    expect(doc.headers()["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(doc.headers()["content-security-policy"]).toContain("frame-ancestors 'self'");
 
     // The admin rejects it: a reason is required, and the customer reads it.
     const admin = await createAdminAccount();
@@ -87,6 +90,9 @@ test.describe("business profile and licenses @desktop-only", () => {
     await adminPage.goto("/admin/approvals");
     const review = adminPage.getByRole("form", { name: "Review Texas e-cigarette retailer permit ECIG-1001" });
     await expect(review).toBeVisible();
+    await expect(
+      adminPage.locator('iframe[title="Document of Texas e-cigarette retailer permit ECIG-1001"]'),
+    ).toBeVisible();
     await review.getByRole("button", { name: "Reject" }).click();
     await expect(review.getByText("Give the reason for the rejection: the customer reads it.")).toBeVisible();
     await review.getByRole("textbox").fill("The permit number does not match the document.");

@@ -100,24 +100,21 @@ function LicenseItem({ l }: { l: PendingLicense }) {
         {l.replacesId ? " · replaces an earlier license" : ""}
       </p>
       {l.documentType === "application/pdf" ? (
-        <a
-          href={href}
-          target="_blank"
-          rel="noopener"
-          className="mt-3 inline-flex min-h-11 items-center rounded-md border border-slate-300 px-4 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-        >
-          Open the PDF<span className="sr-only"> of {name}</span>
-        </a>
+        <iframe
+          src={href}
+          title={`Document of ${name}`}
+          className="mt-3 h-[28rem] w-full rounded border border-slate-200 bg-slate-50"
+        />
       ) : (
-        <a
-          href={href}
-          target="_blank"
-          rel="noopener"
-          className="mt-3 block overflow-hidden rounded border border-slate-200"
-        >
-          <img src={href} alt={`Document of ${name}`} className="max-h-96 w-full bg-slate-50 object-contain" />
-        </a>
+        <img
+          src={href}
+          alt={`Document of ${name}`}
+          className="mt-3 max-h-96 w-full rounded border border-slate-200 bg-slate-50 object-contain"
+        />
       )}
+      <a href={href} target="_blank" rel="noopener" className="mt-2 inline-block text-sm font-semibold text-brand-700">
+        Open in a new tab<span className="sr-only">: {name}</span>
+      </a>
       <Decision subject="license" id={l.id} name={name} />
     </li>
   );
