@@ -112,7 +112,8 @@ if (phases.length) {
   const rows = [["pass", "phase", "result", "time"]];
   const totals = new Map();
   // Grouped by pass (a background phase finishes among another pass's phases).
-  const passOrder = [...new Set(phases.map((p) => p.pass))];
+  const foreground = phases.filter((p) => !p.phase.endsWith("(background)"));
+  const passOrder = [...new Set([...foreground, ...phases].map((p) => p.pass))];
   const grouped = [...phases].sort((a, b) => passOrder.indexOf(a.pass) - passOrder.indexOf(b.pass));
   for (const { pass, phase, status, seconds } of grouped) {
     if (pass === "all") continue;
