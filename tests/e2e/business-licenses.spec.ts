@@ -64,6 +64,21 @@ test.describe("business profile and licenses @desktop-only", () => {
       number: "ECIG-1001",
       expiresOn: inTwoYears(),
     });
+    await form.getByLabel(/^Document/).setInputFiles({
+      name: "scan.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.concat([PDF, Buffer.alloc(11 * 1024 * 1024)]),
+    });
+    await form.getByRole("button", { name: "Upload license" }).click();
+    form = page.getByRole("form", { name: "Upload a license" });
+    await expect(form.getByText("The document is larger than 10 MB.")).toBeVisible();
+    await expect(page.getByText("No licenses yet.")).toBeVisible();
+
+    form = await fillLicense(page, {
+      type: "Texas e-cigarette retailer permit",
+      number: "ECIG-1001",
+      expiresOn: inTwoYears(),
+    });
     await form.getByLabel(/^Document/).setInputFiles({ name: "permit.pdf", mimeType: "application/pdf", buffer: PDF });
     await form.getByRole("button", { name: "Upload license" }).click();
     await expect(
