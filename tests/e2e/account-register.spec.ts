@@ -140,7 +140,7 @@ test("the Register form names each missing or invalid field and creates nothing"
     "Please choose a US state.",
     "ZIP code must be 5 digits or ZIP+4 (12345-6789).",
   ]) {
-    await expect(page.getByText(message)).toBeVisible();
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
   await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");

@@ -39,6 +39,8 @@ test("@desktop-only the Users table lists every profile field and searches by na
     "City",
     "State",
     "Zip",
+    "Business",
+    "Licenses",
     "Verified",
     "Role",
     "Signed up",
@@ -58,6 +60,9 @@ test("@desktop-only the Users table lists every profile field and searches by na
       "Irving",
       "TX",
       "75061",
+      // No business profile or license yet (made directly, not through registration).
+      "—",
+      "None",
       "Verified",
       "Customer",
       /\w/,
