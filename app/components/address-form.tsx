@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
 import type { Address } from "~/lib/address";
 import { type FormReply, postedValue } from "~/lib/form-reply";
 import { Button } from "./ui/button";
@@ -24,7 +24,10 @@ export function AddressForm({
   onSaved?: (addressId: string) => void;
 }) {
   const fetcher = useFetcher<AddressFormReply>();
-  const reply = fetcher.data;
+  // A tap before the page's JavaScript ran posts the form as a page: its answer comes back as the
+  // route's action data (only the add form of the page's own route can have sent it).
+  const pageReply = useActionData<AddressFormReply>();
+  const reply = fetcher.data ?? (action === undefined && !address ? pageReply : undefined);
   const errors = reply?.fieldErrors ?? {};
   const busy = fetcher.state !== "idle";
   const formRef = useRef<HTMLFormElement>(null);

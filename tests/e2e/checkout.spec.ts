@@ -91,6 +91,9 @@ test.describe("buying", () => {
     await page.getByRole("link", { name: "View My Orders" }).click();
     await expect(page).toHaveURL(/\/orders$/);
     await page.getByRole("link", { name: new RegExp(`Order #${orderId}`) }).click();
+    // On a wide screen the newest order is already shown beside the list: wait for the order's own
+    // page, or a tap on its panel could race the navigation.
+    await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
     const panel = page.getByRole("region", { name: `Order #${orderId}` });
     await expect(panel.getByText("Processing")).toBeVisible();
     await expect(panel.getByText("1500 Main St")).toBeVisible();
