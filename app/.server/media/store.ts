@@ -82,24 +82,25 @@ export class LocalMediaStore implements MediaStore {
   }
 }
 
+/** The object store of MEDIA_STORE=s3, under `prefix` (joined to S3_PREFIX). */
+function s3Store(prefix: string): MediaStore {
+  const e = env();
+  const base = (e.S3_PREFIX ?? "").replace(/\/+$/, "");
+  return new S3MediaStore({
+    bucket: e.S3_BUCKET as string,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    accessKeyId: e.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    prefix: [base, prefix].filter(Boolean).join("/"),
+  });
+}
+
 let store: MediaStore | undefined;
 
 export function mediaStore(): MediaStore {
-  if (!store) {
-    const e = env();
-    store =
-      e.MEDIA_STORE === "s3"
-        ? new S3MediaStore({
-            bucket: e.S3_BUCKET as string,
-            region: e.S3_REGION,
-            endpoint: e.S3_ENDPOINT,
-            accessKeyId: e.S3_ACCESS_KEY_ID as string,
-            secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
-            forcePathStyle: e.S3_FORCE_PATH_STYLE,
-            prefix: e.S3_PREFIX,
-          })
-        : new LocalMediaStore(path.join(e.DATA_DIR, "media"));
-  }
+  store ??= env().MEDIA_STORE === "s3" ? s3Store("") : new LocalMediaStore(path.join(env().DATA_DIR, "media"));
   return store;
 }
 
@@ -111,21 +112,10 @@ let documents: MediaStore | undefined;
  * browser only through a route that checks who is asking.
  */
 export function documentStore(): MediaStore {
-  if (!documents) {
-    const e = env();
-    documents =
-      e.MEDIA_STORE === "s3"
-        ? new S3MediaStore({
-            bucket: e.S3_BUCKET as string,
-            region: e.S3_REGION,
-            endpoint: e.S3_ENDPOINT,
-            accessKeyId: e.S3_ACCESS_KEY_ID as string,
-            secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
-            forcePathStyle: e.S3_FORCE_PATH_STYLE,
-            prefix: `${(e.S3_PREFIX ?? "").replace(/\/+$/, "")}${e.S3_PREFIX ? "/" : ""}private`,
-          })
-        : new LocalMediaStore(path.join(e.DATA_DIR, "documents"), isDocumentName);
-  }
+  documents ??=
+    env().MEDIA_STORE === "s3"
+      ? s3Store("private")
+      : new LocalMediaStore(path.join(env().DATA_DIR, "documents"), isDocumentName);
   return documents;
 }
 

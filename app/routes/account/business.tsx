@@ -7,12 +7,12 @@ import { parseForm, replyError, replyOk } from "~/.server/forms";
 import { checkDocument, DOCUMENT_MISSING, DocumentRejectedError } from "~/.server/media/documents";
 import { actorOf, formOf, signedInViewer } from "~/.server/request-context";
 import { AccountShell } from "~/components/account-shell";
+import { BusinessFields } from "~/components/business-fields";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import {
   APPROVAL_LABEL,
-  BUSINESS_TYPES,
   businessSchema,
   LICENSE_STATUS_LABEL,
   LICENSE_TYPES,
@@ -142,45 +142,7 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
             <FormMessage tone={profileReply.ok ? "success" : "error"}>{profileReply.message}</FormMessage>
           ) : null}
           <input type="hidden" name="intent" value="profile" />
-          <TextField
-            label="Legal business name"
-            name="legalName"
-            required
-            autoComplete="organization"
-            maxLength={120}
-            defaultValue={postedValue(profileReply, "legalName", business?.legalName ?? "")}
-            error={fieldError(profileReply, "legalName")}
-          />
-          <TextField
-            label="DBA (doing business as)"
-            name="dba"
-            maxLength={120}
-            defaultValue={postedValue(profileReply, "dba", business?.dba ?? "")}
-            error={fieldError(profileReply, "dba")}
-          />
-          <SelectField
-            label="Business type"
-            name="businessType"
-            required
-            defaultValue={postedValue(profileReply, "businessType", business?.businessType ?? "")}
-            error={fieldError(profileReply, "businessType")}
-          >
-            <option value="">Choose…</option>
-            {BUSINESS_TYPES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label="Texas sales tax permit number"
-            name="taxPermit"
-            inputMode="numeric"
-            maxLength={20}
-            hint="11 digits, as printed on your permit."
-            defaultValue={postedValue(profileReply, "taxPermit", business?.taxPermit ?? "")}
-            error={fieldError(profileReply, "taxPermit")}
-          />
+          <BusinessFields reply={profileReply} saved={business} permitHint="11 digits, as printed on your permit." />
           <Button type="submit" disabled={busy === "profile"} className="self-start">
             {busy === "profile" ? "Saving..." : "Save business"}
           </Button>

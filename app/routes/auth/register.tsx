@@ -4,10 +4,10 @@ import { getDb } from "~/.server/db/instance";
 import { invalid, parseForm, replyOk } from "~/.server/forms";
 import { accountErrorResponse } from "~/.server/http";
 import { clientIpOf, formOf } from "~/.server/request-context";
+import { BusinessFields } from "~/components/business-fields";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import { UsStateSelect } from "~/components/us-state-select";
-import { BUSINESS_TYPES } from "~/lib/business";
 import { GENDERS, USERNAME_RULE } from "~/lib/form-fields";
 import { fieldError, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
@@ -105,37 +105,7 @@ export default function Register() {
         </fieldset>
         <fieldset className="mt-6 grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-lg font-bold text-slate-900">Your business</legend>
-          <TextField
-            label="Legal business name"
-            name="legalName"
-            autoComplete="organization"
-            required
-            maxLength={120}
-            {...field("legalName")}
-          />
-          <TextField label="DBA (doing business as)" name="dba" maxLength={120} {...field("dba")} />
-          <SelectField
-            label="Business type"
-            name="businessType"
-            required
-            error={fieldError(reply, "businessType")}
-            defaultValue={postedValue(reply, "businessType") ?? ""}
-          >
-            <option value="">Choose…</option>
-            {BUSINESS_TYPES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label="Texas sales tax permit number"
-            name="taxPermit"
-            inputMode="numeric"
-            maxLength={20}
-            hint="Optional now: 11 digits, as printed on your permit."
-            {...field("taxPermit")}
-          />
+          <BusinessFields reply={reply} permitHint="Optional now: 11 digits, as printed on your permit." />
         </fieldset>
         <fieldset className="mt-6 grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-lg font-bold text-slate-900">Business address</legend>

@@ -1,0 +1,58 @@
+import { BUSINESS_TYPES } from "~/lib/business";
+import { type FormReply, fieldError, postedValue } from "~/lib/form-reply";
+import { SelectField, TextField } from "./ui/field";
+
+interface BusinessValues {
+  legalName: string;
+  dba: string | null;
+  businessType: string;
+  taxPermit: string | null;
+}
+
+/**
+ * The business's fields (legal name, DBA, type, Texas sales tax permit), as registration and the
+ * Business Profile ask for them: after a failed post they show what was typed and each error.
+ */
+export function BusinessFields({
+  reply,
+  saved,
+  permitHint,
+}: {
+  reply: FormReply<unknown> | null | undefined;
+  saved?: BusinessValues | null;
+  permitHint: string;
+}) {
+  const field = (name: keyof BusinessValues) => ({
+    error: fieldError(reply, name),
+    defaultValue: postedValue(reply, name, saved?.[name] ?? ""),
+  });
+  return (
+    <>
+      <TextField
+        label="Legal business name"
+        name="legalName"
+        autoComplete="organization"
+        required
+        maxLength={120}
+        {...field("legalName")}
+      />
+      <TextField label="DBA (doing business as)" name="dba" maxLength={120} {...field("dba")} />
+      <SelectField label="Business type" name="businessType" required {...field("businessType")}>
+        <option value="">Choose…</option>
+        {BUSINESS_TYPES.map((t) => (
+          <option key={t.value} value={t.value}>
+            {t.label}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Texas sales tax permit number"
+        name="taxPermit"
+        inputMode="numeric"
+        maxLength={20}
+        hint={permitHint}
+        {...field("taxPermit")}
+      />
+    </>
+  );
+}
