@@ -101,15 +101,13 @@ app.use((req, res, next) => {
   withRequestId(reqId, next);
 });
 
-// A license document (served to its owner and admins only) may be framed by the store's own
-// pages: the approval queue shows it inline. Every other response refuses all framing.
-const PRIVATE_DOCUMENT = /^\/account\/business\/licenses\/[^/]+\/document$/;
-
 app.use((req, res, next) => {
   // A random UUID is a valid CSP nonce (base64url characters) and far cheaper than randomBytes.
   const nonce = crypto.randomUUID();
   res.locals.cspNonce = nonce;
-  const framable = PRIVATE_DOCUMENT.test(req.path);
+  // A route may let the store's own pages frame it (its handle says framedBy: "self"; the license
+  // document, shown in the approval queue). Every other answer refuses all framing.
+  const framable = policies.forPath(routePathOf(req.originalUrl)).framedBySelf;
   for (const [name, value] of securityHeaders(nonce, headerMode(devServer))) {
     if (framable && name === "X-Frame-Options") res.setHeader(name, "SAMEORIGIN");
     else if (framable && name === "Content-Security-Policy") {

@@ -41,6 +41,8 @@ export interface RouteHandle {
   bodyLimitBytes?: number;
   /** Most fields a form posted to the route may have. */
   maxFields?: number;
+  /** Opt-in: the route's answers may be shown in a frame by the store's own pages (never others'). */
+  framedBy?: "self";
 }
 
 export interface RoutePolicy {
@@ -50,6 +52,8 @@ export interface RoutePolicy {
   visitorCache: { query: readonly string[] } | null;
   bodyLimitBytes: number;
   maxFields: number;
+  /** Whether the store's own pages may frame the answer (every other answer refuses framing). */
+  framedBySelf: boolean;
 }
 
 export const MB = 1024 * 1024;
@@ -64,6 +68,7 @@ export function policyOf(routeId: string | null, handles: readonly (RouteHandle 
     visitorCache: null,
     bodyLimitBytes: DEFAULT_BODY_LIMIT,
     maxFields: DEFAULT_MAX_FIELDS,
+    framedBySelf: false,
   };
   for (const handle of handles) {
     if (!handle) continue;
@@ -74,5 +79,6 @@ export function policyOf(routeId: string | null, handles: readonly (RouteHandle 
   // Caching is decided by the page itself, and only a public page may be shared.
   const leaf = handles.at(-1);
   if (leaf?.visitorCache && policy.access === "public") policy.visitorCache = leaf.visitorCache;
+  policy.framedBySelf = leaf?.framedBy === "self";
   return policy;
 }

@@ -28,6 +28,8 @@ test.describe("business profile and licenses @desktop-only", () => {
     browser,
   }) => {
     test.setTimeout(120_000);
+    // A number of its own, so the queue holds one license of that name whatever ran before.
+    const permit = `ECIG-${crypto.getRandomValues(new Uint32Array(1))[0]}`;
     const customer = await createCustomer();
     await logIn(page, customer);
     await page.goto("/account/business");
@@ -47,7 +49,7 @@ test.describe("business profile and licenses @desktop-only", () => {
     await expect(page.getByRole("form", { name: "Your business" }).getByText("Waiting for approval")).toBeVisible();
 
     // Bad documents and dates are refused with the reason next to the field, and nothing is kept.
-    let form = await fillLicense(page, { type: "Texas e-cigarette retailer permit", number: "ECIG-1001" });
+    let form = await fillLicense(page, { type: "Texas e-cigarette retailer permit", number: permit });
     await form.getByLabel(/^Document/).setInputFiles({
       name: "permit.pdf",
       mimeType: "application/pdf",
@@ -61,7 +63,7 @@ test.describe("business profile and licenses @desktop-only", () => {
 
     form = await fillLicense(page, {
       type: "Texas e-cigarette retailer permit",
-      number: "ECIG-1001",
+      number: permit,
       expiresOn: inTwoYears(),
     });
     await form.getByLabel(/^Document/).setInputFiles({
@@ -76,13 +78,13 @@ test.describe("business profile and licenses @desktop-only", () => {
 
     form = await fillLicense(page, {
       type: "Texas e-cigarette retailer permit",
-      number: "ECIG-1001",
+      number: permit,
       expiresOn: inTwoYears(),
     });
     await form.getByLabel(/^Document/).setInputFiles({ name: "permit.pdf", mimeType: "application/pdf", buffer: PDF });
     await form.getByRole("button", { name: "Upload license" }).click();
     await expect(
-      page.getByText("Texas e-cigarette retailer permit ECIG-1001 uploaded. We will review it shortly."),
+      page.getByText(`Texas e-cigarette retailer permit ${permit} uploaded. We will review it shortly.`),
     ).toBeVisible();
     const licenses = page.getByRole("region", { name: "Licenses" });
     await expect(licenses.getByRole("listitem")).toHaveCount(1);
@@ -103,16 +105,16 @@ test.describe("business profile and licenses @desktop-only", () => {
     const adminPage = await adminContext.newPage();
     await logIn(adminPage, admin);
     await adminPage.goto("/admin/approvals");
-    const review = adminPage.getByRole("form", { name: "Review Texas e-cigarette retailer permit ECIG-1001" });
+    const review = adminPage.getByRole("form", { name: `Review Texas e-cigarette retailer permit ${permit}` });
     await expect(review).toBeVisible();
     await expect(
-      adminPage.locator('iframe[title="Document of Texas e-cigarette retailer permit ECIG-1001"]'),
+      adminPage.locator(`iframe[title="Document of Texas e-cigarette retailer permit ${permit}"]`),
     ).toBeVisible();
     await review.getByRole("button", { name: "Reject" }).click();
     await expect(review.getByText("Give the reason for the rejection: the customer reads it.")).toBeVisible();
     await review.getByRole("textbox").fill("The permit number does not match the document.");
     await review.getByRole("button", { name: "Reject" }).click();
-    await expect(adminPage.getByText("Texas e-cigarette retailer permit ECIG-1001 rejected.")).toBeVisible();
+    await expect(adminPage.getByText(`Texas e-cigarette retailer permit ${permit} rejected.`)).toBeVisible();
     const rejected = await waitForMail(customer.email, /needs attention/);
     expect(rejected.text).toContain("Reason: The permit number does not match the document.");
 
@@ -122,19 +124,19 @@ test.describe("business profile and licenses @desktop-only", () => {
 
     // The customer uploads a replacement; the admin approves it.
     await licenses.getByRole("link", { name: /Upload a replacement/ }).click();
-    form = page.getByRole("form", { name: "Replace Texas e-cigarette retailer permit ECIG-1001" });
-    await expect(form.getByRole("textbox", { name: "License number" })).toHaveValue("ECIG-1001");
+    form = page.getByRole("form", { name: `Replace Texas e-cigarette retailer permit ${permit}` });
+    await expect(form.getByRole("textbox", { name: "License number" })).toHaveValue(permit);
     await form.getByLabel("Expiry date").fill(inTwoYears());
     await form.getByLabel(/^Document/).setInputFiles({ name: "permit.pdf", mimeType: "application/pdf", buffer: PDF });
     await form.getByRole("button", { name: "Upload license" }).click();
-    await expect(page.getByText(/ECIG-1001 uploaded/)).toBeVisible();
+    await expect(page.getByText(new RegExp(`${permit} uploaded`))).toBeVisible();
 
     await adminPage.reload();
     await adminPage
-      .getByRole("form", { name: "Review Texas e-cigarette retailer permit ECIG-1001" })
+      .getByRole("form", { name: `Review Texas e-cigarette retailer permit ${permit}` })
       .getByRole("button", { name: "Approve" })
       .click();
-    await expect(adminPage.getByText("Texas e-cigarette retailer permit ECIG-1001 approved.")).toBeVisible();
+    await expect(adminPage.getByText(`Texas e-cigarette retailer permit ${permit} approved.`)).toBeVisible();
     await waitForMail(customer.email, /was approved/);
     await page.reload();
     await expect(licenses.getByText("Approved")).toBeVisible();
@@ -151,8 +153,8 @@ test.describe("business profile and licenses @desktop-only", () => {
     expect((await strangerPage.request.get(href)).status()).toBe(404);
     // The audit log has the decisions.
     await adminPage.goto("/admin/audit?subject=license");
-    await expect(adminPage.getByText(/ECIG-1001 rejected/)).toBeVisible();
-    await expect(adminPage.getByText(/ECIG-1001 approved/)).toBeVisible();
+    await expect(adminPage.getByText(new RegExp(`${permit} rejected`))).toBeVisible();
+    await expect(adminPage.getByText(new RegExp(`${permit} approved`))).toBeVisible();
     await stranger.close();
     await adminContext.close();
   });

@@ -4,7 +4,11 @@ import { findLicenseFor, LICENSE_NOT_FOUND } from "~/.server/business/licenses";
 import { getDb } from "~/.server/db/instance";
 import { readDocument } from "~/.server/media/documents";
 import { signedInViewer } from "~/.server/request-context";
+import type { RouteHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/license-document";
+
+/** The approval queue shows the document inline, in a frame of the store's own page. */
+export const handle: RouteHandle = { framedBy: "self" };
 
 const EXTENSION: Record<string, string> = { "application/pdf": "pdf", "image/jpeg": "jpg", "image/png": "png" };
 

@@ -1,4 +1,4 @@
-import { useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
 import { LicenseError, REJECTION_REASON_REQUIRED, reviewLicense } from "~/.server/business/licenses";
 import { reviewBusiness } from "~/.server/business/profile";
 import { type PendingBusiness, type PendingLicense, reviewQueue } from "~/.server/business/queue";
@@ -36,12 +36,13 @@ export async function action({ context }: Route.ActionArgs) {
   if (!id || (subject !== "license" && subject !== "business")) {
     return replyError({ message: "Choose what to review." });
   }
-  if (!approve && !reason) return replyError({ fieldErrors: { reason: REJECTION_REASON_REQUIRED } });
+  // Every refusal names the item it is about (`data`), so the right review form shows it.
+  if (!approve && !reason) return replyError({ fieldErrors: { reason: REJECTION_REASON_REQUIRED } }, { data: id });
   const actor = actorOf(context);
   const decision = approve ? ({ approve: true } as const) : ({ approve: false, reason } as const);
   if (subject === "business") {
     const business = await reviewBusiness(getDb(), id, decision, actor);
-    if (!business) return replyError({ message: "That business was not found." }, { status: 404 });
+    if (!business) return replyError({ message: "That business was not found." }, { status: 404, data: id });
     return done(`${business.legalName} ${approve ? "approved" : "rejected"}.`);
   }
   try {
@@ -51,7 +52,7 @@ export async function action({ context }: Route.ActionArgs) {
     if (error instanceof LicenseError) {
       return replyError(
         error.field === "reason" ? { fieldErrors: { reason: error.message } } : { message: error.message },
-        { status: error.status },
+        { status: error.status, data: id },
       );
     }
     throw error;
@@ -59,8 +60,11 @@ export async function action({ context }: Route.ActionArgs) {
 }
 
 function Decision({ subject, id, name }: { subject: "license" | "business"; id: string; name: string }) {
-  const fetcher = useFetcher<FormReply>();
-  const reply = fetcher.data;
+  const fetcher = useFetcher<FormReply<string>>();
+  // A tap before the page's JavaScript ran posts the form as a page: its answer is the route's
+  // action data, shown by the form it is about.
+  const pageReply = useActionData<FormReply<string>>();
+  const reply = fetcher.data ?? (pageReply?.data === id ? pageReply : undefined);
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" noValidate className="mt-3 flex flex-col gap-2" aria-label={`Review ${name}`}>
