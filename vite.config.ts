@@ -13,9 +13,23 @@ import { lazyImport } from "./vite-plugins/lazy-import.ts";
 const chunkGroups = [
   { name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
   // The document, header, footer, age gate and toasts, and the meta helper of every route.
-  { name: "shell", test: /[\\/]app[\\/](components[\\/]app-shell\.tsx|lib[\\/]seo\.ts)$/, priority: 2 },
+  // Also what the root and the group layouts take (the offline rule, the groups' access table):
+  // tiny on their own, a file each would cost every page a request and its own compression.
+  {
+    name: "shell",
+    test: /[\\/]app[\\/](components[\\/]app-shell\.tsx|lib[\\/](seo|offline|route-policy)\.ts|components[\\/]ui[\\/]form-message\.tsx)$/,
+    priority: 2,
+  },
   // What the catalog pages (home, category, product, search) share.
   { name: "catalog", test: /[\\/]app[\\/]components[\\/]product-card\.tsx$/, priority: 1 },
+  // Changing the cart (Add to Cart, the cart's steppers, quick order) and checking it with the
+  // server (cart, checkout): its rules and notices. The shell keeps only what reads and counts the
+  // cart (lib/cart-lines.ts).
+  {
+    name: "cart",
+    test: /[\\/]app[\\/](lib[\\/](cart|cart-check|quantity)\.ts|components[\\/]cart[\\/](add-to-browser-cart\.ts|use-cart-check\.ts|line-problem\.tsx))$/,
+    priority: 1,
+  },
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({

@@ -95,14 +95,16 @@ for (const pass of passDirs) {
 // Phases that failed: counted once unless their report already names failed tests.
 for (const { pass, phase, status } of phases) {
   if (status === "0" || status.startsWith("skipped") || pass === "all") continue;
-  const report = reportsOf.get(`${pass}/${phase}`);
+  // A phase's first word names its report ("playwright @smoke" writes playwright.json).
+  const report = reportsOf.get(`${pass}/${phase.split(" ")[0]}`);
   if (report && report.failed > 0) continue;
   failed += 1;
   failures.push(`[${pass}] ${phase} exited ${status}${report ? " (its report names no failed test)" : ""}`);
 }
 // A test phase that ran and passed must have written its report.
 for (const { pass, phase, status } of phases) {
-  if (status === "0" && /^(vitest|vitest-postgres|playwright)$/.test(phase) && !reportsOf.has(`${pass}/${phase}`)) {
+  const name = phase.split(" ")[0];
+  if (status === "0" && /^(vitest|vitest-postgres|playwright)$/.test(name) && !reportsOf.has(`${pass}/${name}`)) {
     notes.push(`(no report from [${pass}] ${phase})`);
   }
 }

@@ -19,7 +19,12 @@ export const shouldRevalidate = revalidateUnlessOffline;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = viewerOf(context);
   const { toast: flash, headers } = await readToast(request);
-  const { add: cartAdd, headers: cartAddHeaders } = await takeCartAdd(getDb(), request, canSeePrices(viewer));
+  const { add: cartAdd, headers: cartAddHeaders } = await takeCartAdd(
+    getDb(),
+    request,
+    canSeePrices(viewer),
+    viewer?.id ?? null,
+  );
   for (const value of cartAddHeaders.getSetCookie()) headers.append("Set-Cookie", value);
   return data(
     {

@@ -27,6 +27,7 @@ export default [
   group("store", [
     index("routes/store/home.tsx"),
     route("products/details/:productId", "routes/store/product.tsx"),
+    route("products/details/:productId/lab-report", "routes/store/lab-report.ts"),
     route("products/:category", "routes/store/category.tsx"),
     route("search", "routes/store/search.tsx"),
     route("contact", "routes/store/contact.tsx"),
@@ -54,25 +55,40 @@ export default [
     route("account/business/licenses/:licenseId/document", "routes/account/license-document.ts"),
     route("shipping-address", "routes/account/shipping-address.tsx"),
     route("orders", "routes/account/orders.tsx", [route(":orderId", "routes/account/order-detail.tsx")]),
+    route("orders/:orderId/invoice.pdf", "routes/account/invoice.ts"),
+    route("account/lists", "routes/account/saved-lists.tsx"),
+    route("account/lists/:listId", "routes/account/saved-list.tsx"),
+    route("account/alerts", "routes/account/stock-alerts.tsx"),
   ]),
 
   group("buyer", [
     route("checkout", "routes/store/checkout.tsx"),
     route("order-confirmation", "routes/store/order-confirmation.tsx"),
     route("api/cart-check", "routes/api/cart-check.ts"),
+    route("quick-order", "routes/store/quick-order.tsx"),
   ]),
 
   group("admin", [
     route("admin", "routes/admin/layout.tsx", [
       index("routes/admin/overview.tsx"),
       route("products", "routes/admin/products.tsx"),
+      route("products/export.csv", "routes/admin/products-export.ts"),
+      route("import", "routes/admin/import.tsx"),
+      route("images", "routes/admin/images.tsx"),
+      route("stock", "routes/admin/stock.tsx"),
       route("products/new", "routes/admin/product-new.tsx"),
       route("products/:productId", "routes/admin/product-edit.tsx"),
       route("orders", "routes/admin/orders.tsx"),
+      route("orders/export.csv", "routes/admin/orders-export.ts"),
+      route("orders/:orderId", "routes/admin/order-edit.tsx"),
+      route("orders/:orderId/packing-slip.pdf", "routes/admin/packing-slip.ts"),
       route("users", "routes/admin/users.tsx"),
+      route("price-groups", "routes/admin/price-groups.tsx"),
       route("approvals", "routes/admin/approvals.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("outbox", "routes/admin/outbox.tsx"),
+      route("compliance", "routes/admin/compliance.tsx"),
+      route("reports/pact", "routes/admin/reports-pact.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

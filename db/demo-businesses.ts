@@ -7,7 +7,8 @@ import { SYSTEM_ACTOR } from "../app/.server/audit/log";
 import { addLicense, reviewLicense } from "../app/.server/business/licenses";
 import { reviewBusiness, saveBusiness } from "../app/.server/business/profile";
 import type { DB } from "../app/.server/db/schema";
-import { addDays, type LicenseInput, storeToday } from "../app/lib/business";
+import { addDays, storeToday } from "../app/lib/business";
+import type { LicenseInput } from "../app/lib/schemas/business";
 
 export const DEMO_WAITING_EMAIL = "waiting@demo.store";
 

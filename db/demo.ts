@@ -5,6 +5,7 @@ import { createDemoAccounts } from "../app/.server/accounts/demo-accounts";
 import { countProducts } from "../app/.server/catalog/product-writes";
 import type { DB } from "../app/.server/db/schema";
 import { seedDemoBusinesses } from "./demo-businesses";
+import { seedDemoCompliance } from "./demo-compliance";
 import { seedDemoCatalog } from "./seed";
 
 /**
@@ -22,6 +23,8 @@ export async function seedDemoStore(
     const { added } = await seedDemoCatalog(db, { log: (line) => options.log(line.trim()) });
     options.log(`demo catalog ready: ${added} products`);
   }
+  // Compliance facts of the demo products and the example rules (issue 15); safe to run again.
+  await seedDemoCompliance(db);
   const credentials = await createDemoAccounts(db, options.dataDir);
   if (!credentials) return null;
   const waiting = await seedDemoBusinesses(db);

@@ -9,14 +9,25 @@ import type { DB } from "../app/.server/db/schema";
 import { rebuildProductSales } from "../app/.server/orders/best-sellers";
 import { CATEGORY_SLUGS } from "../app/lib/categories";
 import { ORDER_STATUSES } from "../app/lib/orders";
-import { BENCH_PASSWORD, BRANDS, FLAVORS, ITEMS, PACKS, SIZES } from "./bench/names";
+import {
+  BENCH_EXPLICIT_GROUP,
+  BENCH_PASSWORD,
+  BENCH_PERCENT_GROUP,
+  BRANDS,
+  FLAVORS,
+  ITEMS,
+  PACKS,
+  SIZES,
+} from "./bench/names";
 
 /**
  * npm run bench:data -- --products 100000 --users 10000 --orders 200000
- * Fills the database named by the environment (SQLite in DATA_DIR, or PostgreSQL with
- * DATABASE_URL) in bulk with realistic products, verified customers and past orders.
+ * Fills the database named by the environment (SQLite in DATA_DIR, default bench-results/data as
+ * `npm run bench` reads it, never the store's own data/; or PostgreSQL with DATABASE_URL) in bulk
+ * with realistic products, verified customers and past orders.
  * Every bench user's password is BENCH_PASSWORD (printed at the end).
  */
+process.env.DATA_DIR ??= "bench-results/data";
 
 const BATCH = 500;
 
@@ -208,6 +219,67 @@ async function insertOrders(db: Kysely<DB>, count: number, userIds: string[]) {
   }
 }
 
+/**
+ * Wholesale prices at scale (issue 16): quantity breaks on about a third of the products, a
+ * percentage group (10 % off) and an explicit-price group with its own price for half of the
+ * products; customers alternate between the two groups.
+ */
+async function insertPricing(db: Kysely<DB>, userIds: string[]) {
+  const products = await db
+    .selectFrom("products")
+    .select(["id", "price_cents"])
+    .where("sku", "like", "BENCH-%")
+    .execute();
+  const now = new Date().toISOString();
+  const groups = await db
+    .insertInto("price_groups")
+    .values([
+      { name: BENCH_PERCENT_GROUP, kind: "percent", percent_off_bp: 1000, created_at: now, updated_at: now },
+      { name: BENCH_EXPLICIT_GROUP, kind: "explicit", percent_off_bp: 0, created_at: now, updated_at: now },
+    ])
+    .onConflict((oc) => oc.column("name").doNothing())
+    .returning(["id", "name"])
+    .execute();
+  const percent = groups.find((g) => g.name === BENCH_PERCENT_GROUP);
+  const explicit = groups.find((g) => g.name === BENCH_EXPLICIT_GROUP);
+  if (!percent || !explicit) throw new Error("The bench price groups exist already: fill a fresh database.");
+  for (let i = 0; i < products.length; i += BATCH) {
+    const slice = products.slice(i, i + BATCH);
+    const tiers = slice.flatMap((p) =>
+      random() < 0.33
+        ? [
+            { product_id: p.id, min_quantity: 5, price_cents: Math.round(p.price_cents * 0.95) },
+            ...(random() < 0.5
+              ? [{ product_id: p.id, min_quantity: 20, price_cents: Math.round(p.price_cents * 0.9) }]
+              : []),
+          ]
+        : [],
+    );
+    if (tiers.length) await db.insertInto("price_tiers").values(tiers).execute();
+    const own = slice.flatMap((p) =>
+      random() < 0.5
+        ? [
+            {
+              group_id: explicit.id,
+              product_id: p.id,
+              price_cents: Math.round(p.price_cents * (0.8 + random() * 0.15)),
+            },
+          ]
+        : [],
+    );
+    if (own.length) await db.insertInto("price_group_prices").values(own).execute();
+    progress("prices", Math.min(products.length, i + BATCH), products.length);
+  }
+  for (let i = 0; i < userIds.length; i += BATCH) {
+    await db
+      .insertInto("customer_price_groups")
+      .values(
+        userIds.slice(i, i + BATCH).map((id, k) => ({ user_id: id, group_id: (i + k) % 2 ? percent.id : explicit.id })),
+      )
+      .execute();
+  }
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -239,6 +311,7 @@ async function main() {
     await insertOrders(trx, orders, userIds);
     await rebuildProductSales(trx);
   });
+  await db.transaction().execute((trx) => insertPricing(trx, userIds));
   // Fresh planner statistics, as a database that has grown over time would have.
   await sql`analyze`.execute(db);
   console.log(

@@ -10,8 +10,9 @@ import { listAdminProducts } from "../app/.server/admin/products";
 import { searchProducts, suggestProducts } from "../app/.server/catalog/search";
 import { dialectOf } from "../app/.server/db/connect";
 import { closeDb, getDb } from "../app/.server/db/instance";
+import { checkQuickOrder } from "../app/.server/wholesale/quick-order";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
-import { BENCH_PASSWORD } from "./bench/names";
+import { BENCH_EXPLICIT_GROUP, BENCH_PASSWORD } from "./bench/names";
 
 /**
  * npm run bench [-- --duration 10 --connections 20 --no-lighthouse]
@@ -209,8 +210,16 @@ async function slowPhoneInteractive(
       const times: number[] = [];
       for (let run = 0; run < RUNS; run++) {
         const context = await browser.newContext({ viewport: SLOW_PHONE.viewport, isMobile: true, hasTouch: true });
-        const [cookieName, ...rest] = cookie.split("=");
-        await context.addCookies([{ name: cookieName ?? "", value: rest.join("="), url: ORIGIN }]);
+        // The header may carry several cookies ("a=1; b=2"): each is added on its own.
+        await context.addCookies(
+          cookie.split("; ").map((pair) => {
+            const at = pair.indexOf("=");
+            const name = pair.slice(0, at);
+            // A production server names its cookie __Secure-…: Chromium takes it only as Secure
+            // (and treats http://127.0.0.1 as a secure origin).
+            return { name, value: pair.slice(at + 1), url: ORIGIN, secure: name.startsWith("__Secure-") };
+          }),
+        );
         // A string, not a function: tsx would wrap a function's inner helpers in its __name().
         await context.addInitScript(`
           localStorage.setItem("ageVerified", "true");
@@ -279,6 +288,39 @@ async function queryTimings() {
   };
 }
 
+/** QUICK_ORDER_LINES paste lines: products in stock at their smallest quantity, and a few unknown SKUs. */
+const QUICK_ORDER_LINES = 200;
+
+async function quickOrderPaste(): Promise<string> {
+  const rows = await getDb()
+    .selectFrom("products")
+    .select(["sku", "case_pack", "min_quantity"])
+    .where("stock", ">", 100)
+    .orderBy("id")
+    .limit(QUICK_ORDER_LINES - 10)
+    .execute();
+  const known = rows.map((r) => `${r.sku}\t${Math.ceil(r.min_quantity / r.case_pack) * r.case_pack}`);
+  const unknown = Array.from({ length: QUICK_ORDER_LINES - known.length }, (_, i) => `NO-SUCH-SKU-${i}\t2`);
+  return [...known, ...unknown].join("\n");
+}
+
+/** The quick-order check of QUICK_ORDER_LINES lines in-process (read, resolve, price, compliance), as the action runs it. */
+async function quickOrderTiming(userId: string, paste: string) {
+  const samples: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const t = performance.now();
+    const result = await checkQuickOrder(getDb(), userId, { codes: [], quantities: [], paste, file: null });
+    if (!result.ok) throw new Error(`quick order bench: ${result.error}`);
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  return {
+    lines: QUICK_ORDER_LINES,
+    p50: Number(percentile(samples, 50).toFixed(2)),
+    p95: Number(percentile(samples, 95).toFixed(2)),
+  };
+}
+
 async function lighthouseScores(urls: string[]) {
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
@@ -329,10 +371,15 @@ async function main() {
   if (Number(products.n) < 100) {
     throw new Error("The bench database is (nearly) empty: run npm run db:seed && npm run bench:data first.");
   }
+  // A customer of the explicit-price group: their pages price every card through the group and
+  // the quantity breaks (issue 16), the heaviest way a customer is priced.
   const buyer = await db
     .selectFrom("users")
-    .select("email")
-    .where("email", "like", "bench%@bench.test")
+    .innerJoin("customer_price_groups", "customer_price_groups.user_id", "users.id")
+    .innerJoin("price_groups", "price_groups.id", "customer_price_groups.group_id")
+    .select("users.email")
+    .where("users.email", "like", "bench%@bench.test")
+    .where("price_groups.name", "=", BENCH_EXPLICIT_GROUP)
     .executeTakeFirst();
   if (!buyer) throw new Error("No bench customers: run npm run bench:data first.");
   const product = await db
@@ -360,6 +407,14 @@ async function main() {
 
   const timings = await queryTimings();
   console.log("Query timings at scale:", JSON.stringify(timings));
+  const quickOrderBuyer = await db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", buyer.email)
+    .executeTakeFirstOrThrow();
+  const quickPaste = await quickOrderPaste();
+  const quickOrderMs = await quickOrderTiming(quickOrderBuyer.id, quickPaste);
+  console.log(`Quick order check, ${QUICK_ORDER_LINES} lines, in-process:`, JSON.stringify(quickOrderMs));
 
   const server = startServer();
   await waitReady(server.proc);
@@ -382,6 +437,7 @@ async function main() {
   const pages = {
     home: "/",
     category: `/products/${product.category}`,
+    "category by price": `/products/${product.category}?sort=price-asc`,
     product: productPath,
     suggestions: "/api/search-suggestions?q=mint",
   };
@@ -403,7 +459,7 @@ async function main() {
   }
   // Server time per request, without queueing: one connection at a time.
   const latency: ScenarioResult[] = [];
-  for (const name of ["category", "product", "suggestions"] as const) {
+  for (const name of ["category", "category by price", "product", "suggestions"] as const) {
     latency.push(
       await drive(`customer ${name}, one connection`, {
         url: `${ORIGIN}${pages[name]}`,
@@ -424,6 +480,17 @@ async function main() {
         ]),
       }).toString(),
     }),
+  );
+  // Quick order: one check of QUICK_ORDER_LINES pasted lines, as the page's form posts it.
+  const quickOrder = {
+    url: `${ORIGIN}/quick-order.data`,
+    method: "POST" as const,
+    headers: { cookie, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ paste: quickPaste }).toString(),
+  };
+  results.push(await drive(`customer quick order (${QUICK_ORDER_LINES} lines)`, quickOrder));
+  latency.push(
+    await drive(`customer quick order (${QUICK_ORDER_LINES} lines), one connection`, { ...quickOrder, connections: 1 }),
   );
   const orders = await drive("customer places orders", {
     url: `${ORIGIN}/checkout.data`,
@@ -547,6 +614,7 @@ async function main() {
     duration: DURATION,
     connections: CONNECTIONS,
     queryTimings: timings,
+    quickOrderMs,
     scenarios: results,
     orders: orderCheck,
     pageWeight: weights,

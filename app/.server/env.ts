@@ -83,6 +83,10 @@ const schema = z
     ACCOUNT_APPROVAL: z.enum(["automatic", "manual"]).default("automatic"),
     /** "off": this process runs no scheduled work (mail, reminders); another process must. */
     JOBS: z.enum(["on", "off"]).default("on"),
+    /** Wholesale (issue 16): the least an order may total, in cents (0: no minimum). */
+    MIN_ORDER_CENTS: z.coerce.number().int().min(0).max(100_000_000).default(0),
+    /** From this order total, in cents, shipping is free (the cart shows how much is missing). */
+    FREE_SHIPPING_CENTS: z.coerce.number().int().min(0).max(100_000_000).default(50_000),
     TRUST_PROXY: trustProxy.default(false),
     ...logFields,
     RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import type { FormReply } from "~/lib/form-reply";
+import * as MESSAGES from "~/lib/messages";
 import { hasControlCharacters } from "~/lib/text";
 
 /**
@@ -12,10 +13,10 @@ export type FieldErrors = Record<string, string>;
 
 export type FormResult<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
 
-export const UNSUPPORTED_BODY = "Send the form as application/x-www-form-urlencoded or multipart/form-data.";
-export const UNREADABLE_FORM = "The form could not be read. Please reload the page and try again.";
-export const TOO_MANY_FIELDS = "This form has more fields than it can take.";
-export const CONTROL_CHARACTERS = "Remove the control characters from this field.";
+export const UNSUPPORTED_BODY = MESSAGES.formWrongEncoding;
+export const UNREADABLE_FORM = MESSAGES.formUnreadable;
+export const TOO_MANY_FIELDS = MESSAGES.formTooManyFields;
+export const CONTROL_CHARACTERS = MESSAGES.fieldControlCharacters;
 
 function isFormContentType(type: string | null): boolean {
   if (!type) return false;
@@ -97,7 +98,7 @@ export function parseForm<S extends z.ZodType>(form: FormData, schema: S): FormR
 
 /** The first problem of a failed form, for a form that shows one message rather than one per field. */
 export function firstError(errors: FieldErrors): string {
-  return Object.values(errors)[0] ?? "Check the fields.";
+  return Object.values(errors)[0] ?? MESSAGES.checkTheFields;
 }
 
 const NEVER_ECHOED = /password|token|secret/i;

@@ -1,4 +1,5 @@
 import { data, type MiddlewareFunction } from "react-router";
+import * as MESSAGES from "~/lib/messages";
 import { hasControlCharacters } from "~/lib/text";
 import { getViewer } from "./accounts/viewer";
 import { readFormBody } from "./forms";
@@ -20,7 +21,7 @@ import { formContext, requestInfoContext, viewerContext } from "./request-contex
 export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
   for (const [name, value] of url.searchParams) {
     if (hasControlCharacters(name) || hasControlCharacters(value)) {
-      throw data({ ok: false, message: "The address holds characters it cannot have." }, { status: 400 });
+      throw data({ ok: false, message: MESSAGES.badRequestPath }, { status: 400 });
     }
   }
   const viewer = await getViewer(request);

@@ -3,6 +3,8 @@ import { forgotPasswordJob } from "./accounts/passwords";
 import { resendVerificationJob } from "./accounts/sign-in";
 import { expireUnverifiedAccountsJob } from "./accounts/unverified";
 import { licenseExpiryJob } from "./business/licenses";
+import { lowStockDigestJob } from "./catalog/low-stock";
+import { stockAlertsJob } from "./catalog/stock-alerts";
 import { dialectOf } from "./db/connect";
 import { getDb } from "./db/instance";
 import { migrateToLatest } from "./db/migrate";
@@ -43,9 +45,12 @@ const JOBS = [
   expireUnverifiedAccountsJob,
   pruneJobsJob,
   licenseExpiryJob,
+  lowStockDigestJob,
+  stockAlertsJob,
 ];
 
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 let runner: JobRunner | undefined;
 
 /**
@@ -58,6 +63,9 @@ export function startBackgroundWork(): void {
   scheduleEvery(pruneJobsJob.name, 24 * HOUR);
   // Hourly, so a license expires within the hour after its day ends (the work is idempotent).
   scheduleEvery(licenseExpiryJob.name, HOUR);
+  scheduleEvery(lowStockDigestJob.name, 24 * HOUR);
+  // Back-in-stock alerts: a customer hears within about a minute of the restock (cheap when nothing is due).
+  scheduleEvery(stockAlertsJob.name, MINUTE);
   runner = startJobRunner({ pollMs: 2000 });
   log.info({ jobs: JOBS.map((j) => j.name) }, "job runner started");
 }

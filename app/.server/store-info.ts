@@ -9,5 +9,6 @@ export function storeInfo(): StoreInfo {
     email: e.STORE_EMAIL,
     address: e.STORE_ADDRESS,
     hours: e.STORE_HOURS,
+    freeShippingCents: e.FREE_SHIPPING_CENTS,
   };
 }

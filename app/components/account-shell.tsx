@@ -5,6 +5,8 @@ const LINKS = [
   { to: "/account", label: "Account home", end: true },
   { to: "/dashboard", label: "Dashboard", end: true },
   { to: "/orders", label: "My Orders", end: false },
+  { to: "/account/lists", label: "Saved Lists", end: false },
+  { to: "/account/alerts", label: "Stock Alerts", end: true },
   { to: "/account/settings", label: "Account Settings", end: true },
   { to: "/shipping-address", label: "Shipping Addresses", end: true },
   { to: "/account/security", label: "Security", end: true },

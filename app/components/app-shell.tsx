@@ -10,10 +10,11 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import * as MESSAGES from "~/lib/messages";
 import { SHOP_TOAST_MS } from "~/lib/toast";
 import type { loader, RootData } from "../root";
 import { AGE_GATE_BOOT_SCRIPT, AgeGate } from "./age-gate";
-import { PendingCartAdd } from "./cart/add-to-cart";
+import { PendingCartAdd } from "./cart/pending-cart-add";
 import { NotFound } from "./not-found";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
@@ -122,11 +123,7 @@ export function ErrorBoundary() {
         {unreachable ? null : <p className="text-sm font-semibold text-brand-700">Error {status}</p>}
         <h1 className="mt-2 text-3xl font-bold text-slate-900">{heading}</h1>
         <p className="mt-3 text-slate-600">
-          {unreachable
-            ? "We could not reach the store. Please check your connection and try again."
-            : status === 403
-              ? "You do not have access to this page."
-              : "We could not complete that request. Please try again in a moment."}
+          {unreachable ? MESSAGES.storeUnreachable : status === 403 ? MESSAGES.noAccessToPage : MESSAGES.requestFailed}
         </p>
         <div className="mt-6 flex justify-center gap-3">
           {unreachable ? (

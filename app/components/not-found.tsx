@@ -1,4 +1,5 @@
 import { CATEGORIES } from "~/lib/categories";
+import * as MESSAGES from "~/lib/messages";
 import { ButtonLink } from "./ui/button";
 
 /** The designed 404: says what happened and offers ways back into the catalog. */
@@ -11,9 +12,7 @@ export function NotFound({ message }: { message?: string | undefined }) {
       <meta name="robots" content="noindex" />
       <p className="text-sm font-semibold text-brand-700">404</p>
       <h1 className="mt-2 text-3xl font-bold text-slate-900">{title}</h1>
-      <p className="mt-3 text-slate-600">
-        The page you are looking for does not exist or has moved. Try searching above, or browse a category.
-      </p>
+      <p className="mt-3 text-slate-600">{MESSAGES.pageNotFound}</p>
       <ul className="mt-6 flex flex-wrap justify-center gap-2">
         {CATEGORIES.map((c) => (
           <li key={c.slug}>

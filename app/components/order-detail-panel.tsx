@@ -1,21 +1,25 @@
 import { useEffect } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { addLine } from "~/lib/cart";
 import type { CheckedLine } from "~/lib/cart-check";
+import { addCheckedLines } from "~/lib/cart-checked";
 import type { FormReply } from "~/lib/form-reply";
+import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import type { OrderDetail } from "~/lib/orders";
+import type { ListChoice } from "~/lib/saved-lists";
 import { useCart } from "./cart/cart-store";
 import { OrderView } from "./order-view";
+import { SaveToList } from "./saved-lists/list-picker";
 import { notify } from "./toast";
-import { Button } from "./ui/button";
+import { Button, ButtonLink } from "./ui/button";
 
 export type ReorderData = { lines: CheckedLine[]; skipped: number };
 
 /**
- * One order of My Orders: its lines, total and address, and Order again (posted to the order's
- * own route, /orders/{id}, whose action prices the lines for the cart).
+ * One order of My Orders: its lines, total and address, Order again (posted to the order's own
+ * route, /orders/{id}, whose action prices the lines for the cart) and Save as list (posted to
+ * /account/lists with the order's id; `lists` are the customer's lists to pick from).
  */
-export function OrderDetailPanel({ order }: { order: OrderDetail }) {
+export function OrderDetailPanel({ order, lists = [] }: { order: OrderDetail; lists?: ListChoice[] }) {
   const reorder = useFetcher<FormReply<ReorderData>>();
   const [, updateCart] = useCart();
   const navigate = useNavigate();
@@ -24,33 +28,12 @@ export function OrderDetailPanel({ order }: { order: OrderDetail }) {
     const result = reorder.data?.data;
     if (!result || reorder.state !== "idle") return;
     const available = result.lines.filter((l) => l.product && l.quantity > 0);
-    updateCart((current) =>
-      available.reduce(
-        (lines, l) =>
-          l.product
-            ? addLine(
-                lines,
-                {
-                  id: l.id,
-                  name: l.product.name,
-                  priceCents: l.product.priceCents,
-                  stock: l.product.stock,
-                  image: l.product.image,
-                },
-                l.quantity,
-              )
-            : lines,
-        current,
-      ),
-    );
+    updateCart((current) => addCheckedLines(current, result.lines));
     const left = result.lines.length - available.length + result.skipped;
     if (available.length > 0) {
-      notify(
-        "success",
-        `${available.length} item${available.length === 1 ? "" : "s"} added to your cart at today's prices.`,
-      );
+      notify("success", ACCOUNT_MESSAGES.itemsReordered(available.length));
     }
-    if (left > 0) notify("error", `${left} item${left === 1 ? " is" : "s are"} no longer available.`);
+    if (left > 0) notify("error", ACCOUNT_MESSAGES.itemsNoLongerAvailable(left));
     navigate("/cart");
   }, [reorder.data, reorder.state, updateCart, navigate]);
 
@@ -60,11 +43,19 @@ export function OrderDetailPanel({ order }: { order: OrderDetail }) {
         Order #{order.id}
       </h2>
       <OrderView order={order} />
-      <reorder.Form method="post" action={`/orders/${order.id}`} className="mt-5">
-        <Button type="submit" disabled={reorder.state !== "idle"}>
-          Order again
-        </Button>
-      </reorder.Form>
+      <div className="mt-5 flex flex-wrap gap-3">
+        <reorder.Form method="post" action={`/orders/${order.id}`}>
+          <Button type="submit" disabled={reorder.state !== "idle"}>
+            Order again
+          </Button>
+        </reorder.Form>
+        <ButtonLink to={`/orders/${order.id}/invoice.pdf`} reloadDocument variant="secondary">
+          Invoice (PDF)
+        </ButtonLink>
+      </div>
+      <div className="mt-3 max-w-md">
+        <SaveToList title="Save as list" lists={lists} hidden={{ intent: "save-order", orderId: String(order.id) }} />
+      </div>
     </section>
   );
 }

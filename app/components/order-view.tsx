@@ -14,6 +14,30 @@ export function OrderStatusBadge({ status }: { status: string }) {
   return <Badge tone={STATUS_TONES[status] ?? "neutral"}>{status}</Badge>;
 }
 
+/**
+ * The customer's purchase order number and notes, when they gave them at checkout (issue 16):
+ * on the confirmation, My Orders and the admin's order page.
+ */
+export function OrderReference({ order }: { order: Pick<OrderDetail, "poNumber" | "notes"> }) {
+  if (!order.poNumber && !order.notes) return null;
+  return (
+    <dl className="grid gap-3 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-6">
+      {order.poNumber ? (
+        <div>
+          <dt className="text-slate-600">PO number</dt>
+          <dd className="font-semibold break-all">{order.poNumber}</dd>
+        </div>
+      ) : null}
+      {order.notes ? (
+        <div>
+          <dt className="text-slate-600">Order notes</dt>
+          <dd className="whitespace-pre-line break-words text-slate-800">{order.notes}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
 /** Items, total, shipping address, date and status of one order. */
 export function OrderView({ order }: { order: OrderDetail }) {
   return (
@@ -34,6 +58,7 @@ export function OrderView({ order }: { order: OrderDetail }) {
           </dd>
         </div>
       </dl>
+      <OrderReference order={order} />
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Items of order #{order.id}</caption>
         <thead className="border-b border-slate-200 text-slate-600">

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { type ProductCard as Card, hasPrice } from "~/lib/product-types";
 import { LoginForPrice, Price } from "./price";
 import { ProductImage } from "./product-image";
+import { SellingUnitLine } from "./selling-unit";
 import { StockBadge } from "./ui/badge";
 
 export const CARD_IMAGE_SIZES = "(min-width: 1280px) 240px, (min-width: 768px) 30vw, 50vw";
@@ -28,7 +29,13 @@ export function ProductCard({
             {product.name}
           </Link>
         </h3>
+        {hasPrice(product) ? (
+          <SellingUnitLine sku={product.sku} upc={product.upc} unit={product} className="text-xs" />
+        ) : null}
         {show === "description" ? <p className="line-clamp-3 text-sm text-slate-600">{product.description}</p> : null}
+        {product.complianceNote ? (
+          <p className="text-sm font-medium text-danger-700">{product.complianceNote}</p>
+        ) : null}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">
           {hasPrice(product) ? <Price cents={product.priceCents} /> : <LoginForPrice />}
           {!product.inStock ? <StockBadge inStock={false} /> : null}

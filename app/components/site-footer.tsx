@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import * as MESSAGES from "~/lib/messages";
 import { type StoreInfo, telHref } from "~/lib/store";
 
 const FOOTER_LINKS = [
@@ -20,7 +21,7 @@ export function SiteFooter({ store }: { store: StoreInfo }) {
     <footer className="mt-12 bg-slate-900 text-slate-200">
       <div className="border-y-4 border-warn-700 bg-warn-100 text-warn-800">
         <p className="mx-auto max-w-7xl px-4 py-3 text-center text-sm font-bold uppercase">
-          Warning: This product contains nicotine. Nicotine is an addictive chemical.
+          {MESSAGES.nicotineWarning}
         </p>
       </div>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Icon } from "~/components/icon";
-import { cartItemCount, cartTotalCents } from "~/lib/cart";
+import { cartItemCount, cartTotalCents } from "~/lib/cart-lines";
 import { NAV_CATEGORIES } from "~/lib/categories";
 import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
@@ -13,6 +13,13 @@ import { useHydrated } from "./use-hydrated";
 export interface HeaderViewer {
   name: string;
   role: "admin" | "customer";
+  /** A customer whose business is not approved yet cannot order (nor use quick order). */
+  awaitingApproval?: boolean;
+}
+
+/** Signed in and allowed to order: who gets the Quick order link. */
+function canOrder(viewer: HeaderViewer | null): boolean {
+  return !!viewer && !viewer.awaitingApproval;
 }
 
 function CartLink() {
@@ -100,6 +107,13 @@ function NavItems({ viewer }: { viewer: HeaderViewer | null }) {
           Support
         </NavLink>
       </li>
+      {canOrder(viewer) ? (
+        <li>
+          <NavLink to="/quick-order" className={navLinkClass}>
+            Quick order
+          </NavLink>
+        </li>
+      ) : null}
       {viewer?.role === "admin" ? (
         <li>
           <NavLink to="/admin" className={navLinkClass}>
@@ -140,7 +154,9 @@ export function SiteHeader({ store, viewer }: { store: StoreInfo; viewer: Header
               {store.phone}
             </a>
           </p>
-          <p className="font-semibold">{MESSAGES.freeShipping}</p>
+          {store.freeShippingCents > 0 ? (
+            <p className="font-semibold">{MESSAGES.freeShipping(store.freeShippingCents)}</p>
+          ) : null}
         </div>
       </div>
       <div className="mx-auto grid max-w-7xl grid-cols-[auto_1fr_auto] items-center gap-x-3 gap-y-2 px-4 py-3 md:grid-cols-[auto_minmax(0,1fr)_auto]">

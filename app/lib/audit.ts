@@ -10,6 +10,9 @@ const FIELD_LABELS: Record<string, string> = {
   category: "category",
   images: "images",
   status: "status",
+  casePack: "case pack",
+  minQuantity: "minimum order",
+  maxQuantity: "maximum per order",
 };
 
 export function auditFieldLabel(field: string): string {

@@ -1,14 +1,26 @@
 import type { ProductImage } from "./images";
+import * as MESSAGES from "./messages";
+import type { SellingUnit } from "./quantity";
 
 /** What the server says about one cart line (buyers only: it carries the current price). */
 export interface CheckedLine {
   id: number;
   /** Null when the product no longer exists. */
-  product: { name: string; priceCents: number; stock: number; image: ProductImage | null } | null;
+  product: ({ name: string; priceCents: number; stock: number; image: ProductImage | null } & SellingUnit) | null;
   requested: number;
   /** The quantity that can be ordered now (0 when unavailable). */
   quantity: number;
-  status: "ok" | "capped" | "out-of-stock" | "gone";
+  /** adjusted: the quantity was changed to whole cases within the minimum and maximum (issue 16). */
+  status: "ok" | "capped" | "adjusted" | "out-of-stock" | "gone";
+  /** Set when a compliance rule stops the line for the chosen address (issue 15). */
+  compliance?: LineCompliance;
+}
+
+/** Why the rules refuse a line for the chosen address, and which license would allow it. */
+export interface LineCompliance {
+  outcome: "blocked" | "license-required";
+  reason: string;
+  licenseLabel: string | null;
 }
 
 /**
@@ -18,20 +30,28 @@ export interface CheckedLine {
  * order applies the same rule in its transaction (orders/place-order.ts).
  */
 export function blocksOrder(line: CheckedLine | undefined): boolean {
-  return line?.status === "gone" || line?.status === "out-of-stock";
+  return line?.status === "gone" || line?.status === "out-of-stock" || !!line?.compliance;
 }
 
-export const REMOVE_TO_ORDER = "Remove the lines marked unavailable to place your order.";
+/** The server changed the line's quantity (lowered to the stock, or fitted to whole cases): order that one. */
+export function changesQuantity(line: CheckedLine | undefined): line is CheckedLine {
+  return line?.status === "capped" || line?.status === "adjusted";
+}
+
+export const REMOVE_TO_ORDER = MESSAGES.removeUnavailableLines;
 
 /** The notice a customer sees for a line the server changed, or null. */
 export function lineNotice(line: CheckedLine): string | null {
+  if (line.compliance) return line.compliance.reason;
   switch (line.status) {
     case "gone":
-      return "No longer available: remove it to place your order.";
+      return MESSAGES.lineNoLongerAvailable;
     case "out-of-stock":
-      return "Out of stock: remove it to place your order.";
+      return MESSAGES.lineOutOfStock;
     case "capped":
-      return `Only ${line.quantity} in stock: quantity lowered from ${line.requested}.`;
+      return MESSAGES.quantityLowered(line.quantity, line.requested);
+    case "adjusted":
+      return MESSAGES.quantityAdjusted(line.requested, line.quantity);
     default:
       return null;
   }

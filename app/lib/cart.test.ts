@@ -11,6 +11,8 @@ import {
   parseCart,
   removeLine,
 } from "./cart";
+import { blocksOrder, type CheckedLine } from "./cart-check";
+import { addCheckedLines } from "./cart-checked";
 
 const soda: CartProduct = { id: 1, name: "Soda", priceCents: 250, stock: 5, image: null };
 const chips: CartProduct = { id: 2, name: "Chips", priceCents: 1099, stock: 100, image: null };
@@ -91,5 +93,91 @@ describe("cart rules", () => {
     expect(parseCart(stored)).toEqual([{ ...soda, quantity: 2 }]);
     expect(parseCart("not json")).toEqual([]);
     expect(parseCart(null)).toEqual([]);
+  });
+});
+
+describe("addCheckedLines: what the server said of each line", () => {
+  const checked = (id: number, quantity: number, status: "ok" | "capped" | "out-of-stock" | "gone", stock = 50) => ({
+    id,
+    product:
+      status === "gone"
+        ? null
+        : { name: `P${id}`, priceCents: 100 * id, stock, image: null, casePack: 1, minQuantity: 1, maxQuantity: null },
+    requested: quantity,
+    quantity: status === "out-of-stock" || status === "gone" ? 0 : quantity,
+    status,
+  });
+
+  it("adds what can be ordered at today's price, merges with a line already there, leaves out the rest", () => {
+    const start = addLine([], { ...soda, id: 3, priceCents: 1, stock: 50 }, 2);
+    const next = addCheckedLines(start, [
+      checked(3, 4, "ok"),
+      checked(4, 3, "capped", 3),
+      checked(5, 2, "out-of-stock", 0),
+      checked(6, 1, "gone"),
+    ]);
+    expect(next.map((l) => [l.id, l.quantity, l.priceCents])).toEqual([
+      [3, 6, 300],
+      [4, 3, 400],
+    ]);
+    // Nothing to add: the cart is unchanged.
+    expect(addCheckedLines(start, [checked(5, 2, "out-of-stock", 0)])).toEqual(start);
+  });
+});
+
+describe("addCheckedLines: lines the server checked go into the cart", () => {
+  const product = (name: string, priceCents: number, stock = 100) => ({
+    name,
+    priceCents,
+    stock,
+    image: null,
+    casePack: 10,
+    minQuantity: 20,
+    maxQuantity: 40,
+  });
+
+  it("adds orderable lines at the server's price and selling unit, and leaves out the others", () => {
+    const checked: CheckedLine[] = [
+      { id: 1, product: product("Soda", 1161), requested: 20, quantity: 20, status: "ok" },
+      { id: 2, product: null, requested: 5, quantity: 0, status: "gone" },
+      { id: 3, product: product("Gum", 99, 0), requested: 20, quantity: 0, status: "out-of-stock" },
+      {
+        id: 4,
+        product: product("Kratom", 500),
+        requested: 20,
+        quantity: 20,
+        status: "ok",
+        compliance: { outcome: "blocked", reason: "State ban.", licenseLabel: null },
+      },
+    ];
+    const cart = addCheckedLines([{ ...chips, quantity: 1 }], checked);
+    // The lines left out are exactly those the cart's one rule says stop an order.
+    expect(checked.filter((l) => !blocksOrder(l)).map((l) => l.id)).toEqual([1]);
+    expect(cart).toEqual([
+      { ...chips, quantity: 1 },
+      {
+        id: 1,
+        name: "Soda",
+        priceCents: 1161,
+        stock: 100,
+        image: null,
+        casePack: 10,
+        minQuantity: 20,
+        maxQuantity: 40,
+        quantity: 20,
+      },
+    ]);
+  });
+
+  it("merges with a line already in the cart, within its maximum", () => {
+    const once = addCheckedLines(
+      [],
+      [{ id: 1, product: product("Soda", 1161), requested: 30, quantity: 30, status: "ok" }],
+    );
+    const twice = addCheckedLines(once, [
+      { id: 1, product: product("Soda", 1100), requested: 30, quantity: 30, status: "ok" },
+    ]);
+    // 60 would pass the maximum of 40: the line holds the maximum, at the new price.
+    expect(twice).toEqual([expect.objectContaining({ id: 1, quantity: 40, priceCents: 1100 })]);
   });
 });

@@ -1,25 +1,23 @@
-import type { ProductImage } from "./images";
+import type { CartLine, CartProduct } from "./cart-lines";
 import * as MESSAGES from "./messages";
+import { MAX_LINE_QUANTITY } from "./orders";
+import { largestQuantity, type SellingUnit, sellingUnitOf, smallestQuantity, stepDown, stepUp } from "./quantity";
 
-/** The cart lives in the browser's localStorage under this key (spec section 3). */
-export const CART_STORAGE_KEY = "cart";
-export const MAX_LINE_QUANTITY = 10_000;
+export {
+  CART_STORAGE_KEY,
+  type CartLine,
+  type CartProduct,
+  cartItemCount,
+  cartTotalCents,
+  parseCart,
+} from "./cart-lines";
+export { MAX_LINE_QUANTITY };
 
-export interface CartLine {
-  id: number;
-  name: string;
-  /** Price per unit in cents, as last confirmed by the server. */
-  priceCents: number;
-  quantity: number;
-  /** Stock when last seen; plus never goes above it. */
-  stock: number;
-  image: ProductImage | null;
-}
-
-export type CartProduct = Omit<CartLine, "quantity">;
-
-function clampQuantity(quantity: number, stock: number): number {
-  return Math.max(0, Math.min(Math.floor(quantity), stock, MAX_LINE_QUANTITY));
+/** The most of `quantity` a line may hold: whole cases within its limits (0: none). */
+function clampQuantity(quantity: number, stock: number, unit: SellingUnit): number {
+  const top = largestQuantity(unit, stock);
+  const fitted = Math.floor(Math.min(Math.floor(quantity), top) / unit.casePack) * unit.casePack;
+  return fitted >= smallestQuantity(unit) ? fitted : 0;
 }
 
 /** Adds `quantity` (default 1) of a product, merging with an existing line; never above stock. */
@@ -28,11 +26,15 @@ export function addLine(lines: CartLine[], product: CartProduct, quantity = 1): 
   if (existing) {
     return lines.map((l) =>
       l.id === product.id
-        ? { ...l, ...product, quantity: clampQuantity(l.quantity + quantity, product.stock) || l.quantity }
+        ? {
+            ...l,
+            ...product,
+            quantity: clampQuantity(l.quantity + quantity, product.stock, sellingUnitOf(product)) || l.quantity,
+          }
         : l,
     );
   }
-  const q = clampQuantity(quantity, product.stock);
+  const q = clampQuantity(quantity, product.stock, sellingUnitOf(product));
   return q > 0 ? [...lines, { ...product, quantity: q }] : lines;
 }
 
@@ -46,6 +48,8 @@ export interface AddOutcome {
   inCart: number;
   /** The most the line may hold: the stock, or MAX_LINE_QUANTITY when that is lower. */
   limit: number;
+  /** The product's maximum per order, when it has one (issue 16). */
+  maxPerOrder: number | null;
 }
 
 /** addLine, reporting what happened (the message must say it: issue 12, point 3). */
@@ -61,6 +65,7 @@ export function addToCart(lines: CartLine[], product: CartProduct, quantity = 1)
     added: Math.max(0, inCart - before),
     inCart,
     limit: Math.max(0, Math.min(product.stock, MAX_LINE_QUANTITY)),
+    maxPerOrder: sellingUnitOf(product).maxQuantity,
   };
 }
 
@@ -69,88 +74,40 @@ export function addToCart(lines: CartLine[], product: CartProduct, quantity = 1)
  * went in; otherwise what was added and the limit that stopped the rest.
  */
 export function addNotice(outcome: AddOutcome): { type: "success" | "info" | "error"; message: string } {
-  const { name, requested, added, inCart, limit } = outcome;
+  const { name, requested, added, inCart, limit, maxPerOrder } = outcome;
   if (added === requested) return { type: "success", message: MESSAGES.addedToCart(name) };
   const why =
-    limit < MAX_LINE_QUANTITY
-      ? `only ${limit} in stock`
-      : `at most ${MAX_LINE_QUANTITY.toLocaleString("en-US")} per line`;
+    maxPerOrder !== null && maxPerOrder < limit
+      ? MESSAGES.atMostPerOrder(maxPerOrder)
+      : limit < MAX_LINE_QUANTITY
+        ? MESSAGES.onlyInStock(limit)
+        : MESSAGES.atMostPerLine(MAX_LINE_QUANTITY);
   if (added === 0) {
     return {
       type: "error",
-      message: `Not added: your cart already holds ${inCart} of ${name}, and there are ${why}.`,
+      message: MESSAGES.notAddedCartFull(inCart, name, why),
     };
   }
   return {
     type: "info",
-    message: `Only ${added} of ${requested} added: there are ${why}. Your cart now holds ${inCart} of ${name}.`,
+    message: MESSAGES.partlyAdded(added, requested, why, inCart, name),
   };
 }
 
-/** One more unit, unless that would exceed the stock. */
+/** One more case (a unit for single units), unless that would exceed the stock or the maximum. */
 export function increaseLine(lines: CartLine[], id: number): CartLine[] {
-  return lines.map((l) => (l.id === id ? { ...l, quantity: clampQuantity(l.quantity + 1, l.stock) || l.quantity } : l));
+  return lines.map((l) => (l.id === id ? { ...l, quantity: stepUp(l.quantity, sellingUnitOf(l), l.stock) } : l));
 }
 
-/** One fewer unit; the line goes away at zero. */
+/** One case fewer; the line goes away below the minimum. */
 export function decreaseLine(lines: CartLine[], id: number): CartLine[] {
   return lines.flatMap((l) => {
     if (l.id !== id) return [l];
-    return l.quantity - 1 > 0 ? [{ ...l, quantity: l.quantity - 1 }] : [];
+    const next = stepDown(l.quantity, sellingUnitOf(l));
+    return next > 0 ? [{ ...l, quantity: next }] : [];
   });
 }
 
 export function removeLine(lines: CartLine[], id: number): CartLine[] {
   return lines.filter((l) => l.id !== id);
-}
-
-export function cartTotalCents(lines: CartLine[]): number {
-  return lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
-}
-
-export function cartItemCount(lines: CartLine[]): number {
-  return lines.reduce((sum, l) => sum + l.quantity, 0);
-}
-
-function isImage(value: unknown): value is ProductImage {
-  if (!value || typeof value !== "object") return false;
-  const v = value as Record<string, unknown>;
-  return typeof v.key === "string" && typeof v.width === "number" && typeof v.height === "number";
-}
-
-/** Reads what localStorage holds, dropping anything malformed (it is user-editable). */
-export function parseCart(raw: string | null): CartLine[] {
-  if (!raw) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(parsed)) return [];
-  const lines: CartLine[] = [];
-  for (const item of parsed) {
-    if (!item || typeof item !== "object") continue;
-    const v = item as Record<string, unknown>;
-    if (
-      !Number.isSafeInteger(v.id) ||
-      typeof v.name !== "string" ||
-      !Number.isSafeInteger(v.priceCents) ||
-      !Number.isSafeInteger(v.quantity) ||
-      !Number.isSafeInteger(v.stock) ||
-      (v.quantity as number) <= 0
-    ) {
-      continue;
-    }
-    if (lines.some((l) => l.id === v.id)) continue;
-    lines.push({
-      id: v.id as number,
-      name: v.name,
-      priceCents: v.priceCents as number,
-      quantity: Math.min(v.quantity as number, MAX_LINE_QUANTITY),
-      stock: v.stock as number,
-      image: isImage(v.image) ? v.image : null,
-    });
-  }
-  return lines;
 }

@@ -35,11 +35,18 @@ export interface OrderSummary {
 export interface OrderDetail extends OrderSummary {
   shipping: ShippingSnapshot;
   items: OrderLine[];
+  /** The customer's purchase order number, or null (issue 16). */
+  poNumber: string | null;
+  /** The customer's notes to the store, or null. */
+  notes: string | null;
 }
 
 /** Limits of one order (checked on the server; the form uses them too). */
-export const MAX_ORDER_LINES = 200;
+export const MAX_ORDER_LINES = 500;
 export const MAX_LINE_QUANTITY = 10_000;
+/** Longest purchase order number and order notes a customer may give at checkout. */
+export const MAX_PO_NUMBER_LENGTH = 40;
+export const MAX_NOTES_LENGTH = 500;
 
 /** "Nov 22, 2026, 5:01 AM" in the store's time zone (Dallas). */
 export function formatOrderDate(iso: string): string {

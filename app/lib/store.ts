@@ -5,6 +5,8 @@ export interface StoreInfo {
   email: string;
   address: string;
   hours: string;
+  /** From this order total, in cents, shipping is free (0: never; FREE_SHIPPING_CENTS). */
+  freeShippingCents: number;
 }
 
 export const MINIMUM_AGE = 21;

@@ -68,3 +68,7 @@ export const SIZES = [
 
 /** Every generated bench customer has this password. */
 export const BENCH_PASSWORD = "bench-password-1";
+
+/** The bench's price groups (npm run bench picks its customer from the explicit one). */
+export const BENCH_EXPLICIT_GROUP = "Bench Distributor";
+export const BENCH_PERCENT_GROUP = "Bench Volume";

@@ -91,18 +91,11 @@ test("a customer adds, checks, makes default, edits and removes shipping address
   await expect(newCard).toContainText("400 Main St");
   await expect(newCard.getByText("Default", { exact: true })).toBeVisible();
 
-  // Remove: a dismissed confirmation keeps the address, an accepted one removes it.
-  let question = "";
-  page.once("dialog", (dialog) => {
-    question = dialog.message();
-    void dialog.dismiss();
-  });
-  await page.getByRole("button", { name: `Remove ${original}` }).click();
-  await expect.poll(() => question).toBe("Remove this address?");
+  // Remove asks first, on the page itself; only "Yes, remove" removes.
+  await originalCard.getByText("Remove", { exact: true }).click();
+  await expect(originalCard.getByText("Remove this address?")).toBeVisible();
   await expect(cards).toHaveCount(2);
-
-  page.once("dialog", (dialog) => void dialog.accept());
-  await page.getByRole("button", { name: `Remove ${original}` }).click();
+  await page.getByRole("button", { name: `Yes, remove ${original}` }).click();
   await expect(cards).toHaveCount(1);
   await expect(originalCard).toHaveCount(0);
   await page.reload();

@@ -1,4 +1,5 @@
 import * as MESSAGES from "../../app/lib/messages";
+import * as ACCOUNT_MESSAGES from "../../app/lib/messages/account";
 import { findUser, headerMenu, submitLogin } from "./support/account";
 import { createCustomer } from "./support/data";
 import { expect, logIn, test, waitForHydration } from "./support/fixtures";
@@ -71,12 +72,12 @@ test("Account Settings saves the phone number, which stays after a reload", asyn
   await expect(phone).toHaveValue("");
   await phone.fill("(972) 555-0142");
   await main.getByRole("button", { name: "Save changes" }).click();
-  await expect(main.getByRole("status").filter({ hasText: MESSAGES.accountUpdated })).toBeVisible();
+  await expect(main.getByRole("status").filter({ hasText: ACCOUNT_MESSAGES.accountUpdated })).toBeVisible();
   expect((await findUser(customer.email))?.phone).toBe("(972) 555-0142");
 
   await page.reload();
   await expect(phone).toHaveValue("(972) 555-0142");
-  await expect(main.getByText(MESSAGES.accountUpdated)).toHaveCount(0);
+  await expect(main.getByText(ACCOUNT_MESSAGES.accountUpdated)).toHaveCount(0);
 
   // Something that is not a phone number is refused with 'Error: ...' and not stored.
   await phone.fill("call me maybe");
@@ -104,13 +105,13 @@ test("Account Settings that cannot load the phone number says so, and loads it o
     .getByRole("link", { name: /^Account Settings\b/ })
     .first()
     .click();
-  await expect(main.getByText(MESSAGES.phoneLoadFailed, { exact: true })).toBeVisible();
+  await expect(main.getByText(ACCOUNT_MESSAGES.phoneLoadFailed, { exact: true })).toBeVisible();
   await expect(main.getByRole("textbox", { name: "Phone number" })).toHaveCount(0);
 
   await page.unroute(phoneRequest);
   await page.reload();
   await expect(main.getByRole("textbox", { name: "Phone number" })).toBeVisible();
-  await expect(main.getByText(MESSAGES.phoneLoadFailed)).toHaveCount(0);
+  await expect(main.getByText(ACCOUNT_MESSAGES.phoneLoadFailed)).toHaveCount(0);
 });
 
 test("My Orders of a customer who has ordered nothing says 'No orders found.'", async ({ page }) => {

@@ -18,10 +18,9 @@ import { linkIn, mailsTo, waitForMail } from "./support/mail";
 const EMAIL_VERIFIED = "Your email is verified. You can log in now.";
 const VERIFICATION_RESENT = "If that account still needs verifying, a new verification email is on its way.";
 
-test("a new customer registers, verifies the email, logs in by username and by email, and logs out", async ({
-  page,
-  context,
-}) => {
+test("a new customer registers, verifies the email, logs in by username and by email, and logs out", {
+  tag: "@smoke",
+}, async ({ page, context }) => {
   test.slow(); // the whole journey: two mails, three log-ins
   const r = newRegistration({ phone: "(214) 555-0123", dob: "1985-04-12", gender: "Female" });
   await page.goto("/login");

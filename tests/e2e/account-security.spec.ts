@@ -1,4 +1,5 @@
 import * as MESSAGES from "../../app/lib/messages";
+import * as ACCOUNT_MESSAGES from "../../app/lib/messages/account";
 import { logOutFromHeader, signedInDevice, submitLogin } from "./support/account";
 import { createCustomer, uniqueSuffix } from "./support/data";
 import { expect, logIn, test } from "./support/fixtures";
@@ -38,7 +39,7 @@ test("changing the password checks both fields and the current password, and sig
   await next.fill(newPassword);
   await update.click();
   await expect(message).toHaveText(/^Error: /);
-  await expect(main.getByText(MESSAGES.passwordUpdated)).toHaveCount(0);
+  await expect(main.getByText(ACCOUNT_MESSAGES.passwordUpdated)).toHaveCount(0);
 
   // A wrong current password changed nothing: the other device is still signed in.
   await otherPage.goto("/account/settings");
@@ -47,7 +48,7 @@ test("changing the password checks both fields and the current password, and sig
   await current.fill(customer.password);
   await next.fill(newPassword);
   await update.click();
-  await expect(main.getByRole("status").filter({ hasText: MESSAGES.passwordUpdated })).toBeVisible();
+  await expect(main.getByRole("status").filter({ hasText: ACCOUNT_MESSAGES.passwordUpdated })).toBeVisible();
   await expect(current).toHaveValue("");
   await expect(next).toHaveValue("");
 
@@ -77,7 +78,7 @@ test("Security sends a password reset email once, then disables the button", asy
   expect(await mailsTo(customer.email)).toHaveLength(0);
 
   await send.click();
-  await expect(main.getByRole("status").filter({ hasText: MESSAGES.resetMailSent })).toBeVisible();
+  await expect(main.getByRole("status").filter({ hasText: ACCOUNT_MESSAGES.resetMailSent })).toBeVisible();
   await expect(send).toBeDisabled();
   const mail = await waitForMail(customer.email, /Reset/);
   expect(linkIn(mail, "/reset-password")).toContain("token=");

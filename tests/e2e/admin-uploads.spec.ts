@@ -105,7 +105,9 @@ test.describe("@desktop-only image uploads", () => {
     await api.dispose();
   });
 
-  test("an uploaded image is served as immutable WebP for a year, with nosniff", async ({ request }) => {
+  test("an uploaded image is served as immutable WebP for a year, with nosniff", { tag: "@smoke" }, async ({
+    request,
+  }) => {
     const image = await pngImage(640, 480, [Math.floor(Math.random() * 255), 17, 99]);
     const api = await apiSignedIn(await createAdminAccount());
     const name = `Served ${tag()}`;

@@ -44,6 +44,7 @@ test("@desktop-only the Users table lists every profile field and searches by na
     "Verified",
     "Role",
     "Signed up",
+    "Actions",
   ]);
 
   for (const q of [customer.username, customer.email.toUpperCase(), customer.name]) {
@@ -66,6 +67,7 @@ test("@desktop-only the Users table lists every profile field and searches by na
       "Verified",
       "Customer",
       /\w/,
+      /^Disable .*Make admin .*Delete /,
     ]);
     await expect(table.getByRole("cell", { name: other.email })).toHaveCount(0);
   }

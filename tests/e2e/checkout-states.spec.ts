@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { getDb } from "../../app/.server/db/instance";
 import * as MESSAGES from "../../app/lib/messages";
+import * as ACCOUNT_MESSAGES from "../../app/lib/messages/account";
 import { freshProduct, stockOf, tag } from "./support/admin";
 import { createCustomer } from "./support/data";
 import { expect, logIn, money, test } from "./support/fixtures";
@@ -93,7 +94,7 @@ test.describe("a lost connection", () => {
 
     await context.setOffline(false);
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expect(page.getByText(MESSAGES.accountUpdated)).toBeVisible();
+    await expect(page.getByText(ACCOUNT_MESSAGES.accountUpdated)).toBeVisible();
     await expect(phone).toHaveValue("(214) 555-0177");
   });
 });

@@ -1,6 +1,6 @@
 import "./support/env";
 import { getDb } from "../../app/.server/db/instance";
-import { createCustomer, refuseInserts, type TestAccount } from "./support/data";
+import { createAdminAccount, createCustomer, refuseInserts, type TestAccount } from "./support/data";
 import { expect, logIn, money, test } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
 
@@ -38,9 +38,9 @@ test.describe("buying", () => {
     customer = await createCustomer();
   });
 
-  test("log in, add three products, edit the cart, check out, confirm, see My Orders and order again", async ({
-    page,
-  }) => {
+  test("log in, add three products, edit the cart, check out, confirm, see My Orders and order again", {
+    tag: "@smoke",
+  }, async ({ page }) => {
     const suffix = crypto.randomUUID().slice(0, 6);
     const a = await freshProduct(`Alpha ${suffix}`, 1250, 50);
     const b = await freshProduct(`Bravo ${suffix}`, 399, 3);
@@ -106,6 +106,47 @@ test.describe("buying", () => {
     await expect(page.getByText("1 item is no longer available.")).toBeVisible();
     await expect(page.getByLabel(`Line price of Alpha ${suffix}`, { exact: true })).toHaveText(money(2 * 1300));
     await expect(page.getByRole("list", { name: "Cart items" }).getByRole("listitem")).toHaveCount(1);
+  });
+
+  test("a purchase order number and notes given at checkout appear on the confirmation, in My Orders, in the mail and for the admin", async ({
+    page,
+    browser,
+  }) => {
+    const suffix = crypto.randomUUID().slice(0, 6);
+    const id = await freshProduct(`Delta ${suffix}`, 1500, 20);
+    const poNumber = `PO-${suffix}`;
+    await logIn(page, customer);
+    await addToCart(page, id, 2);
+    await page.goto("/checkout");
+    await expect(page.getByTestId("checkout-total")).toHaveText(money(3000));
+    await page.getByLabel("PO number (optional)").fill(poNumber);
+    await page.getByLabel("Order notes (optional)").fill("Deliver to the back door.\nClosed on Sundays.");
+    await page.getByRole("button", { name: "Place Order" }).click();
+
+    await expect(page).toHaveURL(/\/order-confirmation\?order=\d+/);
+    const orderId = new URL(page.url()).searchParams.get("order");
+    const main = page.getByRole("main");
+    await expect(main.getByText(poNumber)).toBeVisible();
+    await expect(main.getByText(/Deliver to the back door\.\s+Closed on Sundays\./)).toBeVisible();
+    const mail = await waitForMail(customer.email, new RegExp(`Order #${orderId} confirmed`));
+    expect(mail.text).toContain(`PO number: ${poNumber}`);
+    expect(mail.text).toContain("Deliver to the back door.");
+
+    await page.goto(`/orders/${orderId}`);
+    const panel = page.getByRole("region", { name: `Order #${orderId}` });
+    await expect(panel.getByText(poNumber)).toBeVisible();
+    await expect(panel.getByText(/Closed on Sundays\./)).toBeVisible();
+
+    const admin = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
+    await logIn(admin, await createAdminAccount());
+    await admin.goto(`/admin/orders/${orderId}`);
+    await expect(admin.getByText(poNumber)).toBeVisible();
+    await expect(admin.getByText(/Deliver to the back door\./)).toBeVisible();
+    await admin.goto("/admin/orders");
+    await expect(
+      admin.getByRole("article", { name: `Order #${orderId}`, exact: true }).getByText(`PO ${poNumber}`),
+    ).toBeVisible();
+    await admin.close();
   });
 
   test("the cart takes today's price and caps a line above stock", async ({ page }) => {

@@ -81,6 +81,12 @@ const ACTIONS: { path: string; role: "visitor" | "customer" | "admin"; fields: s
   },
   { path: "/checkout", role: "customer", fields: ["idempotencyKey", "addressId", "lines", "total", "price"] },
   { path: "/api/cart-check", role: "customer", fields: ["lines"] },
+  {
+    path: "/account/lists",
+    role: "customer",
+    fields: ["intent", "name", "listId", "newName", "productId", "quantity", "lines", "orderId", "redirectTo"],
+  },
+  { path: "/account/alerts", role: "customer", fields: ["intent", "productId", "redirectTo"] },
   { path: "/admin/products", role: "admin", fields: ["intent", "id", "ids", "price", "quantity", "category"] },
   {
     path: "/admin/products/new",

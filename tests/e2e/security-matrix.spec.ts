@@ -2,7 +2,9 @@ import "./support/env";
 import type { APIRequestContext } from "@playwright/test";
 import { getAuth } from "../../app/.server/accounts/auth";
 import { addLicense } from "../../app/.server/business/licenses";
+import { saveLabReport } from "../../app/.server/compliance/facts";
 import { getDb } from "../../app/.server/db/instance";
+import { createList, saveToList } from "../../app/.server/lists/saved-lists";
 import { type Access, EXCEPTIONS, ROUTES, type TableRoute } from "../support/route-table";
 import { createAdminAccount, createCustomer, type TestAccount } from "./support/data";
 import { expect, money, test } from "./support/fixtures";
@@ -23,6 +25,7 @@ interface World {
   cookies: Record<Role, string>;
   productId: number;
   orderId: number;
+  listId: number;
   licenseId: string;
   /** The product's price as the store prints it: must never reach a visitor. */
   price: string;
@@ -36,6 +39,7 @@ function concrete(routePath: string, world: World): string {
     .replace(":productId", String(world.productId))
     .replace(":category", "kratom")
     .replace(":orderId", String(world.orderId))
+    .replace(":listId", String(world.listId))
     .replace(":licenseId", world.licenseId);
 }
 
@@ -74,6 +78,8 @@ function expectedPost(route: TableRoute, role: Role): number[] {
   // Add to Cart works without JavaScript: an empty form adds one unit (back to the product, or
   // to log in for those who may not buy).
   if (route.file.endsWith("store/product.tsx")) return [302];
+  // A saved list's page: an empty form is no change the owner asked for (400); others get 404.
+  if (route.file.endsWith("account/saved-list.tsx")) return role === "customer" ? [400] : signedIn ? [404] : [302];
   if (route.access === "owner") return role === "customer" ? [200] : signedIn ? [404] : [302];
   switch (route.declared) {
     // A guest page sends a signed-in viewer on from its page, but its form still works (log in as
@@ -162,11 +168,17 @@ async function world(playwright: {
     Buffer.from("%PDF-1.4\n%%EOF\n"),
     { id: customer.id, name: customer.email },
   );
+  // A saved list of the customer's, holding the product: theirs alone to read and change.
+  const list = await createList(getDb(), customer.id, "Matrix list");
+  await saveToList(getDb(), customer.id, { listId: list.id }, [{ productId: product.id, quantity: 1 }], "fit");
+  // The product's lab report: public, like the product page that links to it.
+  await saveLabReport(getDb(), product.id, Buffer.from("%PDF-1.4\n%%EOF\n"), { id: null, name: "Matrix" });
   await api.dispose();
   return {
     cookies,
     productId: product.id,
     orderId: order.id,
+    listId: list.id,
     licenseId: license.id,
     price: money(product.price_cents),
   };

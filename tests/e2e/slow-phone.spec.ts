@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import * as MESSAGES from "../../app/lib/messages";
+import * as ACCOUNT_MESSAGES from "../../app/lib/messages/account";
 import { newRegistration } from "./support/account";
 import { freshProduct, tag } from "./support/admin";
 import { createCustomer } from "./support/data";
@@ -107,4 +108,16 @@ test("save an address", async ({ page }) => {
   await form.getByRole("button", { name: "Save address" }).click();
   await expect(page.getByText(MESSAGES.addressSaved)).toBeVisible();
   await expect(page.getByRole("main").getByText(business).first()).toBeVisible();
+});
+
+test("remove an address", async ({ page }) => {
+  const customer = await createCustomer();
+  await logIn(page, customer);
+  await page.goto("/shipping-address", FIRST_PAINT);
+  const card = page.getByRole("listitem").filter({ hasText: "Default" });
+  // A tap before the scripts run asks first, like one after.
+  await card.getByText("Remove", { exact: true }).click();
+  await expect(card.getByText(ACCOUNT_MESSAGES.confirmRemoveAddress)).toBeVisible();
+  await card.getByRole("button", { name: /^Yes, remove/ }).click();
+  await expect(page.getByText(ACCOUNT_MESSAGES.noSavedAddresses)).toBeVisible();
 });

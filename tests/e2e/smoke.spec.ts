@@ -1,7 +1,7 @@
 import { createCustomer, findProductByName } from "./support/data";
 import { expect, logIn, money, test } from "./support/fixtures";
 
-test("a verified customer logs in and sees prices that a visitor does not", async ({ page }) => {
+test("a verified customer logs in and sees prices that a visitor does not", { tag: "@smoke" }, async ({ page }) => {
   await page.goto("/products/disposable-vapes");
   await expect(page.getByRole("heading", { level: 1, name: "Vapes" })).toBeVisible();
   await expect(page.getByText("Login to view pricing").first()).toBeVisible();

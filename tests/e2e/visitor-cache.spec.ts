@@ -39,6 +39,14 @@ test.describe("visitor pages from the cache @desktop-only", () => {
     expect((await request.get("/products/glass.data")).headers()["x-cache"]).toBe("HIT");
   });
 
+  test("a listing's known orders are cached for visitors; made-up values are not", async ({ request }) => {
+    // A visitor asking for a price order is shown the name order: a page like any other.
+    await request.get("/products/delta?sort=price-desc");
+    expect((await request.get("/products/delta?sort=price-desc")).headers()["x-cache"]).toBe("HIT");
+    await request.get("/products/delta?sort=cheapest-first");
+    expect((await request.get("/products/delta?sort=cheapest-first")).headers()["x-cache"]).not.toBe("HIT");
+  });
+
   test("a cached page allows its inline scripts by hash, shared by no one, and runs in the browser", async ({
     request,
     page,

@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAddress } from "../../app/.server/accounts/addresses";
-import { ensureAccount } from "../../app/.server/accounts/admins";
-import { findUserByEmail } from "../../app/.server/accounts/users";
 import {
   bulkUpdateProducts,
   ProductChangedError,
@@ -11,6 +8,7 @@ import { insertProduct } from "../../app/.server/catalog/product-writes";
 import { OrderRefusedError, placeOrder } from "../../app/.server/orders/place-order";
 import { setOrderStatus } from "../../app/.server/orders/status";
 import { TEST_ADMIN } from "../support/actors";
+import { customerWithAddress } from "../support/customers";
 import { setupTestDatabase, type TestDatabase } from "../support/test-database";
 
 /**
@@ -27,18 +25,8 @@ beforeAll(async () => {
   t = await setupTestDatabase();
   for (let i = 0; i < 4; i++) {
     const email = `racer${i}@race.test`;
-    await ensureAccount(t.db, { email, name: `Racer ${i}`, role: "customer" });
-    const id = (await findUserByEmail(t.db, email))?.id ?? "";
-    const a = await createAddress(t.db, id, {
-      businessName: "Race Shop",
-      street: "1 Main",
-      city: "Dallas",
-      state: "TX",
-      zip: "75201",
-      phone: "",
-      isDefault: true,
-    });
-    users.push({ id, address: a.id });
+    const { id, addressId } = await customerWithAddress(t.db, email, { name: `Racer ${i}`, businessName: "Race Shop" });
+    users.push({ id, address: addressId });
   }
 });
 

@@ -23,12 +23,15 @@ export type Access =
 export const EXCEPTIONS: Record<string, Access> = {
   "routes/store/order-confirmation.tsx": "owner",
   "routes/account/order-detail.tsx": "owner",
+  "routes/account/saved-list.tsx": "owner",
   "routes/account/license-document.ts": "owner-or-admin",
+  "routes/account/invoice.ts": "owner-or-admin",
   "routes/auth/logout.ts": "redirect",
   "routes/auth/verify-email.ts": "redirect",
   "routes/api/search-suggestions.ts": "resource",
   "routes/api/sitemap.ts": "resource",
   "routes/api/robots.ts": "resource",
+  "routes/store/lab-report.ts": "resource",
   "routes/api/cart-check.ts": "post-only",
   "routes/admin/outbox.tsx": "smtp-off",
   "routes/store/not-found.tsx": "catch-all",
@@ -90,6 +93,7 @@ export function samplePath(routePath: string): string {
     .replace(":productId", "1")
     .replace(":category", "kratom")
     .replace(":orderId", "1")
+    .replace(":listId", "1")
     .replace(":licenseId", "00000000-0000-4000-8000-000000000000");
 }
 

@@ -5,7 +5,7 @@ import { requestInfoContext, viewerContext } from "../request-context";
 import { redirectWithToast } from "../toast";
 import { canBuy, loginUrl, safeRedirectPath } from "./viewer";
 
-const FORBIDDEN = { ok: false, message: "You do not have access to this." } as const;
+const FORBIDDEN = { ok: false, message: MESSAGES.noAccess } as const;
 
 function isRead(request: Request): boolean {
   return request.method === "GET" || request.method === "HEAD";

@@ -16,8 +16,8 @@ export async function handleAddressAction(userId: string, form: FormData) {
   const intent = intentOf(form);
   if (intent === "delete" || intent === "default") {
     const done = intent === "delete" ? await deleteAddress(db, userId, id) : await setDefaultAddress(db, userId, id);
-    if (!done) return replyError({ message: MESSAGES.errorMessage("Address not found.") }, { status: 404 });
-    return replyOk(intent === "delete" ? "Address removed." : "Default address updated.");
+    if (!done) return replyError({ message: MESSAGES.errorMessage(MESSAGES.addressNotFound) }, { status: 404 });
+    return replyOk(intent === "delete" ? MESSAGES.addressRemoved : MESSAGES.defaultAddressUpdated);
   }
   const parsed = parseForm(form, addressSchema);
   if (!parsed.ok) {
@@ -29,7 +29,7 @@ export async function handleAddressAction(userId: string, form: FormData) {
   try {
     if (id) {
       const updated = await updateAddress(db, userId, id, parsed.data);
-      if (!updated) return replyError({ message: MESSAGES.errorMessage("Address not found.") }, { status: 404 });
+      if (!updated) return replyError({ message: MESSAGES.errorMessage(MESSAGES.addressNotFound) }, { status: 404 });
       return replyOk(MESSAGES.addressSaved, { addressId: updated.id });
     }
     const created = await createAddress(db, userId, parsed.data);

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Address } from "~/lib/address";
+import * as MESSAGES from "~/lib/messages";
 import type { AddressInput } from "~/lib/schemas/account";
 import { dialectOf } from "../db/connect";
 import type { AddressRow, DB } from "../db/schema";
@@ -52,7 +53,7 @@ async function clearDefault(trx: Transaction<DB>, userId: string) {
 
 export class AddressBookFullError extends Error {
   constructor() {
-    super(`You can keep up to ${MAX_ADDRESSES} addresses. Please remove one first.`);
+    super(MESSAGES.tooManyAddresses(MAX_ADDRESSES));
   }
 }
 

@@ -18,6 +18,8 @@ export interface AdminUserRow {
   emailVerified: boolean;
   role: string;
   createdAt: string;
+  /** The store disabled the account (issue 17). */
+  disabled: boolean;
   /** The business's legal name and the store's decision about it (null: no business yet). */
   business: { legalName: string; approval: ApprovalState } | null;
   licenses: LicenseSummary;
@@ -89,6 +91,7 @@ export async function listUsers(
         "users.email_verified",
         "users.role",
         "users.created_at",
+        "users.disabled_at",
       ])
       .orderBy("users.created_at", "desc")
       .orderBy("users.id")
@@ -115,6 +118,7 @@ export async function listUsers(
       emailVerified: !!r.email_verified,
       role: r.role,
       createdAt: r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at),
+      disabled: !!r.disabled_at,
       business: r.legal_name && r.approval ? { legalName: r.legal_name, approval: r.approval } : null,
       licenses: summaries.get(r.id) ?? { approved: 0, pending: 0, rejected: 0, expired: 0, nextExpiry: null },
     })),

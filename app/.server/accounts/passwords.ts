@@ -9,7 +9,7 @@ import { AccountError, authErrorInfo } from "./errors";
 import { limits } from "./limits";
 import { findUserByEmail } from "./users";
 
-export const CURRENT_PASSWORD_WRONG = "Current password is incorrect.";
+export const CURRENT_PASSWORD_WRONG = MESSAGES.currentPasswordIncorrect;
 
 export const FORGOT_PASSWORD_JOB = "forgot-password";
 

@@ -7,6 +7,7 @@ import { clearRateLimit, hitRateLimit, TOO_MANY_ATTEMPTS } from "../security/rat
 import { getAuth } from "./auth";
 import { AccountError } from "./errors";
 import { limits } from "./limits";
+import { isDisabled } from "./user-admin";
 import { findUserByEmail, findUserByUsername } from "./users";
 
 export interface SignInResult {
@@ -57,6 +58,12 @@ export async function signIn(
     const ctx = await auth.$context;
     await ctx.internalAdapter.deleteSession(result.response.token);
     throw new AccountError(MESSAGES.verifyBeforeLogin, "form", 403);
+  }
+  // A disabled account is told so, only once the password has proved who is asking.
+  if (await isDisabled(db, signedIn.id)) {
+    const ctx = await auth.$context;
+    await ctx.internalAdapter.deleteSession(result.response.token);
+    throw new AccountError(MESSAGES.accountDisabled, "form", 403);
   }
   await clearRateLimit(db, limits.signInPerAccount, accountKey);
   const headers = new Headers();

@@ -4,11 +4,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as MESSAGES from "~/lib/messages";
 import { TEST_ADMIN } from "../../../tests/support/actors";
+import { customerWithAddress } from "../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { createAddress } from "../accounts/addresses";
 import { ensureAccount } from "../accounts/admins";
 import { listUsers } from "../accounts/directory";
-import { findUserByEmail } from "../accounts/users";
 import {
   bulkUpdateProducts,
   createProductWithImages,
@@ -51,19 +50,11 @@ async function stockOf(id: number) {
 
 beforeAll(async () => {
   t = await setupTestDatabase();
-  await ensureAccount(t.db, { email: "buyer@admin.test", name: "Bea Buyer", role: "customer", username: "bea" });
-  buyer = (await findUserByEmail(t.db, "buyer@admin.test"))?.id ?? "";
-  buyerAddress = (
-    await createAddress(t.db, buyer, {
-      businessName: "Bea's",
-      street: "1 Elm",
-      city: "Dallas",
-      state: "TX",
-      zip: "75201",
-      phone: "",
-      isDefault: true,
-    })
-  ).id;
+  ({ id: buyer, addressId: buyerAddress } = await customerWithAddress(t.db, "buyer@admin.test", {
+    name: "Bea Buyer",
+    username: "bea",
+    businessName: "Bea's",
+  }));
 });
 
 afterAll(async () => {
@@ -305,22 +296,15 @@ describe(`admin on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () =>
   });
 
   it("lists orders newest first with their customer, or 'Unknown User' once the account is gone", async () => {
-    await ensureAccount(t.db, { email: "leaver@admin.test", name: "Leaver", role: "customer" });
-    const leaver = (await findUserByEmail(t.db, "leaver@admin.test"))?.id ?? "";
-    const address = await createAddress(t.db, leaver, {
+    const { id: leaver, addressId } = await customerWithAddress(t.db, "leaver@admin.test", {
+      name: "Leaver",
       businessName: "Gone Shop",
-      street: "2 Oak",
-      city: "Dallas",
-      state: "TX",
-      zip: "75201",
-      phone: "",
-      isDefault: true,
     });
     const id = await product("Leaver Item", 100, 5);
     const { order } = await placeOrder(t.db, {
       userId: leaver,
       idempotencyKey: crypto.randomUUID(),
-      addressId: address.id,
+      addressId,
       lines: [{ id, quantity: 1 }],
     });
     await t.db.deleteFrom("users").where("id", "=", leaver).execute();

@@ -1,10 +1,8 @@
 import type { Kysely } from "kysely";
 import { countPendingReviews } from "../business/queue";
-import { countStockLevels } from "../catalog/stock";
+import { countStockLevels } from "../catalog/low-stock";
 import type { DB } from "../db/schema";
 import { orderFigures } from "../orders/queries";
-
-export const LOW_STOCK_THRESHOLD = 5;
 
 export interface OverviewFigures {
   ordersToday: number;
@@ -40,7 +38,7 @@ export async function getOverviewFigures(db: Kysely<DB>, now = new Date()): Prom
   const weekAgo = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000).toISOString();
   const [orders, stock, reviews] = await Promise.all([
     orderFigures(db, { today, weekAgo }),
-    countStockLevels(db, LOW_STOCK_THRESHOLD),
+    countStockLevels(db),
     countPendingReviews(db),
   ]);
   return {

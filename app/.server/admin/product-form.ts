@@ -1,4 +1,7 @@
+import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { productSchema } from "~/lib/schemas/product";
+import { sellingUnitFromForm } from "~/lib/schemas/selling-unit";
+import { parseTiers } from "~/lib/tiers";
 import {
   type EditedVersion,
   ProductChangedError,
@@ -11,6 +14,13 @@ import { log } from "../log";
 import { ImageRejectedError, MAX_UPLOAD_BYTES } from "../media/intake";
 
 export const MAX_UPLOADS = 10;
+
+/** The quantity breaks of the form (issue 16), when it has the field; checked against the price and case pack. */
+function readTiers(form: FormData, d: { price: number; casePack?: number | undefined }) {
+  const text = form.get("tiers");
+  if (typeof text !== "string") return null;
+  return parseTiers(text.slice(0, 2_000), d.price, d.casePack ?? 1);
+}
 
 /** Reads the product form: validated fields and the uploaded files (size-checked before reading). */
 export async function readProductForm(
@@ -25,9 +35,11 @@ export async function readProductForm(
     .getAll("images")
     .filter((f): f is File => typeof f !== "string" && !(f.name === "" && f.size === 0));
   const errors: Record<string, string> = parsed.ok ? {} : { ...parsed.errors };
-  if (files.length > MAX_UPLOADS) errors.images = `Upload at most ${MAX_UPLOADS} images at a time.`;
+  if (files.length > MAX_UPLOADS) errors.images = BACK_OFFICE_MESSAGES.tooManyImages(MAX_UPLOADS);
   const tooBig = files.find((f) => f.size > MAX_UPLOAD_BYTES);
-  if (tooBig) errors.images = `${tooBig.name}: the file is larger than 10 MB.`;
+  if (tooBig) errors.images = BACK_OFFICE_MESSAGES.imageTooLarge(tooBig.name);
+  const tiers = parsed.ok ? readTiers(form, parsed.data) : null;
+  if (tiers && !tiers.ok) errors.tiers = tiers.message;
   if (!parsed.ok || Object.keys(errors).length > 0) return { ok: false, errors };
   const uploads = await Promise.all(
     files.map(async (f) => ({ name: f.name || "image", data: Buffer.from(await f.arrayBuffer()) })),
@@ -45,6 +57,8 @@ export async function readProductForm(
       priceCents: d.price,
       stock: d.quantity,
       category: d.category,
+      ...sellingUnitFromForm(d),
+      ...(tiers?.ok ? { tiers: tiers.tiers } : {}),
     },
     uploads,
     keepKeys,

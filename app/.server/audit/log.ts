@@ -17,7 +17,15 @@ export interface Actor {
 /** Changes made by the store itself (scheduled work, expiry), not by a person. */
 export const SYSTEM_ACTOR: Actor = { id: null, name: "System" };
 
-export type AuditSubject = "product" | "order" | "user" | "business" | "license";
+export type AuditSubject =
+  | "product"
+  | "order"
+  | "user"
+  | "business"
+  | "license"
+  | "compliance-rule"
+  | "price-group"
+  | "store";
 
 export interface AuditEntry {
   action: string;

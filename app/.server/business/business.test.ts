@@ -2,14 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  businessSchema,
-  EXPIRY_IN_PAST,
-  EXPIRY_REQUIRED,
-  LICENSE_NUMBER_FORMAT,
-  licenseSchema,
-  TAX_PERMIT_FORMAT,
-} from "~/lib/business";
+import { EXPIRY_IN_PAST, EXPIRY_REQUIRED, LICENSE_NUMBER_FORMAT, TAX_PERMIT_FORMAT } from "~/lib/business";
+import { businessSchema, licenseSchema } from "~/lib/schemas/business";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { createAddress } from "../accounts/addresses";

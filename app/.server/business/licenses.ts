@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import { addDays, type LicenseInput, type LicenseStatus, licenseTypeLabel, storeToday } from "~/lib/business";
+import { addDays, type LicenseStatus, licenseTypeLabel, storeToday } from "~/lib/business";
+import * as MESSAGES from "~/lib/messages";
+import type { LicenseInput } from "~/lib/schemas/business";
 import { oneLine } from "~/lib/text";
 import { type Actor, recordAudit, SYSTEM_ACTOR } from "../audit/log";
 import { dialectOf } from "../db/connect";
@@ -66,7 +68,7 @@ export class LicenseError extends Error {
   }
 }
 
-export const LICENSE_NOT_FOUND = "That license was not found.";
+export const LICENSE_NOT_FOUND = MESSAGES.licenseNotFound;
 
 /** A customer's licenses, newest first. */
 export async function listLicenses(db: Db, userId: string): Promise<License[]> {
@@ -114,7 +116,7 @@ export async function addLicense(
       .where("id", "=", input.addressId)
       .where("user_id", "=", userId)
       .executeTakeFirst();
-    if (!address) throw new LicenseError("Choose one of your shipping addresses.", "addressId");
+    if (!address) throw new LicenseError(MESSAGES.chooseOwnShippingAddress, "addressId");
   }
   if (input.replacesId) {
     const replaced = await findLicenseFor(db, input.replacesId, { id: userId, role: "customer" });
@@ -175,7 +177,7 @@ function link(pathname: string): string {
 function licenseMail(name: string, subject: string, lines: string[]): MailContent {
   return {
     subject,
-    ...layout([`Hi ${oneLine(name)},`, ...lines], {
+    ...layout([MESSAGES.mailGreeting(oneLine(name)), ...lines], {
       label: "Open your business profile",
       url: link("/account/business"),
     }),
@@ -202,7 +204,7 @@ async function queueLicenseMail(
   return id !== null;
 }
 
-export const REJECTION_REASON_REQUIRED = "Give the reason for the rejection: the customer reads it.";
+export const REJECTION_REASON_REQUIRED = MESSAGES.licenseRejectionNeedsReason;
 
 /**
  * An admin's decision on a pending license: approve, or reject with the reason the customer
@@ -228,11 +230,7 @@ export async function reviewLicense(
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) {
       const exists = await trx.selectFrom("licenses").select("status").where("id", "=", id).executeTakeFirst();
-      throw new LicenseError(
-        exists ? "This license was already reviewed. Reload to see the decision." : LICENSE_NOT_FOUND,
-        "form",
-        exists ? 409 : 404,
-      );
+      throw new LicenseError(exists ? MESSAGES.licenseAlreadyReviewed : LICENSE_NOT_FOUND, "form", exists ? 409 : 404);
     }
     const row = await trx.selectFrom("licenses").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     const license = toLicense(row);
@@ -258,16 +256,16 @@ export async function reviewLicense(
       decision.approve
         ? licenseMail(
             name,
-            `Your ${license.typeLabel} was approved`,
+            MESSAGES.licenseApprovedMailSubject(license.typeLabel),
             [
-              `We reviewed your ${license.typeLabel} ${license.number} (${license.issuingState}) and approved it.`,
-              license.expiresOn ? `It expires on ${license.expiresOn}; we will remind you before then.` : "",
+              MESSAGES.licenseApprovedMailBody(license.typeLabel, license.number, license.issuingState),
+              license.expiresOn ? MESSAGES.licenseExpiresOnRemind(license.expiresOn) : "",
             ].filter(Boolean),
           )
-        : licenseMail(name, `Your ${license.typeLabel} needs attention`, [
-            `We could not approve your ${license.typeLabel} ${license.number} (${license.issuingState}).`,
-            `Reason: ${reason}`,
-            "You can upload a corrected document from your business profile.",
+        : licenseMail(name, MESSAGES.licenseRejectedMailSubject(license.typeLabel), [
+            MESSAGES.licenseRejectedMailBody(license.typeLabel, license.number, license.issuingState),
+            MESSAGES.rejectionReason(reason),
+            MESSAGES.uploadCorrectedDocument,
           ]),
     );
     return license;
@@ -320,9 +318,9 @@ export async function runLicenseExpiry(
         trx,
         license,
         (name) =>
-          licenseMail(name, `Your ${license.typeLabel} has expired`, [
-            `Your ${license.typeLabel} ${license.number} (${license.issuingState}) expired on ${row.expires_on}.`,
-            "Upload the renewed license from your business profile so we can keep shipping to you.",
+          licenseMail(name, MESSAGES.licenseExpiredMailSubject(license.typeLabel), [
+            MESSAGES.licenseExpiredMailBody(license.typeLabel, license.number, license.issuingState, row.expires_on),
+            MESSAGES.uploadRenewedLicense,
           ]),
         `license-expired:${row.id}`,
       );
@@ -353,9 +351,9 @@ export async function runLicenseExpiry(
       db,
       license,
       (name) =>
-        licenseMail(name, `Your ${license.typeLabel} expires in ${daysLeft} day${daysLeft === 1 ? "" : "s"}`, [
-          `Your ${license.typeLabel} ${license.number} (${license.issuingState}) expires on ${row.expires_on}.`,
-          "Upload the renewed license from your business profile before then so your orders are not held.",
+        licenseMail(name, MESSAGES.licenseExpiresInMailSubject(license.typeLabel, daysLeft), [
+          MESSAGES.licenseExpiresOnMailBody(license.typeLabel, license.number, license.issuingState, row.expires_on),
+          MESSAGES.uploadRenewedLicenseBeforeExpiry,
         ]),
       `license-reminder:${row.id}:${point}`,
     );

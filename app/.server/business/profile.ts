@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
-import type { ApprovalState, BusinessInput, BusinessType } from "~/lib/business";
+import type { ApprovalState, BusinessType } from "~/lib/business";
+import * as MESSAGES from "~/lib/messages";
+import type { BusinessInput } from "~/lib/schemas/business";
 import { oneLine } from "~/lib/text";
 import { type Actor, changedFields, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
@@ -111,7 +113,7 @@ export async function saveBusiness(db: Kysely<DB>, userId: string, input: Busine
   });
 }
 
-export const BUSINESS_REVIEWED = "This business was already reviewed. Reload to see the decision.";
+export const BUSINESS_REVIEWED = MESSAGES.businessAlreadyReviewed;
 
 /**
  * An admin's decision on a business (ACCOUNT_APPROVAL=manual): approve, or reject with the reason
@@ -148,14 +150,14 @@ export async function reviewBusiness(
     const user = await trx.selectFrom("users").select(["email", "name"]).where("id", "=", userId).executeTakeFirst();
     if (user) {
       const lines = decision.approve
-        ? [`${current.legalName} is approved: you can now see our prices and place orders.`]
-        : [`We could not approve ${current.legalName} for wholesale orders.`, `Reason: ${reason}`];
+        ? [MESSAGES.businessApprovedMailBody(current.legalName)]
+        : [MESSAGES.businessRejectedMailBody(current.legalName), MESSAGES.rejectionReason(reason)];
       await enqueueMail(
         trx,
         {
           to: user.email,
-          subject: decision.approve ? "Your business account is approved" : "Your business account was not approved",
-          ...layout([`Hi ${oneLine(user.name)},`, ...lines], {
+          subject: decision.approve ? MESSAGES.businessApprovedMailSubject : MESSAGES.businessRejectedMailSubject,
+          ...layout([MESSAGES.mailGreeting(oneLine(user.name)), ...lines], {
             label: "Open your business profile",
             url: new URL("/account/business", `${env().BASE_URL}/`).toString(),
           }),

@@ -3,6 +3,7 @@ import { createCookie } from "react-router";
 import type { CartProduct } from "~/lib/cart";
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
 import { env } from "../env";
+import { withCustomerPrices } from "../pricing/prices";
 import { sessionSecret } from "../security/secret";
 import { type Db, findProduct } from "./products";
 
@@ -48,6 +49,7 @@ export async function takeCartAdd(
   db: Db,
   request: Request,
   isBuyer: boolean,
+  userId: string | null = null,
 ): Promise<{ add: PendingCartAdd | null; headers: Headers }> {
   const headers = new Headers();
   const raw = request.headers.get("cookie");
@@ -59,8 +61,9 @@ export async function takeCartAdd(
   if (typeof key !== "string" || !Number.isSafeInteger(id) || !Number.isSafeInteger(quantity)) {
     return { add: null, headers };
   }
-  const product = await findProduct(db, id as number);
-  if (!product) return { add: null, headers };
+  const found = await findProduct(db, id as number);
+  if (!found) return { add: null, headers };
+  const [product = found] = await withCustomerPrices(db, userId, [found]);
   return {
     add: {
       key,
@@ -71,6 +74,9 @@ export async function takeCartAdd(
         priceCents: product.priceCents,
         stock: product.stock,
         image: product.images[0] ?? null,
+        casePack: product.casePack,
+        minQuantity: product.minQuantity,
+        maxQuantity: product.maxQuantity,
       },
     },
     headers,

@@ -2,11 +2,14 @@ import crypto from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { auditFieldLabel } from "~/lib/audit";
 import type { ProductImage } from "~/lib/images";
+import * as MESSAGES from "~/lib/messages";
+import type { Tier } from "~/lib/tiers";
 import { type Actor, changedFields, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
 import { type PreparedImage, prepareImage, removeFiles, storeImages, variantNames } from "../media/intake";
+import { replaceTiers } from "../pricing/tiers";
 import { insertProduct, type ProductInput, replaceProductImages } from "./product-writes";
 import { findProduct } from "./products";
 
@@ -22,6 +25,12 @@ export interface ProductChanges {
   priceCents: number;
   stock: number;
   category: string;
+  /** How it is sold (issue 16); absent: single units. */
+  casePack?: number;
+  minQuantity?: number;
+  maxQuantity?: number | null;
+  /** Quantity breaks (issue 16); absent: unchanged. */
+  tiers?: Tier[];
 }
 
 /** What the edit form was opened on: a save is refused if the product changed since. */
@@ -33,12 +42,11 @@ export interface EditedVersion {
 
 export class SkuTakenError extends Error {
   constructor(sku: string) {
-    super(`SKU ${sku} is already used by another product.`);
+    super(MESSAGES.skuTaken(sku));
   }
 }
 
-export const PRODUCT_CHANGED =
-  "This product changed since you opened it. The form now shows the saved values; make your change again.";
+export const PRODUCT_CHANGED = MESSAGES.productChangedSinceOpened;
 
 /**
  * A save refused because someone else changed the product (or sold some of it, when the admin
@@ -46,11 +54,7 @@ export const PRODUCT_CHANGED =
  */
 export class ProductChangedError extends Error {
   constructor(readonly stockNow: number | null = null) {
-    super(
-      stockNow === null
-        ? PRODUCT_CHANGED
-        : `The stock changed since you opened this product: it is now ${stockNow}. The form now shows the saved values; correct the stock again if needed.`,
-    );
+    super(stockNow === null ? PRODUCT_CHANGED : MESSAGES.stockChangedSinceOpened(stockNow));
   }
 }
 
@@ -83,6 +87,9 @@ function auditFields(p: {
   priceCents: number;
   stock: number;
   category: string;
+  casePack?: number;
+  minQuantity?: number;
+  maxQuantity?: number | null;
 }) {
   return {
     ...(p.sku ? { sku: p.sku } : {}),
@@ -91,13 +98,20 @@ function auditFields(p: {
     priceCents: p.priceCents,
     stock: p.stock,
     category: p.category,
+    ...sellingUnitAudit(p),
   };
+}
+
+/** The selling unit in an audit entry, when the change names one. */
+function sellingUnitAudit(p: { casePack?: number; minQuantity?: number; maxQuantity?: number | null }) {
+  if (p.casePack === undefined) return {};
+  return { casePack: p.casePack, minQuantity: p.minQuantity ?? p.casePack, maxQuantity: p.maxQuantity ?? null };
 }
 
 const toImage = ({ key, width, height }: PreparedImage): ProductImage => ({ key, width, height });
 
 /** Removes the files of images that no product uses any more. */
-async function removeUnusedImageFiles(db: Kysely<DB>, images: ProductImage[]): Promise<void> {
+export async function removeUnusedImageFiles(db: Kysely<DB>, images: ProductImage[]): Promise<void> {
   if (images.length === 0) return;
   const keys = [...new Set(images.map((i) => i.key))];
   const stillUsed = await db.selectFrom("product_images").select("media_key").where("media_key", "in", keys).execute();
@@ -125,6 +139,7 @@ export async function createProductWithImages(
     const input: ProductInput = { ...changes, sku };
     return await db.transaction().execute(async (trx) => {
       const id = await insertProduct(trx, input, prepared.map(toImage));
+      if (changes.tiers) await replaceTiers(trx, id, changes.tiers, actor);
       await recordAudit(trx, actor, {
         action: "product.create",
         subjectType: "product",
@@ -177,6 +192,13 @@ export async function updateProductWithImages(
           price_cents: changes.priceCents,
           ...(correctsStock ? { stock: changes.stock } : {}),
           category: changes.category,
+          ...(changes.casePack === undefined
+            ? {}
+            : {
+                case_pack: changes.casePack,
+                min_quantity: changes.minQuantity ?? changes.casePack,
+                max_quantity: changes.maxQuantity ?? null,
+              }),
           version: sql<number>`version + 1`,
           updated_at: sqlNow(dialectOf(db)),
         })
@@ -194,6 +216,7 @@ export async function updateProductWithImages(
         throw new ProductChangedError(now.version === opened.version && correctsStock ? now.stock : null);
       }
       await replaceProductImages(trx, id, nextImages);
+      if (changes.tiers) await replaceTiers(trx, id, changes.tiers, actor);
       const diff = changedFields(
         auditFields(current),
         auditFields({

@@ -1,7 +1,7 @@
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { ProductImage } from "~/lib/images";
 import { dialectOf } from "../db/connect";
-import type { DB } from "../db/schema";
+import type { DB, ProductUpdate } from "../db/schema";
 import { sqlNow } from "../db/time";
 
 export interface ProductInput {
@@ -11,6 +11,10 @@ export interface ProductInput {
   priceCents: number;
   stock: number;
   category: string;
+  /** How it is sold (issue 16); absent: single units. */
+  casePack?: number | undefined;
+  minQuantity?: number | undefined;
+  maxQuantity?: number | null | undefined;
 }
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -27,6 +31,13 @@ export async function insertProduct(db: Db, input: ProductInput, images: Product
       price_cents: input.priceCents,
       stock: input.stock,
       category: input.category,
+      ...(input.casePack === undefined
+        ? {}
+        : {
+            case_pack: input.casePack,
+            min_quantity: input.minQuantity ?? input.casePack,
+            max_quantity: input.maxQuantity ?? null,
+          }),
       created_at: now,
       updated_at: now,
     })
@@ -34,6 +45,29 @@ export async function insertProduct(db: Db, input: ProductInput, images: Product
     .executeTakeFirstOrThrow();
   await replaceProductImages(db, row.id, images);
   return row.id;
+}
+
+/**
+ * Sets some columns of a product, moving its version (and, through the triggers, the catalog's
+ * when a visitor sees the change). With `version`, only if the product is still at that version;
+ * with `stockWas`, only if its stock is still that (a checkout does not move the version).
+ * Returns whether a row changed.
+ */
+export async function updateProductColumns(
+  db: Db,
+  id: number,
+  set: ProductUpdate,
+  version?: number,
+  stockWas?: number,
+): Promise<boolean> {
+  let q = db
+    .updateTable("products")
+    .set({ ...set, version: sql<number>`version + 1`, updated_at: sqlNow(dialectOf(db)) })
+    .where("id", "=", id);
+  if (version !== undefined) q = q.where("version", "=", version);
+  if (stockWas !== undefined) q = q.where("stock", "=", stockWas);
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Sets a product's images to exactly `images`, in that order. */

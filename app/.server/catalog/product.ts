@@ -13,5 +13,11 @@ export interface Product {
   updatedAt: string;
   /** Raised by every admin edit (an edit made on an older version is refused). */
   version: number;
+  /** How it is sold (issue 16): case pack, minimum and maximum per order. */
+  casePack: number;
+  minQuantity: number;
+  maxQuantity: number | null;
+  /** The product's UPC (kept with its compliance facts), or null. */
+  upc: string | null;
   images: ProductImage[];
 }

@@ -1,12 +1,25 @@
-import type { Kysely, Selectable } from "kysely";
-import type { DB, ProductsTable } from "../db/schema";
+import { type Kysely, type RawBuilder, type Selectable, sql } from "kysely";
+import type { ListingSort } from "~/lib/listing";
+import type { DB, PriceGroupKind, ProductsTable } from "../db/schema";
 import type { Product } from "./product";
 
 export type Db = Kysely<DB>;
 
 type ProductRowLike = Pick<
   Selectable<ProductsTable>,
-  "id" | "sku" | "name" | "description" | "price_cents" | "stock" | "category" | "created_at" | "updated_at" | "version"
+  | "id"
+  | "sku"
+  | "name"
+  | "description"
+  | "price_cents"
+  | "stock"
+  | "category"
+  | "created_at"
+  | "updated_at"
+  | "version"
+  | "case_pack"
+  | "min_quantity"
+  | "max_quantity"
 >;
 
 export const PRODUCT_COLUMNS = [
@@ -20,6 +33,9 @@ export const PRODUCT_COLUMNS = [
   "products.created_at",
   "products.updated_at",
   "products.version",
+  "products.case_pack",
+  "products.min_quantity",
+  "products.max_quantity",
 ] as const;
 
 /** The first image of each of the given products (one query), for tables and cards. */
@@ -34,21 +50,28 @@ export async function firstImages(db: Db, productIds: number[]): Promise<Map<num
   return new Map(rows.map((i) => [i.product_id, { key: i.media_key, width: i.width, height: i.height }]));
 }
 
-/** Loads the ordered images of the given products in one query and builds domain products. */
+/** Loads the ordered images (and UPCs) of the given products, a query each, and builds domain products. */
 export async function withImages(db: Db, rows: ProductRowLike[]): Promise<Product[]> {
   if (rows.length === 0) return [];
-  const images = await db
-    .selectFrom("product_images")
-    .select(["product_id", "media_key", "width", "height"])
-    .where(
-      "product_id",
-      "in",
-      rows.map((r) => r.id),
-    )
-    .orderBy("product_id")
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
+  const ids = rows.map((r) => r.id);
+  const [images, codes] = await Promise.all([
+    db
+      .selectFrom("product_images")
+      .select(["product_id", "media_key", "width", "height"])
+      .where("product_id", "in", ids)
+      .orderBy("product_id")
+      .orderBy("position")
+      .orderBy("id")
+      .execute(),
+    // The UPC (a compliance fact, issue 15) is shown with the SKU to buyers (issue 16).
+    db
+      .selectFrom("product_compliance")
+      .select(["product_id", "upc"])
+      .where("product_id", "in", ids)
+      .where("upc", "is not", null)
+      .execute(),
+  ]);
+  const upcs = new Map(codes.map((c) => [c.product_id, c.upc]));
   const byProduct = new Map<number, Product["images"]>();
   for (const img of images) {
     const list = byProduct.get(img.product_id) ?? [];
@@ -66,6 +89,10 @@ export async function withImages(db: Db, rows: ProductRowLike[]): Promise<Produc
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     version: r.version,
+    casePack: r.case_pack,
+    minQuantity: r.min_quantity,
+    maxQuantity: r.max_quantity,
+    upc: upcs.get(r.id) ?? null,
     images: byProduct.get(r.id) ?? [],
   }));
 }
@@ -87,13 +114,14 @@ export async function listProductsByIds(db: Db, ids: number[]): Promise<Product[
   return unique.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** Where the next page of a listing starts: the last row's sort key (name, date or price) and id. */
 export interface ListingCursor {
-  name: string;
+  key: string | number;
   id: number;
 }
 
 function encodeCursor(cursor: ListingCursor): string {
-  return Buffer.from(JSON.stringify([cursor.name, cursor.id])).toString("base64url");
+  return Buffer.from(JSON.stringify([cursor.key, cursor.id])).toString("base64url");
 }
 
 export function decodeCursor(value: string | null | undefined): ListingCursor | null {
@@ -103,10 +131,10 @@ export function decodeCursor(value: string | null | undefined): ListingCursor | 
     if (
       Array.isArray(parsed) &&
       parsed.length === 2 &&
-      typeof parsed[0] === "string" &&
+      (typeof parsed[0] === "string" || Number.isSafeInteger(parsed[0])) &&
       Number.isSafeInteger(parsed[1])
     ) {
-      return { name: parsed[0], id: parsed[1] as number };
+      return { key: parsed[0] as string | number, id: parsed[1] as number };
     }
   } catch {
     // A malformed cursor reads as the first page.
@@ -119,32 +147,104 @@ export interface ProductPage {
   nextCursor: string | null;
 }
 
+/** The price group a price order is computed for (null: list prices). */
+export interface SortGroup {
+  id: number;
+  kind: PriceGroupKind;
+}
+
 /**
- * One page of a category (or of everything when `category` is null), ordered by name.
- * Keyset paging on (name, id) keeps every page an index range scan, however deep.
+ * A SQL expression that orders products as the customer's card prices do (pricing/prices.ts): the
+ * list price, or the tier price reached by the smallest orderable quantity; then an explicit
+ * group price scaled by that tier. A percentage off keeps the order of the list and tier prices,
+ * so it needs no term of its own. Integer arithmetic, rounded half up, as on the cards.
+ */
+function cardPriceKey(group: SortGroup | null): RawBuilder<number> {
+  const smallest = sql`((case when products.min_quantity > products.case_pack then products.min_quantity else products.case_pack end) + products.case_pack - 1) / products.case_pack * products.case_pack`;
+  // Breaks start at 2 units (a check of price_tiers): a product sold by the unit reaches none, and
+  // most products are, so the lookup is skipped for them.
+  const tierPrice = sql`(case when products.case_pack < 2 and products.min_quantity < 2 then products.price_cents else coalesce((select t.price_cents from price_tiers t where t.product_id = products.id and t.min_quantity <= ${smallest} order by t.min_quantity desc limit 1), products.price_cents) end)`;
+  if (group?.kind !== "explicit") return sql<number>`${tierPrice}`;
+  const own = sql`(select g.price_cents from price_group_prices g where g.group_id = ${group.id} and g.product_id = products.id)`;
+  return sql<number>`(case when ${own} is null then ${tierPrice} when ${tierPrice} = products.price_cents or products.price_cents = 0 then ${own} else (cast(${own} as bigint) * ${tierPrice} * 2 + products.price_cents) / (2 * products.price_cents) end)`;
+}
+
+/**
+ * One page of a category (or of everything when `category` is null), by name (the default),
+ * newest first, or by the customer's price (`group`: their price group). Keyset paging on the
+ * sort key and the id, so a page never repeats or skips a product while the customer scrolls;
+ * `inStockOnly` leaves out products with no stock.
  */
 export async function listCategoryPage(
   db: Db,
-  options: { category: string | null; after: ListingCursor | null; limit: number },
+  options: {
+    category: string | null;
+    after: ListingCursor | null;
+    limit: number;
+    sort?: ListingSort;
+    inStockOnly?: boolean;
+    group?: SortGroup | null;
+  },
 ): Promise<ProductPage> {
-  let query = db.selectFrom("products").select(PRODUCT_COLUMNS);
+  const sort = options.sort ?? "name";
+  const descending = sort === "newest" || sort === "price-desc";
+  const key: RawBuilder<string | number> =
+    sort === "name"
+      ? sql<string>`products.name`
+      : sort === "newest"
+        ? sql<string>`products.created_at`
+        : cardPriceKey(options.group ?? null);
+  // Two steps: the order is decided on narrow rows (id and key), then only the page's rows are
+  // read in full. A price order computes its key for every product of the category, and sorting
+  // whole rows (descriptions and all) would cost more than the key itself.
+  let query = db.selectFrom("products").select(["products.id", key.as("sort_key")]);
   if (options.category) query = query.where("category", "=", options.category);
-  if (options.after) {
-    const after = options.after;
-    query = query.where((eb) => eb(eb.refTuple("name", "id"), ">", eb.tuple(after.name, after.id)));
+  if (options.inStockOnly) query = query.where("stock", ">", 0);
+  const after = options.after;
+  // A cursor of another sort (a name where a price is expected) starts again at the first page.
+  if (after && typeof after.key === (isNumericSort(sort) ? "number" : "string")) {
+    const beyond = descending ? sql`<` : sql`>`;
+    query = query.where(
+      sql<boolean>`(${key} ${beyond} ${after.key} or (${key} = ${after.key} and products.id ${beyond} ${after.id}))`,
+    );
   }
-  const rows = await query
-    .orderBy("name")
-    .orderBy("id")
+  const direction = descending ? "desc" : "asc";
+  const order = await query
+    .orderBy(key, direction)
+    .orderBy("products.id", direction)
     .limit(options.limit + 1)
     .execute();
-  const hasMore = rows.length > options.limit;
-  const pageRows = hasMore ? rows.slice(0, options.limit) : rows;
-  const last = pageRows.at(-1);
+  const hasMore = order.length > options.limit;
+  const pageOrder = hasMore ? order.slice(0, options.limit) : order;
+  const last = pageOrder.at(-1);
+  const rows = pageOrder.length
+    ? await db
+        .selectFrom("products")
+        .select(PRODUCT_COLUMNS)
+        .where(
+          "products.id",
+          "in",
+          pageOrder.map((r) => r.id),
+        )
+        .execute()
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
   return {
-    items: await withImages(db, pageRows),
-    nextCursor: hasMore && last ? encodeCursor({ name: last.name, id: last.id }) : null,
+    items: await withImages(
+      db,
+      pageOrder.flatMap((r) => byId.get(r.id) ?? []),
+    ),
+    nextCursor: hasMore && last ? encodeCursor({ key: toKey(last.sort_key, sort), id: last.id }) : null,
   };
+}
+
+function isNumericSort(sort: ListingSort): boolean {
+  return sort === "price-asc" || sort === "price-desc";
+}
+
+/** A sort key as the driver returned it (PostgreSQL gives bigint arithmetic back as a string). */
+function toKey(value: string | number, sort: ListingSort): string | number {
+  return isNumericSort(sort) ? Number(value) : String(value);
 }
 
 export async function listNewestProducts(db: Db, limit: number): Promise<Product[]> {

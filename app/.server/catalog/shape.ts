@@ -31,8 +31,21 @@ function toPublicCard(p: Product): PublicProductCard {
   };
 }
 
+/** What a buyer sees beyond a visitor: price, stock, SKU, UPC and how it is sold (issue 16). */
+function buyerFields(p: Product) {
+  return {
+    priceCents: p.priceCents,
+    stock: p.stock,
+    sku: p.sku,
+    upc: p.upc,
+    casePack: p.casePack,
+    minQuantity: p.minQuantity,
+    maxQuantity: p.maxQuantity,
+  };
+}
+
 function toBuyerCard(p: Product): BuyerProductCard {
-  return { ...toPublicCard(p), priceCents: p.priceCents, stock: p.stock };
+  return { ...toPublicCard(p), ...buyerFields(p) };
 }
 
 function toPublicDetail(p: Product): PublicProductDetail {
@@ -40,7 +53,7 @@ function toPublicDetail(p: Product): PublicProductDetail {
 }
 
 function toBuyerDetail(p: Product): BuyerProductDetail {
-  return { ...toPublicDetail(p), priceCents: p.priceCents, stock: p.stock };
+  return { ...toPublicDetail(p), ...buyerFields(p) };
 }
 
 export function shapeCard(p: Product, showPrices: boolean): ProductCard {

@@ -42,21 +42,3 @@ export async function findStock(db: Db, productId: number): Promise<{ name: stri
   const row = await db.selectFrom("products").select(["name", "stock"]).where("id", "=", productId).executeTakeFirst();
   return row ?? null;
 }
-
-/** How many products are sold out, and how many are low (in stock, at most `lowThreshold`). */
-export async function countStockLevels(db: Db, lowThreshold: number): Promise<{ out: number; low: number }> {
-  const [out, low] = await Promise.all([
-    db
-      .selectFrom("products")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("stock", "<=", 0)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("products")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("stock", ">", 0)
-      .where("stock", "<=", lowThreshold)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { out: Number(out.n), low: Number(low.n) };
-}

@@ -5,6 +5,10 @@ import * as m0003 from "../../../db/migrations/0003-product-sales";
 import * as m0004 from "../../../db/migrations/0004-product-version-and-wide-totals";
 import * as m0005 from "../../../db/migrations/0005-jobs";
 import * as m0006 from "../../../db/migrations/0006-business-accounts";
+import * as m0007 from "../../../db/migrations/0007-compliance";
+import * as m0008 from "../../../db/migrations/0008-wholesale";
+import * as m0009 from "../../../db/migrations/0009-back-office";
+import * as m0010 from "../../../db/migrations/0010-ordering";
 import type { DB } from "./schema";
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
@@ -15,6 +19,10 @@ const migrations: Record<string, Migration> = {
   "0004-product-version-and-wide-totals": m0004,
   "0005-jobs": m0005,
   "0006-business-accounts": m0006,
+  "0007-compliance": m0007,
+  "0008-wholesale": m0008,
+  "0009-back-office": m0009,
+  "0010-ordering": m0010,
 };
 
 export const migrationNames = Object.keys(migrations);

@@ -26,6 +26,8 @@ export interface UsersTable {
   city: string | null;
   state: string | null;
   zip: string | null;
+  /** When the store disabled the account (ISO text); NULL while it is in use. */
+  disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -75,6 +77,20 @@ export interface ProductsTable {
   created_at: string;
   updated_at: string;
   version: Generated<number>;
+  /** Sold only in multiples of this many units (1: single units). */
+  case_pack: Generated<number>;
+  /** The least one order may hold (a multiple of case_pack). */
+  min_quantity: Generated<number>;
+  /** The most one order may hold (a multiple of case_pack), or null for no limit. */
+  max_quantity: number | null;
+  /** Low at or under this many units; NULL: the store-wide threshold (issue 17). */
+  low_stock_threshold: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface StoreSettingsTable {
+  name: string;
+  value: string;
+  updated_at: string;
 }
 
 export interface ProductImagesTable {
@@ -126,6 +142,10 @@ export interface OrdersTable {
   ship_phone: string;
   created_at: string;
   updated_at: string;
+  /** The customer's purchase order number (up to 40 characters), or null. */
+  po_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The customer's order notes (up to 500 characters), or null. */
+  notes: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderItemsTable {
@@ -230,7 +250,122 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+export interface ProductComplianceTable {
+  product_id: number;
+  brand: string | null;
+  product_class: string | null;
+  flavor_class: string | null;
+  nicotine_mg_ml: number | null;
+  /** ISO 3166-1 alpha-2 code. */
+  country: string | null;
+  upc: string | null;
+  /** Total THC per container, mg. */
+  thc_mg: number | null;
+  seven_oh_percent: number | null;
+  lab_report_key: string | null;
+  lab_report_type: string | null;
+  lab_report_size: number | null;
+  updated_at: string;
+}
+
+export interface ComplianceRulesTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON text: RuleScope (app/lib/compliance.ts). */
+  scope: string;
+  /** JSON text: state codes; empty = every destination. */
+  states: string;
+  /** JSON text: 5-digit ZIP codes narrowing the states; empty = the whole states. */
+  zips: string;
+  effective_from: string;
+  effective_until: string | null;
+  effect: "block" | "require-license";
+  license_type: string | null;
+  reason: string;
+  /** Short form of the reason for listings ("state ban"). */
+  label: string;
+  enabled: number;
+  example: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type PriceGroupKind = "percent" | "explicit";
+
+export interface PriceGroupsTable {
+  id: Generated<number>;
+  name: string;
+  kind: PriceGroupKind;
+  /** Basis points off the list price (1250 = 12.5 %); kind 'percent' only. */
+  percent_off_bp: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PriceGroupPricesTable {
+  group_id: number;
+  product_id: number;
+  price_cents: number;
+}
+
+export interface CustomerPriceGroupsTable {
+  user_id: string;
+  group_id: number;
+}
+
+export interface PriceTiersTable {
+  product_id: number;
+  /** From this many units (at least 2). */
+  min_quantity: number;
+  /** Unit price at list from that quantity. */
+  price_cents: number;
+}
+
+export interface OrderLineComplianceTable {
+  order_item_id: number;
+  order_id: number;
+  rules_version: ColumnType<number | string, number, number>;
+  /** JSON text: the rules evaluated for the line and what each said. */
+  evaluated: string;
+  checked_at: string;
+}
+
+/** A customer's named list of products (issue 16). */
+export interface SavedListsTable {
+  id: Generated<number>;
+  user_id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SavedListItemsTable {
+  list_id: number;
+  product_id: number;
+  quantity: number;
+  added_at: string;
+}
+
+/** "Notify me": pending while notified_at is null. */
+export interface StockAlertsTable {
+  user_id: string;
+  product_id: number;
+  created_at: string;
+  notified_at: string | null;
+}
+
 export interface DB {
+  saved_lists: SavedListsTable;
+  saved_list_items: SavedListItemsTable;
+  stock_alerts: StockAlertsTable;
+  price_groups: PriceGroupsTable;
+  price_group_prices: PriceGroupPricesTable;
+  customer_price_groups: CustomerPriceGroupsTable;
+  price_tiers: PriceTiersTable;
+  store_settings: StoreSettingsTable;
+  product_compliance: ProductComplianceTable;
+  compliance_rules: ComplianceRulesTable;
+  order_line_compliance: OrderLineComplianceTable;
   businesses: BusinessesTable;
   licenses: LicensesTable;
   audit_log: AuditLogTable;
@@ -262,3 +397,5 @@ export type JobRow = Selectable<JobsTable>;
 export type BusinessRow = Selectable<BusinessesTable>;
 export type LicenseRow = Selectable<LicensesTable>;
 export type AuditRow = Selectable<AuditLogTable>;
+export type ProductComplianceRow = Selectable<ProductComplianceTable>;
+export type ComplianceRuleRow = Selectable<ComplianceRulesTable>;

@@ -5,13 +5,12 @@ import type { Kysely } from "kysely";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { RegisterInput } from "~/lib/schemas/account";
+import { customerWithAddress } from "../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { createAddress } from "../accounts/addresses";
 import { ensureAccount } from "../accounts/admins";
 import { requestPasswordReset } from "../accounts/passwords";
 import { registerCustomer } from "../accounts/registration";
 import { resendVerification } from "../accounts/sign-in";
-import { findUserByEmail } from "../accounts/users";
 import { insertProduct } from "../catalog/product-writes";
 import { connect } from "../db/connect";
 import type { DB } from "../db/schema";
@@ -108,18 +107,8 @@ function sorted<T>(rows: T[]): T[] {
 }
 
 async function buyerWithAddress(email: string): Promise<{ userId: string; addressId: string }> {
-  await ensureAccount(t.db, { email, name: "Buyer", role: "customer" });
-  const userId = (await findUserByEmail(t.db, email))?.id ?? "";
-  const address = await createAddress(t.db, userId, {
-    businessName: "Buyer Co",
-    street: "1 Main St",
-    city: "Dallas",
-    state: "TX",
-    zip: "75201",
-    phone: "",
-    isDefault: true,
-  });
-  return { userId, addressId: address.id };
+  const { id, addressId } = await customerWithAddress(t.db, email, { name: "Buyer", businessName: "Buyer Co" });
+  return { userId: id, addressId };
 }
 
 function registration(email: string): RegisterInput {

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
+import * as MESSAGES from "~/lib/messages";
 import { documentStore, type StoredFile } from "./store";
 
 /**
@@ -18,10 +19,10 @@ const EXTENSION: Record<DocumentType, string> = {
   "image/png": "png",
 };
 
-export const DOCUMENT_TOO_LARGE = "The document is larger than 10 MB.";
-export const DOCUMENT_WRONG_TYPE = "The document must be a PDF, JPEG or PNG file.";
-export const DOCUMENT_UNREADABLE = "The document could not be read. Save it again as a PDF, JPEG or PNG and upload it.";
-export const DOCUMENT_MISSING = "Choose the document to upload.";
+export const DOCUMENT_TOO_LARGE = MESSAGES.documentTooLarge;
+export const DOCUMENT_WRONG_TYPE = MESSAGES.documentWrongType;
+export const DOCUMENT_UNREADABLE = MESSAGES.documentUnreadable;
+export const DOCUMENT_MISSING = MESSAGES.chooseDocument;
 
 export class DocumentRejectedError extends Error {}
 

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
 import type { OrderDetail } from "~/lib/orders";
 import { oneLine } from "~/lib/text";
@@ -15,6 +16,14 @@ function lines(order: OrderDetail): string {
         `${i.quantity} × ${oneLine(i.name)} (${i.sku}) @ ${formatCents(i.unitPriceCents)} = ${formatCents(i.unitPriceCents * i.quantity)}`,
     )
     .join("\n");
+}
+
+/** The customer's PO number and notes, as lines of a mail (none when they gave neither). */
+function reference(order: OrderDetail): string[] {
+  return [
+    ...(order.poNumber ? [`PO number: ${oneLine(order.poNumber)}`] : []),
+    ...(order.notes ? [`Order notes:\n${order.notes}`] : []),
+  ];
 }
 
 function shipTo(order: OrderDetail): string {
@@ -40,14 +49,16 @@ export async function enqueueOrderMails(db: Kysely<DB>, userId: string, order: O
       db,
       {
         to: user.email,
-        subject: `Order #${order.id} confirmed`,
+        subject: MESSAGES.orderConfirmedMailSubject(order.id),
         ...layout(
           [
-            `Hi ${oneLine(user.name)},`,
-            `Thank you for your order #${order.id}. We are processing it now.`,
+            MESSAGES.mailGreeting(oneLine(user.name)),
+            MESSAGES.orderThanks(order.id),
+            ...reference(order),
             lines(order),
             `Total: ${formatCents(order.totalCents)}`,
             `Ship to:\n${shipTo(order)}`,
+            `Invoice (PDF): ${ordersUrl}/invoice.pdf`,
           ],
           { label: "View my orders", url: ordersUrl },
         ),
@@ -59,10 +70,11 @@ export async function enqueueOrderMails(db: Kysely<DB>, userId: string, order: O
     db,
     {
       to: e.STORE_INBOX,
-      subject: `New order #${order.id} from ${user ? oneLine(user.name) : "Unknown User"}`,
+      subject: MESSAGES.newOrderMailSubject(order.id, user ? oneLine(user.name) : MESSAGES.unknownUser),
       ...layout([
-        `New order #${order.id} (${order.itemCount} units, ${formatCents(order.totalCents)}).`,
-        `Customer: ${user ? `${oneLine(user.name)} <${user.email}>` : "Unknown User"}`,
+        MESSAGES.newOrderSummary(order.id, order.itemCount, formatCents(order.totalCents)),
+        `Customer: ${user ? `${oneLine(user.name)} <${user.email}>` : MESSAGES.unknownUser}`,
+        ...reference(order),
         lines(order),
         `Ship to:\n${shipTo(order)}`,
       ]),
@@ -80,8 +92,8 @@ export async function enqueueStatusMail(db: Kysely<DB>, userId: string | null, o
     db,
     {
       to: user.email,
-      subject: `Order #${orderId} is now ${status}`,
-      ...layout([`Hi ${oneLine(user.name)},`, `The status of your order #${orderId} is now: ${status}.`], {
+      subject: MESSAGES.orderStatusMailSubject(orderId, status),
+      ...layout([MESSAGES.mailGreeting(oneLine(user.name)), MESSAGES.orderStatusMailBody(orderId, status)], {
         label: "View my orders",
         url: `${env().BASE_URL}/orders/${orderId}`,
       }),

@@ -4,10 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as MESSAGES from "~/lib/messages";
 import { placeOrderSchema } from "~/lib/schemas/checkout";
 import { TEST_ADMIN } from "../../../tests/support/actors";
+import { customerWithAddress } from "../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { createAddress } from "../accounts/addresses";
-import { ensureAccount } from "../accounts/admins";
-import { findUserByEmail } from "../accounts/users";
 import { insertProduct } from "../catalog/product-writes";
 import { runJobsUntilIdle } from "../jobs/run-due";
 import { inStockFirst, listBestSellerIds, listBestSellers } from "./best-sellers";
@@ -22,18 +20,8 @@ let aliceAddress: string;
 let bobAddress: string;
 
 async function customer(email: string): Promise<[string, string]> {
-  await ensureAccount(t.db, { email, name: email.split("@")[0] ?? "x", role: "customer" });
-  const id = (await findUserByEmail(t.db, email))?.id ?? "";
-  const address = await createAddress(t.db, id, {
-    businessName: `${email} store`,
-    street: "1 Main St",
-    city: "Dallas",
-    state: "TX",
-    zip: "75201",
-    phone: "",
-    isDefault: true,
-  });
-  return [id, address.id];
+  const { id, addressId } = await customerWithAddress(t.db, email, { businessName: `${email} store` });
+  return [id, addressId];
 }
 
 async function product(name: string, priceCents: number, stock: number): Promise<number> {
@@ -273,6 +261,102 @@ describe(`placing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     const mails = read();
     expect(mails.some((m) => m.to === "bob@shop.test" && m.subject === `Order #${order.id} confirmed`)).toBe(true);
     expect(mails.some((m) => m.subject.startsWith(`New order #${order.id}`))).toBe(true);
+  });
+});
+
+describe(`purchase order number and notes on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () => {
+  it("keeps the customer's PO number and notes with the order and puts them in both mails", async () => {
+    const tape = await product("Packing Tape", 450, 30);
+    const notes = "Deliver to the back door.\nCall before 9 am.";
+    const { order } = await placeOrder(t.db, {
+      userId: alice,
+      idempotencyKey: key(),
+      addressId: aliceAddress,
+      lines: [{ id: tape, quantity: 2 }],
+      poNumber: "PO-2026-0117",
+      notes,
+    });
+    expect(order.poNumber).toBe("PO-2026-0117");
+    expect(order.notes).toBe(notes);
+    const again = await findOrderForUser(t.db, alice, order.id);
+    expect(again?.poNumber).toBe("PO-2026-0117");
+    expect(again?.notes).toBe(notes);
+    await runJobsUntilIdle({ db: t.db });
+    const dir = path.join(t.dataDir, "outbox");
+    const mails = fs.readdirSync(dir).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")));
+    const toCustomer = mails.find((m) => m.subject === `Order #${order.id} confirmed`);
+    const toStore = mails.find((m) => m.subject.startsWith(`New order #${order.id}`));
+    for (const mail of [toCustomer, toStore]) {
+      expect(mail?.text).toContain("PO number: PO-2026-0117");
+      expect(mail?.text).toContain(notes);
+    }
+  });
+
+  it("an order without them has neither, and its mails do not mention them", async () => {
+    const tape = await product("Bubble Wrap", 300, 30);
+    const { order } = await placeOrder(t.db, {
+      userId: bob,
+      idempotencyKey: key(),
+      addressId: bobAddress,
+      lines: [{ id: tape, quantity: 1 }],
+    });
+    expect(order.poNumber).toBeNull();
+    expect(order.notes).toBeNull();
+    await runJobsUntilIdle({ db: t.db });
+    const dir = path.join(t.dataDir, "outbox");
+    const mails = fs.readdirSync(dir).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")));
+    const toCustomer = mails.find((m) => m.subject === `Order #${order.id} confirmed`);
+    expect(toCustomer?.text).not.toContain("PO number");
+    expect(toCustomer?.text).not.toContain("Order notes");
+  });
+
+  it("the database refuses a PO number or notes longer than the form allows, whatever code writes them", async () => {
+    const tape = await product("Twine", 200, 30);
+    const place = (poNumber: string | null, notes: string | null) =>
+      placeOrder(t.db, {
+        userId: alice,
+        idempotencyKey: key(),
+        addressId: aliceAddress,
+        lines: [{ id: tape, quantity: 1 }],
+        poNumber,
+        notes,
+      });
+    await expect(place("P".repeat(41), null)).rejects.toThrow();
+    await expect(place(null, "n".repeat(501))).rejects.toThrow();
+    expect(await stockOf(tape)).toBe(30);
+  });
+});
+
+describe("the order form's PO number and notes", () => {
+  const valid = {
+    idempotencyKey: crypto.randomUUID(),
+    addressId: "a1",
+    lines: JSON.stringify([{ id: 1, quantity: 1 }]),
+  };
+  const messages = (input: object) =>
+    placeOrderSchema.safeParse({ ...valid, ...input }).error?.issues.map((i) => i.message) ?? [];
+
+  it("both are optional: missing or blank is none, the rest is trimmed", () => {
+    expect(placeOrderSchema.parse(valid)).toMatchObject({ poNumber: null, notes: null });
+    expect(placeOrderSchema.parse({ ...valid, poNumber: "   ", notes: " \n " })).toMatchObject({
+      poNumber: null,
+      notes: null,
+    });
+    expect(placeOrderSchema.parse({ ...valid, poNumber: " PO 55 ", notes: " Back door.\nRing twice. " })).toMatchObject(
+      {
+        poNumber: "PO 55",
+        notes: "Back door.\nRing twice.",
+      },
+    );
+  });
+
+  it("a PO number has at most 40 characters on one line; notes at most 500", () => {
+    expect(placeOrderSchema.safeParse({ ...valid, poNumber: "P".repeat(40), notes: "n".repeat(500) }).success).toBe(
+      true,
+    );
+    expect(messages({ poNumber: "P".repeat(41) })).toEqual([MESSAGES.fieldTooLong("PO number", 40)]);
+    expect(messages({ poNumber: "PO 1\nPO 2" })).toEqual([MESSAGES.fieldOneLine("PO number")]);
+    expect(messages({ notes: "n".repeat(501) })).toEqual([MESSAGES.fieldTooLong("Order notes", 500)]);
   });
 });
 

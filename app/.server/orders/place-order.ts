@@ -4,10 +4,14 @@ import type { OrderDetail } from "~/lib/orders";
 import type { CartLinesInput } from "~/lib/schemas/checkout";
 import { findAddress } from "../accounts/addresses";
 import { findStock, takeStock } from "../catalog/stock";
+import { checkOrderLines, recordLineChecks } from "../compliance/check";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
 import { kickJobRunners } from "../jobs/wake";
+import { loadPriceBook, unitPriceCents } from "../pricing/prices";
+import { orderValueProblem } from "../wholesale/order-value";
+import { sellingUnitProblem } from "../wholesale/selling-units";
 import { addUnitsSold } from "./best-sellers";
 import { enqueueOrderMails } from "./mails";
 import { findOrderForUser } from "./queries";
@@ -27,6 +31,9 @@ export interface PlaceOrderInput {
   idempotencyKey: string;
   addressId: string;
   lines: CartLinesInput;
+  /** The customer's purchase order number and notes (already trimmed and checked), or null. */
+  poNumber?: string | null;
+  notes?: string | null;
 }
 
 /** Merges lines of the same product (the browser could send it twice) and sorts them by id. */
@@ -68,21 +75,35 @@ export async function placeOrder(
   let order: OrderDetail;
   try {
     order = await db.transaction().execute(async (trx) => {
+      const unitProblem = await sellingUnitProblem(trx, lines);
+      if (unitProblem) throw new OrderRefusedError(unitProblem);
       const sold = [];
       for (const line of lines) {
         const taken = await takeStock(trx, line.id, line.quantity);
         if (!taken) {
           const current = await findStock(trx, line.id);
-          if (!current)
-            throw new OrderRefusedError(`Product #${line.id} is no longer available. Remove it to place your order.`);
+          if (!current) throw new OrderRefusedError(MESSAGES.productNoLongerAvailable(line.id));
           throw new OrderRefusedError(
             current.stock > 0
-              ? `Only ${current.stock} left of ${current.name}. Please lower the quantity.`
-              : `${current.name} is out of stock. Remove it to place your order.`,
+              ? MESSAGES.onlyLeftOf(current.stock, current.name)
+              : MESSAGES.productOutOfStockRemove(current.name),
           );
         }
         sold.push({ ...taken, quantity: line.quantity });
       }
+      // The customer's price (group and quantity breaks), read in this transaction.
+      const book = await loadPriceBook(
+        trx,
+        input.userId,
+        sold.map((l) => l.id),
+      );
+      for (const l of sold) l.priceCents = unitPriceCents(book, l, l.quantity);
+      const orderProblem = orderValueProblem(sold.reduce((sum, l) => sum + l.priceCents * l.quantity, 0));
+      if (orderProblem) throw new OrderRefusedError(orderProblem);
+      // Compliance rules, licenses and product facts as they are now (issue 15).
+      const destination = { state: address.state, zip: address.zip, addressId: address.id };
+      const compliance = await checkOrderLines(trx, { userId: input.userId, destination, lines: sold });
+      if (compliance.refusal) throw new OrderRefusedError(compliance.refusal);
       const now = sqlNow(dialectOf(db));
       const order = await trx
         .insertInto("orders")
@@ -98,6 +119,8 @@ export async function placeOrder(
           ship_state: address.state,
           ship_zip: address.zip,
           ship_phone: address.phone,
+          po_number: input.poNumber ?? null,
+          notes: input.notes ?? null,
           created_at: now,
           updated_at: now,
         })
@@ -117,6 +140,7 @@ export async function placeOrder(
           })),
         )
         .execute();
+      await recordLineChecks(trx, order.id, compliance.version, compliance.checks);
       for (const l of sold) await addUnitsSold(trx, l.id, l.quantity);
       const placed = await findOrderForUser(trx, input.userId, order.id);
       if (!placed) throw new Error(`Order ${order.id} not found in its own transaction`);

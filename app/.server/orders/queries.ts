@@ -52,6 +52,8 @@ export function toDetail(row: OrderRow, items: OrderLine[]): OrderDetail {
       phone: row.ship_phone,
     },
     items,
+    poNumber: row.po_number,
+    notes: row.notes,
   };
 }
 

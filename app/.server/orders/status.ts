@@ -1,7 +1,9 @@
 import type { Kysely } from "kysely";
+import * as MESSAGES from "~/lib/messages";
 import { isOrderStatus, type OrderStatus } from "~/lib/orders";
 import { type Actor, recordAudit } from "../audit/log";
 import { returnStock, takeStock } from "../catalog/stock";
+import { checkOrderAgain } from "../compliance/check";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
@@ -24,14 +26,13 @@ export async function setOrderStatus(
   next: string,
   actor: Actor,
 ): Promise<OrderStatus> {
-  if (!isOrderStatus(next)) throw new StatusChangeError("Unknown status.");
+  if (!isOrderStatus(next)) throw new StatusChangeError(MESSAGES.unknownStatus);
   const result = await db.transaction().execute(async (trx) => {
-    const order = await trx
-      .selectFrom("orders")
-      .select(["id", "status", "user_id"])
-      .where("id", "=", orderId)
-      .executeTakeFirst();
-    if (!order) throw new StatusChangeError(`Order #${orderId} does not exist.`);
+    // PostgreSQL: hold the order first, as an edit of its lines does (./edit.ts), so the two never deadlock.
+    let read = trx.selectFrom("orders").select(["id", "status", "user_id"]).where("id", "=", orderId);
+    if (dialectOf(db) === "postgres") read = read.forUpdate();
+    const order = await read.executeTakeFirst();
+    if (!order) throw new StatusChangeError(MESSAGES.orderDoesNotExist(orderId));
     if (order.status === next) return { changed: false };
     const items = (await loadOrderItems(trx, [orderId])).get(orderId) ?? [];
     if (next === "Cancelled") {
@@ -41,14 +42,20 @@ export async function setOrderStatus(
         await addUnitsSold(trx, item.productId, -item.quantity);
       }
     } else if (order.status === "Cancelled") {
+      // Back in play: the compliance rules and licenses of today decide again (issue 15).
+      const refusal = await checkOrderAgain(trx, orderId);
+      if (refusal) throw new StatusChangeError(`Order #${orderId} cannot leave Cancelled: ${refusal}`);
       for (const item of items) {
         if (item.productId === null || !(await takeStock(trx, item.productId, item.quantity))) {
-          throw new StatusChangeError(
-            `Order #${orderId} cannot leave Cancelled: not enough stock of ${item.name} to take ${item.quantity} again.`,
-          );
+          throw new StatusChangeError(MESSAGES.cannotLeaveCancelled(orderId, item.name, item.quantity));
         }
         await addUnitsSold(trx, item.productId, item.quantity);
       }
+    } else if (next === "Processing") {
+      // Back to Processing (from In Review or Completed) means shipping it again: the rules and
+      // licenses of today decide, as for a new order (issue 15).
+      const refusal = await checkOrderAgain(trx, orderId);
+      if (refusal) throw new StatusChangeError(MESSAGES.cannotReturnToProcessing(orderId, refusal));
     }
     const updated = await trx
       .updateTable("orders")
@@ -56,8 +63,7 @@ export async function setOrderStatus(
       .where("id", "=", orderId)
       .where("status", "=", order.status)
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1)
-      throw new StatusChangeError(`Order #${orderId} was changed by someone else. Reload and try again.`);
+    if (Number(updated.numUpdatedRows) !== 1) throw new StatusChangeError(MESSAGES.orderChangedBySomeoneElse(orderId));
     await recordAudit(trx, actor, {
       action: "order.status",
       subjectType: "order",

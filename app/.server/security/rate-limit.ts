@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import * as MESSAGES from "~/lib/messages";
 import type { DB } from "../db/schema";
 import { env } from "../env";
 
@@ -15,7 +16,7 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
-export const TOO_MANY_ATTEMPTS = "Too many attempts. Please try again later.";
+export const TOO_MANY_ATTEMPTS = MESSAGES.tooManyAttempts;
 
 /** RATE_LIMIT_FACTOR multiplies every limit (tests raise it; production leaves it at 1). */
 function scaledLimit(limit: number): number {

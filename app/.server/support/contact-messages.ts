@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import * as MESSAGES from "~/lib/messages";
 import type { ContactInput } from "~/lib/schemas/contact";
 import { oneLine } from "~/lib/text";
 import { dialectOf } from "../db/connect";
@@ -38,9 +39,9 @@ export async function receiveContactMessage(db: Kysely<DB>, input: ContactInput,
       {
         to: e.STORE_INBOX,
         replyTo: input.email,
-        subject: `Contact form #${id}: ${oneLine(input.name)}`,
+        subject: MESSAGES.contactMailSubject(id, oneLine(input.name)),
         ...layout([
-          `New message from the contact form (#${id}).`,
+          MESSAGES.contactMailIntro(id),
           `Name: ${oneLine(input.name)}\nEmail: ${oneLine(input.email)}\nPhone: ${input.phone ? oneLine(input.phone) : "(none)"}`,
           input.message ?? "(no message)",
         ]),

@@ -3,8 +3,9 @@ import { Form, useNavigation } from "react-router";
 import { CATEGORIES } from "~/lib/categories";
 import { type FormReply, postedValue } from "~/lib/form-reply";
 import type { ProductImage as Image } from "~/lib/images";
-import * as MESSAGES from "~/lib/messages";
+import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { centsToDecimalString } from "~/lib/money";
+import { type Tier, tiersToText } from "~/lib/tiers";
 import { ProductImage } from "../product-image";
 import { Button, ButtonLink } from "../ui/button";
 import { FormMessage, SelectField, TextAreaField, TextField } from "../ui/field";
@@ -18,6 +19,64 @@ export interface ProductFormValues {
   category: string;
   images: Image[];
   version: number;
+  casePack: number;
+  minQuantity: number;
+  maxQuantity: number | null;
+  tiers: Tier[];
+}
+
+/** Case pack, minimum order and maximum per order (issue 16); empty fields mean single units, one case, no limit. */
+function SellingUnitFields({
+  product,
+  value,
+  errors,
+}: {
+  product: ProductFormValues | undefined;
+  value: (name: string, saved: string | undefined) => string | undefined;
+  errors: Record<string, string | undefined>;
+}) {
+  return (
+    <div className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
+      <TextField
+        label="Case pack"
+        name="casePack"
+        inputMode="numeric"
+        placeholder="1"
+        defaultValue={value("casePack", product ? String(product.casePack) : "")}
+        hint={BACK_OFFICE_MESSAGES.casePackHint}
+        error={errors.casePack}
+      />
+      <TextField
+        label="Minimum order"
+        name="minQuantity"
+        inputMode="numeric"
+        placeholder="One case"
+        defaultValue={value("minQuantity", product ? String(product.minQuantity) : "")}
+        hint={BACK_OFFICE_MESSAGES.minimumHint}
+        error={errors.minQuantity}
+      />
+      <TextField
+        label="Maximum per order"
+        name="maxQuantity"
+        inputMode="numeric"
+        placeholder="No limit"
+        defaultValue={value("maxQuantity", product?.maxQuantity ? String(product.maxQuantity) : "")}
+        hint={BACK_OFFICE_MESSAGES.maximumHint}
+        error={errors.maxQuantity}
+      />
+      <TextAreaField
+        label="Volume prices"
+        name="tiers"
+        rows={3}
+        maxLength={2000}
+        placeholder="50, 119.00"
+        defaultValue={value("tiers", product ? tiersToText(product.tiers) : "")}
+        hint={BACK_OFFICE_MESSAGES.tiersHint}
+        error={errors.tiers}
+        className="sm:col-span-3"
+      />
+    </div>
+  );
 }
 
 export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avif";
@@ -60,7 +119,7 @@ export function ProductForm({
       ) : null}
       {errors.images ? (
         <FormMessage tone="error">
-          <span className="block font-semibold">{MESSAGES.imageUploadFailed}</span>
+          <span className="block font-semibold">{BACK_OFFICE_MESSAGES.imageUploadFailed}</span>
           {errors.images}
         </FormMessage>
       ) : null}
@@ -90,11 +149,7 @@ export function ProductForm({
           inputMode="numeric"
           placeholder="0"
           defaultValue={value("quantity", product ? String(product.stock) : "")}
-          hint={
-            product
-              ? "A new number corrects the count; it is refused if units sold since you opened this page."
-              : undefined
-          }
+          hint={product ? BACK_OFFICE_MESSAGES.stockCountHint : undefined}
           error={errors.quantity}
         />
         <SelectField
@@ -116,9 +171,10 @@ export function ProductForm({
           name="sku"
           maxLength={64}
           defaultValue={value("sku", product?.sku)}
-          hint={product ? undefined : "Leave empty to generate one."}
+          hint={product ? undefined : BACK_OFFICE_MESSAGES.skuHint}
           error={errors.sku}
         />
+        <SellingUnitFields product={product} value={value} errors={errors} />
         <TextAreaField
           label="Description"
           name="description"
@@ -132,7 +188,7 @@ export function ProductForm({
       {product ? (
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">Current images</legend>
-          {images.length === 0 ? <p className="mt-1 text-sm text-slate-600">No images.</p> : null}
+          {images.length === 0 ? <p className="mt-1 text-sm text-slate-600">{BACK_OFFICE_MESSAGES.noImages}</p> : null}
           <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
             {images.map((img, i) => (
               <li key={img.key} className="flex flex-col gap-2 rounded-md border border-slate-200 bg-white p-2">
@@ -185,7 +241,7 @@ export function ProductForm({
           aria-describedby="product-images-hint"
         />
         <p id="product-images-hint" className="text-xs text-slate-600">
-          JPEG, PNG, WebP, GIF or AVIF, up to 10 MB each.
+          {BACK_OFFICE_MESSAGES.imageUploadHint}
         </p>
       </div>
       <div className="flex flex-wrap gap-3">

@@ -1,37 +1,15 @@
-import { useEffect } from "react";
 import { Form } from "react-router";
-import { addNotice, addToCart, type CartProduct, MAX_LINE_QUANTITY } from "~/lib/cart";
 import * as MESSAGES from "~/lib/messages";
 import { hasPrice, type ProductDetail } from "~/lib/product-types";
+import { largestQuantity, quantityProblem, SINGLE_UNITS, sellingUnitOf, smallestQuantity } from "~/lib/quantity";
 import { notify } from "../toast";
-import { Button } from "../ui/button";
-import { readCart, writeCart } from "./cart-store";
-
-/** Adds to the browser cart and says what happened (the full quantity, less, or nothing). */
-export function addToBrowserCart(product: CartProduct, quantity: number): void {
-  const outcome = addToCart(readCart(), product, quantity);
-  if (outcome.added > 0) writeCart(outcome.lines);
-  const notice = addNotice(outcome);
-  notify(notice.type, notice.message);
-}
-
-const applied = new Set<string>();
+import { addToBrowserCart } from "./add-to-browser-cart";
+import { AddToCartButton } from "./add-to-cart-button";
 
 /**
- * Puts an Add to Cart that the server answered (a tap before the page's JavaScript had run)
- * into the browser cart, once (root data `cartAdd`, app/.server/catalog/cart-add.ts).
- */
-export function PendingCartAdd({ add }: { add: { key: string; product: CartProduct; quantity: number } | null }) {
-  useEffect(() => {
-    if (!add || applied.has(add.key)) return;
-    applied.add(add.key);
-    addToBrowserCart(add.product, add.quantity);
-  }, [add]);
-  return null;
-}
-
-/**
- * Quantity input clamped to 1..stock and the Add to Cart button of the detail page. It is a real
+ * Quantity input in whole cases (step = case pack, from the minimum to the most that can be
+ * ordered) and the Add to Cart button of the detail page. A quantity the selling unit refuses is
+ * not added: the message says why (lib/quantity.ts, the rule the server applies too). It is a real
  * form: tapped before the page's JavaScript has run, the server answers it (product route action);
  * with JavaScript a buyer's tap adds to the browser cart here, and a visitor's goes to the action,
  * which sends them to log in.
@@ -39,21 +17,27 @@ export function PendingCartAdd({ add }: { add: { key: string; product: CartProdu
 export function AddToCart({ product }: { product: ProductDetail }) {
   const buyer = hasPrice(product);
   const stock = buyer ? product.stock : 0;
-  const limit = Math.max(1, Math.min(stock, MAX_LINE_QUANTITY));
-
-  const clamp = (value: number) => Math.max(1, Math.min(Number.isFinite(value) ? Math.floor(value) : 1, limit));
+  const unit = buyer ? sellingUnitOf(product) : SINGLE_UNITS;
+  const first = smallestQuantity(unit);
+  const limit = largestQuantity(unit, stock);
+  const orderable = product.inStock && limit > 0;
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     if (!buyer) return; // the action answers: log in first
     event.preventDefault();
-    if (!product.inStock || product.stock <= 0) {
+    if (!orderable) {
       notify("error", MESSAGES.outOfStock);
       return;
     }
     const input = event.currentTarget.elements.namedItem("quantity");
     const field = input instanceof HTMLInputElement ? input : null;
-    const q = clamp(Number(field?.value ?? 1));
-    if (field) field.value = String(q);
+    const typed = field?.value.trim() ?? "";
+    const q = typed === "" ? first : Number(typed);
+    const problem = quantityProblem(product.name, q, unit, product.stock);
+    if (problem) {
+      notify("error", problem);
+      return;
+    }
     addToBrowserCart(
       {
         id: product.id,
@@ -61,14 +45,15 @@ export function AddToCart({ product }: { product: ProductDetail }) {
         priceCents: product.priceCents,
         stock: product.stock,
         image: product.image,
+        ...unit,
       },
       q,
     );
   }
 
   return (
-    <Form method="post" onSubmit={onSubmit} className="flex flex-col gap-3">
-      {buyer && product.inStock ? (
+    <Form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
+      {buyer && orderable ? (
         <div className="flex items-end gap-3">
           <div className="flex flex-col gap-1">
             <label htmlFor="quantity" className="text-sm font-medium text-slate-800">
@@ -79,27 +64,23 @@ export function AddToCart({ product }: { product: ProductDetail }) {
               name="quantity"
               type="number"
               inputMode="numeric"
-              min={1}
-              max={stock}
-              step={1}
-              defaultValue="1"
-              onBlur={(e) => {
-                e.currentTarget.value = String(clamp(Number(e.currentTarget.value)));
-              }}
+              min={first}
+              max={limit}
+              step={unit.casePack}
+              defaultValue={String(first)}
+              aria-describedby="quantity-unit"
               className="tabular min-h-11 w-24 rounded-md border border-slate-300 bg-white px-3 text-base"
             />
           </div>
-          <p className="pb-3 text-sm text-slate-600">{stock} available</p>
+          <p id="quantity-unit" className="pb-3 text-sm text-slate-600">
+            {stock} available
+            {unit.casePack > 1 ? ` · ${MESSAGES.inCasesOf(unit.casePack)}` : ""}
+            {unit.minQuantity > 1 ? ` · ${MESSAGES.minimumOf(first)}` : ""}
+            {unit.maxQuantity !== null ? ` · ${MESSAGES.maximumOf(unit.maxQuantity)}` : ""}
+          </p>
         </div>
       ) : null}
-      <Button type="submit" disabled={!product.inStock} className="w-full sm:w-auto sm:min-w-48">
-        Add to Cart
-      </Button>
-      {!product.inStock ? (
-        <p className="text-sm font-medium text-danger-700" role="status">
-          {MESSAGES.outOfStock}
-        </p>
-      ) : null}
+      <AddToCartButton inStock={product.inStock} />
     </Form>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from "react";
-import { CART_STORAGE_KEY, type CartLine, parseCart } from "~/lib/cart";
+import { CART_STORAGE_KEY, type CartLine, parseCart } from "~/lib/cart-lines";
 import { useHydrated } from "../use-hydrated";
 
 /**

@@ -1,4 +1,6 @@
+import { Link } from "react-router";
 import { blocksOrder, type CheckedLine, lineNotice } from "~/lib/cart-check";
+import * as MESSAGES from "~/lib/messages";
 import { Button } from "../ui/button";
 
 /**
@@ -22,6 +24,14 @@ export function LineProblem({
       <p role="status" className={`text-sm font-medium ${blocking ? "text-danger-700" : "text-warn-800"}`}>
         {notice}
       </p>
+      {check.compliance?.licenseLabel ? (
+        <p className="w-full text-sm text-slate-800">
+          {MESSAGES.licenseRequired(check.compliance.licenseLabel)}{" "}
+          <Link to="/account/business" className="font-semibold text-brand-700 underline">
+            {MESSAGES.uploadLicenseLink}
+          </Link>
+        </p>
+      ) : null}
       {blocking ? (
         <Button variant="secondary" className="min-h-9 px-3 text-sm" onClick={onRemove}>
           Remove<span className="sr-only"> {name}</span>
@@ -37,7 +47,7 @@ export function CartLoading({ title }: { title: string }) {
     <div className="mx-auto max-w-3xl px-4 py-12 text-center" aria-busy="true">
       <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
       <p role="status" className="mt-4 text-lg text-slate-700">
-        Loading your cart...
+        {MESSAGES.loadingCart}
       </p>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { CartLine } from "~/lib/cart";
-import { blocksOrder, type CheckedLine } from "~/lib/cart-check";
+import { blocksOrder, type CheckedLine, changesQuantity } from "~/lib/cart-check";
 import type { FormReply } from "~/lib/form-reply";
 import { useCart } from "./cart-store";
 
@@ -16,22 +16,26 @@ type CheckResult = FormReply<{ lines: CheckedLine[] }>;
  * current names and prices replace stale ones, quantities above stock are lowered, and
  * products that are gone or out of stock are flagged. Returns the check per product id.
  */
-export function useCartCheck(enabled: boolean) {
+export function useCartCheck(enabled: boolean, addressId?: string) {
   const [lines, updateCart] = useCart();
   const fetcher = useFetcher<CheckResult>();
-  const signature = signatureOf(lines);
+  // A change of shipping address checks every line again (compliance rules, issue 15).
+  const signature = `${signatureOf(lines)}@${addressId ?? ""}`;
   const lastSent = useRef<string | null>(null);
   const { submit } = fetcher;
 
   const send = useCallback(
     (current: CartLine[]) => {
-      lastSent.current = signatureOf(current);
+      lastSent.current = `${signatureOf(current)}@${addressId ?? ""}`;
       submit(
-        { lines: JSON.stringify(current.map((l) => ({ id: l.id, quantity: l.quantity }))) },
+        {
+          lines: JSON.stringify(current.map((l) => ({ id: l.id, quantity: l.quantity }))),
+          ...(addressId ? { addressId } : {}),
+        },
         { method: "post", action: "/api/cart-check" },
       );
     },
-    [submit],
+    [submit, addressId],
   );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the lines
@@ -61,15 +65,18 @@ export function useCartCheck(enabled: boolean) {
           priceCents: r.product.priceCents,
           stock: r.product.stock,
           image: r.product.image,
-          quantity: r.status === "capped" && line.quantity === r.requested ? r.quantity : line.quantity,
+          casePack: r.product.casePack,
+          minQuantity: r.product.minQuantity,
+          maxQuantity: r.product.maxQuantity,
+          quantity: changesQuantity(r) && line.quantity === r.requested ? r.quantity : line.quantity,
         };
       });
       // What the server just answered already covers these lines: no second check, so its
       // notices ("quantity lowered from 5") stay on screen.
-      lastSent.current = signatureOf(next);
+      lastSent.current = `${signatureOf(next)}@${addressId ?? ""}`;
       return next;
     });
-  }, [fetcher.data, fetcher.state, updateCart]);
+  }, [fetcher.data, fetcher.state, updateCart, addressId]);
 
   return {
     lines,

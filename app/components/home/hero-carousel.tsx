@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Icon } from "~/components/icon";
+import * as MESSAGES from "~/lib/messages";
 import { useReducedMotion } from "./use-reduced-motion";
 
 export const HERO_INTERVAL_MS = 5000;
@@ -9,21 +10,21 @@ const SLIDES = [
   {
     to: "/products/disposable-vapes",
     title: "Disposable Vapes",
-    text: "Top-selling puff counts and flavors in 10-pack displays, restocked weekly.",
+    text: MESSAGES.heroVapesText,
     cta: "Shop disposable vapes",
     className: "from-brand-900 via-brand-700 to-brand-500",
   },
   {
     to: "/products/kratom",
     title: "Kratom",
-    text: "Powders and capsules by strain, from 30 g retail packs to 1 kg bulk bags.",
+    text: MESSAGES.heroKratomText,
     cta: "Shop kratom",
     className: "from-emerald-950 via-emerald-800 to-emerald-600",
   },
   {
     to: "/products/novelty",
     title: "Novelty",
-    text: "Lighters, chargers, air fresheners and impulse buys for the counter.",
+    text: MESSAGES.heroAccessoriesText,
     cta: "Shop novelty",
     className: "from-slate-900 via-slate-700 to-slate-500",
   },

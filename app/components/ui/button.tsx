@@ -12,7 +12,7 @@ const variants: Record<ButtonVariant, string> = {
   ghost: "text-brand-700 hover:bg-brand-50",
 };
 
-function buttonClass(variant: ButtonVariant = "primary", extra = ""): string {
+export function buttonClass(variant: ButtonVariant = "primary", extra = ""): string {
   return `${base} ${variants[variant]} ${extra}`.trim();
 }
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { businessSchema } from "../business";
 import { GENDERS, USERNAME_RULE } from "../form-fields";
 import * as MESSAGES from "../messages";
 import { US_STATE_CODES } from "../us-states";
+import { businessSchema } from "./business";
 import { text } from "./text";
 
 /** Form schemas of the account screens; the server checks every post with the same one. */
@@ -11,41 +11,41 @@ export { text };
 export const phoneSchema = z
   .string()
   .trim()
-  .max(30, "Phone number must be at most 30 characters.")
-  .refine((v) => v === "" || /^[0-9+().\-\s]{7,30}$/.test(v), "Please enter a valid phone number.");
+  .max(30, MESSAGES.phoneTooLong30)
+  .refine((v) => v === "" || /^[0-9+().\-\s]{7,30}$/.test(v), MESSAGES.enterValidPhone);
 
 export const zipSchema = z
-  .string({ error: "ZIP code is required." })
+  .string({ error: MESSAGES.zipRequired })
   .trim()
-  .regex(/^\d{5}(-?\d{4})?$/, "ZIP code must be 5 digits or ZIP+4 (12345-6789).")
+  .regex(/^\d{5}(-?\d{4})?$/, MESSAGES.zipFormat)
   .transform((v) => (v.length === 9 ? `${v.slice(0, 5)}-${v.slice(5)}` : v));
 
 export const stateSchema = z
-  .string({ error: "State is required." })
+  .string({ error: MESSAGES.stateRequired })
   .trim()
   .toUpperCase()
-  .refine((v) => US_STATE_CODES.includes(v), "Please choose a US state.");
+  .refine((v) => US_STATE_CODES.includes(v), MESSAGES.chooseUsState);
 
 export { GENDERS, USERNAME_RULE };
 
 export const usernameSchema = z
-  .string({ error: "Username is required." })
+  .string({ error: MESSAGES.usernameRequired })
   .trim()
-  .min(3, `Username must be ${USERNAME_RULE}`)
-  .max(30, `Username must be ${USERNAME_RULE}`)
-  .regex(/^[a-zA-Z0-9_.]+$/, `Username must be ${USERNAME_RULE}`);
+  .min(3, MESSAGES.usernameMustBe)
+  .max(30, MESSAGES.usernameMustBe)
+  .regex(/^[a-zA-Z0-9_.]+$/, MESSAGES.usernameMustBe);
 
 export const emailSchema = z
-  .string({ error: "Email is required." })
+  .string({ error: MESSAGES.emailRequired })
   .trim()
-  .min(1, "Email is required.")
-  .max(254, "Email is too long.")
-  .pipe(z.email("Please enter a valid email address."));
+  .min(1, MESSAGES.emailRequired)
+  .max(254, MESSAGES.emailTooLong)
+  .pipe(z.email(MESSAGES.enterValidEmail));
 
 export const newPasswordSchema = z
-  .string({ error: "Password is required." })
-  .min(8, "Password must be at least 8 characters.")
-  .max(128, "Password must be at most 128 characters.");
+  .string({ error: MESSAGES.passwordRequired })
+  .min(8, MESSAGES.passwordTooShort)
+  .max(128, MESSAGES.passwordTooLong);
 
 export const registerSchema = businessSchema.extend({
   name: text("Name", 100),
@@ -61,10 +61,10 @@ export const registerSchema = businessSchema.extend({
     .string()
     .trim()
     .optional()
-    .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), "Please enter a valid date.")
+    .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), MESSAGES.enterValidDate)
     .transform((v) => v || null),
   gender: z
-    .enum(["", ...GENDERS], { error: "Please choose Male, Female, Other or leave it unselected." })
+    .enum(["", ...GENDERS], { error: MESSAGES.chooseGender })
     .optional()
     .transform((v) => v || null),
 });
@@ -72,26 +72,26 @@ export type RegisterInput = z.output<typeof registerSchema>;
 
 export const loginSchema = z.object({
   identifier: z
-    .string({ error: "Please enter your email or username." })
+    .string({ error: MESSAGES.enterEmailOrUsername })
     .trim()
-    .min(1, "Please enter your email or username.")
-    .max(254, "That is too long for an email or username."),
+    .min(1, MESSAGES.enterEmailOrUsername)
+    .max(254, MESSAGES.emailOrUsernameTooLong),
   password: z
-    .string({ error: "Please enter your password." })
-    .min(1, "Please enter your password.")
-    .max(128, "Password must be at most 128 characters."),
+    .string({ error: MESSAGES.enterPassword })
+    .min(1, MESSAGES.enterPassword)
+    .max(128, MESSAGES.passwordTooLong),
   redirectTo: z.string().max(2000).optional(),
 });
 
 export const forgotSchema = z.object({ email: emailSchema });
 
-export const PASSWORDS_DO_NOT_MATCH = "The passwords do not match.";
+export const PASSWORDS_DO_NOT_MATCH = MESSAGES.passwordsDoNotMatch;
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string().min(1, "This reset link is not valid.").max(500),
+    token: z.string().min(1, MESSAGES.resetLinkNotValid).max(500),
     password: newPasswordSchema,
-    confirmPassword: z.string({ error: "Please confirm the new password." }).max(128),
+    confirmPassword: z.string({ error: MESSAGES.confirmNewPassword }).max(128),
   })
   .refine((d) => d.password === d.confirmPassword, {
     path: ["confirmPassword"],

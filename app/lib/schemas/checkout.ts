@@ -1,45 +1,53 @@
 import { z } from "zod";
 import * as MESSAGES from "../messages";
-import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "../orders";
+import { MAX_LINE_QUANTITY, MAX_NOTES_LENGTH, MAX_ORDER_LINES, MAX_PO_NUMBER_LENGTH } from "../orders";
+import { optionalText } from "./text";
 
 /** The lines the browser sends: product ids and quantities only (never prices or names). */
 export const cartLinesSchema = z
   .array(
     z.object({
-      id: z.number({ error: "Each line needs a product." }).int().positive().max(2_147_483_647),
+      id: z.number({ error: MESSAGES.lineNeedsProduct }).int().positive().max(2_147_483_647),
       quantity: z
-        .number({ error: "Quantities must be whole numbers." })
-        .int("Quantities must be whole numbers.")
-        .min(1, "Quantities must be at least 1.")
-        .max(MAX_LINE_QUANTITY, `Quantities must be at most ${MAX_LINE_QUANTITY.toLocaleString("en-US")}.`),
+        .number({ error: MESSAGES.quantitiesWholeNumbers })
+        .int(MESSAGES.quantitiesWholeNumbers)
+        .min(1, MESSAGES.quantitiesAtLeastOne)
+        .max(MAX_LINE_QUANTITY, MESSAGES.quantitiesAtMost(MAX_LINE_QUANTITY)),
     }),
-    { error: "The cart could not be read." },
+    { error: MESSAGES.cartUnreadable },
   )
-  .min(1, "Your cart is empty.")
-  .max(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines.`);
+  .min(1, MESSAGES.cartEmpty)
+  .max(MAX_ORDER_LINES, MESSAGES.tooManyOrderLines(MAX_ORDER_LINES));
 
 export type CartLinesInput = z.output<typeof cartLinesSchema>;
 
 /** A JSON form field holding cart lines. */
 export const cartLinesField = z
-  .string({ error: "Your cart is empty." })
-  .max(50_000, "The cart is too large.")
+  .string({ error: MESSAGES.cartEmpty })
+  .max(50_000, MESSAGES.cartTooLarge)
   .transform((text, ctx) => {
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      ctx.addIssue({ code: "custom", message: "The cart could not be read." });
+      ctx.addIssue({ code: "custom", message: MESSAGES.cartUnreadable });
       return z.NEVER;
     }
   })
   .pipe(cartLinesSchema);
 
+/** The checkout fields' labels, as the form shows them and as its messages name them. */
+export const PO_NUMBER_LABEL = "PO number";
+export const NOTES_LABEL = "Order notes";
+
 export const placeOrderSchema = z.object({
-  idempotencyKey: z.uuid("This checkout has expired. Please reload the page."),
+  idempotencyKey: z.uuid(MESSAGES.checkoutExpired),
   addressId: z
     .string({ error: MESSAGES.selectShippingAddress })
     .trim()
     .min(1, MESSAGES.selectShippingAddress)
     .max(100, MESSAGES.selectShippingAddress),
   lines: cartLinesField,
+  /** The customer's purchase order number and notes (issue 16), both optional. */
+  poNumber: optionalText(PO_NUMBER_LABEL, MAX_PO_NUMBER_LENGTH, { oneLine: true }),
+  notes: optionalText(NOTES_LABEL, MAX_NOTES_LENGTH),
 });

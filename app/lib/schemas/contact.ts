@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { CONTACT_LIMITS } from "../form-fields";
+import * as MESSAGES from "../messages";
 import { isMultiline } from "../text";
 
 export { CONTACT_LIMITS };
@@ -8,31 +9,31 @@ export { CONTACT_LIMITS };
 /** The Get In Touch form. The same schema checks the post on the server. */
 export const contactSchema = z.object({
   name: z
-    .string({ error: "Please enter your name." })
+    .string({ error: MESSAGES.enterYourName })
     .trim()
-    .min(1, "Please enter your name.")
-    .max(CONTACT_LIMITS.name, `Name must be at most ${CONTACT_LIMITS.name} characters.`)
-    .refine((v) => !isMultiline(v), "Name must be on one line."),
+    .min(1, MESSAGES.enterYourName)
+    .max(CONTACT_LIMITS.name, MESSAGES.nameAtMost(CONTACT_LIMITS.name))
+    .refine((v) => !isMultiline(v), MESSAGES.nameOneLine),
   email: z
-    .string({ error: "Please enter your email address." })
+    .string({ error: MESSAGES.enterYourEmail })
     .trim()
-    .min(1, "Please enter your email address.")
-    .max(CONTACT_LIMITS.email, "Email address is too long.")
-    .pipe(z.email("Please enter a valid email address.")),
+    .min(1, MESSAGES.enterYourEmail)
+    .max(CONTACT_LIMITS.email, MESSAGES.emailAddressTooLong)
+    .pipe(z.email(MESSAGES.enterValidEmail)),
   phone: z
     .string()
     .trim()
-    .max(CONTACT_LIMITS.phone, "Phone number is too long.")
-    .refine((v) => v === "" || /^[0-9+().\-\s]{7,}$/.test(v), "Please enter a valid phone number.")
+    .max(CONTACT_LIMITS.phone, MESSAGES.phoneTooLong)
+    .refine((v) => v === "" || /^[0-9+().\-\s]{7,}$/.test(v), MESSAGES.enterValidPhone)
     .optional()
     .transform((v) => v || null),
   message: z
     .string()
     .trim()
-    .max(CONTACT_LIMITS.message, `Message must be at most ${CONTACT_LIMITS.message} characters.`)
+    .max(CONTACT_LIMITS.message, MESSAGES.messageAtMost(CONTACT_LIMITS.message))
     .optional()
     .transform((v) => v || null),
-  notRobot: z.literal("on", { error: "Please confirm you are not a robot." }),
+  notRobot: z.literal("on", { error: MESSAGES.confirmNotRobot }),
   /** Honeypot: hidden from people, filled in by bots. */
   website: z.string().max(500).optional(),
 });

@@ -1,71 +1,76 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS } from "../categories";
+import * as MESSAGES from "../messages";
 import { formatCents, MAX_PRICE_CENTS, parseDollarsToCents } from "../money";
 import { isMultiline } from "../text";
 import { idParam } from "./params";
+import { checkSellingUnit, sellingUnitFields } from "./selling-unit";
 
 /** The admin product form; the server checks every post with the same schema. */
 const priceField = z
-  .string({ error: "Price is required." })
+  .string({ error: MESSAGES.priceRequired })
   .trim()
-  .min(1, "Price is required.")
+  .min(1, MESSAGES.priceRequired)
   .transform((v, ctx) => {
     const cents = parseDollarsToCents(v);
     if (cents === null) {
-      ctx.addIssue({ code: "custom", message: "Price must be an amount like 12.50 (at most two decimals)." });
+      ctx.addIssue({ code: "custom", message: MESSAGES.priceFormat });
       return z.NEVER;
     }
     if (cents > MAX_PRICE_CENTS) {
-      ctx.addIssue({ code: "custom", message: `Price must be at most ${formatCents(MAX_PRICE_CENTS)}.` });
+      ctx.addIssue({ code: "custom", message: MESSAGES.priceTooHigh(formatCents(MAX_PRICE_CENTS)) });
       return z.NEVER;
     }
     return cents;
   });
 
 const quantityField = z
-  .string({ error: "Quantity is required." })
+  .string({ error: MESSAGES.quantityRequired })
   .trim()
-  .min(1, "Quantity is required.")
-  .regex(/^\d{1,7}$/, "Quantity must be a whole number, 0 or more.")
+  .min(1, MESSAGES.quantityRequired)
+  .regex(/^\d{1,7}$/, MESSAGES.quantityWholeNumber)
   .transform(Number);
 
 const categoryField = z
-  .string({ error: "Category is required." })
+  .string({ error: MESSAGES.categoryRequired })
   .trim()
   .toLowerCase()
-  .min(1, "Category is required.")
-  .refine((v) => (CATEGORY_SLUGS as string[]).includes(v), "Please choose one of the store's categories.");
+  .min(1, MESSAGES.categoryRequired)
+  .refine((v) => (CATEGORY_SLUGS as string[]).includes(v), MESSAGES.chooseStoreCategory);
 
-export const productSchema = z.object({
-  name: z
-    .string({ error: "Name is required." })
-    .trim()
-    .min(1, "Name is required.")
-    .max(200, "Name must be at most 200 characters.")
-    .refine((v) => !isMultiline(v), "Name must be on one line."),
-  price: priceField,
-  quantity: quantityField,
-  category: categoryField,
-  description: z.string().trim().max(5000, "Description must be at most 5,000 characters.").optional().default(""),
-  sku: z
-    .string()
-    .trim()
-    .max(64, "SKU must be at most 64 characters.")
-    .regex(/^[A-Za-z0-9._-]*$/, "SKU may use letters, numbers, dots, dashes and underscores.")
-    .optional()
-    .transform((v) => v || undefined),
-  /** The edit form: the version and the stock the form showed (absent on the add form). */
-  version: z
-    .string()
-    .regex(/^\d{1,9}$/, "Reload the page and try again.")
-    .transform(Number)
-    .optional(),
-  stockSeen: z
-    .string()
-    .regex(/^\d{1,7}$/, "Reload the page and try again.")
-    .transform(Number)
-    .optional(),
-});
+export const productSchema = z
+  .object({
+    name: z
+      .string({ error: MESSAGES.nameRequired })
+      .trim()
+      .min(1, MESSAGES.nameRequired)
+      .max(200, MESSAGES.nameTooLong)
+      .refine((v) => !isMultiline(v), MESSAGES.nameOneLine),
+    price: priceField,
+    quantity: quantityField,
+    category: categoryField,
+    description: z.string().trim().max(5000, MESSAGES.descriptionTooLong).optional().default(""),
+    sku: z
+      .string()
+      .trim()
+      .max(64, MESSAGES.skuTooLong)
+      .regex(/^[A-Za-z0-9._-]*$/, MESSAGES.skuCharacters)
+      .optional()
+      .transform((v) => v || undefined),
+    /** The edit form: the version and the stock the form showed (absent on the add form). */
+    version: z
+      .string()
+      .regex(/^\d{1,9}$/, MESSAGES.reloadAndRetry)
+      .transform(Number)
+      .optional(),
+    stockSeen: z
+      .string()
+      .regex(/^\d{1,7}$/, MESSAGES.reloadAndRetry)
+      .transform(Number)
+      .optional(),
+    ...sellingUnitFields,
+  })
+  .superRefine(checkSellingUnit);
 export type ProductForm = z.output<typeof productSchema>;
 
 const optionalBlank = <T extends z.ZodType>(schema: T) =>
@@ -80,18 +85,18 @@ export const bulkUpdateSchema = z
           z
             .string()
             .transform((v) => idParam(v))
-            .refine((v): v is number => v !== null, "Invalid product selection.")
+            .refine((v): v is number => v !== null, MESSAGES.invalidProductSelection)
             .transform((v) => v as number),
         )
-        .min(1, "Select at least one product.")
-        .max(500, "Select at most 500 products at a time."),
+        .min(1, MESSAGES.selectAtLeastOneProduct)
+        .max(500, MESSAGES.selectAtMost500Products),
     ),
     price: optionalBlank(priceField),
     quantity: optionalBlank(quantityField),
     category: optionalBlank(categoryField),
   })
   .refine((v) => v.price !== undefined || v.quantity !== undefined || v.category !== undefined, {
-    message: "Fill in at least one field to change.",
+    message: MESSAGES.fillInOneField,
     path: ["form"],
   });
 export type BulkUpdateForm = z.output<typeof bulkUpdateSchema>;

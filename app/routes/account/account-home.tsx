@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { viewerOf } from "~/.server/request-context";
 import { AccountShell } from "~/components/account-shell";
 import { ButtonLink } from "~/components/ui/button";
+import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import type { Route } from "./+types/account-home";
 
 export function meta() {
@@ -14,10 +15,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const CARDS = [
-  { to: "/orders", title: "My Orders", text: "Track orders, see what you bought and order again." },
-  { to: "/account/settings", title: "Account Settings", text: "Keep your phone number up to date." },
-  { to: "/shipping-address", title: "Shipping Addresses", text: "Manage the stores we deliver to." },
-  { to: "/account/security", title: "Security (change password)", text: "Change your password or get a reset email." },
+  { to: "/orders", title: "My Orders", text: ACCOUNT_MESSAGES.accountOrdersCard },
+  { to: "/account/settings", title: "Account Settings", text: ACCOUNT_MESSAGES.accountSettingsCard },
+  { to: "/shipping-address", title: "Shipping Addresses", text: ACCOUNT_MESSAGES.accountAddressesCard },
+  { to: "/account/security", title: "Security (change password)", text: ACCOUNT_MESSAGES.accountSecurityCard },
 ] as const;
 
 export default function AccountHome({ loaderData }: Route.ComponentProps) {
@@ -25,7 +26,7 @@ export default function AccountHome({ loaderData }: Route.ComponentProps) {
     return (
       <div className="mx-auto max-w-md px-4 py-12 text-center">
         <h1 className="text-3xl font-bold text-slate-900">My Account</h1>
-        <p className="mt-3 text-slate-700">Log in to see prices, your orders and your account.</p>
+        <p className="mt-3 text-slate-700">{ACCOUNT_MESSAGES.accountHomeLoggedOut}</p>
         <div className="mt-6 flex justify-center gap-3">
           <ButtonLink to="/login?redirectTo=%2Faccount">Login</ButtonLink>
           <ButtonLink to="/register" variant="secondary">

@@ -11,16 +11,11 @@ import { BusinessFields } from "~/components/business-fields";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
-import {
-  APPROVAL_LABEL,
-  businessSchema,
-  LICENSE_STATUS_LABEL,
-  LICENSE_TYPES,
-  licenseSchema,
-  storeToday,
-} from "~/lib/business";
+import { APPROVAL_LABEL, LICENSE_STATUS_LABEL, LICENSE_TYPES, storeToday } from "~/lib/business";
 import { type FormReply, fieldError, postedValue } from "~/lib/form-reply";
+import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { MB, type RouteHandle } from "~/lib/route-policy";
+import { businessSchema, licenseSchema } from "~/lib/schemas/business";
 import { US_STATES } from "~/lib/us-states";
 import type { Route } from "./+types/business";
 
@@ -61,7 +56,7 @@ export async function action({ context }: Route.ActionArgs) {
     const parsed = parseForm(form, businessSchema);
     if (!parsed.ok) return replyError<Intent>({ fieldErrors: parsed.errors }, { form, data: intent });
     await saveBusiness(db, viewer.id, parsed.data, actorOf(context));
-    return replyOk<Intent>("Business profile saved.", intent);
+    return replyOk<Intent>(ACCOUNT_MESSAGES.businessProfileSaved, intent);
   }
   const parsed = parseForm(form, licenseSchema(storeToday()));
   const file = form.get("document");
@@ -86,7 +81,7 @@ export async function action({ context }: Route.ActionArgs) {
       Buffer.from(await (file as File).arrayBuffer()),
       actorOf(context),
     );
-    return replyOk<Intent>(`${added.typeLabel} ${added.number} uploaded. We will review it shortly.`, intent);
+    return replyOk<Intent>(ACCOUNT_MESSAGES.licenseUploaded(added.typeLabel, added.number), intent);
   } catch (error) {
     if (error instanceof DocumentRejectedError) {
       return replyError<Intent>({ fieldErrors: { document: error.message } }, { form, data: intent });
@@ -154,7 +149,7 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
           </h2>
           {licenses.length === 0 ? (
             <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-slate-700">
-              No licenses yet. Upload your sales tax permit or resale certificate and the permits your products need.
+              {ACCOUNT_MESSAGES.noLicensesYet}
             </p>
           ) : (
             <ul className="flex flex-col gap-3">
@@ -262,7 +257,7 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
             name="expiresOn"
             type="date"
             min={today}
-            hint="Required for permits that expire (e-cigarette, hemp, state tobacco or vape licenses)."
+            hint={ACCOUNT_MESSAGES.licenseExpiryHint}
             defaultValue={postedValue(licenseReply, "expiresOn", "")}
             error={fieldError(licenseReply, "expiresOn")}
           />
@@ -288,7 +283,7 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
             error={fieldError(licenseReply, "document")}
           />
           <Button type="submit" disabled={busy === "license"} className="self-start">
-            {busy === "license" ? "Uploading..." : "Upload license"}
+            {busy === "license" ? ACCOUNT_MESSAGES.uploading : "Upload license"}
           </Button>
         </Form>
       </div>

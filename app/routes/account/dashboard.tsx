@@ -6,6 +6,7 @@ import { signedInViewer } from "~/.server/request-context";
 import { AccountShell } from "~/components/account-shell";
 import { OrderStatusBadge } from "~/components/order-view";
 import { ButtonLink } from "~/components/ui/button";
+import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { formatCents } from "~/lib/money";
 import { formatOrderDate } from "~/lib/orders";
 import type { Route } from "./+types/dashboard";
@@ -34,7 +35,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           Recent orders
         </h2>
         {recentOrders.length === 0 ? (
-          <p className="mt-2 text-slate-700">No orders yet.</p>
+          <p className="mt-2 text-slate-700">{ACCOUNT_MESSAGES.noOrdersYet}</p>
         ) : (
           <ul className="mt-2 divide-y divide-slate-100">
             {recentOrders.map((o) => (
@@ -67,7 +68,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               {defaultAddress.city}, {defaultAddress.state} {defaultAddress.zip}
             </address>
           ) : (
-            <p className="mt-2 text-slate-700">No address saved yet.</p>
+            <p className="mt-2 text-slate-700">{ACCOUNT_MESSAGES.noAddressSavedYet}</p>
           )}
           <Link to="/shipping-address" className="mt-3 inline-block text-sm font-semibold text-brand-700 underline">
             Manage addresses

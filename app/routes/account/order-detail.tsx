@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, useRouteLoaderData } from "react-router";
 import { canBuy } from "~/.server/accounts/viewer";
 import { checkCartLines } from "~/.server/catalog/cart-check";
 import { getDb } from "~/.server/db/instance";
@@ -6,15 +6,18 @@ import { replyError, replyOk } from "~/.server/forms";
 import { findOrderForUser } from "~/.server/orders/queries";
 import { signedInViewer } from "~/.server/request-context";
 import { OrderDetailPanel, type ReorderData } from "~/components/order-detail-panel";
+import * as MESSAGES from "~/lib/messages";
+import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { idParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/order-detail";
+import type { loader as ordersLoader } from "./orders";
 
 async function ownOrder(context: Route.LoaderArgs["context"], orderIdParam: string | undefined) {
   const viewer = signedInViewer(context);
   const id = idParam(orderIdParam);
   const order = id === null ? null : await findOrderForUser(getDb(), viewer.id, id);
   // Another customer's order looks exactly like one that does not exist.
-  if (!order) throw data("Order not found.", { status: 404 });
+  if (!order) throw data(MESSAGES.orderNotFound, { status: 404 });
   return { viewer, order };
 }
 
@@ -26,14 +29,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** Order again: today's price and stock of the order's products, for the cart. */
 export async function action({ params, context }: Route.ActionArgs) {
   const { viewer, order } = await ownOrder(context, params.orderId);
-  if (!canBuy(viewer)) return replyError({ message: "Your account cannot order yet." }, { status: 403 });
+  if (!canBuy(viewer)) return replyError({ message: ACCOUNT_MESSAGES.accountCannotOrderYet }, { status: 403 });
   const lines = order.items.flatMap((i) => (i.productId === null ? [] : [{ id: i.productId, quantity: i.quantity }]));
   return replyOk<ReorderData>(undefined, {
-    lines: lines.length ? await checkCartLines(getDb(), lines) : [],
+    lines: lines.length ? await checkCartLines(getDb(), lines, viewer.id) : [],
     skipped: order.items.length - lines.length,
   });
 }
 
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
-  return <OrderDetailPanel order={loaderData.order} />;
+  const lists = useRouteLoaderData<typeof ordersLoader>("routes/account/orders")?.lists;
+  return <OrderDetailPanel order={loaderData.order} lists={lists ?? []} />;
 }

@@ -1,11 +1,13 @@
 import { NavLink, Outlet, useParams } from "react-router";
 import { getDb } from "~/.server/db/instance";
+import { listChoices } from "~/.server/lists/saved-lists";
 import { findOrderForUser, listOrdersForUser } from "~/.server/orders/queries";
 import { signedInViewer } from "~/.server/request-context";
 import { AccountShell } from "~/components/account-shell";
 import { OrderDetailPanel } from "~/components/order-detail-panel";
 import { OrderStatusBadge } from "~/components/order-view";
 import * as MESSAGES from "~/lib/messages";
+import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { formatCents } from "~/lib/money";
 import { formatOrderDate } from "~/lib/orders";
 import type { Route } from "./+types/orders";
@@ -20,11 +22,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // With no order chosen, wide screens show the newest one beside the list (phones keep the list).
   const newestId = params.orderId ? undefined : orders[0]?.id;
   const newest = newestId === undefined ? null : await findOrderForUser(getDb(), viewerId, newestId);
-  return { orders, newest };
+  // The customer's lists, for Save as list in the order panel (here and in the chosen order).
+  return { orders, newest, lists: await listChoices(getDb(), viewerId) };
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { orders, newest } = loaderData;
+  const { orders, newest, lists } = loaderData;
   const params = useParams();
   return (
     <AccountShell title="My Orders">
@@ -67,10 +70,12 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               <Outlet />
             ) : (
               <>
-                <p className={`text-slate-700 ${newest ? "xl:hidden" : ""}`}>Choose an order to see its details.</p>
+                <p className={`text-slate-700 ${newest ? "xl:hidden" : ""}`}>
+                  {ACCOUNT_MESSAGES.chooseOrderForDetails}
+                </p>
                 {newest ? (
                   <div className="hidden xl:block" data-testid="newest-order">
-                    <OrderDetailPanel order={newest} />
+                    <OrderDetailPanel order={newest} lists={lists} />
                   </div>
                 ) : null}
               </>

@@ -11,6 +11,7 @@ import { AccountShell } from "~/components/account-shell";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import * as MESSAGES from "~/lib/messages";
+import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { changePasswordSchema } from "~/lib/schemas/account";
 import type { Route } from "./+types/security";
 
@@ -30,11 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await requestPasswordReset(db, viewer.email, clientIpOf(context));
     } catch (error) {
-      const message = error instanceof AccountError ? error.message : "We could not send the email. Please try again.";
+      const message = error instanceof AccountError ? error.message : ACCOUNT_MESSAGES.couldNotSendEmail;
       if (!(error instanceof AccountError)) log.error({ err: error }, "reset mail failed");
       return replyError({ message: MESSAGES.errorMessage(message) });
     }
-    return replyOk(MESSAGES.resetMailSent);
+    return replyOk(ACCOUNT_MESSAGES.resetMailSent);
   }
   const current = form.get("currentPassword");
   const next = form.get("newPassword");
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return replyError({ message: MESSAGES.errorMessage(firstError(parsed.errors)) });
   try {
     const headers = await changePassword(db, viewer.id, parsed.data, request);
-    return replyOk(MESSAGES.passwordUpdated, undefined, { headers });
+    return replyOk(ACCOUNT_MESSAGES.passwordUpdated, undefined, { headers });
   } catch (error) {
     if (error instanceof AccountError) {
       return replyError({ message: MESSAGES.errorMessage(error.message) }, { status: error.status });
@@ -87,14 +88,14 @@ export default function Security({ loaderData }: Route.ComponentProps) {
             type="password"
             autoComplete="new-password"
             maxLength={128}
-            hint="At least 8 characters. Your other devices will be signed out."
+            hint={ACCOUNT_MESSAGES.newPasswordHint}
           />
           <Button type="submit" name="intent" value="change" disabled={busy} className="self-start">
             {busy ? "Updating..." : "Update password"}
           </Button>
         </Form>
         <reset.Form method="post" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-5">
-          <h2 className="text-lg font-bold text-slate-900">Forgot your password?</h2>
+          <h2 className="text-lg font-bold text-slate-900">{ACCOUNT_MESSAGES.forgotYourPassword}</h2>
           <p className="text-sm text-slate-700">We will email a reset link to {loaderData.email}.</p>
           {reset.data?.message ? (
             <FormMessage tone={reset.data.ok ? "success" : "error"}>{reset.data.message}</FormMessage>

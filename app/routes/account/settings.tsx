@@ -9,11 +9,12 @@ import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
+import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { isNetworkError, offlineReply, revalidateUnlessOffline } from "~/lib/offline";
 import { settingsSchema } from "~/lib/schemas/account";
 import type { Route } from "./+types/settings";
 
-const OFFLINE_SAVE = "We could not reach the store, so nothing was saved. Check your connection and try again.";
+const OFFLINE_SAVE = ACCOUNT_MESSAGES.storeUnreachableNothingSaved;
 
 export function meta() {
   return [{ title: "Account Settings" }, { name: "robots", content: "noindex" }];
@@ -63,12 +64,9 @@ export async function action({ context }: Route.ActionArgs) {
     await updatePhone(getDb(), viewer.id, parsed.data.phone);
   } catch (error) {
     log.error({ err: error }, "phone update failed");
-    return replyError(
-      { message: MESSAGES.errorMessage("We could not save your changes. Please try again.") },
-      { form, status: 500 },
-    );
+    return replyError({ message: MESSAGES.errorMessage(ACCOUNT_MESSAGES.couldNotSaveChanges) }, { form, status: 500 });
   }
-  return replyOk(MESSAGES.accountUpdated);
+  return replyOk(ACCOUNT_MESSAGES.accountUpdated);
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
@@ -103,7 +101,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   return (
     <AccountShell title="Account Settings">
-      <FormMessage tone="error">{MESSAGES.phoneLoadFailed}</FormMessage>
+      <FormMessage tone="error">{ACCOUNT_MESSAGES.phoneLoadFailed}</FormMessage>
     </AccountShell>
   );
 }

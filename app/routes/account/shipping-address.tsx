@@ -7,8 +7,9 @@ import { formOf, signedInViewer } from "~/.server/request-context";
 import { AccountShell } from "~/components/account-shell";
 import { AddressForm } from "~/components/address-form";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import type { Address } from "~/lib/address";
+import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import type { Route } from "./+types/shipping-address";
 
 export function meta() {
@@ -54,23 +55,30 @@ function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void
             </Button>
           </fetcher.Form>
         ) : null}
-        <fetcher.Form
-          method="post"
-          onSubmit={(e) => {
-            if (!window.confirm("Remove this address?")) e.preventDefault();
-          }}
-        >
-          <input type="hidden" name="id" value={address.id} />
-          <Button
-            type="submit"
-            name="intent"
-            value="delete"
-            variant="ghost"
-            aria-label={`Remove ${address.businessName}`}
+        {/* The question is native (a details element), so a tap on Remove asks first even before
+            the page's scripts have loaded; only "Yes, remove" posts. */}
+        <details className="group w-full">
+          <summary
+            className={buttonClass("ghost", "w-fit cursor-pointer list-none [&::-webkit-details-marker]:hidden")}
           >
             Remove
-          </Button>
-        </fetcher.Form>
+          </summary>
+          <div className="mt-2 flex flex-wrap items-center gap-2 rounded-md bg-slate-50 p-3">
+            <p className="text-sm text-slate-800">{ACCOUNT_MESSAGES.confirmRemoveAddress}</p>
+            <fetcher.Form method="post">
+              <input type="hidden" name="id" value={address.id} />
+              <Button
+                type="submit"
+                name="intent"
+                value="delete"
+                variant="danger"
+                aria-label={`Yes, remove ${address.businessName}`}
+              >
+                Yes, remove
+              </Button>
+            </fetcher.Form>
+          </div>
+        </details>
       </div>
     </li>
   );
@@ -90,7 +98,7 @@ export default function ShippingAddress({ loaderData }: Route.ComponentProps) {
         </ul>
       ) : (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-700">
-          You have no saved addresses yet. Add the store we should deliver to.
+          {ACCOUNT_MESSAGES.noSavedAddresses}
         </p>
       )}
       <section aria-labelledby="address-form-title" className="mt-6 rounded-lg border border-slate-200 bg-white p-5">

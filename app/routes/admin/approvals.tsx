@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { BUSINESS_TYPES } from "~/lib/business";
 import { type FormReply, fieldError } from "~/lib/form-reply";
+import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { formatOrderDate } from "~/lib/orders";
 import { oneLine } from "~/lib/text";
 import type { Route } from "./+types/approvals";
@@ -34,7 +35,7 @@ export async function action({ context }: Route.ActionArgs) {
   const approve = form.get("decision") === "approve";
   const reason = oneLine(String(form.get("reason") ?? "")).slice(0, 500);
   if (!id || (subject !== "license" && subject !== "business")) {
-    return replyError({ message: "Choose what to review." });
+    return replyError({ message: BACK_OFFICE_MESSAGES.chooseWhatToReview });
   }
   // Every refusal names the item it is about (`data`), so the right review form shows it.
   if (!approve && !reason) return replyError({ fieldErrors: { reason: REJECTION_REASON_REQUIRED } }, { data: id });
@@ -42,12 +43,12 @@ export async function action({ context }: Route.ActionArgs) {
   const decision = approve ? ({ approve: true } as const) : ({ approve: false, reason } as const);
   if (subject === "business") {
     const business = await reviewBusiness(getDb(), id, decision, actor);
-    if (!business) return replyError({ message: "That business was not found." }, { status: 404, data: id });
-    return done(`${business.legalName} ${approve ? "approved" : "rejected"}.`);
+    if (!business) return replyError({ message: BACK_OFFICE_MESSAGES.businessNotFound }, { status: 404, data: id });
+    return done(BACK_OFFICE_MESSAGES.businessReviewed(business.legalName, approve));
   }
   try {
     const license = await reviewLicense(getDb(), id, decision, actor);
-    return done(`${license.typeLabel} ${license.number} ${approve ? "approved" : "rejected"}.`);
+    return done(BACK_OFFICE_MESSAGES.licenseReviewed(license.typeLabel, license.number, approve));
   } catch (error) {
     if (error instanceof LicenseError) {
       return replyError(
@@ -151,7 +152,7 @@ export default function AdminApprovals({ loaderData }: Route.ComponentProps) {
         </h2>
         {licenses.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
-            No licenses are waiting.
+            {BACK_OFFICE_MESSAGES.noLicensesWaiting}
           </p>
         ) : (
           <ol className="flex flex-col gap-3">
@@ -168,7 +169,7 @@ export default function AdminApprovals({ loaderData }: Route.ComponentProps) {
         </h2>
         {businesses.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
-            No businesses are waiting.
+            {BACK_OFFICE_MESSAGES.noBusinessesWaiting}
           </p>
         ) : (
           <ol className="flex flex-col gap-3">

@@ -4,6 +4,7 @@ import { getDb } from "~/.server/db/instance";
 import { Pagination } from "~/components/admin/pagination";
 import { Button } from "~/components/ui/button";
 import { auditFieldLabel, auditValue } from "~/lib/audit";
+import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { formatOrderDate } from "~/lib/orders";
 import { pageParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/audit";
@@ -19,6 +20,9 @@ const SUBJECTS = [
   { value: "user", label: "Users" },
   { value: "business", label: "Businesses" },
   { value: "license", label: "Licenses" },
+  { value: "compliance-rule", label: "Compliance rules" },
+  { value: "price-group", label: "Price groups" },
+  { value: "store", label: "Store settings" },
 ] as const;
 
 export async function loader({ url }: Route.LoaderArgs) {
@@ -86,7 +90,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       </Form>
       {items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
-          No entries found.
+          {BACK_OFFICE_MESSAGES.noEntriesFound}
         </p>
       ) : (
         <ol className="flex flex-col gap-3">

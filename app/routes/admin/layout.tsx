@@ -16,9 +16,13 @@ const TABS = [
   { to: "/admin", label: "Overview", end: true },
   { to: "/admin/products", label: "Products", end: false },
   { to: "/admin/orders", label: "Orders", end: false },
+  { to: "/admin/stock", label: "Low stock", end: false },
   { to: "/admin/users", label: "Users", end: false },
+  { to: "/admin/price-groups", label: "Price groups", end: false },
   { to: "/admin/approvals", label: "Approvals", end: false },
   { to: "/admin/audit", label: "Audit log", end: false },
+  { to: "/admin/compliance", label: "Compliance", end: false },
+  { to: "/admin/reports/pact", label: "PACT report", end: false },
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -29,7 +33,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     { label: "Revenue, last 7 days", value: formatCents(f.revenueLast7DaysCents) },
     { label: "Orders waiting", value: String(f.ordersWaiting) },
     { label: "Out of stock", value: String(f.productsOutOfStock) },
-    { label: "Low stock (5 or fewer)", value: String(f.productsLowStock) },
+    { label: "Low stock", value: String(f.productsLowStock) },
     { label: "Waiting for review", value: String(f.reviewsWaiting) },
   ];
   return (

@@ -10,6 +10,7 @@ import { OrderStatusBadge } from "~/components/order-view";
 import { notify } from "~/components/toast";
 import type { FormReply } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
+import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { formatCents } from "~/lib/money";
 import { formatOrderDate, isOrderStatus, ORDER_STATUSES } from "~/lib/orders";
 import { idParam, pageParam } from "~/lib/schemas/params";
@@ -26,14 +27,14 @@ export async function action({ context }: Route.ActionArgs) {
   const form = formOf(context);
   const id = idParam(form.get("orderId"));
   const status = form.get("status");
-  if (id === null || !isOrderStatus(status)) return replyError({ message: "Choose an order and a status." });
+  if (id === null || !isOrderStatus(status)) return replyError({ message: BACK_OFFICE_MESSAGES.chooseOrderAndStatus });
   try {
     await setOrderStatus(getDb(), id, status, actorOf(context));
   } catch (error) {
     if (error instanceof StatusChangeError) return replyError({ message: error.message }, { status: 409 });
     throw error;
   }
-  return replyOk(`Order #${id} is now ${status}.`);
+  return replyOk(BACK_OFFICE_MESSAGES.orderStatusChanged(id, status));
 }
 
 function StatusSelect({ order }: { order: AdminOrder }) {
@@ -41,8 +42,8 @@ function StatusSelect({ order }: { order: AdminOrder }) {
   // Told as soon as the answer arrives: in a filtered list the order (and this effect) leaves on reload.
   useEffect(() => {
     if (!fetcher.data) return;
-    if (fetcher.data.ok) notify("success", fetcher.data.message ?? "Status changed.");
-    else notify("error", fetcher.data.message ?? "The status could not be changed.");
+    if (fetcher.data.ok) notify("success", fetcher.data.message ?? BACK_OFFICE_MESSAGES.statusChanged);
+    else notify("error", fetcher.data.message ?? BACK_OFFICE_MESSAGES.statusNotChanged);
   }, [fetcher.data]);
   const shown = fetcher.state !== "idle" ? String(fetcher.formData?.get("status")) : order.status;
   return (
@@ -65,6 +66,52 @@ function StatusSelect({ order }: { order: AdminOrder }) {
   );
 }
 
+/** Orders and their lines as CSV, for the days and status chosen (a plain download). */
+function OrdersExport() {
+  return (
+    <details className="rounded-lg border border-slate-200 bg-white">
+      <summary className="flex min-h-11 cursor-pointer items-center px-4 text-sm font-semibold text-slate-800">
+        Export orders (CSV)
+      </summary>
+      <form
+        method="get"
+        action="/admin/orders/export.csv"
+        className="grid gap-3 border-t border-slate-200 p-4 sm:grid-cols-4 sm:items-end"
+      >
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+          From
+          <input type="date" name="from" className="min-h-11 rounded-md border border-slate-300 px-2" />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+          To
+          <input type="date" name="to" className="min-h-11 rounded-md border border-slate-300 px-2" />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+          Status
+          <select
+            name="status"
+            aria-label="Status of the orders to export"
+            className="min-h-11 rounded-md border border-slate-300 bg-white px-2"
+          >
+            <option value="">All</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="submit"
+          className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Download CSV
+        </button>
+      </form>
+    </details>
+  );
+}
+
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageSize, status } = loaderData;
   const [params] = useSearchParams();
@@ -74,6 +121,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <h2 id="orders-title" className="text-xl font-bold text-slate-900">
         Orders <span className="text-base font-normal text-slate-600">({total.toLocaleString("en-US")})</span>
       </h2>
+      <OrdersExport />
       <nav aria-label="Filter orders by status">
         <ul className="flex flex-wrap gap-2">
           {filters.map((f) => (
@@ -111,6 +159,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                     {o.customerEmail ? <span className="text-slate-600"> · {o.customerEmail}</span> : null}
                   </p>
                   <p className="text-slate-600">{formatOrderDate(o.createdAt)}</p>
+                  {o.poNumber ? <p>PO {o.poNumber}</p> : null}
                   <address className="mt-1 text-slate-700 not-italic">
                     {o.shipping.businessName}, {o.shipping.street}, {o.shipping.city}, {o.shipping.state}{" "}
                     {o.shipping.zip}
@@ -128,7 +177,29 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   </ul>
                   <p className="tabular mt-1 font-bold">Total {formatCents(o.totalCents)}</p>
                 </div>
-                <StatusSelect order={o} />
+                <div className="flex flex-col gap-2">
+                  <StatusSelect order={o} />
+                  <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                    <Link
+                      to={`/admin/orders/${o.id}`}
+                      className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+                    >
+                      Edit<span className="sr-only"> order #{o.id}</span>
+                    </Link>
+                    <a
+                      href={`/orders/${o.id}/invoice.pdf`}
+                      className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+                    >
+                      Invoice<span className="sr-only"> of order #{o.id}</span>
+                    </a>
+                    <a
+                      href={`/admin/orders/${o.id}/packing-slip.pdf`}
+                      className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+                    >
+                      Packing slip<span className="sr-only"> of order #{o.id}</span>
+                    </a>
+                  </div>
+                </div>
               </article>
             </li>
           ))}

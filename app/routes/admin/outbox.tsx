@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { env } from "~/.server/env";
 import { listOutbox } from "~/.server/mail/transport";
+import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import type { Route } from "./+types/outbox";
 
 export function meta() {
@@ -22,8 +23,8 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
       <h2 id="outbox-title" className="text-xl font-bold text-slate-900">
         Mail outbox
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Mail the store would have sent (no SMTP_URL is set). Newest first.</p>
-      {loaderData.mails.length === 0 ? <p className="mt-6">No mail yet.</p> : null}
+      <p className="mt-1 text-sm text-slate-600">{BACK_OFFICE_MESSAGES.outboxIntro}</p>
+      {loaderData.mails.length === 0 ? <p className="mt-6">{BACK_OFFICE_MESSAGES.noMailYet}</p> : null}
       <ul className="mt-6 space-y-4">
         {loaderData.mails.map((m) => (
           <li key={m.id} className="rounded-lg border border-slate-200 bg-white p-4">

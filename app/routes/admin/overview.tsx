@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { listAllOrders } from "~/.server/admin/orders";
 import { getDb } from "~/.server/db/instance";
 import { OrderStatusBadge } from "~/components/order-view";
+import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { formatCents } from "~/lib/money";
 import { formatOrderDate } from "~/lib/orders";
 import type { Route } from "./+types/overview";
@@ -22,7 +23,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
           Orders waiting
         </h2>
         {loaderData.waiting.length === 0 ? (
-          <p className="mt-2 text-slate-700">Nothing is waiting. Nice.</p>
+          <p className="mt-2 text-slate-700">{BACK_OFFICE_MESSAGES.nothingWaiting}</p>
         ) : (
           <ul className="mt-2 divide-y divide-slate-100">
             {loaderData.waiting.map((o) => (

@@ -2,12 +2,17 @@ import { data, useActionData } from "react-router";
 import { productSaveError, readProductForm } from "~/.server/admin/product-form";
 import { updateProductWithImages } from "~/.server/catalog/product-admin";
 import { findProduct } from "~/.server/catalog/products";
+import { findProductCompliance } from "~/.server/compliance/facts";
+import { saveComplianceForm } from "~/.server/compliance/product-form";
 import { getDb } from "~/.server/db/instance";
 import { invalid, replyError } from "~/.server/forms";
+import { listTiers } from "~/.server/pricing/tiers";
 import { actorOf, formOf } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
+import { ComplianceForm } from "~/components/admin/compliance-form";
 import { ProductForm } from "~/components/admin/product-form";
 import * as MESSAGES from "~/lib/messages";
+import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { MB, type RouteHandle } from "~/lib/route-policy";
 import { idParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/product-edit";
@@ -39,16 +44,30 @@ export async function loader({ params }: Route.LoaderArgs) {
       category: product.category,
       images: product.images,
       version: product.version,
+      casePack: product.casePack,
+      minQuantity: product.minQuantity,
+      maxQuantity: product.maxQuantity,
+      tiers: await listTiers(getDb(), product.id),
     },
+    compliance: await findProductCompliance(getDb(), product.id),
   };
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
   const id = productId(params.productId);
   const form = formOf(context);
+  if (form.get("intent") === "compliance") {
+    if (!(await findProduct(getDb(), id))) throw data(MESSAGES.productNotFound, { status: 404 });
+    const errors = await saveComplianceForm(getDb(), id, form, actorOf(context));
+    if (errors) return replyError({ fieldErrors: errors }, { form, data: { intent: "compliance" } });
+    return redirectWithToast(`/admin/products/${id}`, {
+      type: "success",
+      message: BACK_OFFICE_MESSAGES.complianceSaved,
+    });
+  }
   const read = await readProductForm(form);
   if (!read.ok) return invalid(read.errors, form);
-  if (!read.opened) return replyError({ message: "Reload the page and try again." }, { form });
+  if (!read.opened) return replyError({ message: MESSAGES.reloadAndRetry }, { form });
   let saved: boolean;
   try {
     saved = await updateProductWithImages(
@@ -60,7 +79,7 @@ export async function action({ params, context }: Route.ActionArgs) {
       actorOf(context),
     );
   } catch (error) {
-    return productSaveError(error, "Failed to save the product.", form);
+    return productSaveError(error, BACK_OFFICE_MESSAGES.failedToSaveProduct, form);
   }
   if (!saved) throw data(MESSAGES.productNotFound, { status: 404 });
   return redirectWithToast("/admin/products", { type: "success", message: `${read.changes.name} saved.` });
@@ -68,7 +87,7 @@ export async function action({ params, context }: Route.ActionArgs) {
 
 export default function ProductEdit({ loaderData }: Route.ComponentProps) {
   const reply = useActionData<typeof action>();
-  const { product } = loaderData;
+  const { product, compliance } = loaderData;
   return (
     <section aria-labelledby="edit-title" className="rounded-lg border border-slate-200 bg-white p-5">
       <h2 id="edit-title" className="mb-4 text-xl font-bold text-slate-900">
@@ -80,6 +99,12 @@ export default function ProductEdit({ loaderData }: Route.ComponentProps) {
         product={product}
         reply={reply}
         submitLabel="Save changes"
+      />
+      <ComplianceForm
+        key={`compliance-${product.id}@${product.version}`}
+        productId={product.id}
+        values={compliance}
+        reply={reply}
       />
     </section>
   );

@@ -6,7 +6,7 @@ import { invalid } from "~/.server/forms";
 import { actorOf, formOf } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
 import { ProductForm } from "~/components/admin/product-form";
-import * as MESSAGES from "~/lib/messages";
+import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { MB, type RouteHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/product-new";
 
@@ -28,7 +28,7 @@ export async function action({ context }: Route.ActionArgs) {
       message: `${read.changes.name} added.`,
     });
   } catch (error) {
-    return productSaveError(error, MESSAGES.failedToAddProduct, form);
+    return productSaveError(error, BACK_OFFICE_MESSAGES.failedToAddProduct, form);
   }
 }
 

@@ -2,18 +2,21 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { listAdminProducts, type ProductSort, type StockFilter } from "~/.server/admin/products";
 import { bulkUpdateProducts, deleteProduct } from "~/.server/catalog/product-admin";
+import { bulkSetCompliance } from "~/.server/compliance/product-form";
 import { getDb } from "~/.server/db/instance";
 import { firstError, parseForm, replyError, replyOk } from "~/.server/forms";
 import { intentOf } from "~/.server/http";
 import { actorOf, formOf } from "~/.server/request-context";
+import { BulkComplianceDialog } from "~/components/admin/compliance-form";
 import { Pagination } from "~/components/admin/pagination";
 import { ProductImage } from "~/components/product-image";
 import { notify } from "~/components/toast";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import { CATEGORIES, categoryLabel, isCategorySlug } from "~/lib/categories";
+import { bulkComplianceSchema } from "~/lib/compliance";
 import type { FormReply } from "~/lib/form-reply";
-import * as MESSAGES from "~/lib/messages";
+import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { formatCents } from "~/lib/money";
 import type { RouteHandle } from "~/lib/route-policy";
 import { idParam, pageParam } from "~/lib/schemas/params";
@@ -51,10 +54,10 @@ export async function action({ context }: Route.ActionArgs) {
   const db = getDb();
   if (intentOf(form) === "delete") {
     const id = idParam(form.get("id"));
-    if (id === null) return replyError({ message: "Unknown product." });
+    if (id === null) return replyError({ message: BACK_OFFICE_MESSAGES.unknownProduct });
     const deleted = await deleteProduct(db, id, actorOf(context));
-    if (!deleted) return replyError({ message: "That product no longer exists." }, { status: 404 });
-    return replyOk("Product deleted.");
+    if (!deleted) return replyError({ message: BACK_OFFICE_MESSAGES.productNoLongerExists }, { status: 404 });
+    return replyOk(BACK_OFFICE_MESSAGES.productDeleted);
   }
   if (intentOf(form) === "bulk") {
     const parsed = parseForm(form, bulkUpdateSchema);
@@ -69,9 +72,16 @@ export async function action({ context }: Route.ActionArgs) {
       },
       actorOf(context),
     );
-    return replyOk(`${changed} product${changed === 1 ? "" : "s"} updated.`);
+    return replyOk(BACK_OFFICE_MESSAGES.productsUpdated(changed));
   }
-  return replyError({ message: "Unknown action." });
+  if (intentOf(form) === "bulk-compliance") {
+    const parsed = parseForm(form, bulkComplianceSchema);
+    if (!parsed.ok) return replyError({ message: firstError(parsed.errors), fieldErrors: parsed.errors });
+    const { ids, ...changes } = parsed.data;
+    const changed = await bulkSetCompliance(db, ids, changes, actorOf(context));
+    return replyOk(BACK_OFFICE_MESSAGES.productsUpdated(changed));
+  }
+  return replyError({ message: BACK_OFFICE_MESSAGES.unknownAction });
 }
 
 function DeleteButton({ id, name }: { id: number; name: string }) {
@@ -80,13 +90,13 @@ function DeleteButton({ id, name }: { id: number; name: string }) {
   useEffect(() => {
     if (!fetcher.data) return;
     if (fetcher.data.ok) notify("success", fetcher.data.message ?? "Done.");
-    else notify("error", fetcher.data.message ?? "That did not work.");
+    else notify("error", fetcher.data.message ?? BACK_OFFICE_MESSAGES.thatDidNotWork);
   }, [fetcher.data]);
   return (
     <fetcher.Form
       method="post"
       onSubmit={(e) => {
-        if (!window.confirm(MESSAGES.confirmDeleteProduct)) e.preventDefault();
+        if (!window.confirm(BACK_OFFICE_MESSAGES.confirmDeleteProduct)) e.preventDefault();
       }}
     >
       <input type="hidden" name="id" value={id} />
@@ -131,7 +141,7 @@ function BulkDialog({ ids, onDone }: { ids: number[]; onDone: () => void }) {
           <h2 id="bulk-title" className="text-lg font-bold text-slate-900">
             Update {ids.length} selected product{ids.length === 1 ? "" : "s"}
           </h2>
-          <p className="text-sm text-slate-600">Fill in only what should change; empty fields stay as they are.</p>
+          <p className="text-sm text-slate-600">{BACK_OFFICE_MESSAGES.bulkEditHint}</p>
           {fetcher.data && !fetcher.data.ok ? <FormMessage tone="error">{fetcher.data.message}</FormMessage> : null}
           {ids.map((id) => (
             <input key={id} type="hidden" name="ids" value={id} />
@@ -187,6 +197,16 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         </h2>
         <div className="flex flex-wrap gap-2">
           <BulkDialog ids={[...selected]} onDone={clearSelection} />
+          <BulkComplianceDialog ids={[...selected]} onDone={clearSelection} />
+          <ButtonLink to="/admin/import" variant="secondary">
+            Import CSV
+          </ButtonLink>
+          <ButtonLink to="/admin/images" variant="secondary">
+            Images in bulk
+          </ButtonLink>
+          <ButtonLink to="/admin/products/export.csv" reloadDocument variant="secondary">
+            Export CSV
+          </ButtonLink>
           <ButtonLink to="/admin/products/new">Add product</ButtonLink>
         </div>
       </div>
@@ -223,7 +243,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       </Form>
       {items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
-          {MESSAGES.noProductsAvailable}
+          {BACK_OFFICE_MESSAGES.noProductsAvailable}
         </p>
       ) : (
         <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">

@@ -1,20 +1,101 @@
-import { Form, useSearchParams } from "react-router";
-import { listUsers } from "~/.server/accounts/directory";
+import { useEffect } from "react";
+import { Form, useFetcher, useSearchParams } from "react-router";
+import { type AdminUserRow, listUsers } from "~/.server/accounts/directory";
+import { applyUserAction, type UserAction, UserActionError } from "~/.server/accounts/user-admin";
 import { getDb } from "~/.server/db/instance";
+import { replyError, replyOk } from "~/.server/forms";
+import { intentOf } from "~/.server/http";
+import { actorOf, formOf, signedInViewer } from "~/.server/request-context";
 import { Pagination } from "~/components/admin/pagination";
+import { notify } from "~/components/toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { APPROVAL_LABEL } from "~/lib/business";
+import type { FormReply } from "~/lib/form-reply";
+import * as MESSAGES from "~/lib/messages";
+import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { formatOrderDate } from "~/lib/orders";
 import { pageParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/users";
 
-export async function loader({ url }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const page = pageParam(url.searchParams.get("page"));
   const attention = url.searchParams.get("licenses") === "attention";
-  return { ...(await listUsers(getDb(), { q, page, licenseAttention: attention })), q, attention };
+  return {
+    ...(await listUsers(getDb(), { q, page, licenseAttention: attention })),
+    q,
+    attention,
+    viewerId: signedInViewer(context).id,
+  };
+}
+
+const ACTIONS: readonly UserAction[] = ["disable", "enable", "make-admin", "remove-admin", "delete"];
+
+/** Disable, re-enable, make or remove admin, delete a customer: confirmed in the page, recorded in the log. */
+export async function action({ context }: Route.ActionArgs) {
+  const form = formOf(context);
+  const intent = intentOf(form) as UserAction;
+  const userId = form.get("userId");
+  if (!ACTIONS.includes(intent) || typeof userId !== "string" || !userId || userId.length > 100)
+    return replyError({ message: MESSAGES.userNotFound });
+  try {
+    return replyOk(await applyUserAction(getDb(), userId, intent, actorOf(context)));
+  } catch (error) {
+    if (error instanceof UserActionError) return replyError({ message: error.message }, { status: 409 });
+    throw error;
+  }
+}
+
+const CONFIRM: Record<UserAction, string> = {
+  disable: BACK_OFFICE_MESSAGES.confirmDisableUser,
+  enable: BACK_OFFICE_MESSAGES.confirmEnableUser,
+  "make-admin": BACK_OFFICE_MESSAGES.confirmMakeAdmin,
+  "remove-admin": BACK_OFFICE_MESSAGES.confirmRemoveAdmin,
+  delete: BACK_OFFICE_MESSAGES.confirmDeleteUser,
+};
+
+function UserActions({ user, self }: { user: AdminUserRow; self: boolean }) {
+  const fetcher = useFetcher<FormReply>();
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data?.message) return;
+    notify(fetcher.data.ok ? "success" : "error", fetcher.data.message);
+  }, [fetcher.data, fetcher.state]);
+  if (self) return <span className="text-slate-600">You</span>;
+  const admin = user.role === "admin";
+  const buttons: { intent: UserAction; label: string }[] = [
+    user.disabled ? { intent: "enable", label: "Re-enable" } : { intent: "disable", label: "Disable" },
+    admin ? { intent: "remove-admin", label: "Remove admin" } : { intent: "make-admin", label: "Make admin" },
+    ...(admin ? [] : [{ intent: "delete" as const, label: "Delete" }]),
+  ];
+  return (
+    <fetcher.Form
+      method="post"
+      className="flex gap-1 whitespace-nowrap"
+      onSubmit={(e) => {
+        const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        const intent = submitter?.value as UserAction | undefined;
+        if (!intent || !window.confirm(CONFIRM[intent])) e.preventDefault();
+      }}
+    >
+      <input type="hidden" name="userId" value={user.id} />
+      {buttons.map((b) => (
+        <Button
+          key={b.intent}
+          type="submit"
+          name="intent"
+          value={b.intent}
+          variant={b.intent === "delete" ? "danger" : "secondary"}
+          disabled={fetcher.state !== "idle"}
+          className="min-h-9 px-2 text-xs"
+        >
+          {b.label}
+          <span className="sr-only"> {user.email}</span>
+        </Button>
+      ))}
+    </fetcher.Form>
+  );
 }
 
 function licenseSummaryText(l: {
@@ -35,7 +116,7 @@ function licenseSummaryText(l: {
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageSize, q, attention } = loaderData;
+  const { items, total, page, pageSize, q, attention, viewerId } = loaderData;
   const [params] = useSearchParams();
   return (
     <section aria-labelledby="users-title" className="flex flex-col gap-4">
@@ -66,11 +147,11 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       </Form>
       {items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
-          No users found.
+          {BACK_OFFICE_MESSAGES.noUsersFound}
         </p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full min-w-[1300px] text-left text-sm">
+          <table className="w-full min-w-[1500px] text-left text-sm">
             <caption className="sr-only">Registered users</caption>
             <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
               <tr>
@@ -88,6 +169,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                   "Verified",
                   "Role",
                   "Signed up",
+                  "Actions",
                 ].map((h) => (
                   <th key={h} scope="col" className="p-3 whitespace-nowrap">
                     {h}
@@ -130,8 +212,18 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                   <td className="p-3">
                     {u.emailVerified ? <Badge tone="ok">Verified</Badge> : <Badge tone="warn">Not verified</Badge>}
                   </td>
-                  <td className="p-3">{u.role === "admin" ? <Badge tone="info">Admin</Badge> : "Customer"}</td>
+                  <td className="p-3">
+                    {u.role === "admin" ? <Badge tone="info">Admin</Badge> : "Customer"}
+                    {u.disabled ? (
+                      <span className="mt-1 block">
+                        <Badge tone="danger">Disabled</Badge>
+                      </span>
+                    ) : null}
+                  </td>
                   <td className="p-3 whitespace-nowrap">{formatOrderDate(u.createdAt)}</td>
+                  <td className="p-3">
+                    <UserActions user={u} self={u.id === viewerId} />
+                  </td>
                 </tr>
               ))}
             </tbody>

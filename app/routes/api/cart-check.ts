@@ -1,9 +1,11 @@
 import { data } from "react-router";
 import { checkCartLines } from "~/.server/catalog/cart-check";
+import { cartCompliance } from "~/.server/compliance/for-buyer";
 import { getDb } from "~/.server/db/instance";
 import { replyError, replyOk } from "~/.server/forms";
-import { formOf } from "~/.server/request-context";
+import { formOf, signedInViewer } from "~/.server/request-context";
 import type { CheckedLine } from "~/lib/cart-check";
+import * as MESSAGES from "~/lib/messages";
 import { cartLinesField } from "~/lib/schemas/checkout";
 import type { Route } from "./+types/cart-check";
 
@@ -14,11 +16,22 @@ export async function action({ context }: Route.ActionArgs) {
   const parsed = cartLinesField.safeParse(formOf(context).get("lines"));
   if (!parsed.success) {
     return replyError<CartCheckReply>(
-      { message: parsed.error.issues[0]?.message ?? "The cart could not be read." },
+      { message: parsed.error.issues[0]?.message ?? MESSAGES.cartUnreadable },
       { data: { lines: [] } },
     );
   }
-  return replyOk<CartCheckReply>(undefined, { lines: await checkCartLines(getDb(), parsed.data) });
+  const lines = await checkCartLines(getDb(), parsed.data, signedInViewer(context).id);
+  // The compliance rules for the chosen shipping address (the default one when none is named).
+  const addressId = String(formOf(context).get("addressId") ?? "").slice(0, 64) || null;
+  const refused = await cartCompliance(
+    getDb(),
+    signedInViewer(context).id,
+    addressId,
+    lines.map((l) => l.id),
+  );
+  return replyOk<CartCheckReply>(undefined, {
+    lines: lines.map((l) => (refused.has(l.id) ? { ...l, compliance: refused.get(l.id) } : l)),
+  });
 }
 
 export async function loader() {

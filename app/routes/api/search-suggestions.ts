@@ -1,6 +1,7 @@
 import { canSeePrices } from "~/.server/accounts/viewer";
 import { suggestProducts } from "~/.server/catalog/search";
 import { getDb } from "~/.server/db/instance";
+import { pricedForViewer } from "~/.server/pricing/prices";
 import { viewerOf } from "~/.server/request-context";
 import type { RouteHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/search-suggestions";
@@ -27,7 +28,11 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export async function loader({ url, context }: Route.LoaderArgs) {
   const q = url.searchParams.get("q") ?? "";
   const prices = canSeePrices(viewerOf(context));
-  const products = await suggestProducts(getDb(), q, MAX_SUGGESTIONS);
+  const products = await pricedForViewer(
+    getDb(),
+    viewerOf(context),
+    await suggestProducts(getDb(), q, MAX_SUGGESTIONS),
+  );
   return Response.json(
     {
       suggestions: products.map((p) => ({

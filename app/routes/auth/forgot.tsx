@@ -7,7 +7,7 @@ import { clientIpOf, formOf } from "~/.server/request-context";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { fieldError, postedValue } from "~/lib/form-reply";
-import { RESET_REQUESTED } from "~/lib/messages";
+import * as MESSAGES from "~/lib/messages";
 import { forgotSchema } from "~/lib/schemas/account";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/forgot";
@@ -16,7 +16,7 @@ export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   return seo({
     title: "Forgot Password",
-    description: "Reset the password of your wholesale account.",
+    description: MESSAGES.forgotPageDescription,
     path: "/forgot",
     baseUrl: root.baseUrl,
     storeName: root.store.name,
@@ -32,7 +32,7 @@ export async function action({ context }: Route.ActionArgs) {
   } catch (error) {
     return accountErrorResponse(error, form);
   }
-  return replyOk(RESET_REQUESTED);
+  return replyOk(MESSAGES.RESET_REQUESTED);
 }
 
 export default function Forgot() {
@@ -46,9 +46,7 @@ export default function Forgot() {
           <FormMessage tone="success">{reply.message}</FormMessage>
         ) : (
           <Form method="post" noValidate className="flex flex-col gap-4">
-            <p className="text-slate-700">
-              Enter the email of your account and we will send you a link to set a new password.
-            </p>
+            <p className="text-slate-700">{MESSAGES.forgotIntro}</p>
             {reply?.message ? <FormMessage tone="error">{reply.message}</FormMessage> : null}
             <TextField
               label="Email"

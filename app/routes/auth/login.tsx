@@ -16,14 +16,14 @@ import { seo } from "~/lib/seo";
 import { ACCOUNT_TOAST_MS } from "~/lib/toast";
 import type { Route } from "./+types/login";
 
-export const VERIFICATION_RESENT = "If that account still needs verifying, a new verification email is on its way.";
-export const EMAIL_VERIFIED = "Your email is verified. You can log in now.";
+export const VERIFICATION_RESENT = MESSAGES.verificationResent;
+export const EMAIL_VERIFIED = MESSAGES.emailVerified;
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   return seo({
     title: "Log In",
-    description: "Log in to see wholesale prices, order and track your orders.",
+    description: MESSAGES.loginPageDescription,
     path: "/login",
     baseUrl: root.baseUrl,
     storeName: root.store.name,
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
   if (intentOf(form) === "resend") {
     const email = emailSchema.safeParse(form.get("email"));
-    if (!email.success) return invalid({ form: "Please enter a valid email address." }, form);
+    if (!email.success) return invalid({ form: MESSAGES.enterValidEmail }, form);
     try {
       await resendVerification(db, email.data, clientIpOf(context));
     } catch (error) {
@@ -85,12 +85,10 @@ export default function Login() {
         <Form method="post" replace noValidate className="flex flex-col gap-4">
           {params.get("verified") === "1" ? <FormMessage tone="success">{EMAIL_VERIFIED}</FormMessage> : null}
           {params.get("verified") === "0" ? (
-            <FormMessage tone="error">
-              This verification link is invalid or has expired. Log in to get a new one.
-            </FormMessage>
+            <FormMessage tone="error">{MESSAGES.verificationLinkInvalid}</FormMessage>
           ) : null}
           {params.get("reset") === "1" ? (
-            <FormMessage tone="success">Your password has been changed. Log in with the new one.</FormMessage>
+            <FormMessage tone="success">{MESSAGES.passwordChangedLogIn}</FormMessage>
           ) : null}
           {reply?.message ? <FormMessage tone={reply.ok ? "info" : "error"}>{reply.message}</FormMessage> : null}
           <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -113,12 +111,12 @@ export default function Login() {
             error={fieldError(reply, "password")}
           />
           <Button type="submit" name="intent" value="login" disabled={busy}>
-            {busy ? "Logging in..." : "Login"}
+            {busy ? MESSAGES.loggingIn : "Login"}
           </Button>
         </Form>
         {showResend ? (
           <Form method="post" className="mt-4 flex flex-col gap-3 border-t border-slate-200 pt-4">
-            <p className="text-sm text-slate-700">Did not get the verification email?</p>
+            <p className="text-sm text-slate-700">{MESSAGES.verificationEmailMissing}</p>
             <TextField
               label="Your email"
               name="email"
@@ -136,7 +134,7 @@ export default function Login() {
             Create an account
           </Link>
           <Link to="/forgot" className="font-semibold text-brand-700 underline">
-            Forgot password?
+            {MESSAGES.forgotPasswordLink}
           </Link>
         </div>
       </div>

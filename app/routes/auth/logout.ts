@@ -1,11 +1,12 @@
 import { signOut } from "~/.server/accounts/sign-in";
 import { redirectWithToast } from "~/.server/toast";
+import * as MESSAGES from "~/lib/messages";
 import type { Route } from "./+types/logout";
 
 /** Logout is a POST (a link or image cannot sign anyone out); GET just goes home. */
 export async function action({ request }: Route.ActionArgs) {
   const headers = await signOut(request);
-  return redirectWithToast("/", { type: "success", message: "You have been logged out." }, { headers });
+  return redirectWithToast("/", { type: "success", message: MESSAGES.loggedOut }, { headers });
 }
 
 export async function loader() {

@@ -19,7 +19,7 @@ export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   return seo({
     title: "Create an Account",
-    description: `Open a wholesale account with ${root.store.name} to see prices and order online.`,
+    description: MESSAGES.registerPageDescription(root.store.name),
     path: "/register",
     baseUrl: root.baseUrl,
     storeName: root.store.name,
@@ -99,13 +99,13 @@ export default function Register() {
             autoComplete="new-password"
             required
             maxLength={128}
-            hint="At least 8 characters."
+            hint={MESSAGES.passwordHint}
             {...field("password")}
           />
         </fieldset>
         <fieldset className="mt-6 grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-lg font-bold text-slate-900">Your business</legend>
-          <BusinessFields reply={reply} permitHint="Optional now: 11 digits, as printed on your permit." />
+          <BusinessFields reply={reply} permitHint={MESSAGES.permitNumberHint} />
         </fieldset>
         <fieldset className="mt-6 grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-lg font-bold text-slate-900">Business address</legend>
@@ -156,7 +156,7 @@ export default function Register() {
           </SelectField>
         </fieldset>
         <Button type="submit" disabled={busy} className="mt-6 w-full sm:w-auto">
-          {busy ? "Creating account..." : "Create Account"}
+          {busy ? MESSAGES.creatingAccount : "Create Account"}
         </Button>
       </Form>
     </div>

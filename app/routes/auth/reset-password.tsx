@@ -44,9 +44,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
         {!token || !usable ? (
           <div className="flex flex-col gap-4">
             <FormMessage tone="error">
-              {token
-                ? MESSAGES.RESET_LINK_INVALID
-                : "This reset link is not valid. Please ask for a new one from the Forgot Password page."}
+              {token ? MESSAGES.RESET_LINK_INVALID : MESSAGES.resetLinkNotValidAskAgain}
             </FormMessage>
             <Link to="/forgot" className="font-semibold text-brand-700 underline underline-offset-2">
               Ask for a new reset link
@@ -63,7 +61,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
               autoComplete="new-password"
               required
               maxLength={128}
-              hint="At least 8 characters."
+              hint={MESSAGES.passwordHint}
               error={fieldError(reply, "password")}
             />
             <TextField

@@ -1,28 +1,48 @@
-import { Link } from "react-router";
+import loadListPicker from "lazy-import:~/components/saved-lists/list-picker";
+import { lazy, Suspense } from "react";
+import { Link, useRouteLoaderData } from "react-router";
 import { canSeePrices } from "~/.server/accounts/viewer";
+import { getDb } from "~/.server/db/instance";
+import { listChoices } from "~/.server/lists/saved-lists";
 import { viewerOf } from "~/.server/request-context";
+import { orderValueSettings } from "~/.server/wholesale/order-value";
 import { useCart, useCartRead } from "~/components/cart/cart-store";
 import { CartLoading, LineProblem } from "~/components/cart/line-problem";
+import { OrderValueHints } from "~/components/cart/order-value";
 import { QuantityStepper } from "~/components/cart/quantity-stepper";
 import { useCartCheck } from "~/components/cart/use-cart-check";
 import { ProductImage } from "~/components/product-image";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { FormMessage } from "~/components/ui/field";
+import { FormMessage } from "~/components/ui/form-message";
 import { cartTotalCents, decreaseLine, increaseLine, removeLine } from "~/lib/cart";
-import { blocksOrder, REMOVE_TO_ORDER } from "~/lib/cart-check";
+import { blocksOrder, changesQuantity, REMOVE_TO_ORDER } from "~/lib/cart-check";
+import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
+import { casePackLabel, largestQuantity, sellingUnitOf } from "~/lib/quantity";
+import type { RootData } from "~/root";
 import type { Route } from "./+types/cart";
+
+/** Save cart as a list: signed-in customers only, so its code is loaded only for them. */
+const SaveToList = lazy(() => loadListPicker().then((m) => ({ default: m.SaveToList })));
 
 export function meta() {
   return [{ title: "Your Cart" }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { buyer: canSeePrices(viewerOf(context)) };
+  const viewer = viewerOf(context);
+  const buyer = canSeePrices(viewer);
+  return {
+    buyer,
+    orderValue: buyer ? orderValueSettings() : null,
+    // Save cart as a list: the signed-in customer's lists to pick from.
+    lists: viewer?.role === "customer" ? await listChoices(getDb(), viewer.id) : null,
+  };
 }
 
 export default function Cart({ loaderData }: Route.ComponentProps) {
-  const { buyer } = loaderData;
+  const { buyer, orderValue, lists: savedLists } = loaderData;
+  const freeShippingCents = useRouteLoaderData<RootData>("root")?.store.freeShippingCents ?? 0;
   const [, updateCart] = useCart();
   const cartRead = useCartRead();
   const { lines, checked, blocked, checking, ready, error } = useCartCheck(buyer);
@@ -31,9 +51,11 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
       .filter((l) => !blocksOrder(checked.get(l.id)))
       .map((l) => {
         const c = checked.get(l.id);
-        return c?.status === "capped" ? { ...l, quantity: c.quantity } : l;
+        return changesQuantity(c) ? { ...l, quantity: c.quantity } : l;
       }),
   );
+
+  const belowMinimum = !!orderValue && ready && total < orderValue.minOrderCents;
 
   if (!cartRead) return <CartLoading title="Your Cart" />;
 
@@ -41,7 +63,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12 text-center">
         <h1 className="text-3xl font-bold text-slate-900">Your Cart</h1>
-        <p className="mt-4 text-lg text-slate-700">Your cart is empty.</p>
+        <p className="mt-4 text-lg text-slate-700">{MESSAGES.cartEmpty}</p>
         <ButtonLink to="/" className="mt-6">
           Go shopping
         </ButtonLink>
@@ -91,7 +113,10 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                       {unavailable ? "—" : formatCents(line.priceCents * line.quantity)}
                     </output>
                   </div>
-                  <p className="tabular text-sm text-slate-600">{formatCents(line.priceCents)} each</p>
+                  <p className="tabular text-sm text-slate-600">
+                    {formatCents(line.priceCents)} each
+                    {casePackLabel(sellingUnitOf(line)) ? ` · ${casePackLabel(sellingUnitOf(line))}` : ""}
+                  </p>
                   <LineProblem
                     name={line.name}
                     check={c}
@@ -103,7 +128,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                       <QuantityStepper
                         name={line.name}
                         quantity={line.quantity}
-                        max={line.stock}
+                        max={largestQuantity(sellingUnitOf(line), line.stock)}
                         onDecrease={() => updateCart((ls) => decreaseLine(ls, line.id))}
                         onIncrease={() => updateCart((ls) => increaseLine(ls, line.id))}
                       />
@@ -124,7 +149,11 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
               {formatCents(total)}
             </span>
           </div>
-          <p className="text-sm text-slate-600">Free shipping on orders $500+. No tax or fees are added online.</p>
+          {orderValue ? (
+            <OrderValueHints totalCents={total} {...orderValue} />
+          ) : (
+            <p className="text-sm text-slate-600">{MESSAGES.cartShippingNote(freeShippingCents)}</p>
+          )}
           {blocked ? (
             <p role="status" className="text-sm font-medium text-danger-700">
               {REMOVE_TO_ORDER}
@@ -132,19 +161,31 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
           ) : null}
           <ButtonLink
             to="/checkout"
-            aria-disabled={blocked || checking}
-            className={blocked ? "pointer-events-none opacity-60" : ""}
+            aria-disabled={blocked || checking || belowMinimum}
+            className={blocked || belowMinimum ? "pointer-events-none opacity-60" : ""}
           >
             Proceed to Checkout
           </ButtonLink>
           <Button
             variant="secondary"
             onClick={() => {
-              if (window.confirm("Remove every item from your cart?")) updateCart(() => []);
+              if (window.confirm(MESSAGES.confirmClearCart)) updateCart(() => []);
             }}
           >
             Clear Cart
           </Button>
+          {savedLists ? (
+            <Suspense fallback={null}>
+              <SaveToList
+                title="Save cart as a list"
+                lists={savedLists}
+                hidden={{
+                  intent: "save-cart",
+                  lines: JSON.stringify(lines.map((l) => ({ id: l.id, quantity: l.quantity }))),
+                }}
+              />
+            </Suspense>
+          ) : null}
         </aside>
       </div>
     </div>

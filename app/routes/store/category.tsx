@@ -1,21 +1,25 @@
-import { useEffect, useRef, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { data, Form, Link, useFetcher, useSubmit } from "react-router";
 import { canSeePrices } from "~/.server/accounts/viewer";
 import { decodeCursor, listCategoryPage } from "~/.server/catalog/products";
 import { shapeCard } from "~/.server/catalog/shape";
+import { withNotes } from "~/.server/compliance/for-buyer";
 import { getDb } from "~/.server/db/instance";
+import { findCustomerGroup, pricedForViewer } from "~/.server/pricing/prices";
 import { viewerOf } from "~/.server/request-context";
 import { ProductCard } from "~/components/product-card";
-import { ButtonLink } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { useHydrated } from "~/components/use-hydrated";
 import { categoryHeading, isCategorySlug } from "~/lib/categories";
+import { LISTING_SORT_LABELS, type ListingSort, listingSearch, readListingQuery, sortsFor } from "~/lib/listing";
 import * as MESSAGES from "~/lib/messages";
 import type { ProductCard as Card } from "~/lib/product-types";
 import type { RouteHandle } from "~/lib/route-policy";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/category";
 
-/** The same for every visitor: cached (app/lib/route-policy.ts). */
-export const handle: RouteHandle = { visitorCache: { query: ["cursor"] } };
+/** The same for every visitor: cached (app/lib/route-policy.ts), by page, order and stock filter. */
+export const handle: RouteHandle = { visitorCache: { query: ["cursor", "sort", "instock"] } };
 
 export const LISTING_PAGE_SIZE = 24;
 
@@ -24,10 +28,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const heading = data?.heading ?? "Products";
   return seo({
     title: heading === "All" ? "All Products" : `${heading} Wholesale`,
-    description:
-      heading === "All"
-        ? "Browse every product we carry at wholesale: vapes, kratom, glass, novelty, accessories and delta."
-        : `Wholesale ${heading.toLowerCase()} for retailers in Dallas-Fort Worth: browse the range and order in bulk.`,
+    description: heading === "All" ? MESSAGES.catalogPageDescription : MESSAGES.categoryPageDescription(heading),
     // Every made-up slug lists the same products as /products/all: that is its canonical address.
     path: `/products/${heading === "All" ? "all" : (data?.slug ?? "")}`,
     baseUrl: root.baseUrl,
@@ -37,20 +38,36 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const slug = params.category;
+  const viewer = viewerOf(context);
+  const prices = canSeePrices(viewer);
+  // Price orders only for customers who see prices; anything else asked for lists by name.
+  const listing = readListingQuery(url.searchParams, prices);
   // The spec: any slug that is not a category lists every product as 'All'. Only the declared
-  // slugs (and "all") are kept in the visitor cache: made-up addresses must not fill it.
-  const known = slug === "all" || isCategorySlug(slug);
-  const page = await listCategoryPage(getDb(), {
+  // slugs (and "all"), in the orders a visitor may ask for, are kept in the visitor cache:
+  // made-up addresses must not fill it.
+  const known = (slug === "all" || isCategorySlug(slug)) && listing.canonical;
+  const db = getDb();
+  const group = listing.sort.startsWith("price") && viewer ? await findCustomerGroup(db, viewer.id) : null;
+  const page = await listCategoryPage(db, {
     category: isCategorySlug(slug) ? slug : null,
     after: decodeCursor(url.searchParams.get("cursor")),
     limit: LISTING_PAGE_SIZE,
+    sort: listing.sort,
+    inStockOnly: listing.inStockOnly,
+    group,
   });
-  const prices = canSeePrices(viewerOf(context));
   return data(
     {
       slug,
       heading: categoryHeading(slug),
-      products: page.items.map((p) => shapeCard(p, prices)),
+      sort: listing.sort,
+      inStockOnly: listing.inStockOnly,
+      sorts: sortsFor(prices),
+      products: await withNotes(
+        db,
+        viewer?.id ?? null,
+        (await pricedForViewer(db, viewer, page.items)).map((p) => shapeCard(p, prices)),
+      ),
       nextCursor: page.nextCursor,
     },
     known ? undefined : { headers: { "X-Visitor-Cache": "skip" } },
@@ -68,6 +85,15 @@ export default function Category({ loaderData }: Route.ComponentProps) {
   const [next, setNext] = useState<string | null>(loaderData.nextCursor);
   const sentinel = useRef<HTMLDivElement>(null);
   const loading = fetcher.state !== "idle";
+  const { sort, inStockOnly } = loaderData;
+  const nextPage = useCallback(
+    (cursor: string) => {
+      const params = listingSearch({ sort, inStockOnly });
+      params.set("cursor", cursor);
+      return params;
+    },
+    [sort, inStockOnly],
+  );
 
   // A new category (or a revalidation) starts the list again.
   useEffect(() => {
@@ -91,14 +117,14 @@ export default function Category({ loaderData }: Route.ComponentProps) {
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting) && fetcher.state === "idle") {
-          fetcher.load(`/products/${loaderData.slug}?${new URLSearchParams({ cursor: next })}`);
+          fetcher.load(`/products/${loaderData.slug}?${nextPage(next)}`);
         }
       },
       { rootMargin: "600px 0px" },
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [next, fetcher, loaderData.slug]);
+  }, [next, fetcher, loaderData.slug, nextPage]);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
@@ -108,7 +134,10 @@ export default function Category({ loaderData }: Route.ComponentProps) {
         </Link>{" "}
         / <span aria-current="page">{loaderData.heading}</span>
       </nav>
-      <h1 className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl">{loaderData.heading}</h1>
+      <div className="mt-2 flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{loaderData.heading}</h1>
+        <ListingControls sorts={loaderData.sorts} sort={sort} inStockOnly={inStockOnly} />
+      </div>
       {products.length === 0 ? (
         <div className="mt-8 rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
           <p className="text-lg font-semibold text-slate-800">{MESSAGES.noProductsFound}</p>
@@ -129,11 +158,11 @@ export default function Category({ loaderData }: Route.ComponentProps) {
         {loading ? <p className="text-sm font-medium text-slate-700">{MESSAGES.loadingMoreProducts}</p> : null}
         {!loading && next ? (
           <Link
-            to={`?${new URLSearchParams({ cursor: next })}`}
+            to={`?${nextPage(next)}`}
             className="text-sm font-semibold text-brand-700 underline"
             onClick={(e) => {
               e.preventDefault();
-              fetcher.load(`/products/${loaderData.slug}?${new URLSearchParams({ cursor: next })}`);
+              fetcher.load(`/products/${loaderData.slug}?${nextPage(next)}`);
             }}
           >
             Show more products
@@ -141,5 +170,62 @@ export default function Category({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * Sort order and the in-stock filter, as a GET form: a choice reloads the list at once; before
+ * the page's JavaScript runs, the Show button sends the same form.
+ */
+function ListingControls({
+  sorts,
+  sort,
+  inStockOnly,
+}: {
+  sorts: ListingSort[];
+  sort: ListingSort;
+  inStockOnly: boolean;
+}) {
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  return (
+    <Form
+      method="get"
+      aria-label="Sort and filter"
+      className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm"
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
+    >
+      <label className="flex items-center gap-2">
+        <span className="font-medium text-slate-800">Sort by</span>
+        <select
+          name="sort"
+          defaultValue={sort}
+          key={sort}
+          className="min-h-11 rounded-md border border-slate-300 bg-white px-2 text-base text-slate-900 focus:border-brand-500 focus:outline-2 focus:outline-brand-500"
+        >
+          {sorts.map((s) => (
+            <option key={s} value={s}>
+              {LISTING_SORT_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex min-h-11 items-center gap-2 font-medium text-slate-800">
+        <input
+          type="checkbox"
+          name="instock"
+          value="1"
+          defaultChecked={inStockOnly}
+          key={String(inStockOnly)}
+          className="size-5 accent-brand-700"
+        />
+        In stock only
+      </label>
+      {hydrated ? null : (
+        <Button type="submit" variant="secondary">
+          Show
+        </Button>
+      )}
+    </Form>
   );
 }

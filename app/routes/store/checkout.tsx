@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { listAddresses } from "~/.server/accounts/addresses";
 import { getDb } from "~/.server/db/instance";
@@ -11,15 +11,17 @@ import { useCart, useCartRead, writeCart } from "~/components/cart/cart-store";
 import { CartLoading, LineProblem } from "~/components/cart/line-problem";
 import { useCartCheck } from "~/components/cart/use-cart-check";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { FormMessage } from "~/components/ui/field";
+import { FormMessage, TextAreaField, TextField } from "~/components/ui/field";
 import type { Address } from "~/lib/address";
 import { cartTotalCents, removeLine } from "~/lib/cart";
-import { blocksOrder, REMOVE_TO_ORDER } from "~/lib/cart-check";
+import { blocksOrder, changesQuantity, REMOVE_TO_ORDER } from "~/lib/cart-check";
 import type { FormReply } from "~/lib/form-reply";
+import { fieldError } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
 import { isNetworkError, offlineReply, revalidateUnlessOffline } from "~/lib/offline";
-import { placeOrderSchema } from "~/lib/schemas/checkout";
+import { MAX_NOTES_LENGTH, MAX_PO_NUMBER_LENGTH } from "~/lib/orders";
+import { NOTES_LABEL, PO_NUMBER_LABEL, placeOrderSchema } from "~/lib/schemas/checkout";
 import type { Route } from "./+types/checkout";
 
 export function meta() {
@@ -54,6 +56,8 @@ export async function action({ context }: Route.ActionArgs) {
       idempotencyKey: parsed.data.idempotencyKey,
       addressId: parsed.data.addressId,
       lines: parsed.data.lines,
+      poNumber: parsed.data.poNumber,
+      notes: parsed.data.notes,
     });
     return replyOk<PlaceData>(undefined, { orderId: order.id });
   } catch (error) {
@@ -88,20 +92,21 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [idempotencyKey] = useState(loaderData.idempotencyKey);
   const cartRead = useCartRead();
   const [, updateCart] = useCart();
-  const { lines, checked, blocked, recheck, checking, ready, error: checkError } = useCartCheck(true);
-  const place = useFetcher<PlaceReply>();
-  const navigate = useNavigate();
   const defaultId = addresses?.find((a) => a.isDefault)?.id ?? addresses?.[0]?.id ?? "";
   const [addressId, setAddressId] = useState(defaultId);
+  const { lines, checked, blocked, recheck, checking, ready, error: checkError } = useCartCheck(true, addressId);
+  const place = useFetcher<PlaceReply>();
+  const navigate = useNavigate();
   // A customer with no saved address gets the address form at once, not only a button to open it.
   const [adding, setAdding] = useState(addresses?.length === 0);
   const [clientError, setClientError] = useState<string | null>(null);
+  const details = useRef<HTMLFormElement>(null);
   const result = place.data;
   const placing = place.state !== "idle";
 
   const orderLines = lines.map((l) => {
     const c = checked.get(l.id);
-    return c?.status === "capped" ? { ...l, quantity: c.quantity } : l;
+    return changesQuantity(c) ? { ...l, quantity: c.quantity } : l;
   });
   const total = cartTotalCents(orderLines.filter((l) => !blocksOrder(checked.get(l.id))));
 
@@ -130,11 +135,14 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       setClientError(MESSAGES.selectShippingAddress);
       return;
     }
+    const extra = details.current ? new FormData(details.current) : null;
     place.submit(
       {
         idempotencyKey,
         addressId,
         lines: JSON.stringify(orderLines.map((l) => ({ id: l.id, quantity: l.quantity }))),
+        poNumber: String(extra?.get("poNumber") ?? ""),
+        notes: String(extra?.get("notes") ?? ""),
       },
       { method: "post" },
     );
@@ -146,7 +154,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12 text-center">
         <h1 className="text-3xl font-bold text-slate-900">Checkout</h1>
-        <p className="mt-4 text-lg text-slate-700">Your cart is empty.</p>
+        <p className="mt-4 text-lg text-slate-700">{MESSAGES.cartEmpty}</p>
         <ButtonLink to="/" className="mt-6">
           Go shopping
         </ButtonLink>
@@ -173,7 +181,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             <ul className="mt-3 divide-y divide-slate-200">
               {lines.map((l) => {
                 const c = checked.get(l.id);
-                const quantity = c?.status === "capped" ? c.quantity : l.quantity;
+                const quantity = changesQuantity(c) ? c.quantity : l.quantity;
                 const excluded = blocksOrder(c);
                 return (
                   <li key={l.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
@@ -196,7 +204,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             {addresses === null ? (
               <p className="mt-2 font-medium text-danger-600">{MESSAGES.failedToLoadAddress}</p>
             ) : addresses.length === 0 ? (
-              <p className="mt-2 text-slate-700">You have no saved address yet. Add one below.</p>
+              <p className="mt-2 text-slate-700">{MESSAGES.noSavedAddressAddBelow}</p>
             ) : (
               <fieldset className="mt-3">
                 <legend className="sr-only">Choose a shipping address</legend>
@@ -248,6 +256,36 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               </Button>
             )}
           </section>
+          <section aria-labelledby="details-title" className="rounded-lg border border-slate-200 bg-white p-5">
+            <h2 id="details-title" className="text-lg font-bold text-slate-900">
+              Order details
+            </h2>
+            <form
+              ref={details}
+              className="mt-3 flex flex-col gap-4"
+              onSubmit={(event) => {
+                event.preventDefault();
+                submit();
+              }}
+            >
+              <TextField
+                label={`${PO_NUMBER_LABEL} (optional)`}
+                name="poNumber"
+                maxLength={MAX_PO_NUMBER_LENGTH}
+                autoComplete="off"
+                hint={MESSAGES.poNumberHint}
+                error={fieldError(result, "poNumber")}
+              />
+              <TextAreaField
+                label={`${NOTES_LABEL} (optional)`}
+                name="notes"
+                rows={3}
+                maxLength={MAX_NOTES_LENGTH}
+                hint={MESSAGES.orderNotesHint(MAX_NOTES_LENGTH)}
+                error={fieldError(result, "notes")}
+              />
+            </form>
+          </section>
         </div>
         <aside className="flex h-fit flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5">
           <div className="flex items-baseline justify-between">
@@ -267,7 +305,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           <Button onClick={submit} disabled={placing || checking || blocked || orderLines.length === 0}>
-            {placing ? "Placing order..." : "Place Order"}
+            {placing ? MESSAGES.placingOrder : "Place Order"}
           </Button>
         </aside>
       </div>

@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { FormMessage, TextAreaField, TextField } from "~/components/ui/field";
 import { CONTACT_LIMITS } from "~/lib/form-fields";
 import { fieldError, postedValue } from "~/lib/form-reply";
+import * as MESSAGES from "~/lib/messages";
 import type { RouteHandle } from "~/lib/route-policy";
 import { contactSchema } from "~/lib/schemas/contact";
 import { seo } from "~/lib/seo";
@@ -19,14 +20,13 @@ import type { Route } from "./+types/contact";
 /** The same for every visitor: cached (app/lib/route-policy.ts). */
 export const handle: RouteHandle = { visitorCache: { query: [] } };
 
-export const CONTACT_SUCCESS =
-  "Thank you! Your message has been sent. We will get back to you within one business day.";
+export const CONTACT_SUCCESS = MESSAGES.contactSent;
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   return seo({
     title: "Contact Us",
-    description: `Call, email or message ${root.store.name}: wholesale support Monday to Saturday, 10am to 6pm.`,
+    description: MESSAGES.contactPageDescription(root.store.name),
     path: "/contact",
     baseUrl: root.baseUrl,
     storeName: root.store.name,

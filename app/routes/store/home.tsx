@@ -3,10 +3,12 @@ import { listNewestProducts } from "~/.server/catalog/products";
 import { shapeCard } from "~/.server/catalog/shape";
 import { getDb } from "~/.server/db/instance";
 import { inStockFirst, listBestSellers } from "~/.server/orders/best-sellers";
+import { pricedForViewer } from "~/.server/pricing/prices";
 import { viewerOf } from "~/.server/request-context";
 import { HeroCarousel } from "~/components/home/hero-carousel";
 import { ProductStrip } from "~/components/home/product-strip";
 import { Icon } from "~/components/icon";
+import * as MESSAGES from "~/lib/messages";
 import type { RouteHandle } from "~/lib/route-policy";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/home";
@@ -20,7 +22,7 @@ export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   return seo({
     title: root.store.name,
-    description: `${root.store.name}: wholesale disposable vapes, kratom, glass, novelty, accessories and delta products for retailers, with fast local delivery in Dallas-Fort Worth.`,
+    description: MESSAGES.homePageDescription(root.store.name),
     path: "/",
     baseUrl: root.baseUrl,
     storeName: root.store.name,
@@ -36,26 +38,27 @@ export async function loader({ context }: Route.LoaderArgs) {
     HOME_ROW_SIZE,
     newest.map((p) => p.id),
   );
+  const viewer = viewerOf(context);
   return {
-    newProducts: inStockFirst(newest).map((p) => shapeCard(p, prices)),
-    bestSellers: bestSellers.map((p) => shapeCard(p, prices)),
+    newProducts: (await pricedForViewer(db, viewer, inStockFirst(newest))).map((p) => shapeCard(p, prices)),
+    bestSellers: (await pricedForViewer(db, viewer, bestSellers)).map((p) => shapeCard(p, prices)),
   };
 }
 
 const BLURBS = [
   {
     title: "Fast local delivery",
-    text: "Same-week delivery across the Dallas-Fort Worth area, straight to your store's back door.",
+    text: MESSAGES.homeDeliveryText,
     icon: "truck",
   },
   {
     title: "Bulk inventory",
-    text: "Deep stock on the lines that sell, in case packs and display boxes sized for retail.",
+    text: MESSAGES.homeStockText,
     icon: "boxes",
   },
   {
     title: "Friendly support",
-    text: "Real people on the phone Monday to Saturday who know the products and your account.",
+    text: MESSAGES.homeSupportText,
     icon: "headset",
   },
 ] as const;

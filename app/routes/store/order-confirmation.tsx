@@ -4,6 +4,7 @@ import { findOrderForUser } from "~/.server/orders/queries";
 import { signedInViewer } from "~/.server/request-context";
 import { OrderView } from "~/components/order-view";
 import { ButtonLink } from "~/components/ui/button";
+import * as MESSAGES from "~/lib/messages";
 import { idParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/order-confirmation";
 
@@ -15,7 +16,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const viewer = signedInViewer(context);
   const id = idParam(url.searchParams.get("order"));
   const order = id === null ? null : await findOrderForUser(getDb(), viewer.id, id);
-  if (!order) throw data("Order not found.", { status: 404 });
+  if (!order) throw data(MESSAGES.orderNotFound, { status: 404 });
   return { order };
 }
 
@@ -23,7 +24,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
   const { order } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="text-3xl font-bold text-slate-900">Thank you for your order!</h1>
+      <h1 className="text-3xl font-bold text-slate-900">{MESSAGES.thankYouForOrder}</h1>
       <p className="mt-2 text-lg text-slate-700">
         Your order number is <strong>#{order.id}</strong>. A confirmation email is on its way.
       </p>

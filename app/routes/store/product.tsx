@@ -1,22 +1,35 @@
-import { data, Link, redirect } from "react-router";
+import loadAddToCart from "lazy-import:~/components/cart/add-to-cart";
+import loadProductLists from "lazy-import:~/components/saved-lists/product-lists";
+import { lazy, Suspense } from "react";
+import { data, Form, Link, redirect } from "react-router";
 import { canSeePrices } from "~/.server/accounts/viewer";
 import { rememberCartAdd } from "~/.server/catalog/cart-add";
 import { productJsonLd } from "~/.server/catalog/json-ld";
 import { findProduct, listRelatedProducts } from "~/.server/catalog/products";
 import { shapeCard, shapeDetail } from "~/.server/catalog/shape";
+import { alertState } from "~/.server/catalog/stock-alerts";
+import { findPublicFacts } from "~/.server/compliance/facts";
+import { productNotes, withNotes } from "~/.server/compliance/for-buyer";
 import { getDb } from "~/.server/db/instance";
 import { env } from "~/.server/env";
+import { listsHoldingProduct } from "~/.server/lists/saved-lists";
+import { customerTierTable, pricedForViewer } from "~/.server/pricing/prices";
 import { formOf, viewerOf } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
-import { AddToCart } from "~/components/cart/add-to-cart";
+import { readQuantity } from "~/.server/wholesale/selling-units";
+import { AddToCartButton } from "~/components/cart/add-to-cart-button";
+import { ComplianceFacts, ComplianceNote } from "~/components/compliance-note";
 import { LoginForPrice, Price } from "~/components/price";
 import { ProductCard } from "~/components/product-card";
 import { ProductGallery } from "~/components/product-gallery";
+import type { ProductPersonal } from "~/components/saved-lists/product-lists";
+import { SellingUnitLine, TierTable } from "~/components/selling-unit";
 import { StockBadge } from "~/components/ui/badge";
 import { categoryHeading } from "~/lib/categories";
 import { imageSrc } from "~/lib/images";
 import * as MESSAGES from "~/lib/messages";
 import { hasPrice } from "~/lib/product-types";
+import { largestQuantity, quantityProblem, sellingUnitOf } from "~/lib/quantity";
 import type { RouteHandle } from "~/lib/route-policy";
 import { idParam } from "~/lib/schemas/params";
 import { seo } from "~/lib/seo";
@@ -26,6 +39,14 @@ import type { Route } from "./+types/product";
 export const handle: RouteHandle = { visitorCache: { query: [] } };
 
 export const RELATED_LIMIT = 6;
+
+// What only a signed-in customer uses (the quantity input and the cart's rules behind Add to
+// Cart, their lists, "Notify me") is loaded with the page only when it shows them: a visitor's
+// product page does not carry that code (the JavaScript budget, docs/performance.md). The server
+// renders them in full, so they work as forms before the code arrives.
+const AddToCart = lazy(() => loadAddToCart().then((m) => ({ default: m.AddToCart })));
+const AddToList = lazy(() => loadProductLists().then((m) => ({ default: m.AddToList })));
+const StockAlert = lazy(() => loadProductLists().then((m) => ({ default: m.StockAlert })));
 
 export function meta({ data: loaded, matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
@@ -47,13 +68,35 @@ export function meta({ data: loaded, matches }: Route.MetaArgs) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idParam(params.productId);
   const db = getDb();
-  const product = id === null ? null : await findProduct(db, id);
-  if (!product) throw data(MESSAGES.productNotFound, { status: 404 });
-  const prices = canSeePrices(viewerOf(context));
-  const related = await listRelatedProducts(db, product, RELATED_LIMIT);
+  const found = id === null ? null : await findProduct(db, id);
+  if (!found) throw data(MESSAGES.productNotFound, { status: 404 });
+  const viewer = viewerOf(context);
+  const prices = canSeePrices(viewer);
+  const [product = found] = await pricedForViewer(db, viewer, [found]);
+  const related = await pricedForViewer(db, viewer, await listRelatedProducts(db, found, RELATED_LIMIT));
+  // A signed-in customer's own lists and alert for this product (saved lists, back-in-stock alerts).
+  const unit = sellingUnitOf(found);
+  const personal: ProductPersonal | null =
+    viewer?.role === "customer"
+      ? {
+          lists: await listsHoldingProduct(db, viewer.id, found.id),
+          alert: await alertState(db, viewer.id, found.id),
+          unit,
+          orderable: largestQuantity(unit, found.stock) > 0,
+        }
+      : null;
   return {
+    signedIn: !!viewer,
+    personal,
     product: shapeDetail(product, prices),
-    related: related.map((p) => shapeCard(p, prices)),
+    tiers: prices && viewer ? await customerTierTable(db, viewer.id, found) : [],
+    related: await withNotes(
+      db,
+      viewer?.id ?? null,
+      related.map((p) => shapeCard(p, prices)),
+    ),
+    facts: await findPublicFacts(db, product.id),
+    note: (await productNotes(db, viewer?.id ?? null, [product.id])).get(product.id) ?? null,
     jsonLd: productJsonLd(product, { baseUrl: env().BASE_URL, withOffer: prices }),
   };
 }
@@ -75,17 +118,18 @@ export async function action({ params, context }: Route.ActionArgs) {
     });
   }
   if (product.stock <= 0) return redirectWithToast(back, { type: "error", message: MESSAGES.outOfStock });
-  // A tap on Add to Cart without a quantity adds one; anything but a whole number of at least 1 is refused.
-  const asked = String(formOf(context).get("quantity") ?? "1").trim();
-  const quantity = /^\d{1,6}$/.test(asked) ? Number(asked) : 0;
-  if (quantity < 1) {
-    return redirectWithToast(back, { type: "error", message: "Enter a quantity of at least 1." });
-  }
+  // A tap on Add to Cart without a quantity adds the smallest orderable one; anything the
+  // selling unit refuses (not whole cases, below the minimum, above the maximum or the stock) is refused.
+  const quantity = readQuantity(formOf(context).get("quantity"), product);
+  const problem = quantityProblem(product.name, quantity, product, product.stock);
+  if (problem) return redirectWithToast(back, { type: "error", message: problem });
   return redirect(back, { headers: { "Set-Cookie": await rememberCartAdd(product.id, quantity) } });
 }
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
-  const { product, related } = loaderData;
+  const { product, related, tiers, facts, note, personal, signedIn } = loaderData;
+  // Notify me where nothing can be ordered now: out of stock, or less than a case left.
+  const waitForStock = personal ? !personal.orderable : !product.inStock;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
@@ -102,14 +146,32 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
         <ProductGallery images={product.images} name={product.name} />
         <div className="flex flex-col gap-4">
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{product.name}</h1>
+          {hasPrice(product) ? <SellingUnitLine sku={product.sku} unit={product} /> : null}
           <div>
             <StockBadge inStock={product.inStock} />
           </div>
           <div className="text-2xl">
             {hasPrice(product) ? <Price cents={product.priceCents} /> : <LoginForPrice variant="button" />}
           </div>
+          {tiers.length > 0 ? <TierTable tiers={tiers} /> : null}
+          {note ? <ComplianceNote note={note} /> : null}
           <p className="leading-relaxed whitespace-pre-line text-slate-700">{product.description}</p>
-          <AddToCart product={product} />
+          <ComplianceFacts productId={product.id} facts={facts} />
+          {hasPrice(product) ? (
+            <Suspense fallback={<AddToCartButton inStock={product.inStock} disabled />}>
+              <AddToCart product={product} />
+            </Suspense>
+          ) : (
+            <Form method="post" className="flex flex-col gap-3">
+              <AddToCartButton inStock={product.inStock} />
+            </Form>
+          )}
+          <Suspense fallback={null}>
+            {waitForStock && (personal || !signedIn) ? (
+              <StockAlert productId={product.id} productName={product.name} personal={personal} />
+            ) : null}
+            {personal ? <AddToList productId={product.id} productName={product.name} personal={personal} /> : null}
+          </Suspense>
         </div>
       </div>
       {related.length > 0 ? (

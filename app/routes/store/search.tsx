@@ -2,7 +2,9 @@ import { Link } from "react-router";
 import { canSeePrices } from "~/.server/accounts/viewer";
 import { normalizeQuery, searchProducts } from "~/.server/catalog/search";
 import { shapeCard } from "~/.server/catalog/shape";
+import { withNotes } from "~/.server/compliance/for-buyer";
 import { getDb } from "~/.server/db/instance";
+import { pricedForViewer } from "~/.server/pricing/prices";
 import { viewerOf } from "~/.server/request-context";
 import { ProductCard } from "~/components/product-card";
 import { ButtonLink } from "~/components/ui/button";
@@ -21,7 +23,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   return seo({
     title: data?.query ? `Search: ${data.query}` : "Search",
-    description: "Search the wholesale catalog by product name.",
+    description: MESSAGES.searchPageDescription,
     path: "/search",
     baseUrl: root.baseUrl,
     storeName: root.store.name,
@@ -40,7 +42,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     query,
     page,
     hasMore: found.length > SEARCH_PAGE_SIZE,
-    products: found.slice(0, SEARCH_PAGE_SIZE).map((p) => shapeCard(p, prices)),
+    products: await withNotes(
+      getDb(),
+      viewerOf(context)?.id ?? null,
+      (await pricedForViewer(getDb(), viewerOf(context), found.slice(0, SEARCH_PAGE_SIZE))).map((p) =>
+        shapeCard(p, prices),
+      ),
+    ),
   };
 }
 
@@ -50,7 +58,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="text-2xl font-bold text-slate-900">{query ? `Results for “${query}”` : "Search products"}</h1>
       {!query ? (
-        <p className="mt-4 text-slate-700">Type a product name in the search box above.</p>
+        <p className="mt-4 text-slate-700">{MESSAGES.typeProductName}</p>
       ) : products.length === 0 ? (
         <div className="mt-8 rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
           <p className="text-lg font-semibold text-slate-800">{MESSAGES.noProductsFound}</p>

@@ -1,0 +1,414 @@
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import * as MESSAGES from "~/lib/messages";
+import { TEST_ADMIN } from "../../../tests/support/actors";
+import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { catalogVersion } from "../cache/visitor-pages";
+import {
+  applyImport,
+  exportProductsCsv,
+  MAX_IMPORT_BYTES,
+  neutralizeFormula,
+  PRODUCT_COLUMNS,
+  planImport,
+  type ReadResult,
+  readProductsCsv,
+} from "./csv";
+import { insertProduct } from "./product-writes";
+
+let t: TestDatabase;
+
+const HEADER = "sku,name,category,price,stock,description";
+
+async function exported(): Promise<string> {
+  let out = "";
+  for await (const chunk of exportProductsCsv(t.db)) out += chunk;
+  return out;
+}
+
+function bytes(text: string): Uint8Array {
+  return new TextEncoder().encode(text);
+}
+
+function read(text: string | Uint8Array): Extract<ReadResult, { ok: true }> {
+  const result = readProductsCsv(typeof text === "string" ? bytes(text) : text);
+  if (!result.ok) throw new Error(result.error);
+  return result;
+}
+
+function refusal(text: string | Uint8Array): string {
+  const result = readProductsCsv(typeof text === "string" ? bytes(text) : text);
+  if (result.ok) throw new Error("the file was accepted");
+  return result.error;
+}
+
+async function products() {
+  return t.db
+    .selectFrom("products")
+    .select(["sku", "name", "category", "price_cents", "stock", "description", "version"])
+    .orderBy("sku")
+    .execute();
+}
+
+beforeAll(async () => {
+  t = await setupTestDatabase();
+});
+
+afterAll(async () => {
+  await t.cleanup();
+});
+
+beforeEach(async () => {
+  await t.db.deleteFrom("products").execute();
+  await insertProduct(
+    t.db,
+    {
+      sku: "NV-1",
+      name: 'Gum, mint "fresh"',
+      description: "Line one\nline two",
+      priceCents: 1250,
+      stock: 4,
+      category: "novelty",
+    },
+    [],
+  );
+  await insertProduct(
+    t.db,
+    {
+      sku: "GL-2",
+      name: '=HYPERLINK("http://evil")',
+      description: "-2 for sale",
+      priceCents: 99,
+      stock: 0,
+      category: "glass",
+    },
+    [],
+  );
+  await t.db.updateTable("products").set({ low_stock_threshold: 3 }).where("sku", "=", "NV-1").execute();
+});
+
+describe(`catalog CSV on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () => {
+  it("exports every product with every declared column, formulas neutralized", async () => {
+    const csv = await exported();
+    const rows = parse(csv) as string[][];
+    expect(rows[0]).toEqual(PRODUCT_COLUMNS.map((c) => c.header));
+    expect(rows).toHaveLength(3);
+    // Sold singly, no compliance facts: case pack 1, minimum 1, the rest empty.
+    const none = ["1", "1", "", "", "", "", "", "", "", "", ""];
+    expect(rows[1]).toEqual(["GL-2", '\'=HYPERLINK("http://evil")', "glass", "0.99", "0", "", "'-2 for sale", ...none]);
+    expect(rows[2]).toEqual(["NV-1", 'Gum, mint "fresh"', "novelty", "12.50", "4", "3", "Line one\nline two", ...none]);
+    expect(neutralizeFormula("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(neutralizeFormula("+1")).toBe("'+1");
+    expect(neutralizeFormula("plain")).toBe("plain");
+  });
+
+  it("round trip: the export imported unchanged changes nothing", async () => {
+    const before = await products();
+    const version = await catalogVersion(t.db);
+    const file = read(await exported());
+    const plan = await planImport(t.db, file);
+    expect(plan.added).toEqual([]);
+    expect(plan.changed).toEqual([]);
+    expect(plan.deleted).toEqual([]);
+    expect(plan.refused).toEqual([]);
+    expect(plan.unchanged).toBe(2);
+    const result = await applyImport(t.db, file, plan.digest, TEST_ADMIN);
+    expect(result.applied).toBe(true);
+    expect(await products()).toEqual(before);
+    expect(await catalogVersion(t.db)).toBe(version);
+  });
+
+  it("a dry run lists added, changed field by field, deleted and refused rows; Apply writes them", async () => {
+    const csv = [
+      `${HEADER},delete`,
+      "NV-1,Gum mint,novelty,13.00,4,Line one\nline two,", // name and price change
+      "NEW-1,New thing,kratom,5,10,,",
+      "GL-2,,,,,,yes",
+      "BAD-1,Bad,snacks,abc,-1,,",
+    ].join("\r\n");
+    const file = read(csv);
+    const plan = await planImport(t.db, file);
+    expect(plan.added).toEqual([{ row: 3, sku: "NEW-1", name: "New thing" }]);
+    expect(plan.changed).toHaveLength(1);
+    expect(plan.changed[0]?.changes).toEqual([
+      { field: "name", before: 'Gum, mint "fresh"', after: "Gum mint" },
+      { field: "price", before: "$12.50", after: "$13.00" },
+    ]);
+    expect(plan.deleted.map((d) => d.sku)).toEqual(["GL-2"]);
+    expect(plan.refused).toEqual([
+      {
+        row: 5,
+        sku: "BAD-1",
+        reasons: [
+          `category: ${MESSAGES.unknownCategory("snacks", ["disposable-vapes", "kratom", "novelty", "glass", "delta", "accessories"])}`,
+          `price: ${MESSAGES.priceFormat}`,
+          `stock: ${MESSAGES.stockFormat}`,
+        ],
+      },
+    ]);
+    // The dry run wrote nothing.
+    expect((await products()).map((p) => p.sku)).toEqual(["GL-2", "NV-1"]);
+    const version = await catalogVersion(t.db);
+    const result = await applyImport(t.db, file, plan.digest, TEST_ADMIN);
+    expect(result.applied).toBe(true);
+    const after = await products();
+    expect(after.map((p) => [p.sku, p.name, p.price_cents, p.stock])).toEqual([
+      ["NEW-1", "New thing", 500, 10],
+      ["NV-1", "Gum mint", 1300, 4],
+    ]);
+    expect(await catalogVersion(t.db)).toBeGreaterThan(version);
+    const audit = await t.db.selectFrom("audit_log").select("summary").where("action", "=", "product.import").execute();
+    expect(audit.map((a) => a.summary)).toEqual(
+      expect.arrayContaining([
+        "Imported NEW-1 (New thing): added",
+        "Imported NV-1: name, price",
+        'Imported GL-2 (=HYPERLINK("http://evil")): deleted',
+      ]),
+    );
+  });
+
+  it("a file with only some columns updates those columns; a new SKU without the rest is refused", async () => {
+    const file = read("sku,stock\nNV-1,40\nNEW-2,5\n");
+    const plan = await planImport(t.db, file);
+    expect(plan.changed[0]?.changes).toEqual([{ field: "stock", before: "4", after: "40" }]);
+    expect(plan.refused).toEqual([
+      { row: 3, sku: "NEW-2", reasons: [MESSAGES.newProductMissing(["name", "category", "price"])] },
+    ]);
+    await applyImport(t.db, file, plan.digest, TEST_ADMIN);
+    expect((await products()).find((p) => p.sku === "NV-1")?.stock).toBe(40);
+  });
+
+  it("reads the low-stock threshold: a number, or empty for the store-wide one", async () => {
+    const plan = await planImport(t.db, read("sku,low_stock_threshold\nNV-1,\nGL-2,7\nX-9,-2\n"));
+    expect(plan.changed.map((c) => [c.sku, c.changes])).toEqual([
+      ["NV-1", [{ field: "low_stock_threshold", before: "3", after: "" }]],
+      ["GL-2", [{ field: "low_stock_threshold", before: "", after: "7" }]],
+    ]);
+    expect(plan.refused).toEqual([
+      { row: 4, sku: "X-9", reasons: [`low_stock_threshold: ${MESSAGES.thresholdFormat}`] },
+    ]);
+  });
+
+  it("refuses every row that repeats a SKU", async () => {
+    const plan = await planImport(
+      t.db,
+      read(`${HEADER}\nNV-1,A,novelty,1,1,\nX-1,B,novelty,1,1,\nNV-1,C,novelty,2,1,\n`),
+    );
+    expect(plan.changed).toEqual([]);
+    expect(plan.added.map((a) => a.sku)).toEqual(["X-1"]);
+    expect(plan.refused).toEqual([
+      { row: 2, sku: "NV-1", reasons: [MESSAGES.duplicateSku("NV-1", [2, 4])] },
+      { row: 4, sku: "NV-1", reasons: [MESSAGES.duplicateSku("NV-1", [2, 4])] },
+    ]);
+  });
+
+  it("refuses a bad file as a whole, with what to do", () => {
+    expect(refusal("name,price\nA,1\n")).toBe(MESSAGES.importNoSkuColumn);
+    expect(refusal("sku,colour\nA,red\n")).toBe(
+      MESSAGES.importUnknownColumn("colour", [
+        "sku",
+        "name",
+        "category",
+        "price",
+        "stock",
+        "low_stock_threshold",
+        "description",
+        "case_pack",
+        "min_quantity",
+        "max_quantity",
+        "brand",
+        "product_class",
+        "flavor_class",
+        "nicotine_mg_ml",
+        "country",
+        "upc",
+        "thc_mg",
+        "seven_oh_percent",
+        "delete",
+      ]),
+    );
+    expect(refusal("sku,name,SKU\nA,b,c\n")).toBe(MESSAGES.importDuplicateColumn("sku"));
+    expect(refusal("sku,name\n")).toBe(MESSAGES.importEmpty);
+    expect(refusal("")).toBe(MESSAGES.importEmpty);
+    expect(refusal('sku,name\nA,"open\n')).toContain("a quote is opened and never closed");
+    expect(refusal("sku,name\nA,b,c\n")).toBe(
+      MESSAGES.importUnreadable(2, "it does not have as many cells as the first row"),
+    );
+    // Windows-1252 "café" and UTF-16: another encoding, not UTF-8.
+    expect(refusal(Uint8Array.from([...bytes("sku,name\nA,caf"), 0xe9, 10]))).toBe(MESSAGES.importNotUtf8);
+    expect(refusal(Uint8Array.from([0xff, 0xfe, ...bytes("s\0k\0u\0")]))).toBe(MESSAGES.importNotUtf8);
+    // Garbage: random bytes, and a file past the size limit.
+    const garbage = new Uint8Array(256 * 1024);
+    for (let i = 0; i < garbage.length; i++) garbage[i] = (i * 7919 + 13) % 256;
+    expect(refusal(garbage)).toBe(MESSAGES.importNotCsv);
+    expect(refusal(new Uint8Array(50 * 1024 * 1024).fill(0x41))).toBe(
+      MESSAGES.importTooLarge(MAX_IMPORT_BYTES / 2 ** 20),
+    );
+  });
+
+  it("reads a UTF-8 file with a byte order mark (as Excel saves CSV UTF-8)", async () => {
+    const file = read(Uint8Array.from([0xef, 0xbb, 0xbf, ...bytes("sku,stock\nNV-1,7\n")]));
+    expect(file.columns).toEqual(["sku", "stock"]);
+    expect((await planImport(t.db, file)).changed[0]?.changes).toEqual([{ field: "stock", before: "4", after: "7" }]);
+  });
+
+  it("applies nothing when the catalog changed since the dry run", async () => {
+    const file = read("sku,stock\nNV-1,9\n");
+    const plan = await planImport(t.db, file);
+    await t.db.updateTable("products").set({ stock: 5 }).where("sku", "=", "NV-1").execute();
+    const result = await applyImport(t.db, file, plan.digest, TEST_ADMIN);
+    expect(result.applied).toBe(false);
+    expect(result.plan.changed[0]?.changes).toEqual([{ field: "stock", before: "5", after: "9" }]);
+    expect((await products()).find((p) => p.sku === "NV-1")?.stock).toBe(5);
+  });
+
+  it.runIf(!!process.env.DATABASE_URL)(
+    "a sale committed while the import applies is not overwritten by the file's stock (PostgreSQL)",
+    async () => {
+      const file = read("sku,stock\nNV-1,50\n");
+      const plan = await planImport(t.db, file);
+      let commitSale: () => void = () => {};
+      const saleMayCommit = new Promise<void>((resolve) => {
+        commitSale = resolve;
+      });
+      // A checkout holds the row with one unit taken, and commits once the import is under way.
+      let saleHolds: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        saleHolds = resolve;
+      });
+      const sale = t.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("products")
+          .set((eb) => ({ stock: eb("stock", "-", 1) }))
+          .where("sku", "=", "NV-1")
+          .execute();
+        saleHolds();
+        await saleMayCommit;
+      });
+      await held;
+      const apply = applyImport(t.db, file, plan.digest, TEST_ADMIN).catch((e: unknown) => e);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      commitSale();
+      await sale;
+      const outcome = await apply;
+      // Refused either way: the update finds the stock moved, or the plan no longer matches.
+      if (outcome instanceof Error) expect(outcome.message).toBe(MESSAGES.importCatalogChanged);
+      else expect(outcome).toMatchObject({ applied: false });
+      expect((await products()).find((p) => p.sku === "NV-1")?.stock).toBe(3);
+    },
+  );
+
+  it("imports and exports how a product is sold and its compliance facts, checked as the product form checks them", async () => {
+    const header = "sku,case_pack,min_quantity,max_quantity,brand,product_class,flavor_class,country,upc,thc_mg";
+    const file = read(
+      [
+        `${header},name,category,price,stock`,
+        "NV-1,10,,50,Geek Bar,nicotine-vape,tobacco,us,036000291452,,Gum,novelty,12.50,4",
+        "NEW-5,6,12,,,kratom,,,,,Kratom 6-pack,kratom,30,60",
+        "GL-2,10,5,,,,,,,,Glass,glass,0.99,0", // minimum not a whole case
+        "NEW-6,4,8,6,,,,,,,Six,novelty,1,1", // maximum below the minimum, and not whole cases
+        "NEW-7,0,,,,,,,,,Zero,novelty,1,1", // no such case pack
+        "NEW-8,,,,,vape,,USA,123,,Bad facts,novelty,1,1", // unknown class, country and UPC
+      ].join("\n"),
+    );
+    expect(file.refused).toEqual([
+      { row: 6, sku: "NEW-7", reasons: [`case_pack: ${MESSAGES.casePackInvalid}`] },
+      {
+        row: 7,
+        sku: "NEW-8",
+        reasons: [
+          `product_class: ${MESSAGES.chooseProductClass}`,
+          `country: ${MESSAGES.countryFormat}`,
+          `upc: ${MESSAGES.upcFormat}`,
+        ],
+      },
+    ]);
+    const plan = await planImport(t.db, file);
+    expect(plan.refused).toEqual([
+      { row: 4, sku: "GL-2", reasons: [`min_quantity: ${MESSAGES.minimumNotPackMultiple}`] },
+      { row: 5, sku: "NEW-6", reasons: [`max_quantity: ${MESSAGES.maximumNotPackMultiple}`] },
+      { row: 6, sku: "NEW-7", reasons: [`case_pack: ${MESSAGES.casePackInvalid}`] },
+      expect.objectContaining({ row: 7, sku: "NEW-8" }),
+    ]);
+    expect(plan.changed[0]?.changes).toEqual([
+      { field: "name", before: 'Gum, mint "fresh"', after: "Gum" },
+      { field: "case_pack", before: "1", after: "10" },
+      { field: "min_quantity", before: "1", after: "10" },
+      { field: "max_quantity", before: "", after: "50" },
+      { field: "brand", before: "", after: "Geek Bar" },
+      { field: "product_class", before: "", after: "nicotine-vape" },
+      { field: "flavor_class", before: "", after: "tobacco" },
+      { field: "country", before: "", after: "US" },
+      { field: "upc", before: "", after: "036000291452" },
+    ]);
+    expect(plan.added).toEqual([{ row: 3, sku: "NEW-5", name: "Kratom 6-pack" }]);
+    const result = await applyImport(t.db, file, plan.digest, TEST_ADMIN);
+    expect(result.applied).toBe(true);
+    const sold = await t.db
+      .selectFrom("products")
+      .leftJoin("product_compliance", "product_compliance.product_id", "products.id")
+      .select(["sku", "case_pack", "min_quantity", "max_quantity", "brand", "product_class", "country", "upc"])
+      .where("sku", "in", ["NV-1", "NEW-5", "GL-2"])
+      .orderBy("sku")
+      .execute();
+    expect(sold).toEqual([
+      {
+        sku: "GL-2",
+        case_pack: 1,
+        min_quantity: 1,
+        max_quantity: null,
+        brand: null,
+        product_class: null,
+        country: null,
+        upc: null,
+      },
+      {
+        sku: "NEW-5",
+        case_pack: 6,
+        min_quantity: 12,
+        max_quantity: null,
+        brand: null,
+        product_class: "kratom",
+        country: null,
+        upc: null,
+      },
+      {
+        sku: "NV-1",
+        case_pack: 10,
+        min_quantity: 10,
+        max_quantity: 50,
+        brand: "Geek Bar",
+        product_class: "nicotine-vape",
+        country: "US",
+        upc: "036000291452",
+      },
+    ]);
+    // And the round trip holds with the new fields filled in.
+    const again = await planImport(t.db, read(await exported()));
+    expect([again.added, again.changed, again.refused]).toEqual([[], [], []]);
+    expect(again.unchanged).toBe(3);
+  });
+
+  it("a failed apply changes nothing", async () => {
+    const before = await products();
+    const file = read(`${HEADER}\nNV-1,Renamed,novelty,1,1,\nNEW-3,Three,novelty,1,1,\nNEW-4,Four,novelty,1,1,\n`);
+    const plan = await planImport(t.db, file);
+    // Another admin adds NEW-4 between the dry run and Apply: the insert fails in the middle.
+    await insertProduct(
+      t.db,
+      { sku: "NEW-4", name: "Four", description: "", priceCents: 100, stock: 1, category: "novelty" },
+      [],
+    );
+    const middle = await products();
+    await expect(applyImport(t.db, file, plan.digest, TEST_ADMIN)).resolves.toMatchObject({ applied: false });
+    expect(await products()).toEqual(middle);
+    // And a write failing inside the transaction (the database refuses it) rolls back the rest.
+    await t.db.deleteFrom("products").where("sku", "=", "NEW-4").execute();
+    const again = await planImport(t.db, file);
+    const trap = read(`${HEADER}\nNV-1,Renamed,novelty,1,1,\nNEW-3,Three,novelty,1,1,\nNEW-4,Four,novelty,1,1,\n`);
+    const row = trap.rows.find((r) => r.sku === "NEW-4");
+    if (row) row.values.stock = -5; // refused by the stock >= 0 check
+    await expect(applyImport(t.db, trap, again.digest, TEST_ADMIN)).rejects.toThrow();
+    expect(await products()).toEqual(before);
+  });
+});

@@ -1,0 +1,683 @@
+import crypto from "node:crypto";
+import fc from "fast-check";
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { addDays, storeToday } from "~/lib/business";
+import { evaluateSale, type RuleInput, ruleSchema } from "~/lib/compliance";
+import * as MESSAGES from "~/lib/messages";
+import { TEST_ADMIN } from "../../../tests/support/actors";
+import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createAddress } from "../accounts/addresses";
+import { ensureAccount } from "../accounts/admins";
+import { findUserByEmail } from "../accounts/users";
+import { listAudit } from "../audit/log";
+import { insertProduct } from "../catalog/product-writes";
+import { connect } from "../db/connect";
+import type { DB } from "../db/schema";
+import { editableLines, editOrder, OrderEditError } from "../orders/edit";
+import { OrderRefusedError, placeOrder } from "../orders/place-order";
+import { StatusChangeError, setOrderStatus } from "../orders/status";
+import { buyerLicenses, checkProducts, findLineChecks } from "./check";
+import { findLabReport, findProductCompliance, loadFacts, saveProductCompliance } from "./facts";
+import { pactCsv, pactShipments, pactSummary, shipperState } from "./pact";
+import { bulkSetCompliance, saveComplianceForm } from "./product-form";
+import { currentRules, resetRuleCacheForTests } from "./rule-cache";
+import { createRule, listRules, RuleError, setRuleEnabled, updateRule } from "./rules";
+
+const ON = process.env.DATABASE_URL ? "PostgreSQL" : "SQLite";
+
+let t: TestDatabase;
+/** A second connection to the same database: another app server, as far as the rule cache knows. */
+let other: Kysely<DB>;
+let buyer: string;
+let texas: string;
+let indiana: string;
+
+function input(fields: Record<string, string | undefined>): RuleInput {
+  const parsed = ruleSchema.safeParse({
+    name: "Kratom bans",
+    classes: "kratom",
+    states: "IN",
+    effectiveFrom: "2025-01-01",
+    effect: "block",
+    reason: "Kratom cannot be shipped to Indiana (state ban).",
+    label: "state ban",
+    ...fields,
+  });
+  if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues));
+  return parsed.data;
+}
+
+async function product(name: string, facts: Partial<Parameters<typeof saveProductCompliance>[2]>, stock = 1000) {
+  const id = await insertProduct(
+    t.db,
+    {
+      sku: `SKU-${crypto.randomUUID().slice(0, 8)}`,
+      name,
+      description: "",
+      priceCents: 1000,
+      stock,
+      category: "novelty",
+    },
+    [],
+  );
+  await saveProductCompliance(
+    t.db,
+    id,
+    {
+      brand: null,
+      productClass: null,
+      flavorClass: null,
+      nicotineMgMl: null,
+      country: null,
+      upc: null,
+      thcMg: null,
+      sevenOhPercent: null,
+      ...facts,
+    },
+    TEST_ADMIN,
+  );
+  return id;
+}
+
+async function clearRules() {
+  // Rules are kept forever by the application; tests start each case from none.
+  await t.db.deleteFrom("compliance_rules").execute();
+}
+
+beforeAll(async () => {
+  t = await setupTestDatabase();
+  other = connect({ databaseUrl: t.url, dataDir: t.dataDir });
+  await ensureAccount(t.db, { email: "dallas@shop.test", name: "Dallas", role: "customer" });
+  buyer = (await findUserByEmail(t.db, "dallas@shop.test"))?.id ?? "";
+  const address = (state: string, zip: string, isDefault: boolean) =>
+    createAddress(t.db, buyer, {
+      businessName: `${state} store`,
+      street: "1 Main St",
+      city: "Town",
+      state,
+      zip,
+      phone: "",
+      isDefault,
+    });
+  texas = (await address("TX", "75201", true)).id;
+  indiana = (await address("IN", "46201", false)).id;
+});
+
+afterAll(async () => {
+  await other.destroy();
+  await t.cleanup();
+});
+
+beforeEach(async () => {
+  await clearRules();
+  await t.db.deleteFrom("licenses").execute();
+});
+
+describe(`rules on ${ON}`, () => {
+  it("adds, edits, disables and enables a rule, each change in the audit log", async () => {
+    const rule = await createRule(t.db, input({}), TEST_ADMIN);
+    expect(rule).toMatchObject({ name: "Kratom bans", states: ["IN"], scope: { classes: ["kratom"] }, enabled: true });
+    const edited = await updateRule(t.db, rule.id, input({ states: "IN, AL" }), rule.updatedAt, TEST_ADMIN);
+    expect(edited.states).toEqual(["AL", "IN"]);
+    await setRuleEnabled(t.db, rule.id, false, TEST_ADMIN);
+    await setRuleEnabled(t.db, rule.id, true, TEST_ADMIN);
+    const log = await listAudit(t.db, { subjectType: "compliance-rule", subjectId: String(rule.id) });
+    expect(log.items.map((i) => i.action)).toEqual([
+      "compliance-rule.enable",
+      "compliance-rule.disable",
+      "compliance-rule.edit",
+      "compliance-rule.add",
+    ]);
+    expect(log.items[2]?.before).toMatchObject({ states: "IN" });
+    expect(log.items[2]?.after).toMatchObject({ states: "AL, IN" });
+  });
+
+  it("refuses a contradicting rule and stores nothing", async () => {
+    await createRule(t.db, input({}), TEST_ADMIN);
+    const contradicting = input({ name: "Indiana kratom license", effect: "require-license", licenseType: "other" });
+    const error = await createRule(t.db, contradicting, TEST_ADMIN).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RuleError);
+    expect((error as Error).message).toBe(MESSAGES.ruleContradicts("Kratom bans"));
+    expect((await listRules(t.db)).map((r) => r.name)).toEqual(["Kratom bans"]);
+  });
+
+  it("refuses an edit made over a newer change", async () => {
+    const rule = await createRule(t.db, input({}), TEST_ADMIN);
+    await updateRule(t.db, rule.id, input({ reason: "Changed." }), rule.updatedAt, TEST_ADMIN);
+    await expect(updateRule(t.db, rule.id, input({ reason: "Again." }), "1999-01-01", TEST_ADMIN)).rejects.toThrow(
+      MESSAGES.ruleStale,
+    );
+  });
+
+  it("keeps an in-memory copy, reloaded when any server changes a rule", async () => {
+    resetRuleCacheForTests();
+    const first = await currentRules(t.db);
+    expect(await currentRules(t.db)).toBe(first);
+    // Another app server adds a rule (its own connection): this server sees it on its next read.
+    const now = new Date().toISOString();
+    await other
+      .insertInto("compliance_rules")
+      .values({
+        name: "From elsewhere",
+        scope: JSON.stringify({ all: true }),
+        states: JSON.stringify(["VT"]),
+        zips: "[]",
+        effective_from: "2025-01-01",
+        effective_until: null,
+        effect: "block",
+        license_type: null,
+        reason: "No.",
+        label: "ban",
+        enabled: 1,
+        example: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const second = await currentRules(t.db);
+    expect(second).not.toBe(first);
+    expect(second.version).toBeGreaterThan(first.version);
+    expect(second.rules.map((r) => r.name)).toContain("From elsewhere");
+    await other.updateTable("compliance_rules").set({ enabled: 0 }).execute();
+    expect((await currentRules(t.db)).rules.every((r) => !r.enabled)).toBe(true);
+  });
+
+  it("checks many products with a fixed number of queries (facts and licenses in one query each)", async () => {
+    await createRule(t.db, input({}), TEST_ADMIN);
+    const ids = [];
+    for (let i = 0; i < 5; i++) ids.push(await product(`Kratom ${i}`, { productClass: "kratom" }));
+    const verdicts = await checkProducts(t.db, {
+      userId: buyer,
+      destination: { state: "IN", zip: "46201", addressId: indiana },
+      productIds: ids,
+    });
+    expect([...verdicts.values()].map((v) => v.outcome)).toEqual(Array(5).fill("blocked"));
+    expect(verdicts.get(ids[0] ?? 0)?.reason).toBe("Kratom cannot be shipped to Indiana (state ban).");
+  });
+});
+
+describe(`product compliance facts on ${ON}`, () => {
+  it("saves the facts, audit-logged, and reads them back", async () => {
+    const id = await product("Vape", {
+      brand: "Zephyr",
+      productClass: "nicotine-vape",
+      flavorClass: "flavored",
+      country: "CN",
+    });
+    expect(await findProductCompliance(t.db, id)).toMatchObject({ brand: "Zephyr", country: "CN", labReport: null });
+    expect((await loadFacts(t.db, [id])).get(id)).toMatchObject({
+      productClass: "nicotine-vape",
+      flavorClass: "flavored",
+    });
+    const log = await listAudit(t.db, { subjectType: "product", subjectId: String(id) });
+    expect(log.items[0]?.action).toBe("product.compliance");
+  });
+});
+
+describe(`the product form's compliance section on ${ON}`, () => {
+  it("refuses bad facts field by field, keeps a lab report in the private store, and sets facts in bulk", async () => {
+    const id = await product("Form product", {});
+    const bad = new FormData();
+    bad.set("upc", "123456789013");
+    bad.set("country", "USA");
+    bad.set("productClass", "kratom");
+    expect(await saveComplianceForm(t.db, id, bad, TEST_ADMIN)).toEqual({
+      upc: MESSAGES.upcFormat,
+      country: MESSAGES.countryFormat,
+    });
+    expect((await findProductCompliance(t.db, id)).productClass).toBeNull();
+
+    const notPdf = new FormData();
+    notPdf.set("labReport", new File(["<html><script>alert(1)</script>"], "coa.pdf", { type: "application/pdf" }));
+    expect(await saveComplianceForm(t.db, id, notPdf, TEST_ADMIN)).toEqual({
+      labReport: "The document must be a PDF, JPEG or PNG file.",
+    });
+    expect(await findLabReport(t.db, id)).toBeNull();
+
+    const good = new FormData();
+    good.set("brand", "Calm Creek");
+    good.set("productClass", "cannabinoid");
+    good.set("upc", "036000291452");
+    good.set("thcMg", "0.3");
+    good.set("labReport", new File(["%PDF-1.4\n%%EOF\n"], "coa.pdf", { type: "application/pdf" }));
+    expect(await saveComplianceForm(t.db, id, good, TEST_ADMIN)).toBeNull();
+    expect(await findProductCompliance(t.db, id)).toMatchObject({
+      brand: "Calm Creek",
+      productClass: "cannabinoid",
+      thcMg: 0.3,
+      labReport: { type: "application/pdf" },
+    });
+    expect(await findLabReport(t.db, id)).toMatchObject({ type: "application/pdf" });
+
+    const other = await product("Other product", { country: "US" });
+    expect(await bulkSetCompliance(t.db, [id, other], { brand: "Acme", country: "CN" }, TEST_ADMIN)).toBe(2);
+    expect(await findProductCompliance(t.db, id)).toMatchObject({
+      brand: "Acme",
+      country: "CN",
+      productClass: "cannabinoid",
+    });
+    expect(await findProductCompliance(t.db, other)).toMatchObject({ brand: "Acme", country: "CN" });
+  });
+});
+
+describe(`admin order changes check the rules on ${ON}`, () => {
+  it("refuses to put a cancelled order back in play when a rule now forbids a line", async () => {
+    const kratom = await product("Kratom for status", { productClass: "kratom" });
+    const { order } = await placeOrder(t.db, {
+      userId: buyer,
+      idempotencyKey: crypto.randomUUID(),
+      addressId: texas,
+      lines: [{ id: kratom, quantity: 1 }],
+    });
+    await setOrderStatus(t.db, order.id, "Cancelled", TEST_ADMIN);
+    const ban = await createRule(
+      t.db,
+      input({ name: "Texas kratom ban", states: "TX", reason: "Kratom cannot be shipped to {state}." }),
+      TEST_ADMIN,
+    );
+    const refused = await setOrderStatus(t.db, order.id, "Processing", TEST_ADMIN).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(StatusChangeError);
+    expect((refused as Error).message).toBe(
+      `Order #${order.id} cannot leave Cancelled: Kratom for status: Kratom cannot be shipped to Texas.`,
+    );
+    await setRuleEnabled(t.db, ban.id, false, TEST_ADMIN);
+    expect(await setOrderStatus(t.db, order.id, "Processing", TEST_ADMIN)).toBe("Processing");
+    const checks = await findLineChecks(t.db, order.id);
+    expect([...checks.values()].map((c) => c.outcome)).toEqual(["allowed"]);
+  });
+
+  it("refuses to put a completed order back to Processing when a rule now forbids a line", async () => {
+    const kratom = await product("Kratom for reshipping", { productClass: "kratom" });
+    const { order } = await placeOrder(t.db, {
+      userId: buyer,
+      idempotencyKey: crypto.randomUUID(),
+      addressId: texas,
+      lines: [{ id: kratom, quantity: 1 }],
+    });
+    expect(await setOrderStatus(t.db, order.id, "Completed", TEST_ADMIN)).toBe("Completed");
+    const ban = await createRule(
+      t.db,
+      input({ name: "Texas kratom ban (reshipping)", states: "TX", reason: "Kratom cannot be shipped to {state}." }),
+      TEST_ADMIN,
+    );
+    const refused = await setOrderStatus(t.db, order.id, "Processing", TEST_ADMIN).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(StatusChangeError);
+    expect((refused as Error).message).toBe(
+      `Order #${order.id} cannot go back to Processing: Kratom for reshipping: Kratom cannot be shipped to Texas.`,
+    );
+    const status = await t.db.selectFrom("orders").select("status").where("id", "=", order.id).executeTakeFirst();
+    expect(status?.status).toBe("Completed");
+    await setRuleEnabled(t.db, ban.id, false, TEST_ADMIN);
+    expect(await setOrderStatus(t.db, order.id, "Processing", TEST_ADMIN)).toBe("Processing");
+  });
+
+  it("an admin's edit that adds units is checked as a new order would be; taking units away never is", async () => {
+    const glass = await product("Glass for edits", { productClass: "glass" });
+    const kratom = await product("Kratom for edits", { productClass: "kratom" });
+    const { order } = await placeOrder(t.db, {
+      userId: buyer,
+      idempotencyKey: crypto.randomUUID(),
+      addressId: texas,
+      lines: [
+        { id: glass, quantity: 1 },
+        { id: kratom, quantity: 2 },
+      ],
+    });
+    await createRule(
+      t.db,
+      input({ name: "Texas kratom ban (edits)", states: "TX", reason: "Kratom cannot be shipped to {state}." }),
+      TEST_ADMIN,
+    );
+    const stockBefore = await t.db
+      .selectFrom("products")
+      .select("stock")
+      .where("id", "=", kratom)
+      .executeTakeFirstOrThrow();
+    const kratomSku = (
+      await t.db.selectFrom("products").select("sku").where("id", "=", kratom).executeTakeFirstOrThrow()
+    ).sku;
+    const refused = await editOrder(t.db, order.id, { kind: "add", sku: kratomSku, quantity: 1 }, TEST_ADMIN).catch(
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(OrderEditError);
+    expect((refused as Error).message).toBe("Kratom for edits: Kratom cannot be shipped to Texas.");
+    const line = (await editableLines(t.db, order.id)).find((l) => l.productId === kratom);
+    const more = await editOrder(
+      t.db,
+      order.id,
+      { kind: "quantity", lineId: line?.id ?? 0, quantity: 3, seen: 2 },
+      TEST_ADMIN,
+    ).catch((e: unknown) => e);
+    expect(more).toBeInstanceOf(OrderEditError);
+    // Nothing moved: the same stock and lines.
+    const stockAfter = await t.db
+      .selectFrom("products")
+      .select("stock")
+      .where("id", "=", kratom)
+      .executeTakeFirstOrThrow();
+    expect(stockAfter.stock).toBe(stockBefore.stock);
+    expect((await editableLines(t.db, order.id)).find((l) => l.productId === kratom)?.quantity).toBe(2);
+    // Removing the line the rule now forbids is allowed.
+    await editOrder(t.db, order.id, { kind: "remove", lineId: line?.id ?? 0, seen: 2 }, TEST_ADMIN);
+    expect((await editableLines(t.db, order.id)).map((l) => l.productId)).toEqual([glass]);
+  });
+});
+
+describe(`the PACT report on ${ON}`, () => {
+  it("lists a month's interstate vape shipments by state from the order records, as CSV", async () => {
+    expect(shipperState("2400 Irving Blvd, Dallas, TX 75207")).toBe("TX");
+    const ok = await createAddress(t.db, buyer, {
+      businessName: "=Okie Vapes",
+      street: "1 Route 66",
+      city: "Tulsa",
+      state: "OK",
+      zip: "74103",
+      phone: "",
+      isDefault: false,
+    });
+    const vape = await product("Tobacco Vape 5%", {
+      brand: "Zephyr",
+      productClass: "nicotine-vape",
+      flavorClass: "tobacco",
+    });
+    const glass = await product("Glass pipe", { productClass: "glass" });
+    const place = async (addressId: string, lines: { id: number; quantity: number }[]) =>
+      (await placeOrder(t.db, { userId: buyer, idempotencyKey: crypto.randomUUID(), addressId, lines })).order;
+    const shipped = await place(ok.id, [
+      { id: vape, quantity: 3 },
+      { id: glass, quantity: 1 },
+    ]);
+    await place(texas, [{ id: vape, quantity: 5 }]);
+    const cancelled = await place(ok.id, [{ id: vape, quantity: 7 }]);
+    await setOrderStatus(t.db, cancelled.id, "Cancelled", TEST_ADMIN);
+    // The brand as it was when the order was placed, whatever it is now.
+    await saveProductCompliance(
+      t.db,
+      vape,
+      { ...(await findProductCompliance(t.db, vape)), brand: "Renamed" },
+      TEST_ADMIN,
+    );
+
+    const month = shipped.createdAt.slice(0, 7);
+    expect(await pactSummary(t.db, month)).toEqual([{ state: "OK", name: "Oklahoma", orders: 1, units: 3 }]);
+    const rows = await pactShipments(t.db, month, "OK");
+    expect(rows).toMatchObject([{ orderId: shipped.id, brand: "Zephyr", quantity: 3, recipient: "=Okie Vapes" }]);
+    const csv = pactCsv(rows).trim().split("\n");
+    expect(csv[0]).toBe(
+      "Shipper,Shipper address,Order date,Order,Recipient,Street,City,State,ZIP,Phone,Brand,Product,SKU,Quantity",
+    );
+    expect(csv[1]).toContain(`,${shipped.id},'=Okie Vapes,1 Route 66,Tulsa,OK,74103,,Zephyr,Tobacco Vape 5%,`);
+    expect(csv).toHaveLength(2);
+    expect(await pactSummary(t.db, "1999-01")).toEqual([]);
+  });
+});
+
+describe(`placing an order checks the rules on ${ON}`, () => {
+  it("refuses a blocked line with the reason, writes nothing, and records the rules of a placed order", async () => {
+    await createRule(t.db, input({}), TEST_ADMIN);
+    const kratom = await product("Red Bali Kratom", { productClass: "kratom" });
+    const stockBefore = await t.db
+      .selectFrom("products")
+      .select("stock")
+      .where("id", "=", kratom)
+      .executeTakeFirstOrThrow();
+    const refused = await placeOrder(t.db, {
+      userId: buyer,
+      idempotencyKey: crypto.randomUUID(),
+      addressId: indiana,
+      lines: [{ id: kratom, quantity: 2 }],
+    }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(OrderRefusedError);
+    expect((refused as Error).message).toBe("Red Bali Kratom: Kratom cannot be shipped to Indiana (state ban).");
+    const stockAfter = await t.db
+      .selectFrom("products")
+      .select("stock")
+      .where("id", "=", kratom)
+      .executeTakeFirstOrThrow();
+    expect(stockAfter.stock).toBe(stockBefore.stock);
+
+    const { order } = await placeOrder(t.db, {
+      userId: buyer,
+      idempotencyKey: crypto.randomUUID(),
+      addressId: texas,
+      lines: [{ id: kratom, quantity: 2 }],
+    });
+    const checks = await findLineChecks(t.db, order.id);
+    expect(checks.size).toBe(1);
+    expect([...checks.values()][0]).toMatchObject({ outcome: "allowed", rules: [] });
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    "a rule change committed while an order is being placed wins (PostgreSQL: the order waits for it)",
+    async () => {
+      const kratom = await product("Kratom mid-checkout", { productClass: "kratom" });
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let written: () => void = () => {};
+      const didWrite = new Promise<void>((resolve) => {
+        written = resolve;
+      });
+      const now = new Date().toISOString();
+      // Another server's admin adds a Texas kratom ban; its transaction is still open.
+      const edit = other.transaction().execute(async (trx) => {
+        await trx
+          .insertInto("compliance_rules")
+          .values({
+            name: "Texas kratom ban",
+            scope: JSON.stringify({ classes: ["kratom"] }),
+            states: JSON.stringify(["TX"]),
+            zips: "[]",
+            effective_from: "2025-01-01",
+            effective_until: null,
+            effect: "block",
+            license_type: null,
+            reason: "Kratom cannot be shipped to {state}.",
+            label: "ban",
+            enabled: 1,
+            example: 0,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        written();
+        await held;
+      });
+      await didWrite;
+      const order = placeOrder(t.db, {
+        userId: buyer,
+        idempotencyKey: crypto.randomUUID(),
+        addressId: texas,
+        lines: [{ id: kratom, quantity: 1 }],
+      }).catch((e: unknown) => e);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await edit;
+      const result = await order;
+      expect(result).toBeInstanceOf(OrderRefusedError);
+      expect((result as Error).message).toBe("Kratom mid-checkout: Kratom cannot be shipped to Texas.");
+    },
+  );
+
+  it("asks for a missing license, and records the license rule once the license is approved", async () => {
+    await createRule(
+      t.db,
+      input({
+        name: "Texas hemp registration",
+        classes: "cannabinoid",
+        states: "TX",
+        effect: "require-license",
+        licenseType: "tx-dshs-hemp",
+        reason: "Texas requires a DSHS hemp retail registration to buy hemp products.",
+        label: "hemp registration required",
+      }),
+      TEST_ADMIN,
+    );
+    const cbd = await product("CBD Gummies", { productClass: "cannabinoid", thcMg: 0 });
+    const order = () =>
+      placeOrder(t.db, {
+        userId: buyer,
+        idempotencyKey: crypto.randomUUID(),
+        addressId: texas,
+        lines: [{ id: cbd, quantity: 1 }],
+      });
+    await expect(order()).rejects.toThrow(
+      "CBD Gummies: Texas requires a DSHS hemp retail registration to buy hemp products.",
+    );
+    await insertLicense("tx-dshs-hemp", "approved", addDays(storeToday(), 30));
+    const placed = await order();
+    const check = [...(await findLineChecks(t.db, placed.order.id)).values()][0];
+    expect(check?.rules).toEqual([
+      expect.objectContaining({ name: "Texas hemp registration", effect: "require-license", result: "license-held" }),
+    ]);
+  });
+});
+
+async function insertLicense(type: string, status: "approved" | "pending" | "expired", expiresOn: string | null) {
+  const now = new Date().toISOString();
+  await t.db
+    .insertInto("licenses")
+    .values({
+      id: crypto.randomUUID(),
+      user_id: buyer,
+      address_id: null,
+      type,
+      number: "H-1",
+      issuing_state: "TX",
+      expires_on: expiresOn,
+      document_key: "none",
+      document_type: "application/pdf",
+      document_size: 1,
+      status,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
+type Step =
+  | { kind: "address"; to: "TX" | "IN" }
+  | { kind: "license"; status: "approved" | "pending" | "expired"; expired: boolean }
+  | { kind: "revoke" }
+  | { kind: "rule-add"; which: number }
+  | { kind: "rule-toggle"; which: number }
+  | { kind: "rule-edit"; which: number; states: string[] }
+  | { kind: "order" };
+
+const RULE_TEMPLATES = [
+  { name: "Kratom bans", classes: "kratom", states: "IN", effect: "block" },
+  {
+    name: "Texas hemp registration",
+    classes: "cannabinoid",
+    states: "TX",
+    effect: "require-license",
+    licenseType: "tx-dshs-hemp",
+  },
+  { name: "Chinese vapes", classes: "nicotine-vape", countries: "CN", states: "TX", effect: "block" },
+  { name: "All kratom, everywhere, later", classes: "kratom", effect: "block", effectiveFrom: "2026-01-01" },
+] as const;
+
+describe(`no sequence of changes lets a blocked line into an order on ${ON}`, () => {
+  it("address changes, license expiries and rule edits (some from another server) between orders", async () => {
+    const products = [
+      await product("Kratom P", { productClass: "kratom" }),
+      await product("CBD P", { productClass: "cannabinoid", thcMg: 0 }),
+      await product("Vape P", { productClass: "nicotine-vape", flavorClass: "tobacco", country: "CN" }),
+      await product("Glass P", { productClass: "glass" }),
+    ];
+    const arbStep: fc.Arbitrary<Step> = fc.oneof(
+      fc.record({ kind: fc.constant("address" as const), to: fc.constantFrom("TX" as const, "IN" as const) }),
+      fc.record({
+        kind: fc.constant("license" as const),
+        status: fc.constantFrom("approved" as const, "pending" as const, "expired" as const),
+        expired: fc.boolean(),
+      }),
+      fc.record({ kind: fc.constant("revoke" as const) }),
+      fc.record({
+        kind: fc.constant("rule-add" as const),
+        which: fc.integer({ min: 0, max: RULE_TEMPLATES.length - 1 }),
+      }),
+      fc.record({ kind: fc.constant("rule-toggle" as const), which: fc.nat(5) }),
+      fc.record({
+        kind: fc.constant("rule-edit" as const),
+        which: fc.nat(5),
+        states: fc.subarray(["TX", "IN", "AL"], { minLength: 1 }),
+      }),
+      fc.record({ kind: fc.constant("order" as const) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(arbStep, { minLength: 1, maxLength: 10 }),
+        fc.subarray(products, { minLength: 1 }),
+        async (steps, lines) => {
+          await clearRules();
+          await t.db.deleteFrom("licenses").execute();
+          let addressId = texas;
+          for (const step of [...steps, { kind: "order" as const }]) {
+            // Rule changes go through either this server or "another" one (its own connection).
+            const writer = Math.random() < 0.5 ? t.db : other;
+            if (step.kind === "address") addressId = step.to === "TX" ? texas : indiana;
+            else if (step.kind === "license")
+              await insertLicense("tx-dshs-hemp", step.status, step.expired ? addDays(storeToday(), -1) : null);
+            else if (step.kind === "revoke") await writer.updateTable("licenses").set({ status: "expired" }).execute();
+            else if (step.kind === "rule-add") {
+              const template = RULE_TEMPLATES[step.which] ?? RULE_TEMPLATES[0];
+              await createRule(t.db, input({ reason: `${template.name}.`, ...template }), TEST_ADMIN).catch(() => {});
+            } else if (step.kind === "rule-toggle") {
+              const rules = await listRules(t.db);
+              const rule = rules[step.which % Math.max(1, rules.length)];
+              if (rule)
+                await writer
+                  .updateTable("compliance_rules")
+                  .set({ enabled: rule.enabled ? 0 : 1 })
+                  .where("id", "=", rule.id)
+                  .execute();
+            } else if (step.kind === "rule-edit") {
+              const rules = await listRules(t.db);
+              const rule = rules[step.which % Math.max(1, rules.length)];
+              if (rule)
+                await writer
+                  .updateTable("compliance_rules")
+                  .set({ states: JSON.stringify(step.states), updated_at: new Date().toISOString() })
+                  .where("id", "=", rule.id)
+                  .execute();
+            } else {
+              // What the rules say now, worked out from the tables directly (no cache, no transaction).
+              const address = await t.db
+                .selectFrom("addresses")
+                .selectAll()
+                .where("id", "=", addressId)
+                .executeTakeFirstOrThrow();
+              const destination = { state: address.state, zip: address.zip, addressId };
+              const rules = await listRules(t.db);
+              const facts = await loadFacts(t.db, lines);
+              const licenses = await buyerLicenses(t.db, buyer);
+              const blocked = lines.filter((id) => {
+                const f = facts.get(id);
+                return f && evaluateSale(f, destination, licenses, storeToday(), rules).outcome !== "allowed";
+              });
+              const result = await placeOrder(t.db, {
+                userId: buyer,
+                idempotencyKey: crypto.randomUUID(),
+                addressId,
+                lines: lines.map((id) => ({ id, quantity: 1 })),
+              }).catch((e: unknown) => e);
+              if (blocked.length) {
+                expect(result).toBeInstanceOf(OrderRefusedError);
+              } else {
+                expect(result).not.toBeInstanceOf(Error);
+                const placed = result as Awaited<ReturnType<typeof placeOrder>>;
+                const checks = await findLineChecks(t.db, placed.order.id);
+                expect([...checks.values()].every((c) => c.outcome === "allowed")).toBe(true);
+                expect(checks.size).toBe(lines.length);
+              }
+            }
+          }
+        },
+      ),
+      { numRuns: process.env.DATABASE_URL ? 25 : 40 },
+    );
+  });
+});

@@ -1,0 +1,195 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import type {
+  FlavorClass,
+  ProductClass,
+  ProductComplianceInput,
+  ProductFacts,
+  PublicComplianceFacts,
+} from "~/lib/compliance";
+import { type Actor, changedFields, recordAudit } from "../audit/log";
+import { dialectOf } from "../db/connect";
+import type { DB, ProductComplianceRow } from "../db/schema";
+import { sqlNow } from "../db/time";
+import { removeDocument, storeDocument } from "../media/documents";
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** A product's compliance facts as the admin form shows them. */
+export interface ProductCompliance extends ProductComplianceInput {
+  labReport: { type: string; size: number } | null;
+}
+
+export const EMPTY_COMPLIANCE: ProductCompliance = {
+  brand: null,
+  productClass: null,
+  flavorClass: null,
+  nicotineMgMl: null,
+  country: null,
+  upc: null,
+  thcMg: null,
+  sevenOhPercent: null,
+  labReport: null,
+};
+
+function toCompliance(row: ProductComplianceRow | undefined): ProductCompliance {
+  if (!row) return EMPTY_COMPLIANCE;
+  return {
+    brand: row.brand,
+    productClass: row.product_class as ProductClass | null,
+    flavorClass: row.flavor_class as FlavorClass | null,
+    nicotineMgMl: row.nicotine_mg_ml === null ? null : Number(row.nicotine_mg_ml),
+    country: row.country,
+    upc: row.upc,
+    thcMg: row.thc_mg === null ? null : Number(row.thc_mg),
+    sevenOhPercent: row.seven_oh_percent === null ? null : Number(row.seven_oh_percent),
+    labReport:
+      row.lab_report_key && row.lab_report_type
+        ? { type: row.lab_report_type, size: Number(row.lab_report_size ?? 0) }
+        : null,
+  };
+}
+
+export async function findProductCompliance(db: Db, productId: number): Promise<ProductCompliance> {
+  const row = await db
+    .selectFrom("product_compliance")
+    .selectAll()
+    .where("product_id", "=", productId)
+    .executeTakeFirst();
+  return toCompliance(row);
+}
+
+/** What a buyer sees: brand, UPC and whether a lab report can be opened. */
+export async function findPublicFacts(db: Db, productId: number): Promise<PublicComplianceFacts> {
+  const c = await findProductCompliance(db, productId);
+  return { brand: c.brand, upc: c.upc, hasLabReport: c.labReport !== null };
+}
+
+/**
+ * The facts rules read, for several products in one query. Inside an order's transaction on
+ * PostgreSQL the rows are read FOR SHARE, so an edit of a product's class waits for the order.
+ */
+export async function loadFacts(
+  db: Db,
+  productIds: readonly number[],
+  lock = false,
+): Promise<Map<number, ProductFacts>> {
+  const facts = new Map<number, ProductFacts>();
+  if (productIds.length === 0) return facts;
+  let q = db
+    .selectFrom("products")
+    .leftJoin("product_compliance", "product_compliance.product_id", "products.id")
+    .select([
+      "products.id",
+      "products.category",
+      "product_compliance.brand",
+      "product_compliance.product_class",
+      "product_compliance.flavor_class",
+      "product_compliance.country",
+      "product_compliance.thc_mg",
+    ])
+    .where("products.id", "in", [...productIds]);
+  if (lock && dialectOf(db) === "postgres") q = q.modifyEnd(sql`for share of products`);
+  for (const r of await q.execute()) {
+    facts.set(r.id, {
+      id: r.id,
+      category: r.category,
+      brand: r.brand,
+      productClass: r.product_class as ProductClass | null,
+      flavorClass: r.flavor_class as FlavorClass | null,
+      country: r.country,
+      thcMg: r.thc_mg === null ? null : Number(r.thc_mg),
+    });
+  }
+  return facts;
+}
+
+function auditView(c: ProductComplianceInput): Record<string, unknown> {
+  return { ...c };
+}
+
+/** Saves a product's compliance facts (the lab report is kept as it is). Audit-logged when it changes. */
+export async function saveProductCompliance(
+  db: Db,
+  productId: number,
+  input: ProductComplianceInput,
+  actor: Actor,
+): Promise<void> {
+  const before = await findProductCompliance(db, productId);
+  const now = sqlNow(dialectOf(db));
+  const cols = {
+    brand: input.brand,
+    product_class: input.productClass,
+    flavor_class: input.flavorClass,
+    nicotine_mg_ml: input.nicotineMgMl,
+    country: input.country,
+    upc: input.upc,
+    thc_mg: input.thcMg,
+    seven_oh_percent: input.sevenOhPercent,
+    updated_at: now,
+  };
+  const diff = changedFields(auditView({ ...before }), auditView(input));
+  if (!diff) return;
+  await db
+    .insertInto("product_compliance")
+    .values({ product_id: productId, ...cols })
+    .onConflict((oc) => oc.column("product_id").doUpdateSet(cols))
+    .execute();
+  await recordAudit(db, actor, {
+    action: "product.compliance",
+    subjectType: "product",
+    subjectId: productId,
+    summary: `Compliance facts of product #${productId} changed`,
+    ...diff,
+  });
+}
+
+/**
+ * Stores a product's lab report (certificate of analysis) in the private document store and
+ * points the product at it; the previous report is removed once the new one is recorded.
+ */
+export async function saveLabReport(db: Kysely<DB>, productId: number, document: Buffer, actor: Actor): Promise<void> {
+  const stored = await storeDocument(document);
+  let previous: string | null = null;
+  try {
+    await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom("product_compliance")
+        .select("lab_report_key")
+        .where("product_id", "=", productId)
+        .executeTakeFirst();
+      previous = row?.lab_report_key ?? null;
+      const now = sqlNow(dialectOf(db));
+      const cols = {
+        lab_report_key: stored.key,
+        lab_report_type: stored.type,
+        lab_report_size: stored.size,
+        updated_at: now,
+      };
+      await trx
+        .insertInto("product_compliance")
+        .values({ product_id: productId, ...cols })
+        .onConflict((oc) => oc.column("product_id").doUpdateSet(cols))
+        .execute();
+      await recordAudit(trx, actor, {
+        action: "product.lab-report",
+        subjectType: "product",
+        subjectId: productId,
+        summary: `Lab report of product #${productId} ${previous ? "replaced" : "added"}`,
+      });
+    });
+  } catch (error) {
+    await removeDocument(stored.key);
+    throw error;
+  }
+  if (previous) await removeDocument(previous).catch(() => {});
+}
+
+/** The lab report's key and type, for the route that serves it. */
+export async function findLabReport(db: Db, productId: number): Promise<{ key: string; type: string } | null> {
+  const row = await db
+    .selectFrom("product_compliance")
+    .select(["lab_report_key", "lab_report_type"])
+    .where("product_id", "=", productId)
+    .executeTakeFirst();
+  return row?.lab_report_key && row.lab_report_type ? { key: row.lab_report_key, type: row.lab_report_type } : null;
+}

@@ -1,0 +1,154 @@
+import { stringify } from "csv-stringify/sync";
+import type { Kysely } from "kysely";
+import { stateName } from "~/lib/compliance";
+import type { DB } from "../db/schema";
+import { storeInfo } from "../store-info";
+
+/**
+ * The PACT Act report (issue 15): vape shipments into each state other than the shipper's, per
+ * month, from the order records (the brand and class kept with each line when the order was
+ * placed, the ship-to copy of the order). Cancelled orders are left out. Months are UTC months of
+ * the order date.
+ */
+const VAPE_CLASSES = new Set(["nicotine-vape", "non-nicotine-vape"]);
+
+export interface PactShipment {
+  orderId: number;
+  orderDate: string;
+  recipient: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  phone: string;
+  brand: string;
+  product: string;
+  sku: string;
+  quantity: number;
+}
+
+/** The shipper's state: read from the store's address ("..., Dallas, TX 75201"), Texas otherwise. */
+export function shipperState(address = storeInfo().address): string {
+  return /,\s*([A-Z]{2})\s+\d{5}(?:-\d{4})?\s*$/.exec(address)?.[1] ?? "TX";
+}
+
+export function validMonth(value: string | null): value is string {
+  return !!value && /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
+}
+
+/** Every interstate vape shipment of a month, optionally into one state, oldest first. */
+export async function pactShipments(db: Kysely<DB>, month: string, state?: string): Promise<PactShipment[]> {
+  let q = db
+    .selectFrom("orders")
+    .innerJoin("order_items", "order_items.order_id", "orders.id")
+    .innerJoin("order_line_compliance", "order_line_compliance.order_item_id", "order_items.id")
+    .select([
+      "orders.id",
+      "orders.created_at",
+      "orders.ship_business_name",
+      "orders.ship_street",
+      "orders.ship_city",
+      "orders.ship_state",
+      "orders.ship_zip",
+      "orders.ship_phone",
+      "order_items.name",
+      "order_items.sku",
+      "order_items.quantity",
+      "order_line_compliance.evaluated",
+    ])
+    .where("orders.status", "<>", "Cancelled")
+    .where("orders.created_at", ">=", `${month}-01`)
+    .where("orders.created_at", "<", nextMonth(month))
+    .where("orders.ship_state", "<>", shipperState());
+  if (state) q = q.where("orders.ship_state", "=", state);
+  const rows = await q.orderBy("orders.created_at").orderBy("orders.id").orderBy("order_items.position").execute();
+  return rows.flatMap((r) => {
+    const facts = JSON.parse(r.evaluated) as { brand?: string | null; productClass?: string | null };
+    if (!facts.productClass || !VAPE_CLASSES.has(facts.productClass)) return [];
+    return [
+      {
+        orderId: r.id,
+        orderDate: r.created_at.slice(0, 10),
+        recipient: r.ship_business_name,
+        street: r.ship_street,
+        city: r.ship_city,
+        state: r.ship_state,
+        zip: r.ship_zip,
+        phone: r.ship_phone,
+        brand: facts.brand ?? "",
+        product: r.name,
+        sku: r.sku,
+        quantity: r.quantity,
+      },
+    ];
+  });
+}
+
+function nextMonth(month: string): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, "0")}-01`;
+}
+
+/** Shipments per destination state for a month: what the report page lists. */
+export async function pactSummary(
+  db: Kysely<DB>,
+  month: string,
+): Promise<{ state: string; name: string; orders: number; units: number }[]> {
+  const byState = new Map<string, { orders: Set<number>; units: number }>();
+  for (const s of await pactShipments(db, month)) {
+    const entry = byState.get(s.state) ?? { orders: new Set<number>(), units: 0 };
+    entry.orders.add(s.orderId);
+    entry.units += s.quantity;
+    byState.set(s.state, entry);
+  }
+  return [...byState.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([state, e]) => ({ state, name: stateName(state), orders: e.orders.size, units: e.units }));
+}
+
+/** Cells a spreadsheet would run as a formula are kept as text. */
+function cell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** The CSV of one state and month. */
+export function pactCsv(shipments: readonly PactShipment[]): string {
+  const shipper = storeInfo();
+  return stringify(
+    shipments.map((s) => [
+      shipper.name,
+      shipper.address,
+      s.orderDate,
+      s.orderId,
+      cell(s.recipient),
+      cell(s.street),
+      cell(s.city),
+      s.state,
+      s.zip,
+      cell(s.phone),
+      cell(s.brand),
+      cell(s.product),
+      cell(s.sku),
+      s.quantity,
+    ]),
+    {
+      header: true,
+      columns: [
+        "Shipper",
+        "Shipper address",
+        "Order date",
+        "Order",
+        "Recipient",
+        "Street",
+        "City",
+        "State",
+        "ZIP",
+        "Phone",
+        "Brand",
+        "Product",
+        "SKU",
+        "Quantity",
+      ],
+    },
+  );
+}

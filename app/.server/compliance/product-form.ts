@@ -1,0 +1,60 @@
+import type { Kysely } from "kysely";
+import { type ProductComplianceInput, productComplianceSchema } from "~/lib/compliance";
+import * as MESSAGES from "~/lib/messages";
+import type { Actor } from "../audit/log";
+import type { DB } from "../db/schema";
+import { parseForm } from "../forms";
+import { DocumentRejectedError, MAX_DOCUMENT_BYTES } from "../media/documents";
+import { findProductCompliance, saveLabReport, saveProductCompliance } from "./facts";
+
+export const LAB_REPORT_TOO_LARGE = MESSAGES.labReportTooLarge;
+
+/**
+ * The compliance section of the product form: the facts, and optionally a new lab report (checked
+ * from its bytes, kept in the private document store). Returns field errors, or null when saved.
+ */
+export async function saveComplianceForm(
+  db: Kysely<DB>,
+  productId: number,
+  form: FormData,
+  actor: Actor,
+): Promise<Record<string, string> | null> {
+  const parsed = parseForm(form, productComplianceSchema);
+  const file = form.get("labReport");
+  const upload = typeof file !== "string" && file && !(file.name === "" && file.size === 0) ? file : null;
+  const errors: Record<string, string> = parsed.ok ? {} : { ...parsed.errors };
+  if (upload && upload.size > MAX_DOCUMENT_BYTES) errors.labReport = LAB_REPORT_TOO_LARGE;
+  if (!parsed.ok || Object.keys(errors).length) return errors;
+  if (upload) {
+    try {
+      await saveLabReport(db, productId, Buffer.from(await upload.arrayBuffer()), actor);
+    } catch (error) {
+      if (error instanceof DocumentRejectedError) return { labReport: error.message };
+      throw error;
+    }
+  }
+  await saveProductCompliance(db, productId, parsed.data, actor);
+  return null;
+}
+
+/** Bulk: the facts given (not blank) are set on every selected product; the others stay. */
+export async function bulkSetCompliance(
+  db: Kysely<DB>,
+  ids: readonly number[],
+  changes: Partial<Pick<ProductComplianceInput, "brand" | "productClass" | "flavorClass" | "country">>,
+  actor: Actor,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom("products")
+      .select("id")
+      .where("id", "in", [...ids])
+      .execute();
+    for (const { id } of existing) {
+      const current = await findProductCompliance(trx, id);
+      const { labReport: _kept, ...facts } = current;
+      await saveProductCompliance(trx, id, { ...facts, ...changes }, actor);
+    }
+    return existing.length;
+  });
+}

@@ -1,0 +1,87 @@
+import type { Kysely } from "kysely";
+import { licenseTypeLabel, storeToday } from "~/lib/business";
+import { evaluateSale, type Outcome, type RuleResult, stateName } from "~/lib/compliance";
+import * as MESSAGES from "~/lib/messages";
+import type { DB } from "../db/schema";
+import { buyerLicenses } from "./check";
+import { loadFacts } from "./facts";
+import { listRules } from "./rules";
+
+export interface SaleTest {
+  productId: number;
+  state: string;
+  zip: string;
+  /** The customer's email; empty: a buyer with no licenses. */
+  customer: string;
+  date: string;
+}
+
+export interface SaleTestResult {
+  productName: string;
+  destination: string;
+  customer: string | null;
+  date: string;
+  outcome: Outcome;
+  reason: string | null;
+  licenseLabel: string | null;
+  deciding: RuleResult[];
+  applied: RuleResult[];
+}
+
+export const TEST_PRODUCT_NOT_FOUND = MESSAGES.chooseCatalogProduct;
+export const TEST_CUSTOMER_NOT_FOUND = MESSAGES.noCustomerWithEmail;
+
+/**
+ * The admin's "test a sale" box: what the rules say for a product shipped to a state and ZIP for a
+ * customer (their licenses, and the address-scoped ones of their address at that ZIP) on a date.
+ * Read straight from the tables (every rule, enabled or not, as stored now).
+ */
+export async function testSale(
+  db: Kysely<DB>,
+  input: SaleTest,
+): Promise<{ ok: true; result: SaleTestResult } | { ok: false; field: string; message: string }> {
+  const product = await db.selectFrom("products").select("name").where("id", "=", input.productId).executeTakeFirst();
+  const facts = (await loadFacts(db, [input.productId])).get(input.productId);
+  if (!product || !facts) return { ok: false, field: "productId", message: TEST_PRODUCT_NOT_FOUND };
+  let userId: string | null = null;
+  let addressId: string | null = null;
+  if (input.customer) {
+    const user = await db
+      .selectFrom("users")
+      .select(["id", "email"])
+      .where("email", "=", input.customer.toLowerCase())
+      .executeTakeFirst();
+    if (!user) return { ok: false, field: "customer", message: TEST_CUSTOMER_NOT_FOUND };
+    userId = user.id;
+    const address = await db
+      .selectFrom("addresses")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .where("state", "=", input.state)
+      .where("zip", "=", input.zip)
+      .executeTakeFirst();
+    addressId = address?.id ?? null;
+  }
+  const date = input.date || storeToday();
+  const verdict = evaluateSale(
+    facts,
+    { state: input.state, zip: input.zip, addressId },
+    await buyerLicenses(db, userId),
+    date,
+    await listRules(db),
+  );
+  return {
+    ok: true,
+    result: {
+      productName: product.name,
+      destination: `${stateName(input.state)} ${input.zip}`.trim(),
+      customer: input.customer || null,
+      date,
+      outcome: verdict.outcome,
+      reason: verdict.reason,
+      licenseLabel: verdict.licenseType ? licenseTypeLabel(verdict.licenseType) : null,
+      deciding: verdict.deciding,
+      applied: verdict.applied,
+    },
+  };
+}

@@ -1,0 +1,238 @@
+import type { Kysely } from "kysely";
+import PDFDocument from "pdfkit";
+import * as MESSAGES from "~/lib/messages";
+import { formatCents } from "~/lib/money";
+import { formatOrderDate, type OrderDetail } from "~/lib/orders";
+import type { StoreInfo } from "~/lib/store";
+import { oneLine } from "~/lib/text";
+import type { DB } from "../db/schema";
+import { storeInfo } from "../store-info";
+import { loadOrderItems, toDetail } from "./queries";
+
+/**
+ * The order's printed documents (issue 17): the invoice, for its customer and the admins, and the
+ * packing slip, for the admins (no prices). Generated on the server with pdfkit and its bundled
+ * standard fonts (decision 0018); nothing is stored, each request draws the order as it is now.
+ */
+
+/** What a document prints about an order and its buyer. */
+export interface OrderDocument {
+  order: OrderDetail;
+  store: StoreInfo;
+  customer: { name: string; email: string } | null;
+  business: { legalName: string; dba: string | null; taxPermit: string | null } | null;
+  /** The buyer's purchase order number (issue 16). */
+  poNumber: string | null;
+}
+
+/**
+ * The order as its documents print it; null when it does not exist or, for a viewer who is not an
+ * admin, belongs to someone else (the two answers must look the same).
+ */
+export async function findOrderDocument(
+  db: Kysely<DB>,
+  orderId: number,
+  viewer: { id: string; role: string },
+): Promise<OrderDocument | null> {
+  let q = db.selectFrom("orders").selectAll().where("id", "=", orderId);
+  if (viewer.role !== "admin") q = q.where("user_id", "=", viewer.id);
+  const row = await q.executeTakeFirst();
+  if (!row) return null;
+  const [items, user, business] = await Promise.all([
+    loadOrderItems(db, [row.id]),
+    row.user_id
+      ? db.selectFrom("users").select(["name", "email"]).where("id", "=", row.user_id).executeTakeFirst()
+      : undefined,
+    row.user_id
+      ? db
+          .selectFrom("businesses")
+          .select(["legal_name", "dba", "tax_permit"])
+          .where("user_id", "=", row.user_id)
+          .executeTakeFirst()
+      : undefined,
+  ]);
+  return {
+    order: toDetail(row, items.get(row.id) ?? []),
+    store: storeInfo(),
+    customer: user ? { name: user.name, email: user.email } : null,
+    business: business ? { legalName: business.legal_name, dba: business.dba, taxPermit: business.tax_permit } : null,
+    poNumber: row.po_number ? oneLine(row.po_number) : null,
+  };
+}
+
+/** "12345678901" as the Comptroller prints it: "1-23-4567890-1". */
+export function formatTaxPermit(permit: string): string {
+  return /^\d{11}$/.test(permit)
+    ? `${permit.slice(0, 1)}-${permit.slice(1, 3)}-${permit.slice(3, 10)}-${permit.slice(10)}`
+    : permit;
+}
+
+type Kind = "invoice" | "packing-slip";
+
+interface Column {
+  label: string;
+  width: number;
+  align: "left" | "right";
+  cell: (line: OrderDetail["items"][number]) => string;
+}
+
+const MARGIN = 48;
+const FONT = "Helvetica";
+const BOLD = "Helvetica-Bold";
+
+function columnsOf(kind: Kind, width: number): Column[] {
+  if (kind === "invoice") {
+    const fixed = 110 + 50 + 80 + 80;
+    return [
+      { label: "SKU", width: 110, align: "left", cell: (l) => l.sku },
+      { label: "Item", width: width - fixed, align: "left", cell: (l) => l.name },
+      { label: "Qty", width: 50, align: "right", cell: (l) => l.quantity.toLocaleString("en-US") },
+      { label: "Unit price", width: 80, align: "right", cell: (l) => formatCents(l.unitPriceCents) },
+      { label: "Total", width: 80, align: "right", cell: (l) => formatCents(l.unitPriceCents * l.quantity) },
+    ];
+  }
+  const fixed = 110 + 60 + 60;
+  return [
+    { label: "SKU", width: 110, align: "left", cell: (l) => l.sku },
+    { label: "Item", width: width - fixed, align: "left", cell: (l) => l.name },
+    { label: "Qty", width: 60, align: "right", cell: (l) => l.quantity.toLocaleString("en-US") },
+    { label: "Packed", width: 60, align: "right", cell: () => "[   ]" },
+  ];
+}
+
+/** Draws one document; resolves with the PDF's bytes. */
+function draw(doc: OrderDocument, kind: Kind): Promise<Buffer> {
+  const { order, store } = doc;
+  const title = kind === "invoice" ? "Invoice" : "Packing slip";
+  const pdf = new PDFDocument({
+    size: "LETTER",
+    margin: MARGIN,
+    info: { Title: `${title} for order #${order.id}`, Author: store.name },
+  });
+  const chunks: Buffer[] = [];
+  pdf.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on("end", () => resolve(Buffer.concat(chunks)));
+    pdf.on("error", reject);
+  });
+
+  const left = MARGIN;
+  const width = pdf.page.width - MARGIN * 2;
+  const bottom = () => pdf.page.height - MARGIN;
+
+  // The store, then the document's title and the order's facts.
+  pdf.font(BOLD).fontSize(18).fillColor("#1e3a5f").text(oneLine(store.name), left, MARGIN);
+  pdf.font(FONT).fontSize(10).fillColor("#0f172a");
+  pdf.text(oneLine(store.address));
+  pdf.text(`${oneLine(store.phone)} · ${oneLine(store.email)}`);
+  pdf.moveDown(1);
+  pdf.font(BOLD).fontSize(16).text(`${title} · Order #${order.id}`);
+  pdf.font(FONT).fontSize(10);
+  pdf.text(`Order date: ${formatOrderDate(order.createdAt)}`);
+  pdf.text(`Status: ${order.status}`);
+  if (doc.poNumber) pdf.text(`PO number: ${doc.poNumber}`);
+  pdf.moveDown(1);
+
+  // Buyer and ship-to side by side.
+  const top = pdf.y;
+  const half = (width - 24) / 2;
+  pdf.font(BOLD).text("Bill to", left, top, { width: half });
+  pdf.font(FONT);
+  const business = doc.business;
+  if (business) {
+    pdf.text(oneLine(business.legalName), { width: half });
+    if (business.dba) pdf.text(`DBA ${oneLine(business.dba)}`, { width: half });
+  }
+  pdf.text(doc.customer ? oneLine(doc.customer.name) : MESSAGES.unknownUser, { width: half });
+  if (doc.customer) pdf.text(doc.customer.email, { width: half });
+  if (business?.taxPermit) pdf.text(`Texas sales tax permit: ${formatTaxPermit(business.taxPermit)}`, { width: half });
+  const billBottom = pdf.y;
+  const s = order.shipping;
+  pdf.font(BOLD).text("Ship to", left + half + 24, top, { width: half });
+  pdf.font(FONT);
+  for (const line of [s.businessName, s.street, `${s.city}, ${s.state} ${s.zip}`, s.phone]) {
+    if (line) pdf.text(oneLine(line), { width: half });
+  }
+  pdf.y = Math.max(billBottom, pdf.y) + 18;
+
+  // The lines, with the header repeated on each new page.
+  const columns = columnsOf(kind, width);
+  const header = () => {
+    const y = pdf.y;
+    pdf.rect(left, y - 4, width, 20).fill("#e2e8f0");
+    pdf.fillColor("#0f172a").font(BOLD).fontSize(10);
+    let x = left;
+    for (const c of columns) {
+      pdf.text(c.label, x + 4, y, { width: c.width - 8, align: c.align, lineBreak: false });
+      x += c.width;
+    }
+    pdf.font(FONT);
+    pdf.y = y + 20;
+  };
+  header();
+  for (const line of order.items) {
+    const cells = columns.map((c) => oneLine(c.cell(line)));
+    const height = Math.max(...columns.map((c, i) => pdf.heightOfString(cells[i] ?? "", { width: c.width - 8 }))) + 8;
+    if (pdf.y + height > bottom() - 40) {
+      pdf.addPage();
+      pdf.y = MARGIN;
+      header();
+    }
+    const y = pdf.y;
+    let x = left;
+    columns.forEach((c, i) => {
+      pdf.text(cells[i] ?? "", x + 4, y + 2, { width: c.width - 8, align: c.align });
+      x += c.width;
+    });
+    pdf
+      .moveTo(left, y + height)
+      .lineTo(left + width, y + height)
+      .strokeColor("#cbd5e1")
+      .lineWidth(0.5)
+      .stroke();
+    pdf.y = y + height + 4;
+  }
+
+  pdf.moveDown(0.5);
+  pdf.font(BOLD).fontSize(12);
+  const units = `${order.itemCount.toLocaleString("en-US")} unit${order.itemCount === 1 ? "" : "s"}`;
+  pdf.text(
+    kind === "invoice" ? `Order total: ${formatCents(order.totalCents)}` : `Total units: ${units}`,
+    left,
+    pdf.y,
+    {
+      width,
+      align: "right",
+    },
+  );
+  // The customer's notes (delivery instructions): the packer and the buyer both need them.
+  if (order.notes) {
+    pdf.moveDown(1);
+    pdf.font(BOLD).fontSize(10).text("Order notes", left, pdf.y, { width });
+    pdf.font(FONT).text(order.notes, { width });
+  }
+  pdf.end();
+  return done;
+}
+
+export function invoicePdf(doc: OrderDocument): Promise<Buffer> {
+  return draw(doc, "invoice");
+}
+
+export function packingSlipPdf(doc: OrderDocument): Promise<Buffer> {
+  return draw(doc, "packing-slip");
+}
+
+/** The HTTP answer carrying a document: private, never cached, never sniffed. */
+export function pdfResponse(bytes: Buffer, filename: string, disposition: "inline" | "attachment" = "inline") {
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Length": String(bytes.length),
+      "Content-Disposition": `${disposition}; filename="${filename.replace(/[^A-Za-z0-9._-]/g, "")}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+      "Cross-Origin-Resource-Policy": "same-origin",
+    },
+  });
+}

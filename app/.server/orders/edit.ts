@@ -1,0 +1,245 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import * as MESSAGES from "~/lib/messages";
+import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
+import { formatCents } from "~/lib/money";
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "~/lib/orders";
+import { oneLine } from "~/lib/text";
+import { type Actor, recordAudit } from "../audit/log";
+import { returnStock, takeStock } from "../catalog/stock";
+import { checkOrderAgain } from "../compliance/check";
+import { dialectOf } from "../db/connect";
+import type { DB } from "../db/schema";
+import { sqlNow } from "../db/time";
+import { env } from "../env";
+import { kickJobRunners } from "../jobs/wake";
+import { enqueueMail } from "../mail/outbox";
+import { layout } from "../mail/templates";
+import { loadPriceBook, unitPriceCents } from "../pricing/prices";
+import { addUnitsSold } from "./best-sellers";
+
+/**
+ * Editing a placed order from the back office (issue 17): change a line's quantity, remove a
+ * line, add a product. Each edit is one transaction that holds the order (a row lock on
+ * PostgreSQL; SQLite runs one writer at a time), takes or returns the stock with the same
+ * conditional update as checkout (never oversold, decision 0005), recomputes the total from the
+ * order's own prices, records the change in the order's history (the audit log) and queues the
+ * mail telling the customer. A quantity change names the quantity the admin saw: if another
+ * admin changed that line first, the edit is refused rather than silently replacing theirs.
+ * Cancelling is the status change of ./status.ts.
+ */
+export type OrderEdit =
+  | { kind: "quantity"; lineId: number; quantity: number; seen: number }
+  | { kind: "remove"; lineId: number; seen: number }
+  | { kind: "add"; sku: string; quantity: number };
+
+export class OrderEditError extends Error {}
+
+/** Orders that may still change: not yet completed or cancelled. */
+export const EDITABLE_STATUSES = ["Processing", "In Review"];
+
+export interface EditedOrder {
+  summary: string;
+  totalCents: number;
+}
+
+type Trx = Transaction<DB>;
+
+async function lockOrder(trx: Trx, orderId: number) {
+  let q = trx.selectFrom("orders").select(["id", "status", "user_id", "total_cents"]).where("id", "=", orderId);
+  if (dialectOf(trx) === "postgres") q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/** Moves `delta` units between the product's stock and the order (positive: taken from stock). */
+async function moveStock(trx: Trx, productId: number | null, name: string, delta: number): Promise<void> {
+  if (productId === null || delta === 0) return;
+  if (delta > 0) {
+    if (!(await takeStock(trx, productId, delta))) {
+      const left = await trx.selectFrom("products").select("stock").where("id", "=", productId).executeTakeFirst();
+      throw new OrderEditError(MESSAGES.orderEditNoStock(name, left?.stock ?? 0));
+    }
+  } else await returnStock(trx, productId, -delta);
+  await addUnitsSold(trx, productId, delta);
+}
+
+export async function editOrder(db: Kysely<DB>, orderId: number, edit: OrderEdit, actor: Actor): Promise<EditedOrder> {
+  const result = await db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, orderId);
+    if (!order) throw new OrderEditError(MESSAGES.orderNotFound);
+    if (!EDITABLE_STATUSES.includes(order.status))
+      throw new OrderEditError(BACK_OFFICE_MESSAGES.orderNotEditable(order.status));
+    const lines = await trx
+      .selectFrom("order_items")
+      .select(["id", "product_id", "name", "sku", "unit_price_cents", "quantity", "position"])
+      .where("order_id", "=", orderId)
+      .orderBy("position")
+      .execute();
+    let summary: string;
+    let before: Record<string, unknown>;
+    let after: Record<string, unknown>;
+    let addsUnits = edit.kind === "add";
+
+    if (edit.kind === "add") {
+      if (edit.quantity < 1 || edit.quantity > MAX_LINE_QUANTITY) throw new OrderEditError(MESSAGES.orderEditQuantity);
+      const product = await trx
+        .selectFrom("products")
+        .select(["id", "sku", "name", "price_cents"])
+        .where("sku", "=", edit.sku)
+        .executeTakeFirst();
+      if (!product) throw new OrderEditError(MESSAGES.orderEditUnknownSku(edit.sku));
+      const existing = lines.find((l) => l.product_id === product.id);
+      await moveStock(trx, product.id, product.name, edit.quantity);
+      if (existing) {
+        // The product is already on the order: more of it, at the order's price.
+        const quantity = existing.quantity + edit.quantity;
+        if (quantity > MAX_LINE_QUANTITY) throw new OrderEditError(MESSAGES.orderEditQuantity);
+        await trx.updateTable("order_items").set({ quantity }).where("id", "=", existing.id).execute();
+        summary = `Order #${orderId}: ${existing.name} (${existing.sku}) quantity ${existing.quantity} to ${quantity}`;
+        before = { sku: existing.sku, quantity: existing.quantity };
+        after = { sku: existing.sku, quantity };
+      } else {
+        if (lines.length >= MAX_ORDER_LINES) throw new OrderEditError(MESSAGES.orderEditTooManyLines);
+        // The customer's own price (price group and quantity breaks), as checkout would charge.
+        const book = await loadPriceBook(trx, order.user_id, [product.id]);
+        const unitPrice = unitPriceCents(book, { id: product.id, priceCents: product.price_cents }, edit.quantity);
+        await trx
+          .insertInto("order_items")
+          .values({
+            order_id: orderId,
+            product_id: product.id,
+            position: (lines.at(-1)?.position ?? -1) + 1,
+            name: product.name,
+            sku: product.sku,
+            unit_price_cents: unitPrice,
+            quantity: edit.quantity,
+          })
+          .execute();
+        summary = `Order #${orderId}: added ${edit.quantity} × ${product.name} (${product.sku}) at ${formatCents(unitPrice)}`;
+        before = {};
+        after = { sku: product.sku, quantity: edit.quantity, unitPriceCents: unitPrice };
+      }
+    } else {
+      const line = lines.find((l) => l.id === edit.lineId);
+      if (!line) throw new OrderEditError(MESSAGES.orderEditChanged);
+      const quantity = edit.kind === "remove" ? 0 : edit.quantity;
+      if (quantity < 0 || quantity > MAX_LINE_QUANTITY) throw new OrderEditError(MESSAGES.orderEditQuantity);
+      if (quantity === 0 && lines.length === 1) throw new OrderEditError(MESSAGES.orderEditLastLine);
+      // The line as the admin saw it: another admin's change to it is never silently replaced.
+      if (line.quantity !== edit.seen) throw new OrderEditError(MESSAGES.orderEditChanged);
+      if (quantity === line.quantity) return null;
+      // A product deleted since the order was placed has no stock to take more from.
+      if (line.product_id === null && quantity > line.quantity) throw new OrderEditError(MESSAGES.orderEditGone);
+      await moveStock(trx, line.product_id, line.name, quantity - line.quantity);
+      addsUnits = quantity > line.quantity;
+      if (quantity === 0) {
+        await trx.deleteFrom("order_items").where("id", "=", line.id).execute();
+        summary = `Order #${orderId}: removed ${line.quantity} × ${line.name} (${line.sku})`;
+      } else {
+        await trx.updateTable("order_items").set({ quantity }).where("id", "=", line.id).execute();
+        summary = `Order #${orderId}: ${line.name} (${line.sku}) quantity ${line.quantity} to ${quantity}`;
+      }
+      before = { sku: line.sku, quantity: line.quantity };
+      after = { sku: line.sku, quantity };
+    }
+
+    // More units go out only if the rules and licenses allow them now, as for a new order
+    // (issue 15); fewer units or a removed line never need a check.
+    if (addsUnits) {
+      const refusal = await checkOrderAgain(trx, orderId);
+      if (refusal) throw new OrderEditError(refusal);
+    }
+
+    // The total from the order's own prices, as the lines now are.
+    const totals = await trx
+      .selectFrom("order_items")
+      .select([
+        sql<number>`coalesce(sum(unit_price_cents * quantity), 0)`.as("total"),
+        sql<number>`coalesce(sum(quantity), 0)`.as("units"),
+      ])
+      .where("order_id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    const totalCents = Number(totals.total);
+    await trx
+      .updateTable("orders")
+      .set({ total_cents: totalCents, item_count: Number(totals.units), updated_at: sqlNow(dialectOf(db)) })
+      .where("id", "=", orderId)
+      .execute();
+    await recordAudit(trx, actor, {
+      action: "order.edit",
+      subjectType: "order",
+      subjectId: orderId,
+      summary: `${summary}; total ${formatCents(order.total_cents)} to ${formatCents(totalCents)}`,
+      before: { ...before, totalCents: order.total_cents },
+      after: { ...after, totalCents },
+    });
+    await mailCustomer(trx, order.user_id, orderId, summary.replace(`Order #${orderId}: `, ""), totalCents);
+    return { summary, totalCents };
+  });
+  if (!result) {
+    const order = await db.selectFrom("orders").select("total_cents").where("id", "=", orderId).executeTakeFirst();
+    return { summary: MESSAGES.orderEditNothing, totalCents: order?.total_cents ?? 0 };
+  }
+  kickJobRunners();
+  return result;
+}
+
+async function mailCustomer(trx: Trx, userId: string | null, orderId: number, change: string, totalCents: number) {
+  if (!userId) return;
+  const user = await trx.selectFrom("users").select(["name", "email"]).where("id", "=", userId).executeTakeFirst();
+  if (!user) return;
+  await enqueueMail(
+    trx,
+    {
+      to: user.email,
+      subject: `Order #${orderId} was changed`,
+      ...layout(
+        [
+          `Hi ${oneLine(user.name)},`,
+          MESSAGES.orderChangedMail(orderId, oneLine(change)),
+          `New total: ${formatCents(totalCents)}`,
+        ],
+        { label: "View the order", url: `${env().BASE_URL}/orders/${orderId}` },
+      ),
+    },
+    `order ${orderId} edit`,
+  );
+}
+
+export interface OrderHistoryEntry {
+  id: number;
+  at: string;
+  actor: string;
+  summary: string;
+}
+
+/** Every recorded change of an order (edits, status changes), oldest first. */
+export async function orderHistory(db: Kysely<DB>, orderId: number): Promise<OrderHistoryEntry[]> {
+  const rows = await db
+    .selectFrom("audit_log")
+    .select(["id", "created_at", "actor_name", "summary"])
+    .where("subject_type", "=", "order")
+    .where("subject_id", "=", String(orderId))
+    .orderBy("id")
+    .limit(500)
+    .execute();
+  return rows.map((r) => ({ id: r.id, at: r.created_at, actor: r.actor_name, summary: r.summary }));
+}
+
+/** The lines of an order with their ids, for the edit form. */
+export async function editableLines(db: Kysely<DB>, orderId: number) {
+  return db
+    .selectFrom("order_items")
+    .leftJoin("products", "products.id", "order_items.product_id")
+    .select([
+      "order_items.id",
+      "order_items.product_id as productId",
+      "order_items.name",
+      "order_items.sku",
+      "order_items.unit_price_cents as unitPriceCents",
+      "order_items.quantity",
+      "products.stock",
+    ])
+    .where("order_items.order_id", "=", orderId)
+    .orderBy("order_items.position")
+    .execute();
+}

@@ -1,0 +1,139 @@
+import { stringify } from "csv-stringify/sync";
+import type { Kysely } from "kysely";
+import * as MESSAGES from "~/lib/messages";
+import type { OrderStatus } from "~/lib/orders";
+import { neutralizeFormula } from "../catalog/csv";
+import type { DB } from "../db/schema";
+import { loadOrderItems } from "./queries";
+
+/**
+ * Orders and their lines as CSV for the back office (issue 17): one row per order line, the
+ * order's own columns repeated on each of its lines, for the days asked in the store's time zone.
+ */
+
+const STORE_TIME_ZONE = "America/Chicago";
+
+/** The UTC instant at which a calendar day (YYYY-MM-DD) begins in the store's time zone. */
+export function storeDayStart(day: string): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const guess = Date.UTC(y, m - 1, d);
+  // The zone's offset at that moment (a day starts at the same offset it had at UTC midnight,
+  // give or take the DST hour, which the second pass settles).
+  const offsetAt = (t: number) => {
+    const parts = new Intl.DateTimeFormat("en-US", {
+      timeZone: STORE_TIME_ZONE,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    }).formatToParts(new Date(t));
+    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")) - t;
+  };
+  let t = guess - offsetAt(guess);
+  t = guess - offsetAt(t);
+  return new Date(t).toISOString();
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isDay(value: string | null): value is string {
+  return !!value && DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+}
+
+/** The day after a YYYY-MM-DD day. */
+function nextDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+export const ORDER_EXPORT_HEADER = [
+  "order_id",
+  "order_date",
+  "status",
+  "customer",
+  "email",
+  "ship_business_name",
+  "ship_street",
+  "ship_city",
+  "ship_state",
+  "ship_zip",
+  "ship_phone",
+  "order_total",
+  "po_number",
+  "notes",
+  "sku",
+  "product",
+  "quantity",
+  "unit_price",
+  "line_total",
+];
+
+const BATCH = 500;
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** Orders placed from `from` to `to` (inclusive days, store time), optionally of one status. */
+export async function* exportOrdersCsv(
+  db: Kysely<DB>,
+  filter: { from: string | null; to: string | null; status: OrderStatus | null },
+): AsyncGenerator<string> {
+  yield stringify([ORDER_EXPORT_HEADER]);
+  let afterId = 0;
+  for (;;) {
+    let q = db
+      .selectFrom("orders")
+      .leftJoin("users", "users.id", "orders.user_id")
+      .selectAll("orders")
+      .select(["users.name as customer_name", "users.email as customer_email"])
+      .where("orders.id", ">", afterId)
+      .orderBy("orders.id")
+      .limit(BATCH);
+    if (filter.from) q = q.where("orders.created_at", ">=", storeDayStart(filter.from));
+    if (filter.to) q = q.where("orders.created_at", "<", storeDayStart(nextDay(filter.to)));
+    if (filter.status) q = q.where("orders.status", "=", filter.status);
+    const orders = await q.execute();
+    if (orders.length === 0) return;
+    const items = await loadOrderItems(
+      db,
+      orders.map((o) => o.id),
+    );
+    const rows: string[][] = [];
+    for (const o of orders) {
+      const own = [
+        String(o.id),
+        o.created_at,
+        o.status,
+        o.customer_name ?? MESSAGES.unknownUser,
+        o.customer_email ?? "",
+        o.ship_business_name,
+        o.ship_street,
+        o.ship_city,
+        o.ship_state,
+        o.ship_zip,
+        o.ship_phone,
+        dollars(o.total_cents),
+        o.po_number ?? "",
+        o.notes ?? "",
+      ];
+      for (const line of items.get(o.id) ?? []) {
+        rows.push(
+          [
+            ...own,
+            line.sku,
+            line.name,
+            String(line.quantity),
+            dollars(line.unitPriceCents),
+            dollars(line.unitPriceCents * line.quantity),
+          ].map(neutralizeFormula),
+        );
+      }
+    }
+    yield stringify(rows);
+    afterId = orders.at(-1)?.id ?? afterId;
+    if (orders.length < BATCH) return;
+  }
+}

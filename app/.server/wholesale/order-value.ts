@@ -1,0 +1,13 @@
+import * as MESSAGES from "~/lib/messages";
+import { env } from "../env";
+
+/** The store's order-value settings, for the cart's hints (buyers only). */
+export function orderValueSettings(): { minOrderCents: number; freeShippingCents: number } {
+  return { minOrderCents: env().MIN_ORDER_CENTS, freeShippingCents: env().FREE_SHIPPING_CENTS };
+}
+
+/** Why an order of `totalCents` cannot be placed (below the store's minimum), or null. */
+export function orderValueProblem(totalCents: number): string | null {
+  const min = env().MIN_ORDER_CENTS;
+  return totalCents < min ? MESSAGES.belowMinimumOrder(min, min - totalCents) : null;
+}

@@ -1,0 +1,212 @@
+import { useEffect, useRef } from "react";
+import { Form, useFetcher, useNavigation } from "react-router";
+import { notify } from "~/components/toast";
+import { Button } from "~/components/ui/button";
+import { FormMessage, SelectField, TextField } from "~/components/ui/field";
+import { FLAVOR_CLASSES, PRODUCT_CLASSES, type ProductComplianceInput } from "~/lib/compliance";
+import { type FormReply, fieldError, postedValue } from "~/lib/form-reply";
+import * as MESSAGES from "~/lib/messages";
+import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
+
+export interface ComplianceFormValues extends ProductComplianceInput {
+  labReport: { type: string; size: number } | null;
+}
+
+const text = (v: string | number | null) => (v === null ? "" : String(v));
+
+/**
+ * The compliance section of the product edit page (issue 15): brand, class, flavor, nicotine,
+ * country, UPC, THC per container, 7-OH share and the lab report. Its own form, saved on its own.
+ */
+export function ComplianceForm({
+  productId,
+  values,
+  reply,
+}: {
+  productId: number;
+  values: ComplianceFormValues;
+  reply: FormReply<unknown> | undefined;
+}) {
+  const mine = reply && (reply.data as { intent?: string } | undefined)?.intent === "compliance" ? reply : undefined;
+  const busy = useNavigation().state === "submitting";
+  const v = (name: string, fallback: string | number | null) => postedValue(mine, name, text(fallback)) ?? "";
+  return (
+    <section aria-labelledby="compliance-title" className="mt-6 rounded-lg border border-slate-200 bg-white p-5">
+      <h2 id="compliance-title" className="mb-1 text-xl font-bold text-slate-900">
+        Compliance
+      </h2>
+      <p className="mb-4 text-sm text-slate-600">{BACK_OFFICE_MESSAGES.complianceFormIntro}</p>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        aria-label="Compliance"
+        className="grid gap-3 sm:grid-cols-2"
+      >
+        {mine && !mine.ok && mine.message ? (
+          <div className="sm:col-span-2">
+            <FormMessage tone="error">{mine.message}</FormMessage>
+          </div>
+        ) : null}
+        <input type="hidden" name="intent" value="compliance" />
+        <TextField
+          label="Brand"
+          name="brand"
+          defaultValue={v("brand", values.brand)}
+          error={fieldError(mine, "brand")}
+        />
+        <SelectField
+          label="Product class"
+          name="productClass"
+          defaultValue={v("productClass", values.productClass)}
+          error={fieldError(mine, "productClass")}
+        >
+          <option value="">Not set</option>
+          {PRODUCT_CLASSES.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Flavor class (vapes)"
+          name="flavorClass"
+          defaultValue={v("flavorClass", values.flavorClass)}
+          error={fieldError(mine, "flavorClass")}
+        >
+          <option value="">Not set</option>
+          {FLAVOR_CLASSES.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Nicotine strength (mg/mL)"
+          name="nicotineMgMl"
+          inputMode="decimal"
+          defaultValue={v("nicotineMgMl", values.nicotineMgMl)}
+          error={fieldError(mine, "nicotineMgMl")}
+        />
+        <TextField
+          label="Country of manufacture (two-letter code)"
+          name="country"
+          maxLength={2}
+          defaultValue={v("country", values.country)}
+          error={fieldError(mine, "country")}
+        />
+        <TextField
+          label="UPC"
+          name="upc"
+          inputMode="numeric"
+          defaultValue={v("upc", values.upc)}
+          error={fieldError(mine, "upc")}
+        />
+        <TextField
+          label="THC per container (mg)"
+          name="thcMg"
+          inputMode="decimal"
+          defaultValue={v("thcMg", values.thcMg)}
+          error={fieldError(mine, "thcMg")}
+        />
+        <TextField
+          label="7-OH share (%)"
+          name="sevenOhPercent"
+          inputMode="decimal"
+          defaultValue={v("sevenOhPercent", values.sevenOhPercent)}
+          error={fieldError(mine, "sevenOhPercent")}
+        />
+        <TextField
+          label="Lab report (PDF, JPEG or PNG)"
+          name="labReport"
+          type="file"
+          accept="application/pdf,image/jpeg,image/png"
+          className="sm:col-span-2"
+          error={fieldError(mine, "labReport")}
+          hint={
+            values.labReport ? (
+              <a
+                href={`/products/details/${productId}/lab-report`}
+                target="_blank"
+                rel="noopener"
+                className="text-brand-700 underline"
+              >
+                {MESSAGES.labReportLink}
+              </a>
+            ) : (
+              BACK_OFFICE_MESSAGES.noLabReport
+            )
+          }
+        />
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={busy}>
+            Save compliance
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** Bulk compliance: brand, class, flavor and country for the selected products. */
+export function BulkComplianceDialog({ ids, onDone }: { ids: number[]; onDone: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const fetcher = useFetcher<FormReply>();
+  useEffect(() => {
+    if (!fetcher.data?.ok) return;
+    notify("success", fetcher.data.message ?? "Done.");
+    form.current?.reset();
+    dialog.current?.close();
+    onDone();
+  }, [fetcher.data, onDone]);
+  return (
+    <>
+      <Button variant="secondary" disabled={ids.length === 0} onClick={() => dialog.current?.showModal()}>
+        Bulk compliance ({ids.length})
+      </Button>
+      <dialog
+        ref={dialog}
+        aria-labelledby="bulk-compliance-title"
+        className="m-auto w-full max-w-md rounded-lg p-0 shadow-2xl backdrop:bg-slate-950/60"
+      >
+        <fetcher.Form ref={form} method="post" className="flex flex-col gap-4 p-5">
+          <h2 id="bulk-compliance-title" className="text-lg font-bold text-slate-900">
+            Compliance of {ids.length} selected product{ids.length === 1 ? "" : "s"}
+          </h2>
+          <p className="text-sm text-slate-600">{BACK_OFFICE_MESSAGES.bulkEditHint}</p>
+          {fetcher.data && !fetcher.data.ok ? <FormMessage tone="error">{fetcher.data.message}</FormMessage> : null}
+          {ids.map((id) => (
+            <input key={id} type="hidden" name="ids" value={id} />
+          ))}
+          <TextField label="Brand" name="brand" placeholder="unchanged" />
+          <SelectField label="Product class" name="productClass" defaultValue="">
+            <option value="">Unchanged</option>
+            {PRODUCT_CLASSES.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Flavor class" name="flavorClass" defaultValue="">
+            <option value="">Unchanged</option>
+            {FLAVOR_CLASSES.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label="Country of manufacture" name="country" maxLength={2} placeholder="unchanged" />
+          <div className="flex gap-3">
+            <Button type="submit" name="intent" value="bulk-compliance" disabled={fetcher.state !== "idle"}>
+              Apply to {ids.length}
+            </Button>
+            <Button variant="secondary" onClick={() => dialog.current?.close()}>
+              Cancel
+            </Button>
+          </div>
+        </fetcher.Form>
+      </dialog>
+    </>
+  );
+}

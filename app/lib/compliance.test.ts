@@ -1,0 +1,425 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  type BuyerLicense,
+  type Destination,
+  evaluateSale,
+  findContradiction,
+  type ProductFacts,
+  productComplianceSchema,
+  type Rule,
+  ruleSchema,
+  scopeOf,
+  validUpc,
+} from "./compliance";
+import * as MESSAGES from "./messages";
+
+let nextId = 1;
+function rule(fields: Partial<Rule> & Pick<Rule, "scope">): Rule {
+  return {
+    id: nextId++,
+    name: `Rule ${nextId}`,
+    states: [],
+    zips: [],
+    effectiveFrom: "2025-01-01",
+    effectiveUntil: null,
+    effect: "block",
+    licenseType: null,
+    reason: "Not here.",
+    label: "state ban",
+    enabled: true,
+    example: false,
+    updatedAt: "",
+    ...fields,
+  };
+}
+
+function product(fields: Partial<ProductFacts>): ProductFacts {
+  return {
+    id: 1,
+    category: "novelty",
+    brand: null,
+    productClass: "novelty",
+    flavorClass: null,
+    country: "US",
+    thcMg: null,
+    ...fields,
+  };
+}
+
+const KRATOM_BAN = rule({
+  name: "Kratom bans",
+  scope: { classes: ["kratom"] },
+  states: ["AL", "AR", "IN", "VT", "WI", "LA"],
+  reason: "Kratom cannot be shipped to this state (state ban).",
+});
+const FLAVOR_BAN = rule({
+  name: "Flavored vape bans",
+  scope: { classes: ["nicotine-vape", "non-nicotine-vape"], flavors: ["flavored"] },
+  states: ["MA", "NJ", "NY", "RI", "UT"],
+  reason: "Flavored vapes cannot be shipped to this state.",
+});
+const TX_CHINA_VAPES = rule({
+  name: "Texas: vapes made in China",
+  scope: { classes: ["nicotine-vape", "non-nicotine-vape"], countries: ["CN"] },
+  states: ["TX"],
+  effectiveFrom: "2025-09-01",
+  reason: "Texas bans vapes made in China (since 2025-09-01).",
+});
+const FEDERAL_HEMP = rule({
+  name: "Federal hemp redefinition",
+  scope: { classes: ["cannabinoid"], minThcMg: 0.4 },
+  effectiveFrom: "2026-11-12",
+  reason: "Hemp products with more than 0.4 mg THC per container are no longer legal hemp.",
+});
+const TX_HEMP_LICENSE = rule({
+  name: "Texas hemp registration",
+  scope: { classes: ["cannabinoid"] },
+  states: ["TX"],
+  effect: "require-license",
+  licenseType: "tx-dshs-hemp",
+  reason: "Texas requires a DSHS hemp retail registration.",
+  label: "hemp registration required",
+});
+const ZIP_RULE = rule({
+  name: "One town",
+  scope: { categories: ["glass"] },
+  states: ["CA"],
+  zips: ["94110"],
+  effectiveUntil: "2026-06-30",
+  reason: "Not in this town.",
+});
+const DISABLED = rule({ name: "Off", scope: { all: true }, enabled: false });
+const RULES = [KRATOM_BAN, FLAVOR_BAN, TX_CHINA_VAPES, FEDERAL_HEMP, TX_HEMP_LICENSE, ZIP_RULE, DISABLED];
+
+const dest = (state: string, zip = "00000", addressId: string | null = "addr-1"): Destination => ({
+  state,
+  zip,
+  addressId,
+});
+const hemp: BuyerLicense = { type: "tx-dshs-hemp", status: "approved", expiresOn: "2027-01-01", addressId: null };
+
+const kratom = product({ productClass: "kratom", category: "kratom" });
+const flavoredVape = product({ productClass: "nicotine-vape", flavorClass: "flavored", category: "disposable-vapes" });
+const tobaccoVapeChina = product({ productClass: "nicotine-vape", flavorClass: "tobacco", country: "CN" });
+const tobaccoVapeUs = product({ productClass: "nicotine-vape", flavorClass: "tobacco", country: "US" });
+const cbd = product({ productClass: "cannabinoid", thcMg: 0 });
+const delta8 = product({ productClass: "cannabinoid", thcMg: 25 });
+const glass = product({ productClass: "glass", category: "glass" });
+
+type Case = [
+  string,
+  ProductFacts,
+  Destination,
+  BuyerLicense[],
+  string,
+  "allowed" | "blocked" | "license-required",
+  number[],
+];
+
+// class × state × ZIP × license × date → outcome, deciding rules
+const CASES: Case[] = [
+  ["kratom to Indiana", kratom, dest("IN"), [], "2026-01-01", "blocked", [KRATOM_BAN.id]],
+  ["kratom to Texas", kratom, dest("TX"), [], "2026-01-01", "allowed", []],
+  ["kratom, lower-case state", kratom, dest("in"), [], "2026-01-01", "blocked", [KRATOM_BAN.id]],
+  ["kratom before the rule starts", kratom, dest("IN"), [], "2024-12-31", "allowed", []],
+  ["flavored vape to New York", flavoredVape, dest("NY"), [], "2026-01-01", "blocked", [FLAVOR_BAN.id]],
+  ["flavored vape to Texas", flavoredVape, dest("TX"), [], "2026-01-01", "allowed", []],
+  ["tobacco vape to New York", tobaccoVapeUs, dest("NY"), [], "2026-01-01", "allowed", []],
+  [
+    "Chinese vape to Texas after the ban",
+    tobaccoVapeChina,
+    dest("TX"),
+    [],
+    "2025-09-01",
+    "blocked",
+    [TX_CHINA_VAPES.id],
+  ],
+  ["Chinese vape to Texas the day before", tobaccoVapeChina, dest("TX"), [], "2025-08-31", "allowed", []],
+  ["US vape to Texas", tobaccoVapeUs, dest("TX"), [], "2026-01-01", "allowed", []],
+  ["delta-8 anywhere after the federal change", delta8, dest("CO"), [], "2026-11-12", "blocked", [FEDERAL_HEMP.id]],
+  ["delta-8 before the federal change", delta8, dest("CO"), [], "2026-11-11", "allowed", []],
+  ["CBD to Texas without registration", cbd, dest("TX"), [], "2026-11-20", "license-required", [TX_HEMP_LICENSE.id]],
+  ["CBD to Texas with registration", cbd, dest("TX"), [hemp], "2026-11-20", "allowed", [TX_HEMP_LICENSE.id]],
+  [
+    "CBD to Texas, registration expired",
+    cbd,
+    dest("TX"),
+    [hemp],
+    "2027-01-02",
+    "license-required",
+    [TX_HEMP_LICENSE.id],
+  ],
+  [
+    "CBD to Texas, registration valid its last day",
+    cbd,
+    dest("TX"),
+    [hemp],
+    "2027-01-01",
+    "allowed",
+    [TX_HEMP_LICENSE.id],
+  ],
+  [
+    "CBD to Texas, registration pending",
+    cbd,
+    dest("TX"),
+    [{ ...hemp, status: "pending" }],
+    "2026-11-20",
+    "license-required",
+    [TX_HEMP_LICENSE.id],
+  ],
+  [
+    "CBD to Texas, registration for another address",
+    cbd,
+    dest("TX", "75201", "addr-1"),
+    [{ ...hemp, addressId: "addr-2" }],
+    "2026-11-20",
+    "license-required",
+    [TX_HEMP_LICENSE.id],
+  ],
+  [
+    "CBD to Texas, registration for this address",
+    cbd,
+    dest("TX", "75201", "addr-2"),
+    [{ ...hemp, addressId: "addr-2" }],
+    "2026-11-20",
+    "allowed",
+    [TX_HEMP_LICENSE.id],
+  ],
+  [
+    "delta-8 to Texas with registration: the block wins",
+    delta8,
+    dest("TX"),
+    [hemp],
+    "2026-11-20",
+    "blocked",
+    [FEDERAL_HEMP.id],
+  ],
+  ["CBD to Oklahoma", cbd, dest("OK"), [], "2026-11-20", "allowed", []],
+  ["glass to the listed ZIP", glass, dest("CA", "94110"), [], "2026-01-01", "blocked", [ZIP_RULE.id]],
+  ["glass to a ZIP+4 of the listed ZIP", glass, dest("CA", "94110-1234"), [], "2026-01-01", "blocked", [ZIP_RULE.id]],
+  ["glass elsewhere in the state", glass, dest("CA", "90001"), [], "2026-01-01", "allowed", []],
+  ["glass after the rule ends", glass, dest("CA", "94110"), [], "2026-07-01", "allowed", []],
+  ["glass on the rule's last day", glass, dest("CA", "94110"), [], "2026-06-30", "blocked", [ZIP_RULE.id]],
+  ["novelty: the disabled rule decides nothing", product({}), dest("IN"), [], "2026-01-01", "allowed", []],
+  [
+    "kratom with unknown class is not covered",
+    product({ productClass: null }),
+    dest("IN"),
+    [],
+    "2026-01-01",
+    "allowed",
+    [],
+  ],
+];
+
+describe("evaluating a sale", () => {
+  it.each(CASES)("%s", (_name, facts, destination, licenses, date, outcome, deciding) => {
+    const verdict = evaluateSale(facts, destination, licenses, date, RULES);
+    expect(verdict.outcome).toBe(outcome);
+    expect(verdict.deciding.map((d) => d.id)).toEqual(deciding);
+    if (outcome === "allowed") expect(verdict.reason).toBeNull();
+    else expect(verdict.reason).toBe(RULES.find((r) => r.id === deciding[0])?.reason);
+    if (outcome === "license-required") expect(verdict.licenseType).toBe("tx-dshs-hemp");
+  });
+
+  it("puts the buyer's state into a reason that names {state}", () => {
+    const ban = rule({
+      scope: { classes: ["kratom"] },
+      states: ["IN", "AL"],
+      reason: "Kratom cannot be shipped to {state} (state ban).",
+    });
+    expect(evaluateSale(kratom, dest("IN"), [], "2026-01-01", [ban]).reason).toBe(
+      "Kratom cannot be shipped to Indiana (state ban).",
+    );
+  });
+
+  it("names every rule that applied, the first blocking reason first", () => {
+    const second = rule({ name: "Second", scope: { all: true }, states: ["IN"], reason: "Second reason." });
+    const verdict = evaluateSale(kratom, dest("IN"), [], "2026-01-01", [second, KRATOM_BAN]);
+    expect(verdict.reason).toBe(KRATOM_BAN.reason);
+    expect(verdict.deciding.map((d) => d.id)).toEqual([KRATOM_BAN.id, second.id]);
+  });
+});
+
+const classes = [
+  "nicotine-vape",
+  "non-nicotine-vape",
+  "cannabinoid",
+  "kratom",
+  "glass",
+  "accessory",
+  "novelty",
+] as const;
+const arbProduct = fc.record({
+  id: fc.integer({ min: 1, max: 5 }),
+  category: fc.constantFrom("kratom", "glass", "novelty", "disposable-vapes", "delta"),
+  brand: fc.option(fc.constantFrom("Acme", "Zephyr"), { nil: null }),
+  productClass: fc.option(fc.constantFrom(...classes), { nil: null }),
+  flavorClass: fc.option(fc.constantFrom("tobacco" as const, "menthol" as const, "flavored" as const), { nil: null }),
+  country: fc.option(fc.constantFrom("US", "CN"), { nil: null }),
+  thcMg: fc.option(fc.double({ min: 0, max: 50, noNaN: true }), { nil: null }),
+});
+const arbDate = fc
+  .integer({ min: 0, max: 900 })
+  .map((d) => new Date(Date.UTC(2025, 0, 1 + d)).toISOString().slice(0, 10));
+const arbRule = fc
+  .record({
+    id: fc.integer({ min: 1, max: 1000 }),
+    all: fc.boolean(),
+    classes: fc.subarray([...classes]),
+    states: fc.subarray(["TX", "IN", "NY"]),
+    zips: fc.subarray(["75201", "46201"]),
+    from: arbDate,
+    length: fc.option(fc.integer({ min: 0, max: 400 }), { nil: null }),
+    effect: fc.constantFrom("block" as const, "require-license" as const),
+    enabled: fc.boolean(),
+  })
+  .map(
+    (r): Rule =>
+      rule({
+        id: r.id,
+        scope: r.all ? { all: true } : { classes: r.classes.length ? r.classes : ["kratom"] },
+        states: r.states,
+        zips: r.states.length ? r.zips : [],
+        effectiveFrom: r.from,
+        effectiveUntil:
+          r.length === null
+            ? null
+            : new Date(Date.parse(`${r.from}T00:00:00Z`) + r.length * 86_400_000).toISOString().slice(0, 10),
+        effect: r.effect,
+        licenseType: r.effect === "require-license" ? "tx-dshs-hemp" : null,
+        enabled: r.enabled,
+      }),
+  );
+const arbLicense = fc.record({
+  type: fc.constantFrom("tx-dshs-hemp", "sales-tax-permit"),
+  status: fc.constantFrom("approved", "pending", "expired", "rejected"),
+  expiresOn: fc.option(arbDate, { nil: null }),
+  addressId: fc.option(fc.constantFrom("a1", "a2"), { nil: null }),
+});
+
+describe("evaluation, for any product, place, licenses, date and rules", () => {
+  it("blocks exactly when an enabled rule in force covering the product and the place blocks", () => {
+    fc.assert(
+      fc.property(
+        arbProduct,
+        fc.constantFrom("TX", "IN", "NY", "CA"),
+        fc.constantFrom("75201", "46201", "10001"),
+        fc.array(arbLicense, { maxLength: 3 }),
+        arbDate,
+        fc.array(arbRule, { maxLength: 6 }),
+        (p, state, zip, licenses, date, rules) => {
+          const d = { state, zip, addressId: "a1" };
+          const verdict = evaluateSale(p, d, licenses, date, rules);
+          const inForce = rules.filter(
+            (r) =>
+              r.enabled &&
+              r.effectiveFrom <= date &&
+              (r.effectiveUntil === null || date <= r.effectiveUntil) &&
+              (r.states.length === 0 || (r.states.includes(state) && (r.zips.length === 0 || r.zips.includes(zip)))) &&
+              (r.scope.all || (p.productClass !== null && (r.scope.classes ?? []).includes(p.productClass))),
+          );
+          const blocking = inForce.filter((r) => r.effect === "block");
+          expect(verdict.outcome === "blocked").toBe(blocking.length > 0);
+          if (verdict.outcome === "allowed") {
+            // Every license rule in force is met by an approved, unexpired license for this address.
+            for (const r of inForce) {
+              expect(
+                licenses.some(
+                  (l) =>
+                    l.type === r.licenseType &&
+                    l.status === "approved" &&
+                    (l.expiresOn === null || l.expiresOn >= date) &&
+                    (l.addressId === null || l.addressId === "a1"),
+                ),
+              ).toBe(true);
+            }
+          }
+          // Adding rules never turns a refused sale into an allowed one.
+          const more = evaluateSale(p, d, licenses, date, [...rules, rule({ id: 5000, scope: { all: true } })]);
+          if (verdict.outcome !== "allowed") expect(more.outcome).not.toBe("allowed");
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
+const validRule = {
+  name: "Kratom bans",
+  classes: "kratom",
+  states: "IN, AL",
+  effectiveFrom: "2025-01-01",
+  effect: "block",
+  reason: "Kratom cannot be shipped to Indiana (state ban).",
+  label: "state ban",
+};
+
+function issues(input: Record<string, unknown>): string[] {
+  const result = ruleSchema.safeParse(input);
+  return result.success ? [] : result.error.issues.map((i) => i.message);
+}
+
+describe("rule input", () => {
+  it("takes a valid rule", () => {
+    const parsed = ruleSchema.parse(validRule);
+    expect(parsed.states).toEqual(["IN", "AL"]);
+    expect(scopeOf(parsed)).toEqual({ classes: ["kratom"] });
+  });
+
+  it("refuses an empty scope", () => {
+    expect(issues({ ...validRule, classes: undefined })).toEqual([MESSAGES.ruleScopeEmpty]);
+  });
+
+  it("refuses an unknown state code", () => {
+    expect(issues({ ...validRule, states: "IN, XX" })).toEqual([MESSAGES.ruleStateUnknown]);
+    expect(issues({ ...validRule, states: "Indiana" })).toEqual([MESSAGES.ruleStateUnknown]);
+  });
+
+  it("refuses an end before the start", () => {
+    expect(issues({ ...validRule, effectiveUntil: "2024-12-31" })).toEqual([MESSAGES.ruleEndBeforeStart]);
+    expect(issues({ ...validRule, effectiveUntil: "2025-01-01" })).toEqual([]);
+  });
+
+  it("refuses malformed dates, ZIPs without a state, a license rule without a license, a missing reason", () => {
+    expect(issues({ ...validRule, effectiveFrom: "2025-02-30" })).toEqual([MESSAGES.ruleDateFormat]);
+    expect(issues({ ...validRule, states: "", zips: "46201" })).toEqual([MESSAGES.ruleZipsNeedStates]);
+    expect(issues({ ...validRule, zips: "4620" })).toEqual([MESSAGES.ruleZipFormat]);
+    expect(issues({ ...validRule, effect: "require-license" })).toEqual([MESSAGES.ruleLicenseTypeRequired]);
+    expect(issues({ ...validRule, effect: "allow" })).toEqual([MESSAGES.ruleEffectRequired]);
+    expect(issues({ ...validRule, reason: " " })).toEqual([MESSAGES.ruleReasonRequired]);
+    expect(issues({ ...validRule, label: "" })).toEqual([MESSAGES.ruleLabelRequired]);
+    expect(issues({ ...validRule, name: "" })).toEqual([MESSAGES.ruleNameRequired]);
+  });
+
+  it("finds a contradicting rule: same products, overlapping places and dates, another effect", () => {
+    const base = rule({ name: "Indiana kratom", scope: { classes: ["kratom"] }, states: ["IN", "AL"] });
+    const candidate = { ...base, id: 0, effect: "require-license" as const, states: ["IN"] };
+    expect(findContradiction(candidate, [base], null)?.name).toBe("Indiana kratom");
+    expect(findContradiction({ ...candidate, states: ["TX"] }, [base], null)).toBeNull();
+    expect(findContradiction({ ...candidate, effect: "block" }, [base], null)).toBeNull();
+    expect(findContradiction({ ...candidate, scope: { classes: ["glass"] } }, [base], null)).toBeNull();
+    expect(findContradiction(candidate, [{ ...base, enabled: false }], null)).toBeNull();
+    expect(
+      findContradiction(candidate, [{ ...base, effectiveUntil: "2024-12-31", effectiveFrom: "2024-01-01" }], null),
+    ).toBeNull();
+    expect(findContradiction(candidate, [base], base.id)).toBeNull();
+  });
+});
+
+describe("product compliance input", () => {
+  it("checks UPC check digits, country codes and numbers", () => {
+    expect(validUpc("036000291452")).toBe(true);
+    expect(validUpc("036000291453")).toBe(false);
+    const ok = productComplianceSchema.parse({ upc: "0 36000-29145 2", country: "cn", thcMg: "0.3" });
+    expect(ok).toMatchObject({ upc: "036000291452", country: "CN", thcMg: 0.3, brand: null, productClass: null });
+    const bad = productComplianceSchema.safeParse({ upc: "123", country: "China", thcMg: "-1", productClass: "drug" });
+    expect(bad.success ? [] : bad.error.issues.map((i) => i.message)).toEqual([
+      "Choose a product class from the list.",
+      MESSAGES.countryFormat,
+      MESSAGES.upcFormat,
+      MESSAGES.numberFormat,
+    ]);
+  });
+});

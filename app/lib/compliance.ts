@@ -1,0 +1,565 @@
+import { z } from "zod";
+import { LICENSE_TYPES, type LicenseType, licenseTypeLabel } from "./business";
+import { CATEGORY_SLUGS } from "./categories";
+import * as MESSAGES from "./messages";
+import { US_STATE_CODES, US_STATES } from "./us-states";
+
+/**
+ * Compliance rules (issue 15): the product facts they read, the rules themselves, and the one
+ * pure function that decides a sale. Shared by the server (orders, admin) and the browser (forms,
+ * the admin's "test a sale" box shows what the server answered).
+ */
+
+export const PRODUCT_CLASSES = [
+  { value: "nicotine-vape", label: "Nicotine vape" },
+  { value: "non-nicotine-vape", label: "Non-nicotine vape" },
+  { value: "cannabinoid", label: "Cannabinoid product" },
+  { value: "kratom", label: "Kratom" },
+  { value: "glass", label: "Glass" },
+  { value: "accessory", label: "Accessory" },
+  { value: "novelty", label: "Novelty" },
+  { value: "other", label: "Other" },
+] as const;
+export type ProductClass = (typeof PRODUCT_CLASSES)[number]["value"];
+export const PRODUCT_CLASS_VALUES = PRODUCT_CLASSES.map((c) => c.value) as [ProductClass, ...ProductClass[]];
+
+export const FLAVOR_CLASSES = [
+  { value: "tobacco", label: "Tobacco" },
+  { value: "menthol", label: "Menthol" },
+  { value: "flavored", label: "Flavored" },
+] as const;
+export type FlavorClass = (typeof FLAVOR_CLASSES)[number]["value"];
+export const FLAVOR_CLASS_VALUES = FLAVOR_CLASSES.map((c) => c.value) as [FlavorClass, ...FlavorClass[]];
+
+export function productClassLabel(value: string | null): string {
+  return PRODUCT_CLASSES.find((c) => c.value === value)?.label ?? "Not set";
+}
+
+export function flavorClassLabel(value: string | null): string {
+  return FLAVOR_CLASSES.find((c) => c.value === value)?.label ?? "Not set";
+}
+
+export function stateName(code: string): string {
+  return US_STATES.find(([c]) => c === code)?.[1] ?? code;
+}
+
+/** What a rule reads of a product. Unknown facts are null (a rule on them does not cover it). */
+export interface ProductFacts {
+  id: number;
+  category: string;
+  brand: string | null;
+  productClass: ProductClass | null;
+  flavorClass: FlavorClass | null;
+  country: string | null;
+  /** Total THC per container, mg (cannabinoid products). */
+  thcMg: number | null;
+}
+
+/**
+ * What a rule covers: every product (all), or the products that match every filter given (each
+ * filter is a list: any of its values). minThcMg narrows to products with more THC per container
+ * than that (the federal hemp definition counts THC per container).
+ */
+export interface RuleScope {
+  all?: boolean;
+  classes?: ProductClass[];
+  flavors?: FlavorClass[];
+  categories?: string[];
+  brands?: string[];
+  countries?: string[];
+  productIds?: number[];
+  minThcMg?: number;
+}
+
+export type RuleEffect = "block" | "require-license";
+
+export interface Rule {
+  id: number;
+  name: string;
+  scope: RuleScope;
+  /** Empty: every destination. */
+  states: string[];
+  /** Empty: the whole of each state. */
+  zips: string[];
+  effectiveFrom: string;
+  effectiveUntil: string | null;
+  effect: RuleEffect;
+  licenseType: string | null;
+  reason: string;
+  label: string;
+  enabled: boolean;
+  example: boolean;
+  updatedAt: string;
+}
+
+export interface Destination {
+  state: string;
+  zip: string;
+  /** The shipping address's id: a license may cover one address only. */
+  addressId: string | null;
+}
+
+export interface BuyerLicense {
+  type: string;
+  status: string;
+  /** YYYY-MM-DD, the last day it is valid; null when the type does not expire. */
+  expiresOn: string | null;
+  /** null: covers the whole business. */
+  addressId: string | null;
+}
+
+export type Outcome = "allowed" | "blocked" | "license-required";
+
+/** One rule that applied to a sale and what it said. */
+export interface RuleResult {
+  id: number;
+  name: string;
+  effect: RuleEffect;
+  result: "blocks" | "license-missing" | "license-held";
+}
+
+export interface Verdict {
+  outcome: Outcome;
+  /** The buyer-facing reason (null when allowed). */
+  reason: string | null;
+  /** The short label for listings (null when allowed). */
+  label: string | null;
+  /** The license to upload, when one is missing. */
+  licenseType: string | null;
+  /** The rules that decided the outcome. */
+  deciding: RuleResult[];
+  /** Every rule that applied (in force that day, covering the product and the destination). */
+  applied: RuleResult[];
+}
+
+const ZIP5 = /^\d{5}$/;
+
+/** A rule's words for one destination: "{state}" becomes the state's name. */
+export function fillState(text: string, state: string): string {
+  return text.replaceAll("{state}", stateName(state.toUpperCase()));
+}
+
+export function ruleCovers(scope: RuleScope, p: ProductFacts): boolean {
+  if (scope.all) return scope.minThcMg === undefined || (p.thcMg ?? 0) > scope.minThcMg;
+  const has = <T>(list: T[] | undefined, value: T | null) => !list?.length || (value !== null && list.includes(value));
+  if (!has(scope.classes, p.productClass)) return false;
+  if (!has(scope.flavors, p.flavorClass)) return false;
+  if (!has(scope.categories, p.category)) return false;
+  if (scope.brands?.length) {
+    const brand = p.brand?.trim().toLowerCase() ?? null;
+    if (!brand || !scope.brands.some((b) => b.trim().toLowerCase() === brand)) return false;
+  }
+  if (!has(scope.countries, p.country)) return false;
+  if (!has(scope.productIds, p.id)) return false;
+  if (scope.minThcMg !== undefined && !((p.thcMg ?? 0) > scope.minThcMg)) return false;
+  return true;
+}
+
+export function ruleReaches(rule: Pick<Rule, "states" | "zips">, d: Pick<Destination, "state" | "zip">): boolean {
+  if (rule.states.length === 0) return true;
+  if (!rule.states.includes(d.state.toUpperCase())) return false;
+  if (rule.zips.length === 0) return true;
+  // ZIPs narrow only the states they belong to; a rule cannot tell, so any listed ZIP counts.
+  return rule.zips.includes(d.zip.trim().slice(0, 5));
+}
+
+export function ruleInForce(rule: Pick<Rule, "effectiveFrom" | "effectiveUntil" | "enabled">, date: string): boolean {
+  return rule.enabled && rule.effectiveFrom <= date && (rule.effectiveUntil === null || date <= rule.effectiveUntil);
+}
+
+/** Whether the buyer holds an approved, unexpired license of the type covering the address. */
+export function holdsLicense(licenses: readonly BuyerLicense[], type: string, d: Destination, date: string): boolean {
+  return licenses.some(
+    (l) =>
+      l.type === type &&
+      l.status === "approved" &&
+      (l.expiresOn === null || l.expiresOn >= date) &&
+      (l.addressId === null || l.addressId === d.addressId),
+  );
+}
+
+/**
+ * Decides a sale: a product, shipped to a destination, for a buyer with these licenses, on this
+ * store date (YYYY-MM-DD), under these rules. Any block that applies wins; otherwise every
+ * license rule that applies must be met by a license held; otherwise the sale is allowed.
+ * Rules are taken in id order, so the first reason shown is stable.
+ */
+export function evaluateSale(
+  product: ProductFacts,
+  destination: Destination,
+  licenses: readonly BuyerLicense[],
+  date: string,
+  rules: readonly Rule[],
+): Verdict {
+  const applicable = rules
+    .filter((r) => ruleInForce(r, date) && ruleReaches(r, destination) && ruleCovers(r.scope, product))
+    .sort((a, b) => a.id - b.id);
+  const applied: RuleResult[] = applicable.map((r) => ({
+    id: r.id,
+    name: r.name,
+    effect: r.effect,
+    result:
+      r.effect === "block"
+        ? "blocks"
+        : holdsLicense(licenses, r.licenseType ?? "", destination, date)
+          ? "license-held"
+          : "license-missing",
+  }));
+  const pick = (result: RuleResult["result"]) => applied.filter((a) => a.result === result);
+  const blocks = pick("blocks");
+  const missing = pick("license-missing");
+  const first = (list: RuleResult[]) => applicable.find((r) => r.id === list[0]?.id);
+  const words = (text: string | undefined) => (text === undefined ? null : fillState(text, destination.state));
+  if (blocks.length) {
+    const rule = first(blocks);
+    return {
+      outcome: "blocked",
+      reason: words(rule?.reason),
+      label: words(rule?.label),
+      licenseType: null,
+      deciding: blocks,
+      applied,
+    };
+  }
+  if (missing.length) {
+    const rule = first(missing);
+    return {
+      outcome: "license-required",
+      reason: words(rule?.reason),
+      label: words(rule?.label),
+      licenseType: rule?.licenseType ?? null,
+      deciding: missing,
+      applied,
+    };
+  }
+  return { outcome: "allowed", reason: null, label: null, licenseType: null, deciding: pick("license-held"), applied };
+}
+
+// ---- Rule input (the admin form; the server checks every post with the same schema) ----
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+function validDate(v: string): boolean {
+  if (!isoDate.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
+
+/** A comma, space or line separated list, trimmed, without blanks or repeats. */
+export function splitList(value: string): string[] {
+  return [
+    ...new Set(
+      value
+        .split(/[\s,;]+/)
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+const listField = z
+  .string()
+  .max(5000, MESSAGES.listTooLong)
+  .optional()
+  .transform((v) => splitList(v ?? ""));
+
+/** Brands may contain spaces: one per line or separated by commas. */
+const brandList = z
+  .string()
+  .max(5000, MESSAGES.listTooLong)
+  .optional()
+  .transform((v) => [
+    ...new Set(
+      (v ?? "")
+        .split(/[,\n]+/)
+        .map((b) => b.trim())
+        .filter(Boolean),
+    ),
+  ]);
+
+const checkboxes = <T extends string>(values: readonly [T, ...T[]], message: string) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+    .pipe(z.array(z.enum(values, { error: message })))
+    .transform((v) => [...new Set(v)]);
+
+const licenseTypeValues = LICENSE_TYPES.map((t) => t.value) as [LicenseType, ...LicenseType[]];
+
+export const ruleSchema = z
+  .object({
+    name: z.string().trim().min(1, MESSAGES.ruleNameRequired).max(120, MESSAGES.ruleNameTooLong),
+    all: z
+      .string()
+      .optional()
+      .transform((v) => v === "on" || v === "true"),
+    classes: checkboxes(PRODUCT_CLASS_VALUES, MESSAGES.chooseProductClasses),
+    flavors: checkboxes(FLAVOR_CLASS_VALUES, MESSAGES.chooseFlavorClasses),
+    categories: checkboxes(CATEGORY_SLUGS, MESSAGES.chooseCategories),
+    brands: brandList,
+    countries: listField
+      .transform((v) => v.map((c) => c.toUpperCase()))
+      .refine((v) => v.every((c) => /^[A-Z]{2}$/.test(c)), MESSAGES.countryFormat),
+    productIds: listField
+      .refine((v) => v.every((id) => /^\d{1,9}$/.test(id)), MESSAGES.productIdsFormat)
+      .transform((v) => v.map(Number)),
+    minThcMg: z
+      .string()
+      .trim()
+      .optional()
+      .refine((v) => !v || /^\d{1,6}(\.\d{1,3})?$/.test(v), MESSAGES.numberFormat)
+      .transform((v) => (v ? Number(v) : undefined)),
+    states: listField
+      .transform((v) => v.map((s) => s.toUpperCase()))
+      .refine((v) => v.every((s) => US_STATE_CODES.includes(s)), MESSAGES.ruleStateUnknown),
+    zips: listField.refine((v) => v.every((z5) => ZIP5.test(z5)), MESSAGES.ruleZipFormat),
+    effectiveFrom: z.string({ error: MESSAGES.ruleDateFormat }).trim().refine(validDate, MESSAGES.ruleDateFormat),
+    effectiveUntil: z
+      .string()
+      .trim()
+      .optional()
+      .refine((v) => !v || validDate(v), MESSAGES.ruleDateFormat)
+      .transform((v) => (v ? v : null)),
+    effect: z.enum(["block", "require-license"], { error: MESSAGES.ruleEffectRequired }),
+    licenseType: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : null))
+      .refine((v) => v === null || (licenseTypeValues as string[]).includes(v), MESSAGES.ruleLicenseTypeRequired),
+    reason: z.string().trim().min(1, MESSAGES.ruleReasonRequired).max(300, MESSAGES.ruleReasonTooLong),
+    label: z.string().trim().min(1, MESSAGES.ruleLabelRequired).max(60, MESSAGES.ruleLabelTooLong),
+  })
+  .superRefine((v, ctx) => {
+    const filtered =
+      v.classes.length +
+      v.flavors.length +
+      v.categories.length +
+      v.brands.length +
+      v.countries.length +
+      v.productIds.length;
+    if (!v.all && filtered === 0) ctx.addIssue({ code: "custom", path: ["all"], message: MESSAGES.ruleScopeEmpty });
+    if (v.zips.length && !v.states.length)
+      ctx.addIssue({ code: "custom", path: ["zips"], message: MESSAGES.ruleZipsNeedStates });
+    if (v.effectiveUntil && v.effectiveUntil < v.effectiveFrom)
+      ctx.addIssue({ code: "custom", path: ["effectiveUntil"], message: MESSAGES.ruleEndBeforeStart });
+    if (v.effect === "require-license" && !v.licenseType)
+      ctx.addIssue({ code: "custom", path: ["licenseType"], message: MESSAGES.ruleLicenseTypeRequired });
+  });
+export type RuleInput = z.output<typeof ruleSchema>;
+
+/** The scope a rule input describes (filters are dropped when the rule covers all products). */
+export function scopeOf(input: RuleInput): RuleScope {
+  const scope: RuleScope = {};
+  if (input.all) scope.all = true;
+  else {
+    if (input.classes.length) scope.classes = [...input.classes].sort();
+    if (input.flavors.length) scope.flavors = [...input.flavors].sort();
+    if (input.categories.length) scope.categories = [...input.categories].sort();
+    if (input.brands.length) scope.brands = [...input.brands].sort();
+    if (input.countries.length) scope.countries = [...input.countries].sort();
+    if (input.productIds.length) scope.productIds = [...input.productIds].sort((a, b) => a - b);
+  }
+  if (input.minThcMg !== undefined) scope.minThcMg = input.minThcMg;
+  return scope;
+}
+
+function sameScope(a: RuleScope, b: RuleScope): boolean {
+  const norm = (s: RuleScope) =>
+    JSON.stringify({
+      all: !!s.all,
+      classes: [...(s.classes ?? [])].sort(),
+      flavors: [...(s.flavors ?? [])].sort(),
+      categories: [...(s.categories ?? [])].sort(),
+      brands: (s.brands ?? []).map((x) => x.toLowerCase()).sort(),
+      countries: [...(s.countries ?? [])].sort(),
+      productIds: [...(s.productIds ?? [])].sort((x, y) => x - y),
+      minThcMg: s.minThcMg ?? null,
+    });
+  return norm(a) === norm(b);
+}
+
+function placesOverlap(a: Pick<Rule, "states" | "zips">, b: Pick<Rule, "states" | "zips">): boolean {
+  if (a.states.length === 0 || b.states.length === 0) return true;
+  if (!a.states.some((s) => b.states.includes(s))) return false;
+  if (a.zips.length === 0 || b.zips.length === 0) return true;
+  return a.zips.some((z5) => b.zips.includes(z5));
+}
+
+function datesOverlap(
+  a: Pick<Rule, "effectiveFrom" | "effectiveUntil">,
+  b: Pick<Rule, "effectiveFrom" | "effectiveUntil">,
+) {
+  const end = (x: string | null) => x ?? "9999-12-31";
+  return a.effectiveFrom <= end(b.effectiveUntil) && b.effectiveFrom <= end(a.effectiveUntil);
+}
+
+/**
+ * The enabled rule that contradicts a candidate: the same products, places that overlap, dates
+ * that overlap, and a different effect (one blocks what the other allows with a license, or they
+ * ask for different licenses... the latter is not a contradiction: both licenses are needed).
+ */
+export function findContradiction(
+  candidate: Pick<Rule, "scope" | "states" | "zips" | "effectiveFrom" | "effectiveUntil" | "effect">,
+  rules: readonly Rule[],
+  exceptId: number | null,
+): Rule | null {
+  return (
+    rules.find(
+      (r) =>
+        r.id !== exceptId &&
+        r.enabled &&
+        r.effect !== candidate.effect &&
+        sameScope(r.scope, candidate.scope) &&
+        placesOverlap(r, candidate) &&
+        datesOverlap(r, candidate),
+    ) ?? null
+  );
+}
+
+/** One line describing what a rule covers, for the admin list. */
+export function describeScope(scope: RuleScope): string {
+  const parts: string[] = [];
+  if (scope.all) parts.push("All products");
+  if (scope.classes?.length) parts.push(scope.classes.map(productClassLabel).join(", "));
+  if (scope.flavors?.length) parts.push(`${scope.flavors.map(flavorClassLabel).join(", ")} flavor`);
+  if (scope.categories?.length) parts.push(`category ${scope.categories.join(", ")}`);
+  if (scope.brands?.length) parts.push(`brand ${scope.brands.join(", ")}`);
+  if (scope.countries?.length) parts.push(`made in ${scope.countries.join(", ")}`);
+  if (scope.productIds?.length) parts.push(`products #${scope.productIds.join(", #")}`);
+  if (scope.minThcMg !== undefined) parts.push(`over ${scope.minThcMg} mg THC per container`);
+  return parts.join("; ");
+}
+
+export function describeEffect(rule: Pick<Rule, "effect" | "licenseType">): string {
+  return rule.effect === "block" ? "Block" : `Require ${licenseTypeLabel(rule.licenseType ?? "")}`;
+}
+
+// ---- Product compliance facts (the product form) ----
+
+/** Valid GTIN check digit for a 12-digit UPC-A or 13-digit EAN. */
+export function validUpc(value: string): boolean {
+  if (!/^\d{12,13}$/.test(value)) return false;
+  const digits = value.split("").map(Number);
+  const check = digits.pop() ?? 0;
+  const sum = digits.reverse().reduce((acc, d, i) => acc + d * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === check;
+}
+
+const optionalNumber = z
+  .string()
+  .trim()
+  .optional()
+  .refine((v) => !v || /^\d{1,6}(\.\d{1,3})?$/.test(v), MESSAGES.numberFormat)
+  .transform((v) => (v ? Number(v) : null));
+
+const optionalChoice = <T extends string>(values: readonly [T, ...T[]], message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || (values as readonly string[]).includes(v), message)
+    .transform((v) => v as T | null);
+
+export const productComplianceSchema = z.object({
+  brand: z
+    .string()
+    .trim()
+    .max(80, MESSAGES.brandTooLong)
+    .optional()
+    .transform((v) => (v ? v : null)),
+  productClass: optionalChoice(PRODUCT_CLASS_VALUES, MESSAGES.chooseProductClass),
+  flavorClass: optionalChoice(FLAVOR_CLASS_VALUES, MESSAGES.chooseFlavorClass),
+  nicotineMgMl: optionalNumber,
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .optional()
+    .refine((v) => !v || /^[A-Z]{2}$/.test(v), MESSAGES.countryFormat)
+    .transform((v) => (v ? v : null)),
+  upc: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.replace(/[\s-]/g, "") : null))
+    .refine((v) => v === null || validUpc(v), MESSAGES.upcFormat),
+  thcMg: optionalNumber,
+  sevenOhPercent: optionalNumber.refine((v) => v === null || v <= 100, MESSAGES.sevenOhRange),
+});
+export type ProductComplianceInput = z.output<typeof productComplianceSchema>;
+
+/** What a buyer sees of a product's compliance facts (brand, UPC, whether a lab report exists). */
+export interface PublicComplianceFacts {
+  brand: string | null;
+  upc: string | null;
+  hasLabReport: boolean;
+}
+
+/** The admin's "test a sale" form. */
+export const saleTestSchema = z.object({
+  productId: z
+    .string({ error: MESSAGES.chooseCatalogProduct })
+    .trim()
+    .regex(/^\d{1,9}$/, MESSAGES.chooseCatalogProduct)
+    .transform(Number),
+  state: z
+    .string({ error: MESSAGES.ruleStateUnknown })
+    .trim()
+    .toUpperCase()
+    .refine((v) => US_STATE_CODES.includes(v), MESSAGES.ruleStateUnknown),
+  zip: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v ?? "")
+    .refine((v) => v === "" || ZIP5.test(v), MESSAGES.ruleZipFormat),
+  customer: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v ?? ""),
+  date: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v ?? "")
+    .refine((v) => v === "" || validDate(v), MESSAGES.ruleDateFormat),
+});
+
+const blankIsUnchanged = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
+
+/** Bulk compliance facts: blank fields stay as they are. */
+export const bulkComplianceSchema = z
+  .object({
+    ids: z.preprocess(
+      (v) => (Array.isArray(v) ? v : v === undefined ? [] : [v]),
+      z
+        .array(
+          z
+            .string()
+            .regex(/^\d{1,9}$/, MESSAGES.invalidProductSelection)
+            .transform(Number),
+        )
+        .min(1, MESSAGES.selectAtLeastOneProduct)
+        .max(500, MESSAGES.selectAtMost500Products),
+    ),
+    brand: blankIsUnchanged(z.string().trim().max(80, MESSAGES.brandTooLong)),
+    productClass: blankIsUnchanged(z.enum(PRODUCT_CLASS_VALUES, { error: MESSAGES.chooseProductClass })),
+    flavorClass: blankIsUnchanged(z.enum(FLAVOR_CLASS_VALUES, { error: MESSAGES.chooseFlavorClass })),
+    country: blankIsUnchanged(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{2}$/, MESSAGES.countryFormat),
+    ),
+  })
+  .refine((v) => v.brand !== undefined || v.productClass || v.flavorClass || v.country, {
+    message: MESSAGES.fillInOneField,
+    path: ["form"],
+  });

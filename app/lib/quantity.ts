@@ -1,0 +1,61 @@
+import * as MESSAGES from "./messages";
+import { MAX_LINE_QUANTITY } from "./orders";
+import type { SellingUnit } from "./selling-unit";
+
+/**
+ * The one quantity rule of the store (issue 16, selling units), used by the product page's input,
+ * the cart's steppers, the cart check, Add to Cart without JavaScript and order placement: a line
+ * holds a whole number of units that is a multiple of the case pack, at least the minimum, at
+ * most the maximum per order, the stock and MAX_LINE_QUANTITY.
+ */
+export { casePackLabel, MAX_SELLING_UNIT, type SellingUnit, SINGLE_UNITS, sellingUnitOf } from "./selling-unit";
+
+/** The smallest quantity one order may hold: the minimum, rounded up to whole cases. */
+export function smallestQuantity(unit: SellingUnit): number {
+  return Math.ceil(unit.minQuantity / unit.casePack) * unit.casePack;
+}
+
+/** The largest quantity a line may hold now: whole cases within the maximum, the stock and the line limit (0: none). */
+export function largestQuantity(unit: SellingUnit, stock: number): number {
+  const cap = Math.min(Math.max(0, Math.floor(stock)), unit.maxQuantity ?? MAX_LINE_QUANTITY, MAX_LINE_QUANTITY);
+  const top = Math.floor(cap / unit.casePack) * unit.casePack;
+  return top >= smallestQuantity(unit) ? top : 0;
+}
+
+/**
+ * Why `quantity` of a product cannot be ordered, in words the customer can act on, or null when
+ * it can. `stock` is left out where the stock is checked elsewhere (placing an order takes it
+ * with its own conditional update).
+ */
+export function quantityProblem(name: string, quantity: unknown, unit: SellingUnit, stock?: number): string | null {
+  if (typeof quantity !== "number" || !Number.isInteger(quantity)) return MESSAGES.quantityNotWhole;
+  if (quantity < 1) return MESSAGES.enterQuantityAtLeastOne;
+  if (quantity > MAX_LINE_QUANTITY) return MESSAGES.quantityTooLarge(MAX_LINE_QUANTITY);
+  if (quantity % unit.casePack !== 0) return MESSAGES.quantityNotPackMultiple(name, unit.casePack);
+  if (quantity < smallestQuantity(unit)) return MESSAGES.quantityBelowMinimum(name, smallestQuantity(unit));
+  if (unit.maxQuantity !== null && quantity > unit.maxQuantity)
+    return MESSAGES.quantityAboveMaximum(name, unit.maxQuantity);
+  if (stock !== undefined && quantity > stock) return MESSAGES.quantityAboveStock(name, Math.max(0, stock));
+  return null;
+}
+
+/** The valid quantity closest to what was typed: whole cases, within the minimum and the limits (0: none can be ordered). */
+export function nearestQuantity(quantity: number, unit: SellingUnit, stock: number): number {
+  const top = largestQuantity(unit, stock);
+  if (top === 0) return 0;
+  const wanted = Number.isFinite(quantity) ? quantity : 0;
+  const rounded = Math.round(wanted / unit.casePack) * unit.casePack;
+  return Math.min(Math.max(rounded, smallestQuantity(unit)), top);
+}
+
+/** One case more (from an odd quantity: the next whole case), or the same when at the limit. */
+export function stepUp(quantity: number, unit: SellingUnit, stock: number): number {
+  const next = Math.max(Math.floor(quantity / unit.casePack) * unit.casePack + unit.casePack, smallestQuantity(unit));
+  return next <= largestQuantity(unit, stock) ? next : quantity;
+}
+
+/** One case fewer (from an odd quantity: the case below); 0 when that goes below the minimum (the line goes). */
+export function stepDown(quantity: number, unit: SellingUnit): number {
+  const next = Math.ceil(quantity / unit.casePack) * unit.casePack - unit.casePack;
+  return next >= smallestQuantity(unit) ? next : 0;
+}

@@ -1,0 +1,56 @@
+import * as MESSAGES from "./messages";
+import { formatCents, MAX_PRICE_CENTS, parseDollarsToCents } from "./money";
+import { MAX_LINE_QUANTITY } from "./orders";
+
+/** A quantity break of a product: from `minQuantity` units, `priceCents` each (at list, before any group). */
+export interface Tier {
+  minQuantity: number;
+  priceCents: number;
+}
+
+export const MAX_TIERS = 10;
+
+/** The tiers as the product form shows them: one "quantity, price" per line. */
+export function tiersToText(tiers: Tier[]): string {
+  return tiers.map((t) => `${t.minQuantity}, ${(t.priceCents / 100).toFixed(2)}`).join("\n");
+}
+
+/**
+ * Reads the product form's quantity breaks: one line per break, "50, 119.00" (a comma, a tab or
+ * a colon between quantity and price). Refuses breaks that are not in increasing order, repeat a
+ * quantity, are not whole cases, or cost more than the price below them, and prices below zero.
+ */
+export function parseTiers(
+  text: string,
+  listCents: number,
+  casePack: number,
+): { ok: true; tiers: Tier[] } | { ok: false; message: string } {
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== "");
+  if (lines.length > MAX_TIERS) return { ok: false, message: MESSAGES.tiersTooMany(MAX_TIERS) };
+  const tiers: Tier[] = [];
+  for (const [i, line] of lines.entries()) {
+    const match = /^([^,\t:]+)[,\t:]\s*(.+)$/.exec(line);
+    if (!match) return { ok: false, message: MESSAGES.tierLineUnreadable(i + 1) };
+    const qtyText = (match[1] ?? "").trim();
+    const priceText = (match[2] ?? "").trim().replace(/^\$/, "");
+    if (!/^\d{1,6}$/.test(qtyText) || Number(qtyText) < 2 || Number(qtyText) > MAX_LINE_QUANTITY) {
+      return { ok: false, message: MESSAGES.tierQuantityInvalid(i + 1) };
+    }
+    const minQuantity = Number(qtyText);
+    if (minQuantity % casePack !== 0) return { ok: false, message: MESSAGES.tierNotPackMultiple(i + 1, casePack) };
+    if (priceText.startsWith("-")) return { ok: false, message: MESSAGES.tierPriceNegative(i + 1) };
+    const priceCents = parseDollarsToCents(priceText);
+    if (priceCents === null || priceCents > MAX_PRICE_CENTS) {
+      return { ok: false, message: MESSAGES.tierPriceInvalid(i + 1, formatCents(MAX_PRICE_CENTS)) };
+    }
+    const previous = tiers.at(-1);
+    if (previous && minQuantity === previous.minQuantity) return { ok: false, message: MESSAGES.tierOverlaps(i + 1) };
+    if (previous && minQuantity < previous.minQuantity) return { ok: false, message: MESSAGES.tierUnordered(i + 1) };
+    if (priceCents >= (previous?.priceCents ?? listCents)) return { ok: false, message: MESSAGES.tierNotLower(i + 1) };
+    tiers.push({ minQuantity, priceCents });
+  }
+  return { ok: true, tiers };
+}

@@ -1,0 +1,319 @@
+import { useEffect, useRef } from "react";
+import { data, Link, useFetcher } from "react-router";
+import { getDb } from "~/.server/db/instance";
+import { replyError, replyOk } from "~/.server/forms";
+import { intentOf } from "~/.server/http";
+import { findOrderDocument } from "~/.server/orders/documents";
+import { EDITABLE_STATUSES, editableLines, editOrder, OrderEditError, orderHistory } from "~/.server/orders/edit";
+import { StatusChangeError, setOrderStatus } from "~/.server/orders/status";
+import { actorOf, formOf, signedInViewer } from "~/.server/request-context";
+import { OrderReference, OrderStatusBadge } from "~/components/order-view";
+import { notify } from "~/components/toast";
+import { Button } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/form-message";
+import type { FormReply } from "~/lib/form-reply";
+import * as MESSAGES from "~/lib/messages";
+import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
+import { formatCents } from "~/lib/money";
+import { formatOrderDate, MAX_LINE_QUANTITY } from "~/lib/orders";
+import { idParam } from "~/lib/schemas/params";
+import type { Route } from "./+types/order-edit";
+
+/** One order in the back office: its lines to change, its documents, cancelling, and its history. */
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data ? `Order #${data.order.id}` : "Order" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = idParam(params.orderId);
+  const db = getDb();
+  const doc = id === null ? null : await findOrderDocument(db, id, signedInViewer(context));
+  if (!doc || id === null) throw data(MESSAGES.orderNotFound, { status: 404 });
+  const [lines, history] = await Promise.all([editableLines(db, id), orderHistory(db, id)]);
+  return {
+    order: doc.order,
+    customer: doc.customer,
+    business: doc.business,
+    lines,
+    history,
+    editable: EDITABLE_STATUSES.includes(doc.order.status),
+  };
+}
+
+const QUANTITY = /^\d{1,5}$/;
+
+export async function action({ params, context }: Route.ActionArgs) {
+  const id = idParam(params.orderId);
+  if (id === null) return replyError({ message: MESSAGES.orderNotFound }, { status: 404 });
+  const form = formOf(context);
+  const intent = intentOf(form);
+  const field = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v.trim() : "";
+  };
+  const db = getDb();
+  const actor = actorOf(context);
+  try {
+    if (intent === "cancel") {
+      await setOrderStatus(db, id, "Cancelled", actor);
+      return replyOk(BACK_OFFICE_MESSAGES.orderStatusChanged(id, "Cancelled"));
+    }
+    if (intent === "add") {
+      const sku = field("sku");
+      if (!sku || sku.length > 64) return replyError({ fieldErrors: { sku: MESSAGES.skuRequired } });
+      if (!QUANTITY.test(field("quantity")) || Number(field("quantity")) < 1)
+        return replyError({ fieldErrors: { quantity: MESSAGES.orderEditQuantity } });
+      const done = await editOrder(db, id, { kind: "add", sku, quantity: Number(field("quantity")) }, actor);
+      return replyOk(`${done.summary.replace(`Order #${id}: `, "")}. New total ${formatCents(done.totalCents)}.`);
+    }
+    if (intent === "quantity" || intent === "remove") {
+      const lineId = idParam(field("lineId"));
+      if (lineId === null || !QUANTITY.test(field("seen"))) return replyError({ message: MESSAGES.orderEditChanged });
+      const seen = Number(field("seen"));
+      if (intent === "quantity" && !QUANTITY.test(field("quantity")))
+        return replyError({ message: MESSAGES.orderEditQuantity });
+      const done = await editOrder(
+        db,
+        id,
+        intent === "remove"
+          ? { kind: "remove", lineId, seen }
+          : { kind: "quantity", lineId, seen, quantity: Number(field("quantity")) },
+        actor,
+      );
+      return replyOk(
+        done.summary === MESSAGES.orderEditNothing
+          ? done.summary
+          : `${done.summary.replace(`Order #${id}: `, "")}. New total ${formatCents(done.totalCents)}.`,
+      );
+    }
+  } catch (error) {
+    if (error instanceof OrderEditError || error instanceof StatusChangeError)
+      return replyError({ message: error.message }, { status: 409 });
+    throw error;
+  }
+  return replyError({ message: MESSAGES.orderEditNothing });
+}
+
+function useToast(fetcher: { data?: FormReply | undefined; state: string }) {
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) notify("success", fetcher.data.message ?? MESSAGES.orderEditNothing);
+    else if (fetcher.data.message) notify("error", fetcher.data.message);
+  }, [fetcher.data, fetcher.state]);
+}
+
+type Line = Route.ComponentProps["loaderData"]["lines"][number];
+
+function LineRow({ line, editable }: { line: Line; editable: boolean }) {
+  const fetcher = useFetcher<FormReply>();
+  const formRef = useRef<HTMLFormElement>(null);
+  useToast(fetcher);
+  // A refused change: the field goes back to the quantity the order has.
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) formRef.current?.reset();
+  }, [fetcher.data, fetcher.state]);
+  const busy = fetcher.state !== "idle";
+  return (
+    <li className="grid gap-3 py-3 sm:grid-cols-[1fr_auto] sm:items-end">
+      <div className="text-sm">
+        <p className="font-semibold text-slate-900">{line.name}</p>
+        <p className="text-slate-600">
+          {line.sku} · <span className="tabular">{formatCents(line.unitPriceCents)}</span> each
+          {line.stock !== null ? ` · ${line.stock} in stock` : " · no longer in the catalog"}
+        </p>
+        <p className="tabular font-semibold">{formatCents(line.unitPriceCents * line.quantity)}</p>
+      </div>
+      {editable ? (
+        <fetcher.Form ref={formRef} method="post" className="flex flex-wrap items-end gap-2" key={line.quantity}>
+          <input type="hidden" name="lineId" value={line.id} />
+          <input type="hidden" name="seen" value={line.quantity} />
+          <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">
+            Quantity
+            <input
+              type="number"
+              name="quantity"
+              min={1}
+              max={MAX_LINE_QUANTITY}
+              required
+              defaultValue={line.quantity}
+              aria-label={`Quantity of ${line.name}`}
+              className="min-h-11 w-24 rounded-md border border-slate-300 px-2 text-sm"
+            />
+          </label>
+          <Button type="submit" name="intent" value="quantity" variant="secondary" disabled={busy}>
+            Save<span className="sr-only"> quantity of {line.name}</span>
+          </Button>
+          <Button
+            type="submit"
+            name="intent"
+            value="remove"
+            variant="ghost"
+            disabled={busy}
+            formNoValidate
+            onClick={(e) => {
+              if (!window.confirm(BACK_OFFICE_MESSAGES.confirmRemoveLine(line.name))) e.preventDefault();
+            }}
+          >
+            Remove<span className="sr-only"> {line.name}</span>
+          </Button>
+        </fetcher.Form>
+      ) : (
+        <p className="tabular text-sm">Quantity {line.quantity}</p>
+      )}
+    </li>
+  );
+}
+
+function AddProduct() {
+  const fetcher = useFetcher<FormReply>();
+  const formRef = useRef<HTMLFormElement>(null);
+  useToast(fetcher);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) formRef.current?.reset();
+  }, [fetcher.data, fetcher.state]);
+  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+    >
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+        Product SKU
+        <input
+          name="sku"
+          required
+          maxLength={64}
+          autoComplete="off"
+          className="min-h-11 w-48 rounded-md border border-slate-300 px-2"
+        />
+        {errors?.sku ? <span className="text-danger-600">{errors.sku}</span> : null}
+      </label>
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+        Quantity to add
+        <input
+          type="number"
+          name="quantity"
+          min={1}
+          max={MAX_LINE_QUANTITY}
+          defaultValue={1}
+          required
+          className="min-h-11 w-24 rounded-md border border-slate-300 px-2"
+        />
+        {errors?.quantity ? <span className="text-danger-600">{errors.quantity}</span> : null}
+      </label>
+      <Button type="submit" name="intent" value="add" disabled={fetcher.state !== "idle"}>
+        Add to order
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function CancelOrder({ id }: { id: number }) {
+  const fetcher = useFetcher<FormReply>();
+  useToast(fetcher);
+  return (
+    <fetcher.Form
+      method="post"
+      onSubmit={(e) => {
+        if (!window.confirm(BACK_OFFICE_MESSAGES.confirmCancelOrder)) e.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="cancel" />
+      <Button type="submit" variant="danger" disabled={fetcher.state !== "idle"}>
+        Cancel order #{id}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+export default function AdminOrder({ loaderData }: Route.ComponentProps) {
+  const { order, customer, business, lines, history, editable } = loaderData;
+  const s = order.shipping;
+  return (
+    <section aria-labelledby="order-title" className="flex flex-col gap-5">
+      <p>
+        <Link to="/admin/orders" className="text-sm font-semibold text-brand-700 underline">
+          All orders
+        </Link>
+      </p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="order-title" className="flex items-center gap-2 text-xl font-bold text-slate-900">
+          Order #{order.id} <OrderStatusBadge status={order.status} />
+        </h2>
+        <div className="flex flex-wrap gap-x-4 text-sm">
+          <a
+            href={`/orders/${order.id}/invoice.pdf`}
+            className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+          >
+            Invoice
+          </a>
+          <a
+            href={`/admin/orders/${order.id}/packing-slip.pdf`}
+            className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+          >
+            Packing slip
+          </a>
+        </div>
+      </div>
+      <div className="grid gap-4 text-sm sm:grid-cols-3">
+        <div>
+          <p className="text-slate-600">Placed</p>
+          <p className="font-semibold">{formatOrderDate(order.createdAt)}</p>
+        </div>
+        <div>
+          <p className="text-slate-600">Customer</p>
+          <p className="font-semibold">{customer ? customer.name : MESSAGES.unknownUser}</p>
+          {customer ? <p>{customer.email}</p> : null}
+          {business ? <p>{business.legalName}</p> : null}
+        </div>
+        <address className="not-italic">
+          <span className="block text-slate-600">Ship to</span>
+          {s.businessName}, {s.street}, {s.city}, {s.state} {s.zip}
+        </address>
+      </div>
+      <OrderReference order={order} />
+      {!editable ? <FormMessage tone="info">{BACK_OFFICE_MESSAGES.orderNotEditable(order.status)}</FormMessage> : null}
+      <section aria-labelledby="lines-title" className="rounded-lg border border-slate-200 bg-white px-4">
+        <h3 id="lines-title" className="pt-4 text-lg font-bold text-slate-900">
+          Lines
+        </h3>
+        <ul className="divide-y divide-slate-100">
+          {lines.map((l) => (
+            <LineRow key={l.id} line={l} editable={editable} />
+          ))}
+        </ul>
+        <p className="tabular border-t border-slate-200 py-3 text-right text-base font-bold">
+          Total {formatCents(order.totalCents)}
+        </p>
+      </section>
+      {editable ? (
+        <>
+          <AddProduct />
+          <div>
+            <CancelOrder id={order.id} />
+          </div>
+        </>
+      ) : null}
+      <section aria-labelledby="history-title">
+        <h3 id="history-title" className="text-lg font-bold text-slate-900">
+          History
+        </h3>
+        {history.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">{BACK_OFFICE_MESSAGES.orderNoHistory}</p>
+        ) : (
+          <ol className="mt-2 flex flex-col gap-2 text-sm">
+            {history.map((h) => (
+              <li key={h.id} className="rounded-md border border-slate-200 bg-white p-3">
+                <p className="text-slate-600">
+                  {formatOrderDate(h.at)} · {h.actor}
+                </p>
+                <p>{h.summary}</p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+import { useEffect } from "react";
+import { Link, useFetcher } from "react-router";
+import { listLowStock, MAX_THRESHOLD, setProductThreshold, setStoreThreshold } from "~/.server/catalog/low-stock";
+import { getDb } from "~/.server/db/instance";
+import { replyError, replyOk } from "~/.server/forms";
+import { intentOf } from "~/.server/http";
+import { actorOf, formOf } from "~/.server/request-context";
+import { notify } from "~/components/toast";
+import { Button } from "~/components/ui/button";
+import type { FormReply } from "~/lib/form-reply";
+import * as MESSAGES from "~/lib/messages";
+import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
+import { idParam } from "~/lib/schemas/params";
+import type { Route } from "./+types/stock";
+
+/** The low-stock report: products at or under their threshold, and the thresholds themselves. */
+export function meta() {
+  return [{ title: "Low stock" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader() {
+  return { ...(await listLowStock(getDb())), maxThreshold: MAX_THRESHOLD };
+}
+
+function threshold(value: FormDataEntryValue | null): number | null | undefined {
+  if (typeof value !== "string") return undefined;
+  const v = value.trim();
+  if (v === "") return null;
+  return /^\d{1,7}$/.test(v) && Number(v) <= MAX_THRESHOLD ? Number(v) : undefined;
+}
+
+export async function action({ context }: Route.ActionArgs) {
+  const form = formOf(context);
+  const value = threshold(form.get("threshold"));
+  if (intentOf(form) === "store") {
+    if (value === undefined || value === null)
+      return replyError({ fieldErrors: { threshold: MESSAGES.thresholdFormat } });
+    await setStoreThreshold(getDb(), value, actorOf(context));
+    return replyOk(BACK_OFFICE_MESSAGES.storeThresholdSet(value));
+  }
+  if (intentOf(form) === "product") {
+    const id = idParam(form.get("productId"));
+    if (id === null) return replyError({ message: MESSAGES.productNotFound }, { status: 404 });
+    if (value === undefined) return replyError({ message: MESSAGES.thresholdFormat });
+    if (!(await setProductThreshold(getDb(), id, value, actorOf(context))))
+      return replyError({ message: MESSAGES.productNotFound }, { status: 404 });
+    return replyOk(BACK_OFFICE_MESSAGES.productThresholdSet(String(form.get("sku") ?? ""), value));
+  }
+  return replyError({ message: MESSAGES.thresholdFormat });
+}
+
+function useToast(fetcher: { data?: FormReply | undefined; state: string }) {
+  // Told as soon as the answer arrives: a product no longer low leaves the list (and this form) on reload.
+  useEffect(() => {
+    if (!fetcher.data) return;
+    const message = fetcher.data.message ?? fetcher.data.fieldErrors?.threshold;
+    if (message) notify(fetcher.data.ok ? "success" : "error", message);
+  }, [fetcher.data]);
+}
+
+type Item = Route.ComponentProps["loaderData"]["items"][number];
+
+function ProductThreshold({ item, max }: { item: Item; max: number }) {
+  const fetcher = useFetcher<FormReply>();
+  useToast(fetcher);
+  return (
+    <fetcher.Form method="post" className="flex items-end gap-2">
+      <input type="hidden" name="productId" value={item.id} />
+      <input type="hidden" name="sku" value={item.sku} />
+      <input
+        type="number"
+        name="threshold"
+        min={0}
+        max={max}
+        defaultValue={item.ownThreshold ?? ""}
+        placeholder="Store-wide"
+        aria-label={`Low-stock threshold of ${item.name}`}
+        className="min-h-11 w-28 rounded-md border border-slate-300 px-2 text-sm"
+      />
+      <Button type="submit" name="intent" value="product" variant="secondary" disabled={fetcher.state !== "idle"}>
+        Save<span className="sr-only"> threshold of {item.name}</span>
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+export default function LowStock({ loaderData }: Route.ComponentProps) {
+  const { items, total, threshold: storeWide, maxThreshold } = loaderData;
+  const store = useFetcher<FormReply>();
+  useToast(store);
+  return (
+    <section aria-labelledby="stock-title" className="flex flex-col gap-4">
+      <h2 id="stock-title" className="text-xl font-bold text-slate-900">
+        Low stock <span className="text-base font-normal text-slate-600">({total.toLocaleString("en-US")})</span>
+      </h2>
+      <store.Form
+        method="post"
+        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+      >
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+          Store-wide threshold (units)
+          <input
+            type="number"
+            name="threshold"
+            min={0}
+            max={maxThreshold}
+            required
+            defaultValue={storeWide}
+            key={storeWide}
+            className="min-h-11 w-32 rounded-md border border-slate-300 px-2"
+          />
+        </label>
+        <Button type="submit" name="intent" value="store" disabled={store.state !== "idle"}>
+          Save threshold
+        </Button>
+        <p className="text-sm text-slate-600">
+          A product with its own threshold uses that one. The store inbox gets a digest every day when anything is low
+          or out.
+        </p>
+      </store.Form>
+      {items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+          {BACK_OFFICE_MESSAGES.noLowStock}
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-2" aria-label="Products low on stock">
+          {items.map((i) => (
+            <li
+              key={i.id}
+              className="grid gap-2 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-[1fr_auto_auto] sm:items-center"
+            >
+              <div className="text-sm">
+                <Link to={`/admin/products/${i.id}`} className="font-semibold text-brand-700 underline">
+                  {i.name}
+                </Link>
+                <p className="text-slate-600">{i.sku}</p>
+              </div>
+              <p className={`tabular text-sm font-bold ${i.stock <= 0 ? "text-danger-700" : "text-slate-900"}`}>
+                {i.stock <= 0 ? "Out of stock" : `${i.stock} left`}{" "}
+                <span className="font-normal text-slate-600">(threshold {i.threshold})</span>
+              </p>
+              <ProductThreshold item={i} max={maxThreshold} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

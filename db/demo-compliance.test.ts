@@ -1,0 +1,74 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDemoAccounts, DEMO_CUSTOMER_EMAIL } from "../app/.server/accounts/demo-accounts";
+import { findUserByEmail } from "../app/.server/accounts/users";
+import { insertProduct } from "../app/.server/catalog/product-writes";
+import { listRules } from "../app/.server/compliance/rules";
+import { OrderRefusedError, placeOrder } from "../app/.server/orders/place-order";
+import { validUpc } from "../app/lib/compliance";
+import { setupTestDatabase, type TestDatabase } from "../tests/support/test-database";
+import { seedDemoBusinesses } from "./demo-businesses";
+import { DEMO_PRODUCTS } from "./demo-catalog";
+import { demoFacts, seedDemoCompliance } from "./demo-compliance";
+
+let t: TestDatabase;
+let buyer: string;
+let addressId: string;
+const ids = new Map<string, number>();
+
+beforeAll(async () => {
+  t = await setupTestDatabase();
+  // The demo catalog without its images (drawing them is slow and beside the point here).
+  for (const d of DEMO_PRODUCTS) {
+    const { imageCount: _i, palette: _p, ...fields } = d;
+    ids.set(d.sku, await insertProduct(t.db, { ...fields, stock: 1000 }, []));
+  }
+  await createDemoAccounts(t.db, t.dataDir);
+  await seedDemoBusinesses(t.db);
+  buyer = (await findUserByEmail(t.db, DEMO_CUSTOMER_EMAIL))?.id ?? "";
+  addressId = (await t.db.selectFrom("addresses").select("id").where("user_id", "=", buyer).executeTakeFirstOrThrow())
+    .id;
+});
+
+afterAll(async () => {
+  await t.cleanup();
+});
+
+const order = (skus: string[]) =>
+  placeOrder(t.db, {
+    userId: buyer,
+    idempotencyKey: crypto.randomUUID(),
+    addressId,
+    lines: skus.map((sku) => ({ id: ids.get(sku) ?? 0, quantity: 1 })),
+  });
+
+describe("demo compliance data", () => {
+  it("seeds the facts and the example rules once, each labeled as an example", async () => {
+    expect(await seedDemoCompliance(t.db)).toEqual({ facts: DEMO_PRODUCTS.length, rules: 6 });
+    expect(await seedDemoCompliance(t.db)).toEqual({ facts: 0, rules: 0 });
+    const rules = await listRules(t.db);
+    expect(rules.every((r) => r.example && r.name.startsWith("Example:"))).toBe(true);
+    expect(DEMO_PRODUCTS.every((d) => validUpc(demoFacts(d).upc ?? ""))).toBe(true);
+  });
+
+  it("lets the Dallas demo customer order kratom, glass, accessories, novelty and tobacco vapes", async () => {
+    const pick = (category: string, test: (d: (typeof DEMO_PRODUCTS)[number]) => boolean = () => true) => {
+      const found = DEMO_PRODUCTS.find((d) => d.category === category && test(d));
+      if (!found) throw new Error(`no demo ${category}`);
+      return found.sku;
+    };
+    const tobacco = pick("disposable-vapes", (d) => /tobacco/i.test(d.name));
+    const skus = [pick("kratom"), pick("glass"), pick("accessories"), pick("novelty"), tobacco];
+    const { order: placed } = await order(skus);
+    expect(placed.items).toHaveLength(5);
+  });
+
+  it("refuses what the example rules forbid in Texas: vapes made in China and delta-8 over the federal limit", async () => {
+    const chinese = DEMO_PRODUCTS.find((d) => d.sku.startsWith("DV-CK-"))?.sku ?? "";
+    await expect(order([chinese])).rejects.toThrow("Texas does not allow vapes made in China");
+    const delta = DEMO_PRODUCTS.find((d) => d.category === "delta")?.sku ?? "";
+    const refused = await order([delta]).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(OrderRefusedError);
+    expect((refused as Error).message).toContain("no longer legal hemp");
+  });
+});

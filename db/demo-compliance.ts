@@ -1,0 +1,194 @@
+import crypto from "node:crypto";
+import type { Kysely } from "kysely";
+import { SYSTEM_ACTOR } from "../app/.server/audit/log";
+import { saveProductCompliance } from "../app/.server/compliance/facts";
+import { createRule } from "../app/.server/compliance/rules";
+import type { DB } from "../app/.server/db/schema";
+import { type FlavorClass, type ProductClass, type ProductComplianceInput, ruleSchema } from "../app/lib/compliance";
+import { DEMO_PRODUCTS, type DemoProduct } from "./demo-catalog";
+
+/**
+ * The demo store's compliance data (issue 15): the compliance facts of the demo products (every
+ * brand is invented; countries and strengths are plausible, not facts about real products) and an
+ * EXAMPLE rule set drawn from public sources of 2025-2026. The rules are labeled as examples and
+ * are not legal advice; a real store keeps its own.
+ */
+const BRANDS: Record<string, string> = {
+  VLX: "Vaporlux",
+  CK: "CloudKing",
+  NB: "Nimbus Bar",
+  FL: "Frostline",
+  PR: "Puff Ranger",
+  ZM: "Zephyr Max",
+  LSL: "Lone Star Leaf",
+  GBB: "Golden Bayou",
+  MON: "Monsoon Botanicals",
+  PGW: "Prairie Glassworks",
+  HA: "HydroArc",
+  BBG: "Bluebonnet",
+  BB: "Blaze Buddy",
+  CM: "ChargeMate",
+  FR: "Fresh Rider",
+  SWT: "Sour Blast",
+  DH: "Desert Haze",
+  CC: "Cosmic Canyon",
+  LM: "Lucky Mesa",
+  SR: "Saddle Rollers",
+  GH: "GrindHouse",
+  TP: "TorchPro",
+  VC: "VoltCell",
+  AT: "AccuTex",
+};
+
+const CLASS_OF: Record<DemoProduct["category"], ProductClass> = {
+  "disposable-vapes": "nicotine-vape",
+  kratom: "kratom",
+  glass: "glass",
+  novelty: "novelty",
+  delta: "cannabinoid",
+  accessories: "accessory",
+};
+
+/** Vape brands made in China in this demo (the others are made in the US). */
+const MADE_IN_CHINA = new Set(["CK", "FL", "ZM"]);
+
+/** A valid 12-digit UPC-A derived from the SKU (stable across seeds). */
+export function demoUpc(sku: string): string {
+  const digits = `8${BigInt(`0x${crypto.createHash("sha256").update(sku).digest("hex").slice(0, 12)}`)
+    .toString()
+    .padStart(10, "0")
+    .slice(-10)}`;
+  const sum = digits
+    .split("")
+    .map(Number)
+    .reduce((acc, d, i) => acc + d * (i % 2 === 0 ? 3 : 1), 0);
+  return `${digits}${(10 - (sum % 10)) % 10}`;
+}
+
+function flavorOf(name: string): FlavorClass {
+  if (/tobacco/i.test(name)) return "tobacco";
+  if (/\b(mint|menthol)\b/i.test(name) && !/assorted/i.test(name)) return "menthol";
+  return "flavored";
+}
+
+/** THC per container (mg) of a demo cannabinoid product: the mg on the label, or a 1 g cartridge. */
+function thcOf(name: string): number {
+  const mg = /(\d[\d,]*)\s*mg/i.exec(name);
+  if (mg?.[1]) return Number(mg[1].replace(/,/g, ""));
+  const grams = /(\d+(?:\.\d+)?)\s*g\b/i.exec(name);
+  return grams?.[1] ? Number(grams[1]) * 900 : 500;
+}
+
+export function demoFacts(demo: DemoProduct): ProductComplianceInput {
+  const brandCode = demo.sku.split("-")[1] ?? "";
+  const productClass = CLASS_OF[demo.category];
+  const vape = productClass === "nicotine-vape";
+  return {
+    brand: BRANDS[brandCode] ?? null,
+    productClass,
+    flavorClass: vape ? flavorOf(demo.name) : null,
+    nicotineMgMl: vape ? 50 : null,
+    country: vape ? (MADE_IN_CHINA.has(brandCode) ? "CN" : "US") : demo.category === "kratom" ? "ID" : "US",
+    upc: demoUpc(demo.sku),
+    thcMg: productClass === "cannabinoid" ? thcOf(demo.name) : null,
+    sevenOhPercent: productClass === "kratom" ? 0.02 : null,
+  };
+}
+
+/** Texas's ban on vapes containing cannabinoids: the demo's delta-8 cartridges and disposables. */
+const CANNABINOID_VAPE_SKUS = /^DT-CC-(CART|DISP)/;
+
+export const EXAMPLE_RULES = [
+  {
+    name: "Example: kratom state bans",
+    classes: "kratom",
+    states: "AL, AR, IN, VT, WI, LA",
+    effectiveFrom: "2025-01-01",
+    effect: "block",
+    reason: "Kratom cannot be shipped to {state} (state ban).",
+    label: "state ban",
+  },
+  {
+    name: "Example: flavored vape bans",
+    classes: ["nicotine-vape", "non-nicotine-vape"],
+    flavors: "flavored",
+    states: "MA, NJ, NY, RI, UT",
+    effectiveFrom: "2025-01-01",
+    effect: "block",
+    reason: "Flavored vapes cannot be shipped to {state} (flavor ban).",
+    label: "flavor ban",
+  },
+  {
+    name: "Example: Texas ban on vapes made in China",
+    classes: ["nicotine-vape", "non-nicotine-vape"],
+    countries: "CN",
+    states: "TX",
+    effectiveFrom: "2025-09-01",
+    effect: "block",
+    reason: "Texas does not allow vapes made in China (since September 1, 2025).",
+    label: "made in China",
+  },
+  {
+    name: "Example: federal hemp redefinition",
+    classes: "cannabinoid",
+    minThcMg: "0.4",
+    effectiveFrom: "2026-11-12",
+    effect: "block",
+    reason:
+      "Since November 12, 2026, hemp products with more than 0.4 mg total THC per container are no longer legal hemp.",
+    label: "federal hemp law",
+  },
+  {
+    name: "Example: Texas hemp registration",
+    classes: "cannabinoid",
+    states: "TX",
+    effectiveFrom: "2025-01-01",
+    effect: "require-license",
+    licenseType: "tx-dshs-hemp",
+    reason: "Texas requires a DSHS retail hemp registration to buy hemp products.",
+    label: "hemp registration required",
+  },
+] as const;
+
+/**
+ * Gives the demo products their compliance facts (those not set yet) and, when the store has no
+ * rule, adds the example rules (labeled as examples). Safe to run again.
+ */
+export async function seedDemoCompliance(db: Kysely<DB>): Promise<{ facts: number; rules: number }> {
+  const known = new Set(
+    (await db.selectFrom("product_compliance").select("product_id").execute()).map((r) => r.product_id),
+  );
+  const products = await db.selectFrom("products").select(["id", "sku"]).execute();
+  const bySku = new Map(products.map((p) => [p.sku, p.id]));
+  let facts = 0;
+  for (const demo of DEMO_PRODUCTS) {
+    const id = bySku.get(demo.sku);
+    if (id === undefined || known.has(id)) continue;
+    await saveProductCompliance(db, id, demoFacts(demo), SYSTEM_ACTOR);
+    facts++;
+  }
+  const existing = await db
+    .selectFrom("compliance_rules")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  if (Number(existing.n) > 0) return { facts, rules: 0 };
+  const cannabinoidVapes = DEMO_PRODUCTS.filter((d) => CANNABINOID_VAPE_SKUS.test(d.sku))
+    .map((d) => bySku.get(d.sku))
+    .filter((id): id is number => id !== undefined);
+  const rules: Record<string, unknown>[] = [...EXAMPLE_RULES];
+  if (cannabinoidVapes.length) {
+    rules.push({
+      name: "Example: Texas ban on vapes with cannabinoids or kratom",
+      productIds: cannabinoidVapes.join(", "),
+      states: "TX",
+      effectiveFrom: "2025-09-01",
+      effect: "block",
+      reason: "Texas does not allow vapes that contain cannabinoids or kratom (since September 1, 2025).",
+      label: "vape ban",
+    });
+  }
+  for (const rule of rules) {
+    await createRule(db, ruleSchema.parse(rule), SYSTEM_ACTOR, { example: true });
+  }
+  return { facts, rules: rules.length };
+}

@@ -1,0 +1,346 @@
+import "./support/env";
+import { parse } from "csv-parse/sync";
+import { extractText, getDocumentProxy } from "unpdf";
+import { getDb } from "../../app/.server/db/instance";
+import * as MESSAGES from "../../app/lib/messages";
+import * as BACK_OFFICE_MESSAGES from "../../app/lib/messages/back-office";
+import { submitLogin } from "./support/account";
+import {
+  apiSignedIn,
+  freshProduct,
+  imageKeys,
+  logInOn,
+  otherPerson,
+  placeOrderFor,
+  pngImage,
+  productRow,
+  stockOf,
+  tag,
+} from "./support/admin";
+import { createAdminAccount, createCustomer } from "./support/data";
+import { expect, logIn, test } from "./support/fixtures";
+import { waitForMail } from "./support/mail";
+
+async function pdfText(body: Buffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(body)), { mergePages: true });
+  return text.replace(/\s+/g, " ");
+}
+
+test.describe("back office: documents", () => {
+  test("the customer opens the invoice of their order; the admin the invoice and the packing slip", {
+    tag: "@smoke",
+  }, async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const customer = await createCustomer();
+    const name = `Invoiced ${tag()}`;
+    const product = await freshProduct({ name, priceCents: 1250, stock: 10 });
+    const orderId = await placeOrderFor(customer, [{ id: product, quantity: 3 }]);
+    const sku = (await productRow(product))?.sku as string;
+
+    await logIn(page, customer);
+    await page.goto(`/orders/${orderId}`);
+    const invoice = page.getByRole("link", { name: "Invoice (PDF)" });
+    await expect(invoice).toHaveAttribute("href", `/orders/${orderId}/invoice.pdf`);
+    const own = await page.request.get(`/orders/${orderId}/invoice.pdf`);
+    expect(own.status()).toBe(200);
+    expect(own.headers()["content-type"]).toBe("application/pdf");
+    const text = await pdfText(await own.body());
+    expect(text).toContain(`Invoice · Order #${orderId}`);
+    expect(text).toContain(sku);
+    expect(text).toContain("Order total: $37.50");
+
+    // Another customer gets the answer of an order that does not exist.
+    const other = await apiSignedIn(await createCustomer());
+    const theirs = await other.get(`/orders/${orderId}/invoice.pdf`);
+    const missing = await other.get("/orders/2147483000/invoice.pdf");
+    expect(theirs.status()).toBe(404);
+    expect(missing.status()).toBe(404);
+    expect(await theirs.text()).toBe(await missing.text());
+    await other.dispose();
+
+    const adminContext = await otherPerson(browser);
+    const admin = await adminContext.newPage();
+    await logInOn(admin, await createAdminAccount());
+    await admin.goto("/admin/orders");
+    const card = admin.getByRole("article", { name: `Order #${orderId}`, exact: true });
+    await expect(card.getByRole("link", { name: `Invoice of order #${orderId}` })).toBeVisible();
+    const slipLink = card.getByRole("link", { name: `Packing slip of order #${orderId}` });
+    await expect(slipLink).toHaveAttribute("href", `/admin/orders/${orderId}/packing-slip.pdf`);
+    const slip = await admin.request.get(`/admin/orders/${orderId}/packing-slip.pdf`);
+    expect(slip.status()).toBe(200);
+    const slipText = await pdfText(await slip.body());
+    expect(slipText).toContain(`Packing slip · Order #${orderId}`);
+    expect(slipText).toContain(name);
+    expect(slipText).not.toContain("$");
+    expect((await admin.request.get(`/orders/${orderId}/invoice.pdf`)).status()).toBe(200);
+    await adminContext.close();
+  });
+});
+
+test.describe("back office: catalog import", () => {
+  test("the admin runs a dry run of a CSV, reads what it would do, then applies it", { tag: "@smoke" }, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const product = await freshProduct({ name: `Imported ${tag()}`, priceCents: 1000, stock: 5 });
+    const sku = (await productRow(product))?.sku as string;
+    const newSku = `NEW-${tag()}`;
+    const csv = [
+      "sku,name,category,price,stock,description",
+      `${sku},Renamed ${sku},novelty,11.00,5,For the import journey`,
+      // Like a real new product: a description (the catalog's other journeys read the cards it adds).
+      `${newSku},Fresh ${newSku},novelty,4.50,12,Added by the import journey`,
+      `BAD-${tag()},Bad,snacks,abc,-1,`,
+    ].join("\n");
+
+    await logIn(page, await createAdminAccount());
+    await page.goto("/admin/products");
+    await page.getByRole("link", { name: "Import CSV" }).click();
+    await expect(page.getByRole("heading", { name: "Import products" })).toBeVisible();
+    await page.getByLabel("Product CSV file").setInputFiles({
+      name: "catalog.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(csv),
+    });
+    await page.getByRole("button", { name: "Dry run" }).click();
+    await expect(page.getByRole("heading", { name: "Dry run: catalog.csv" })).toBeVisible();
+    const refused = page.getByRole("region", { name: "Refused rows" });
+    await expect(refused).toContainText(`price: ${MESSAGES.priceFormat}`);
+    await expect(refused).toContainText(`stock: ${MESSAGES.stockFormat}`);
+    await expect(refused.getByRole("cell", { name: "4", exact: true })).toBeVisible();
+    const changed = page.getByRole("region", { name: "Changed products" });
+    await expect(changed).toContainText(`Renamed ${sku}`);
+    await expect(changed).toContainText("$11.00");
+    await expect(page.getByRole("region", { name: "New products" })).toContainText(`Fresh ${newSku}`);
+    // Nothing is written by the dry run.
+    expect((await productRow(product))?.name).not.toBe(`Renamed ${sku}`);
+
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByRole("heading", { name: "Imported: catalog.csv" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Imported: 1 added, 1 changed, 0 deleted." }),
+    ).toBeVisible();
+    const row = await productRow(product);
+    expect(row?.name).toBe(`Renamed ${sku}`);
+    expect(row?.price_cents).toBe(1100);
+    const added = await getDb().selectFrom("products").selectAll().where("sku", "=", newSku).executeTakeFirst();
+    expect(added?.stock).toBe(12);
+    await page.screenshot({ path: `test-results/import-${test.info().project.name}.png`, fullPage: true });
+  });
+
+  test("a file that is not a CSV is refused with what to do", async ({ page }) => {
+    await logIn(page, await createAdminAccount());
+    await page.goto("/admin/import");
+    await page.getByLabel("Product CSV file").setInputFiles({
+      name: "prices.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from([...Buffer.from("sku,name\nA,caf"), 0xe9, 10]),
+    });
+    await page.getByRole("button", { name: "Dry run" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: MESSAGES.importNotUtf8 })).toBeVisible();
+    await page.getByLabel("Product CSV file").setInputFiles({
+      name: "list.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("name,price\nGum,1.00\n"),
+    });
+    await page.getByRole("button", { name: "Dry run" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: MESSAGES.importNoSkuColumn })).toBeVisible();
+  });
+
+  test("@desktop-only the admin downloads the catalog and the orders as CSV", async ({ page }) => {
+    const name = `=Exported ${tag()}`;
+    const product = await freshProduct({ name, priceCents: 2599, stock: 3 });
+    const sku = (await productRow(product))?.sku as string;
+    await logIn(page, await createAdminAccount());
+    await page.goto("/admin/products");
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export CSV" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
+    const rows = parse(await (await file.createReadStream()).toArray().then((c) => Buffer.concat(c))) as string[][];
+    expect(rows[0]).toEqual([
+      "sku",
+      "name",
+      "category",
+      "price",
+      "stock",
+      "low_stock_threshold",
+      "description",
+      "case_pack",
+      "min_quantity",
+      "max_quantity",
+      "brand",
+      "product_class",
+      "flavor_class",
+      "nicotine_mg_ml",
+      "country",
+      "upc",
+      "thc_mg",
+      "seven_oh_percent",
+    ]);
+    expect(rows.find((r) => r[0] === sku)?.slice(1, 5)).toEqual([`'${name}`, "novelty", "25.99", "3"]);
+
+    const customer = await createCustomer();
+    const orderId = await placeOrderFor(customer, [{ id: product, quantity: 2 }]);
+    await page.goto("/admin/orders");
+    await page.getByText("Export orders (CSV)").click();
+    await page.getByLabel("Status of the orders to export").selectOption("Processing");
+    const orders = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download CSV" }).click();
+    const ordersFile = await orders;
+    const orderRows = parse(
+      await (await ordersFile.createReadStream()).toArray().then((c) => Buffer.concat(c)),
+    ) as string[][];
+    const line = orderRows.find((r) => r[0] === String(orderId));
+    expect(line?.[2]).toBe("Processing");
+    expect(orderRows[0]?.slice(11, 14)).toEqual(["order_total", "po_number", "notes"]);
+    // No PO number or notes were given: both columns are empty.
+    expect(line?.slice(12)).toEqual(["", "", sku, `'${name}`, "2", "25.99", "51.98"]);
+  });
+});
+
+test.describe("back office: order editing", () => {
+  test("the admin changes a quantity and adds a product; stock, total, history and the customer's mail follow", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const customer = await createCustomer();
+    const first = await freshProduct({ name: `Edited ${tag()}`, priceCents: 1000, stock: 10 });
+    const second = await freshProduct({ name: `Added ${tag()}`, priceCents: 250, stock: 10 });
+    const firstName = (await productRow(first))?.name as string;
+    const secondRow = await productRow(second);
+    const orderId = await placeOrderFor(customer, [{ id: first, quantity: 2 }]);
+
+    await logIn(page, await createAdminAccount());
+    await page.goto("/admin/orders");
+    await page.getByRole("link", { name: `Edit order #${orderId}` }).click();
+    await expect(page.getByRole("heading", { name: `Order #${orderId}` })).toBeVisible();
+    const lines = page.getByRole("region", { name: "Lines" });
+    await expect(lines).toContainText("Total $20.00");
+
+    await page.getByLabel(`Quantity of ${firstName}`).fill("5");
+    await page.getByRole("button", { name: `Save quantity of ${firstName}` }).click();
+    await expect(
+      page.getByText(`${firstName} (${(await productRow(first))?.sku}) quantity 2 to 5. New total $50.00.`),
+    ).toBeVisible();
+    await expect(lines).toContainText("Total $50.00");
+    expect(await stockOf(first)).toBe(5);
+
+    await page.getByLabel("Product SKU").fill(secondRow?.sku as string);
+    await page.getByLabel("Quantity to add").fill("4");
+    await page.getByRole("button", { name: "Add to order" }).click();
+    await expect(lines).toContainText("Total $60.00");
+    await expect(lines).toContainText(secondRow?.name as string);
+    expect(await stockOf(second)).toBe(6);
+
+    // More than the stock: refused with the reason, nothing changes.
+    await page.getByLabel(`Quantity of ${firstName}`).fill("50");
+    await page.getByRole("button", { name: `Save quantity of ${firstName}` }).click();
+    await expect(page.getByText(MESSAGES.orderEditNoStock(firstName, 5))).toBeVisible();
+    expect(await stockOf(first)).toBe(5);
+
+    const history = page.getByRole("region", { name: "History" });
+    await expect(history).toContainText(`quantity 2 to 5; total $20.00 to $50.00`);
+    await expect(history).toContainText(`added 4 × ${secondRow?.name}`);
+    await page.screenshot({ path: `test-results/order-edit-${test.info().project.name}.png`, fullPage: true });
+
+    const mail = await waitForMail(customer.email, new RegExp(`Order #${orderId} was changed`));
+    expect(mail.text).toContain("New total: $50.00");
+
+    page.once("dialog", (d) => d.accept());
+    await page.getByRole("button", { name: `Cancel order #${orderId}` }).click();
+    await expect(page.getByText(BACK_OFFICE_MESSAGES.orderNotEditable("Cancelled"))).toBeVisible();
+    expect(await stockOf(first)).toBe(10);
+    expect(await stockOf(second)).toBe(10);
+  });
+});
+
+test.describe("back office: users", () => {
+  test("@desktop-only the admin disables a signed-in customer: signed out at once, log-in refused; re-enabled", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const customer = await createCustomer();
+    const shopperContext = await otherPerson(browser);
+    const shopper = await shopperContext.newPage();
+    await logInOn(shopper, customer);
+    await shopper.goto("/account/settings");
+    await expect(shopper).toHaveURL(/\/account\/settings$/);
+
+    await logIn(page, await createAdminAccount());
+    await page.goto(`/admin/users?q=${encodeURIComponent(customer.email)}`);
+    const row = page.getByRole("row").filter({ hasText: customer.email });
+    page.once("dialog", (d) => {
+      expect(d.message()).toBe(BACK_OFFICE_MESSAGES.confirmDisableUser);
+      void d.accept();
+    });
+    await row.getByRole("button", { name: `Disable ${customer.email}` }).click();
+    await expect(page.getByText(MESSAGES.userDisabled(customer.name))).toBeVisible();
+    await expect(row.getByText("Disabled", { exact: true })).toBeVisible();
+
+    // The customer's next page is a visitor's, and logging in again is refused with the reason.
+    await shopper.goto("/account/settings");
+    await expect(shopper).toHaveURL(/\/login\?redirectTo=/);
+    await submitLogin(shopper, customer.email, customer.password);
+    await expect(shopper.getByText(MESSAGES.accountDisabled)).toBeVisible();
+
+    // Dismissing the confirmation does nothing.
+    page.once("dialog", (d) => void d.dismiss());
+    await row.getByRole("button", { name: `Re-enable ${customer.email}` }).click();
+    await expect(row.getByText("Disabled", { exact: true })).toBeVisible();
+    page.once("dialog", (d) => void d.accept());
+    await row.getByRole("button", { name: `Re-enable ${customer.email}` }).click();
+    await expect(page.getByText(MESSAGES.userEnabled(customer.name))).toBeVisible();
+    await expect(row.getByText("Disabled", { exact: true })).toHaveCount(0);
+    await page.screenshot({ path: "test-results/users-desktop.png" });
+    await shopperContext.close();
+  });
+});
+
+test.describe("back office: low stock", () => {
+  test("the report lists products at or under their threshold; the admin sets one per product", async ({ page }) => {
+    const name = `Scarce ${tag()}`;
+    const product = await freshProduct({ name, priceCents: 500, stock: 40 });
+    await logIn(page, await createAdminAccount());
+    await page.goto("/admin");
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Low stock" }).click();
+    await expect(page.getByRole("heading", { name: /^Low stock/ })).toBeVisible();
+    const list = page.getByRole("list", { name: "Products low on stock" });
+    await expect(list.getByRole("link", { name })).toHaveCount(0);
+    await page.goto(`/admin/products?q=${encodeURIComponent(name)}`);
+    // Its own threshold, set from the report once it shows: here straight in the database first.
+    await getDb().updateTable("products").set({ low_stock_threshold: 50 }).where("id", "=", product).execute();
+    await page.goto("/admin/stock");
+    await expect(list.getByRole("link", { name })).toBeVisible();
+    await expect(list.getByRole("listitem").filter({ hasText: name })).toContainText("40 left (threshold 50)");
+    await page.getByLabel(`Low-stock threshold of ${name}`).fill("10");
+    await page.getByRole("button", { name: `Save threshold of ${name}` }).click();
+    const sku = (await productRow(product))?.sku as string;
+    await expect(page.getByText(BACK_OFFICE_MESSAGES.productThresholdSet(sku, 10))).toBeVisible();
+    await expect(list.getByRole("link", { name })).toHaveCount(0);
+    await page.screenshot({ path: `test-results/stock-${test.info().project.name}.png`, fullPage: true });
+  });
+});
+
+test.describe("back office: images in bulk", () => {
+  test("@desktop-only images named by SKU go to their products; a file that is not an image is refused", async ({
+    page,
+  }) => {
+    const product = await freshProduct({ name: `Pictured ${tag()}`, priceCents: 100, stock: 1 });
+    const sku = (await productRow(product))?.sku as string;
+    await logIn(page, await createAdminAccount());
+    await page.goto("/admin/products");
+    await page.getByRole("link", { name: "Images in bulk" }).click();
+    await page.getByLabel("Images or ZIP files").setInputFiles([
+      { name: `${sku}.png`, mimeType: "image/png", buffer: await pngImage(60, 40, [200, 30, 30]) },
+      { name: `${sku}-2.jpg`, mimeType: "image/jpeg", buffer: Buffer.from("not an image") },
+    ]);
+    await page.getByRole("button", { name: "Upload" }).click();
+    await expect(page.getByText(BACK_OFFICE_MESSAGES.bulkImagesDone(1, 1))).toBeVisible();
+    const files = page.getByRole("list", { name: "Files" });
+    await expect(files).toContainText(`${sku}.png: ${MESSAGES.bulkImageAttached(sku)}`);
+    await expect(files).toContainText(`${sku}-2.jpg: ${sku}-2.jpg: not a JPEG, PNG, WebP, GIF or AVIF image.`);
+    expect(await imageKeys(product)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,211 @@
+import "./support/env";
+import { createAddress } from "../../app/.server/accounts/addresses";
+import { saveProductCompliance } from "../../app/.server/compliance/facts";
+import { getDb } from "../../app/.server/db/instance";
+import * as MESSAGES from "../../app/lib/messages";
+import * as BACK_OFFICE_MESSAGES from "../../app/lib/messages/back-office";
+import { freshProduct, tag } from "./support/admin";
+import { createAdminAccount, createCustomer, findProductByName } from "./support/data";
+import { expect, logIn, test } from "./support/fixtures";
+
+/**
+ * Compliance rules where customers meet them (issue 15), with the demo's example rules: an Indiana
+ * address is refused kratom with the reason, a Texas customer without a hemp registration is asked
+ * for it, and the admin's "test a sale" box answers with the rule that decided.
+ */
+const KRATOM = "Lone Star Leaf Red Bali Kratom Powder – 30 g Pouch";
+
+async function addToCart(page: import("@playwright/test").Page, id: number) {
+  await page.goto(`/products/details/${id}`);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText(/added to cart!/).last()).toBeVisible();
+}
+
+test.describe("compliance rules", () => {
+  test("an Indiana address is refused kratom with the reason; choosing the Texas address lets the order through", {
+    tag: "@smoke",
+  }, async ({ page }) => {
+    const customer = await createCustomer({ withAddress: false });
+    await createAddress(getDb(), customer.id, {
+      businessName: `Hoosier Mart ${tag()}`,
+      street: "200 Market St",
+      city: "Indianapolis",
+      state: "IN",
+      zip: "46204",
+      phone: "(317) 555-0100",
+      isDefault: true,
+    });
+    await createAddress(getDb(), customer.id, {
+      businessName: "Dallas Branch",
+      street: "1500 Main St",
+      city: "Dallas",
+      state: "TX",
+      zip: "75201",
+      phone: "(214) 555-0100",
+      isDefault: false,
+    });
+    const kratom = await findProductByName(KRATOM);
+    if (!kratom) throw new Error("The demo catalog has no kratom pouch");
+    await logIn(page, customer);
+
+    // Before they try: the product page and the listing say it cannot ship to their address.
+    await page.goto(`/products/details/${kratom.id}`);
+    await expect(page.getByRole("note").getByText("Not available for your Indiana address: state ban")).toBeVisible();
+    await page.goto("/products/kratom");
+    await expect(
+      page
+        .getByRole("article")
+        .filter({ hasText: KRATOM })
+        .getByText("Not available for your Indiana address: state ban"),
+    ).toBeVisible();
+
+    // Add to Cart still works: another address can be chosen at checkout.
+    await addToCart(page, kratom.id);
+    await page.goto("/checkout");
+    const items = page.getByRole("region", { name: "Items" });
+    await expect(items.getByText("Kratom cannot be shipped to Indiana (state ban).")).toBeVisible();
+    await expect(items.getByRole("button", { name: `Remove ${KRATOM}` })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Place Order" })).toBeDisabled();
+
+    await page.getByRole("radio", { name: /Dallas Branch/ }).check();
+    await expect(items.getByText("Kratom cannot be shipped to Indiana (state ban).")).toBeHidden();
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page).toHaveURL(/\/order-confirmation\?order=\d+/);
+
+    // Back to Indiana: the line is refused again, and Remove takes it out of the cart.
+    await addToCart(page, kratom.id);
+    await page.goto("/checkout");
+    await expect(items.getByText("Kratom cannot be shipped to Indiana (state ban).")).toBeVisible();
+    await items.getByRole("button", { name: `Remove ${KRATOM}` }).click();
+    await expect(page.getByText("Your cart is empty.")).toBeVisible();
+  });
+
+  test("a Texas customer without a hemp registration is asked for it, with the way to upload it", async ({ page }) => {
+    const name = `CBD Tincture ${tag()}`;
+    const id = await freshProduct({ name, priceCents: 2500, stock: 20, category: "delta" });
+    await saveProductCompliance(
+      getDb(),
+      id,
+      {
+        brand: "Calm Creek",
+        productClass: "cannabinoid",
+        flavorClass: null,
+        nicotineMgMl: null,
+        country: "US",
+        upc: "036000291452",
+        thcMg: 0,
+        sevenOhPercent: null,
+      },
+      { id: null, name: "Test" },
+    );
+    const customer = await createCustomer();
+    await logIn(page, customer);
+    await page.goto(`/products/details/${id}`);
+    const note = page.getByRole("note");
+    await expect(note.getByText("Not available for your Texas address: hemp registration required")).toBeVisible();
+    await expect(
+      note.getByText(MESSAGES.licenseRequired("Texas DSHS hemp retail registration"), { exact: false }),
+    ).toBeVisible();
+    // What a buyer cares about: the brand and UPC.
+    await expect(page.getByRole("definition").filter({ hasText: "Calm Creek" })).toBeVisible();
+    await expect(page.getByRole("definition").filter({ hasText: "036000291452" })).toBeVisible();
+
+    await addToCart(page, id);
+    await page.goto("/cart");
+    await expect(page.getByText("Texas requires a DSHS retail hemp registration to buy hemp products.")).toBeVisible();
+    await page.getByRole("link", { name: MESSAGES.uploadLicenseLink }).click();
+    await expect(page).toHaveURL(/\/account\/business$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Business Profile" })).toBeVisible();
+  });
+
+  test("the admin tests a sale, and a bad rule is refused with a clear message", async ({ page }) => {
+    const admin = await createAdminAccount();
+    await logIn(page, admin);
+    await page.goto("/admin/compliance");
+    await expect(page.getByText(BACK_OFFICE_MESSAGES.exampleRulesNotice)).toBeVisible();
+
+    const box = page.getByRole("form", { name: "Test a sale" });
+    await box.getByLabel("Product").selectOption({ label: KRATOM });
+    await box.getByLabel("State").fill("IN");
+    await box.getByLabel("ZIP").fill("46204");
+    await box.getByRole("button", { name: "Test" }).click();
+    const result = page.getByRole("status", { name: "Sale test result" });
+    await expect(result.getByText("Blocked", { exact: true })).toBeVisible();
+    await expect(result.getByText("Kratom cannot be shipped to Indiana (state ban).")).toBeVisible();
+    await expect(result.getByText("Example: kratom state bans (decided)")).toBeVisible();
+
+    await box.getByLabel("State").fill("TX");
+    await box.getByLabel("ZIP").fill("75201");
+    await box.getByRole("button", { name: "Test" }).click();
+    await expect(result.getByText("Allowed", { exact: true })).toBeVisible();
+    await expect(result.getByText(BACK_OFFICE_MESSAGES.noRulesApply)).toBeVisible();
+
+    // A rule that ends before it starts, in an unknown state: refused, nothing stored.
+    const name = `Glass rule ${tag()}`;
+    const form = page.getByRole("form", { name: "Rule" });
+    await form.getByRole("textbox", { name: "Name" }).fill(name);
+    await form.getByRole("checkbox", { name: "Glass" }).first().check();
+    await form.getByLabel(/^States/).fill("AK, XX");
+    await form.getByLabel("Effective from").fill("2026-06-01");
+    await form.getByLabel(/^Until/).fill("2026-05-01");
+    await form.getByLabel("Reason the buyer reads").fill("Glass cannot be shipped to {state}.");
+    await form.getByLabel("Short label for listings").fill("local ban");
+    await form.getByRole("button", { name: "Add rule" }).click();
+    await expect(page.getByText(MESSAGES.ruleStateUnknown)).toBeVisible();
+    await expect(page.getByText(MESSAGES.ruleEndBeforeStart)).toBeVisible();
+    await expect(page.getByRole("listitem", { name })).toHaveCount(0);
+
+    await page
+      .getByRole("form", { name: "Rule" })
+      .getByLabel(/^States/)
+      .fill("AK");
+    await page
+      .getByRole("form", { name: "Rule" })
+      .getByLabel(/^Until/)
+      .fill("");
+    await page.getByRole("form", { name: "Rule" }).getByRole("button", { name: "Add rule" }).click();
+    await expect(page.getByText(BACK_OFFICE_MESSAGES.ruleSaved)).toBeVisible();
+    const card = page.getByRole("listitem", { name });
+    await expect(card.getByText("Glass cannot be shipped to {state}.")).toBeVisible();
+    await card.getByRole("button", { name: `Disable ${name}` }).click();
+    await expect(page.getByText(BACK_OFFICE_MESSAGES.ruleDisabled)).toBeVisible();
+    await expect(page.getByRole("listitem", { name }).getByText("Disabled")).toBeVisible();
+  });
+
+  test("the admin sets a product's compliance facts and lab report; the product page shows brand, UPC and the report", async ({
+    page,
+  }) => {
+    const admin = await createAdminAccount();
+    const name = `Facts product ${tag()}`;
+    const id = await freshProduct({ name, priceCents: 1500, stock: 10, category: "glass" });
+    await logIn(page, admin);
+    await page.goto(`/admin/products/${id}`);
+    const form = page.getByRole("form", { name: "Compliance" });
+    await form.getByLabel("Brand").fill("Prairie Glassworks");
+    await form.getByLabel("Product class").selectOption({ label: "Glass" });
+    await form.getByLabel("UPC").fill("036000291453");
+    await form.getByRole("button", { name: "Save compliance" }).click();
+    await expect(page.getByRole("form", { name: "Compliance" }).getByText(MESSAGES.upcFormat)).toBeVisible();
+
+    const again = page.getByRole("form", { name: "Compliance" });
+    await again.getByLabel("UPC").fill("036000291452");
+    await again.getByLabel(/^Lab report/).setInputFiles({
+      name: "coa.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\n1 0 obj\n<< >>\nendobj\n%%EOF\n"),
+    });
+    await again.getByRole("button", { name: "Save compliance" }).click();
+    await expect(page.getByText(BACK_OFFICE_MESSAGES.complianceSaved)).toBeVisible();
+
+    await page.goto(`/products/details/${id}`);
+    await expect(page.getByRole("definition").filter({ hasText: "Prairie Glassworks" })).toBeVisible();
+    await expect(page.getByRole("definition").filter({ hasText: "036000291452" })).toBeVisible();
+    const link = page.getByRole("link", { name: MESSAGES.labReportLink });
+    const report = await page.request.get((await link.getAttribute("href")) ?? "");
+    expect(report.status()).toBe(200);
+    expect(report.headers()["content-type"]).toBe("application/pdf");
+
+    await page.goto("/admin/reports/pact");
+    await expect(page.getByRole("heading", { name: "PACT report" })).toBeVisible();
+  });
+});
