@@ -44,6 +44,41 @@ test.describe("checkout before the cart is read", () => {
   });
 });
 
+test.describe("checkout before the cart is checked", () => {
+  test("Place Order is never enabled until the server has checked these lines and this address", async ({ page }) => {
+    const p = await product("Unchecked", 900, 4);
+    const customer = await createCustomer();
+    await logIn(page, customer);
+    await cartHolds(page, [{ ...p, quantity: 1 }]);
+    // Every state the button is drawn in, as the page draws it (not only what a poll happens to see).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { placeOrderStates: string[] }).placeOrderStates = seen;
+      new MutationObserver(() => {
+        for (const b of document.querySelectorAll("button")) {
+          if (b.textContent?.trim() !== "Place Order") continue;
+          const state = `${b.disabled ? "disabled" : "enabled"}:${document.body.dataset.checks ?? "0"}`;
+          if (seen.at(-1) !== state) seen.push(state);
+        }
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    // Mark in the page that the server has answered a check, just before the answer reaches it.
+    await page.route("**/api/cart-check*", async (route) => {
+      const response = await route.fetch();
+      await page.evaluate(() => {
+        document.body.dataset.checks = String(Number(document.body.dataset.checks ?? "0") + 1);
+      });
+      await route.fulfill({ response });
+    });
+    await page.goto("/checkout");
+    const place = page.getByRole("button", { name: "Place Order" });
+    await expect(place).toBeEnabled();
+    await expect(page.getByTestId("checkout-total")).toHaveText(money(900));
+    const states = await page.evaluate(() => (window as unknown as { placeOrderStates: string[] }).placeOrderStates);
+    expect(states.filter((s) => s.endsWith(":0"))).not.toContain("enabled:0");
+  });
+});
+
 test.describe("a lost connection", () => {
   test("Place Order offline keeps the page and says 'Failed to place order.'; online again it goes through", async ({
     page,

@@ -78,14 +78,20 @@ export function useCartCheck(enabled: boolean, addressId?: string) {
     });
   }, [fetcher.data, fetcher.state, updateCart, addressId]);
 
+  // Between a change of the lines (or address) and the effect that sends their check, the page
+  // has painted once with the previous answer: that answer does not cover these lines, so the
+  // page counts as checking (a tap on Place Order in that frame was lost on a slow phone).
+  const stale = enabled && lines.length > 0 && signature !== lastSent.current;
+  const checking = fetcher.state !== "idle" || stale;
+
   return {
     lines,
     checked,
     /** Some line is out of stock or gone: no order until it is removed (lib/cart-check.ts). */
     blocked: lines.some((l) => blocksOrder(checked.get(l.id))),
     recheck,
-    checking: fetcher.state !== "idle",
+    checking,
     error: (fetcher.data && !fetcher.data.ok ? fetcher.data.message : null) ?? null,
-    ready: !enabled || lines.length === 0 || (!!fetcher.data && fetcher.state === "idle"),
+    ready: !enabled || lines.length === 0 || (!!fetcher.data && !checking),
   };
 }

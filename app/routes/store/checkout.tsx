@@ -110,9 +110,14 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   });
   const total = cartTotalCents(orderLines.filter((l) => !blocksOrder(checked.get(l.id))));
 
+  // Each answer is acted on once: the effect runs again whenever the cart changes (recheck is
+  // rebuilt with the lines), and acting again on a refused order's answer re-checked the cart
+  // after every check, which rewrote the cart and re-checked it again, without end.
+  const handled = useRef<PlaceReply | null>(null);
   useEffect(() => {
     // Wait for the revalidation that follows the action, or it would undo the navigation.
-    if (!result || place.state !== "idle") return;
+    if (!result || place.state !== "idle" || handled.current === result) return;
+    handled.current = result;
     if (result.ok && result.data?.orderId) {
       writeCart([]);
       navigate(`/order-confirmation?order=${result.data.orderId}`, { replace: true });
