@@ -5,6 +5,7 @@ import { ensureAccount } from "../accounts/admins";
 import { findUserByEmail } from "../accounts/users";
 import { sqlNow } from "../db/time";
 import { findCustomerGroup, withCustomerPrices } from "../pricing/prices";
+import { cachedPriceOrder, type PriceOrder, pageOfOrder } from "./price-order";
 import type { Product } from "./product";
 import { insertProduct } from "./product-writes";
 import { decodeCursor, listCategoryPage, type SortGroup } from "./products";
@@ -185,6 +186,103 @@ describe(`category listings on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLi
       sort: "price-asc",
     });
     expect(mixed.items.map((p) => p.id)).toEqual(cheapest.items.map((p) => p.id));
+  });
+});
+
+/** Checks that `sort` pages every in-category product once, in the order of the prices shown. */
+async function expectPriceOrder(userId: string | null, inStockOnly = false) {
+  const group = await findCustomerGroup(t.db, userId);
+  let query = t.db.selectFrom("products").select("id").where("category", "=", "glass");
+  if (inStockOnly) query = query.where("stock", ">", 0);
+  const expected = (await query.execute()).map((r) => r.id).sort((a, b) => a - b);
+  for (const sort of ["price-asc", "price-desc"] as const) {
+    const listed = await everyPage(sort, group, inStockOnly);
+    expect(listed.map((p) => p.id).sort((a, b) => a - b)).toEqual(expected);
+    const shown = await withCustomerPrices(t.db, userId, listed);
+    for (let i = 1; i < shown.length; i++) {
+      const [a, b] = [shown[i - 1] as Product, shown[i] as Product];
+      if (sort === "price-asc") expect(a.priceCents, `${a.name} before ${b.name}`).toBeLessThanOrEqual(b.priceCents);
+      else expect(a.priceCents, `${a.name} before ${b.name}`).toBeGreaterThanOrEqual(b.priceCents);
+    }
+  }
+}
+
+describe(`a price order kept in memory on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () => {
+  it("follows every change that moves it: prices, breaks, group prices, stock, category, products added and removed", async () => {
+    const first = ids[0] as number;
+    const second = ids[1] as number;
+    const group = await findCustomerGroup(t.db, explicitBuyer);
+    const groupId = group?.id ?? 0;
+    await expectPriceOrder(explicitBuyer);
+    await expectPriceOrder(null, true);
+
+    await t.db
+      .updateTable("products")
+      .set({ price_cents: 987_654, case_pack: 1, min_quantity: 1 })
+      .where("id", "=", first)
+      .execute();
+    await t.db.deleteFrom("price_tiers").where("product_id", "=", first).execute();
+    await t.db.deleteFrom("price_group_prices").where("product_id", "=", first).execute();
+    await expectPriceOrder(null);
+    expect(
+      (await listCategoryPage(t.db, { category: "glass", after: null, limit: 1, sort: "price-desc" })).items[0]?.id,
+    ).toBe(first);
+
+    await t.db.insertInto("price_tiers").values({ product_id: first, min_quantity: 2, price_cents: 0 }).execute();
+    await t.db.updateTable("products").set({ min_quantity: 2 }).where("id", "=", first).execute();
+    await expectPriceOrder(null);
+    expect(
+      (await listCategoryPage(t.db, { category: "glass", after: null, limit: 1, sort: "price-asc" })).items[0]?.id,
+    ).toBe(first);
+
+    await t.db
+      .insertInto("price_group_prices")
+      .values({ group_id: groupId, product_id: second, price_cents: 5_000_000 })
+      .onConflict((c) => c.columns(["group_id", "product_id"]).doUpdateSet({ price_cents: 5_000_000 }))
+      .execute();
+    await expectPriceOrder(explicitBuyer);
+    const top = await listCategoryPage(t.db, { category: "glass", after: null, limit: 1, sort: "price-desc", group });
+    expect(top.items[0]?.id).toBe(second);
+
+    await t.db.updateTable("products").set({ stock: 0 }).where("id", "=", second).execute();
+    await expectPriceOrder(null, true);
+    await t.db.updateTable("products").set({ stock: 9 }).where("id", "=", second).execute();
+    await expectPriceOrder(null, true);
+
+    await t.db.updateTable("products").set({ category: "kratom" }).where("id", "=", first).execute();
+    await expectPriceOrder(null);
+    await t.db.updateTable("products").set({ category: "glass" }).where("id", "=", first).execute();
+    const added = await insertProduct(
+      t.db,
+      { sku: "LIST-NEW", name: "Pipe New", description: "", priceCents: 123_456_789, stock: 3, category: "glass" },
+      [],
+    );
+    await expectPriceOrder(null);
+    expect(
+      (await listCategoryPage(t.db, { category: "glass", after: null, limit: 1, sort: "price-desc" })).items[0]?.id,
+    ).toBe(added);
+    await t.db.deleteFrom("products").where("id", "=", added).execute();
+    await expectPriceOrder(null);
+  });
+
+  it("builds an order once for requests that arrive together", async () => {
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return [
+        { id: 2, sort_key: 10 },
+        { id: 1, sort_key: 20 },
+      ];
+    };
+    const orders = await Promise.all(Array.from({ length: 5 }, () => cachedPriceOrder(t.db, "together", load)));
+    expect(loads).toBe(1);
+    expect(new Set(orders).size).toBe(1);
+    expect(pageOfOrder(orders[0] as PriceOrder, null, 5, true).map((r) => r.id)).toEqual([1, 2]);
+    expect(pageOfOrder(orders[0] as PriceOrder, { key: 20, id: 1 }, 5, true).map((r) => r.id)).toEqual([2]);
+    expect(pageOfOrder(orders[0] as PriceOrder, { key: 10, id: 2 }, 5, false).map((r) => r.id)).toEqual([1]);
+    await cachedPriceOrder(t.db, "together", load);
+    expect(loads).toBe(1);
   });
 });
 

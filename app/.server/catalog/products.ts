@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from "kysely";
 import type { ListingSort } from "~/lib/listing";
 import type { DB, PriceGroupKind, ProductsTable } from "../db/schema";
+import { cachedPriceOrder, pageOfOrder } from "./price-order";
 import type { Product } from "./product";
 
 export type Db = Kysely<DB>;
@@ -195,25 +196,37 @@ export async function listCategoryPage(
         ? sql<string>`products.created_at`
         : cardPriceKey(options.group ?? null);
   // Two steps: the order is decided on narrow rows (id and key), then only the page's rows are
-  // read in full. A price order computes its key for every product of the category, and sorting
-  // whole rows (descriptions and all) would cost more than the key itself.
+  // read in full.
   let query = db.selectFrom("products").select(["products.id", key.as("sort_key")]);
   if (options.category) query = query.where("category", "=", options.category);
   if (options.inStockOnly) query = query.where("stock", ">", 0);
-  const after = options.after;
   // A cursor of another sort (a name where a price is expected) starts again at the first page.
-  if (after && typeof after.key === (isNumericSort(sort) ? "number" : "string")) {
-    const beyond = descending ? sql`<` : sql`>`;
-    query = query.where(
-      sql<boolean>`(${key} ${beyond} ${after.key} or (${key} = ${after.key} and products.id ${beyond} ${after.id}))`,
+  const after =
+    options.after && typeof options.after.key === (isNumericSort(sort) ? "number" : "string") ? options.after : null;
+  let order: { id: number; sort_key: string | number }[];
+  if (isNumericSort(sort)) {
+    // A price order prices every product of the category: it is built once per change of the
+    // catalog or its prices and kept in memory (catalog/price-order.ts); a page is a search in it.
+    const group = options.group?.kind === "explicit" ? options.group.id : "list";
+    const name = `${options.category ?? "*"}|${group}|${options.inStockOnly ? "in" : "all"}`;
+    const sorted = await cachedPriceOrder(db, name, () =>
+      query.orderBy(key, "asc").orderBy("products.id", "asc").execute(),
     );
+    order = pageOfOrder(sorted, after as { key: number; id: number } | null, options.limit + 1, descending);
+  } else {
+    const direction = descending ? "desc" : "asc";
+    if (after) {
+      const beyond = descending ? sql`<` : sql`>`;
+      query = query.where(
+        sql<boolean>`(${key} ${beyond} ${after.key} or (${key} = ${after.key} and products.id ${beyond} ${after.id}))`,
+      );
+    }
+    order = await query
+      .orderBy(key, direction)
+      .orderBy("products.id", direction)
+      .limit(options.limit + 1)
+      .execute();
   }
-  const direction = descending ? "desc" : "asc";
-  const order = await query
-    .orderBy(key, direction)
-    .orderBy("products.id", direction)
-    .limit(options.limit + 1)
-    .execute();
   const hasMore = order.length > options.limit;
   const pageOrder = hasMore ? order.slice(0, options.limit) : order;
   const last = pageOrder.at(-1);

@@ -1,0 +1,139 @@
+import { CompiledQuery, type Kysely } from "kysely";
+import { LRUCache } from "lru-cache";
+import type { DB } from "../db/schema";
+
+/**
+ * A listing's price order, kept in memory: every product of the listing by its card price, then
+ * id, ascending. Building it prices the whole category (about 115 ms at 16,800 products); a page
+ * is then a binary search. An order is valid for one pair of counters kept by triggers: 'catalog'
+ * (products added, removed, recategorized or crossing zero stock; migration 0002) and 'prices'
+ * (list prices, packs, smallest orders, breaks, group prices; migration 0011). Each request reads
+ * the pair (one small query), so no server ever pages an order older than a committed change.
+ */
+export interface PriceOrder {
+  ids: Int32Array;
+  keys: Float64Array;
+}
+
+/** One row of the order as the database gives it (PostgreSQL returns bigint arithmetic as text). */
+export interface PriceOrderRow {
+  id: number;
+  sort_key: number | string;
+}
+
+const VERSIONS = CompiledQuery.raw(
+  "select name, version from cache_versions where name in ('catalog', 'prices') order by name",
+);
+
+async function versionsOf(db: Kysely<DB>): Promise<string> {
+  const result = await db.executeQuery<{ name: string; version: number | string }>(VERSIONS);
+  return result.rows.map((r) => `${r.name}=${r.version}`).join(",");
+}
+
+/** Orders of about 100,000 products take 1.2 MB; 64 MB holds every category for dozens of groups. */
+const MAX_BYTES = 64 * 1024 * 1024;
+
+interface Stored {
+  versions: string;
+  order: PriceOrder;
+}
+
+// One store per database handle (tests open several databases in one process).
+const stores = new WeakMap<object, LRUCache<string, Stored>>();
+const building = new Map<string, Promise<PriceOrder>>();
+
+function storeFor(db: Kysely<DB>): LRUCache<string, Stored> {
+  let store = stores.get(db);
+  if (!store) {
+    store = new LRUCache<string, Stored>({
+      max: 1000,
+      maxSize: MAX_BYTES,
+      sizeCalculation: (s) => Math.max(1, s.order.ids.length * 12),
+    });
+    stores.set(db, store);
+  }
+  return store;
+}
+
+function toOrder(rows: PriceOrderRow[]): PriceOrder {
+  const ids = new Int32Array(rows.length);
+  const keys = new Float64Array(rows.length);
+  rows.forEach((r, i) => {
+    ids[i] = r.id;
+    keys[i] = Number(r.sort_key);
+  });
+  return { ids, keys };
+}
+
+/**
+ * The price order named `name` (a listing: category, group, in-stock filter), built by `load`
+ * (rows by key, then id, ascending) when the counters moved since it was last built. Concurrent
+ * requests for an order being built wait for the same build.
+ */
+export async function cachedPriceOrder(
+  db: Kysely<DB>,
+  name: string,
+  load: () => Promise<PriceOrderRow[]>,
+): Promise<PriceOrder> {
+  const store = storeFor(db);
+  const versions = await versionsOf(db);
+  const stored = store.get(name);
+  if (stored && stored.versions === versions) return stored.order;
+  const flight = `${name}@${versions}`;
+  let pending = building.get(flight);
+  if (!pending) {
+    pending = (async () => {
+      const order = toOrder(await load());
+      // A change that committed while the order was read must not be kept under the older pair.
+      if ((await versionsOf(db)) === versions) store.set(name, { versions, order });
+      return order;
+    })().finally(() => building.delete(flight));
+    building.set(flight, pending);
+  }
+  return pending;
+}
+
+/** True when (key, id) comes after (afterKey, afterId) in the ascending order. */
+function isAfter(order: PriceOrder, i: number, afterKey: number, afterId: number): boolean {
+  const key = order.keys[i] as number;
+  return key > afterKey || (key === afterKey && (order.ids[i] as number) > afterId);
+}
+
+/** The index of the first entry after the cursor (ascending), by binary search. */
+function firstAfter(order: PriceOrder, afterKey: number, afterId: number): number {
+  let low = 0;
+  let high = order.ids.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (isAfter(order, mid, afterKey, afterId)) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}
+
+/**
+ * Up to `count` entries of the order that follow the cursor (the last row of the previous page),
+ * ascending or descending. Without a cursor, from the start of that direction.
+ */
+export function pageOfOrder(
+  order: PriceOrder,
+  after: { key: number; id: number } | null,
+  count: number,
+  descending: boolean,
+): { id: number; sort_key: number }[] {
+  const out: { id: number; sort_key: number }[] = [];
+  if (!descending) {
+    const start = after ? firstAfter(order, after.key, after.id) : 0;
+    for (let i = start; i < order.ids.length && out.length < count; i++) {
+      out.push({ id: order.ids[i] as number, sort_key: order.keys[i] as number });
+    }
+    return out;
+  }
+  // Descending: the entries before the cursor, nearest first. Ids are whole numbers, so "before
+  // (key, id)" is "not after (key, id - 1)", and firstAfter counts exactly those.
+  const start = after ? firstAfter(order, after.key, after.id - 1) - 1 : order.ids.length - 1;
+  for (let i = start; i >= 0 && out.length < count; i--) {
+    out.push({ id: order.ids[i] as number, sort_key: order.keys[i] as number });
+  }
+  return out;
+}
