@@ -34,8 +34,17 @@ export function SellingUnitLine({
   );
 }
 
-/** The product page's volume prices, at the customer's own prices (issue 16). */
-export function TierTable({ tiers }: { tiers: { from: number; to: number | null; priceCents: number }[] }) {
+/**
+ * The product page's volume prices, at the customer's own prices (issue 16): by the case for a
+ * product sold in cases ("1–4 cases · $129.00 a case ($12.90 each)"), by the unit otherwise.
+ */
+export function TierTable({
+  tiers,
+  casePack,
+}: {
+  tiers: { from: number; to: number | null; priceCents: number }[];
+  casePack: number;
+}) {
   return (
     <table className="w-full max-w-sm text-sm" aria-labelledby="tier-title">
       <caption id="tier-title" className="mb-1 text-left font-semibold text-slate-900">
@@ -51,10 +60,12 @@ export function TierTable({ tiers }: { tiers: { from: number; to: number | null;
         {tiers.map((t) => (
           <tr key={t.from} className="border-t border-slate-200">
             <th scope="row" className="py-1.5 text-left font-normal text-slate-700">
-              {MESSAGES.tierFrom(t.from, t.to)}
+              {MESSAGES.tierFrom(t.from, t.to, casePack)}
             </th>
             <td className="tabular py-1.5 text-right font-semibold text-slate-900">
-              {MESSAGES.eachPrice(formatCents(t.priceCents))}
+              {casePack > 1
+                ? MESSAGES.casePrice(formatCents(t.priceCents * casePack), formatCents(t.priceCents))
+                : MESSAGES.eachPrice(formatCents(t.priceCents))}
             </td>
           </tr>
         ))}

@@ -427,8 +427,22 @@ export function tierUnordered(line: number): string {
 export function tierNotLower(line: number): string {
   return `Volume prices, line ${line}: each break must cost less than the price before it.`;
 }
-export function tierFrom(from: number, to: number | null): string {
-  return to === null ? `${from}+ units` : `${from}–${to} units`;
+/**
+ * A row of the volume price table, in units, or in whole cases when the product is sold by the
+ * case ("1–4 cases", "5+ cases"): breaks are whole cases, so `from` and `to + 1` divide by the pack.
+ */
+export function tierFrom(from: number, to: number | null, casePack = 1): string {
+  const [unit, units, a, b] =
+    casePack > 1
+      ? ["case", "cases", from / casePack, to === null ? null : (to + 1) / casePack - 1]
+      : ["unit", "units", from, to];
+  if (b === null) return `${a}+ ${units}`;
+  if (a === b) return `${a} ${a === 1 ? unit : units}`;
+  return `${a}–${b} ${units}`;
+}
+/** A case's price at a break, and the unit price it comes from. */
+export function casePrice(casePrice: string, each: string): string {
+  return `${casePrice} a case (${each} each)`;
 }
 export const volumePrices = "Volume prices";
 export const tierQuantityHeading = "Quantity";

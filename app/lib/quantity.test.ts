@@ -98,3 +98,16 @@ describe("the cart with case packs", () => {
     expect(increaseLine([older as never], 4)[0]).toMatchObject({ quantity: 3 });
   });
 });
+
+describe("the volume price table's rows", () => {
+  it("counts units for a product sold singly and whole cases for one sold by the case", () => {
+    expect(MESSAGES.tierFrom(1, 4)).toBe("1–4 units");
+    expect(MESSAGES.tierFrom(5, null)).toBe("5+ units");
+    expect(MESSAGES.tierFrom(5, 5)).toBe("5 units");
+    expect(MESSAGES.tierFrom(10, 49, 10)).toBe("1–4 cases");
+    expect(MESSAGES.tierFrom(50, null, 10)).toBe("5+ cases");
+    expect(MESSAGES.tierFrom(10, 19, 10)).toBe("1 case");
+    expect(MESSAGES.tierFrom(20, 29, 10)).toBe("2 cases");
+    expect(MESSAGES.casePrice("$129.00", "$12.90")).toBe("$129.00 a case ($12.90 each)");
+  });
+});

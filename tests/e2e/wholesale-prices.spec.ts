@@ -76,4 +76,33 @@ test.describe("price groups and volume prices", () => {
       .execute();
     expect(audit.map((a) => a.action)).toContain("price-group.create");
   });
+  test("a product sold by the case shows its volume prices in whole cases, with the case and unit price", async ({
+    page,
+  }) => {
+    const name = `Case Breaks ${tag()}`;
+    const id = await freshProduct({ name, priceCents: 500, stock: 500 });
+    await getDb().updateTable("products").set({ case_pack: 6, min_quantity: 6 }).where("id", "=", id).execute();
+    await getDb()
+      .insertInto("price_tiers")
+      .values([
+        { product_id: id, min_quantity: 18, price_cents: 450 },
+        { product_id: id, min_quantity: 60, price_cents: 400 },
+      ])
+      .execute();
+    await logIn(page, await createCustomer());
+    await page.goto(`/products/details/${id}`);
+    const table = page.getByRole("table", { name: MESSAGES.volumePrices });
+    const rows = [
+      ["1–2 cases", "$30.00 a case ($5.00 each)"],
+      ["3–9 cases", "$27.00 a case ($4.50 each)"],
+      ["10+ cases", "$24.00 a case ($4.00 each)"],
+    ];
+    await expect(table.locator("tbody").getByRole("row")).toHaveText(rows.map(([from, price]) => `${from}${price}`));
+    expect(rows.map(([from]) => from)).toEqual([
+      MESSAGES.tierFrom(6, 17, 6),
+      MESSAGES.tierFrom(18, 59, 6),
+      MESSAGES.tierFrom(60, null, 6),
+    ]);
+    expect(rows[1]?.[1]).toBe(MESSAGES.casePrice(money(2700), money(450)));
+  });
 });

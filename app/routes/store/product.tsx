@@ -153,7 +153,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <div className="text-2xl">
             {hasPrice(product) ? <Price cents={product.priceCents} /> : <LoginForPrice variant="button" />}
           </div>
-          {tiers.length > 0 ? <TierTable tiers={tiers} /> : null}
+          {tiers.length > 0 && hasPrice(product) ? <TierTable tiers={tiers} casePack={product.casePack} /> : null}
           {note ? <ComplianceNote note={note} /> : null}
           <p className="leading-relaxed whitespace-pre-line text-slate-700">{product.description}</p>
           <ComplianceFacts productId={product.id} facts={facts} />
