@@ -44,11 +44,26 @@ const hostile = fc.oneof(
   ),
 );
 
-function form(fields: string[]) {
-  return fc.dictionary(fc.oneof(fc.constantFrom(...fields), fc.string({ maxLength: 12 })), hostile, { maxKeys: 8 });
+/**
+ * Random fields; for a form with several intents, usually one of its real intents, so the hostile
+ * values reach each branch's parsing instead of stopping at "unknown intent".
+ */
+function form(fields: string[], intents: string[] = []) {
+  const values = fc.dictionary(fc.oneof(fc.constantFrom(...fields), fc.string({ maxLength: 12 })), hostile, {
+    maxKeys: 8,
+  });
+  if (intents.length === 0) return values;
+  return fc
+    .tuple(values, fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...intents) }, { weight: 1, arbitrary: hostile }))
+    .map(([rest, intent]) => ({ ...rest, intent }));
 }
 
-const ACTIONS: { path: string; role: "visitor" | "customer" | "admin"; fields: string[] }[] = [
+const ACTIONS: {
+  path: string;
+  role: "visitor" | "customer" | "admin";
+  fields: string[];
+  intents?: string[];
+}[] = [
   { path: "/contact", role: "visitor", fields: ["name", "email", "phone", "message", "notRobot", "website"] },
   { path: "/login", role: "visitor", fields: ["identifier", "password", "redirectTo", "intent", "email"] },
   {
@@ -94,6 +109,59 @@ const ACTIONS: { path: string; role: "visitor" | "customer" | "admin"; fields: s
     fields: ["name", "price", "quantity", "category", "description", "sku"],
   },
   { path: "/admin/orders", role: "admin", fields: ["orderId", "status"] },
+  { path: "/quick-order", role: "customer", fields: ["paste", "file", "addressId", "lines"] },
+  {
+    path: "/account/business",
+    role: "customer",
+    fields: ["businessName", "taxId", "addressId", "type", "number", "issuingState", "expiresOn", "replacesId"],
+    intents: ["profile", "license"],
+  },
+  {
+    path: "/admin/price-groups",
+    role: "admin",
+    fields: ["groupId", "name", "kind", "percentOff", "prices", "customer", "userId"],
+    // Not delete, unassign or toggle below: a small random id would act on another test's data.
+    intents: ["create", "update", "prices", "assign"],
+  },
+  {
+    path: "/admin/compliance",
+    role: "admin",
+    fields: [
+      "id",
+      "name",
+      "reason",
+      "all",
+      "classes",
+      "flavors",
+      "categories",
+      "brands",
+      "countries",
+      "productIds",
+      "states",
+      "zips",
+      "effectiveFrom",
+      "effectiveUntil",
+      "effect",
+      "licenseType",
+      "minThcMg",
+      "enabled",
+      "updatedAt",
+      "productId",
+      "state",
+      "zip",
+      "customer",
+      "date",
+    ],
+    intents: ["save", "test"],
+  },
+  { path: "/admin/stock", role: "admin", fields: ["productId", "sku", "threshold"], intents: ["product"] },
+  { path: "/admin/approvals", role: "admin", fields: ["decision", "id", "reason", "subject"] },
+  {
+    path: "/admin/orders/1",
+    role: "admin",
+    fields: ["lineId", "quantity", "seen", "sku"],
+    intents: ["add"],
+  },
 ];
 
 async function session(api: APIRequestContext, account: TestAccount) {
@@ -113,7 +181,7 @@ test.describe("hostile input to every action @desktop-only", () => {
       if (action.role === "customer") await session(api, await createCustomer());
       if (action.role === "admin") await session(api, await createAdminAccount());
       await fc.assert(
-        fc.asyncProperty(form(action.fields), async (fields) => {
+        fc.asyncProperty(form(action.fields, action.intents), async (fields) => {
           const res = await api.post(action.path, { form: fields, headers: { Origin: ORIGIN }, maxRedirects: 0 });
           expect(res.status(), `${action.path} ${JSON.stringify(fields).slice(0, 300)}`).toBeLessThan(500);
           if (res.status() >= 400 && res.status() !== 404 && res.status() !== 413) {
@@ -150,6 +218,15 @@ test.describe("hostile input to every action @desktop-only", () => {
       expect(a.zip).toMatch(/^\d{5}(-\d{4})?$/);
       expect(a.state).toMatch(/^[A-Z]{2}$/);
     }
+    const groups = await db.selectFrom("price_groups").select(["name", "kind", "percent_off_bp"]).execute();
+    for (const g of groups) {
+      expect(g.name.trim().length).toBeGreaterThan(0);
+      expect(["percent", "explicit"]).toContain(g.kind);
+      expect(g.percent_off_bp).toBeGreaterThanOrEqual(0);
+      expect(g.percent_off_bp).toBeLessThanOrEqual(10_000);
+    }
+    const groupPrices = await db.selectFrom("price_group_prices").select("price_cents").execute();
+    for (const p of groupPrices) expect(p.price_cents).toBeGreaterThanOrEqual(0);
     const orders = await db.selectFrom("orders").select(["id", "total_cents", "status"]).execute();
     for (const o of orders) {
       expect(o.total_cents).toBeGreaterThanOrEqual(0);
