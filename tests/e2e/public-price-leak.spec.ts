@@ -1,13 +1,17 @@
 import "./support/env";
 import type { APIRequestContext } from "@playwright/test";
+import { extractText, getDocumentProxy } from "unpdf";
 import { getDb } from "../../app/.server/db/instance";
 import { saveToList } from "../../app/.server/lists/saved-lists";
 import { assignCustomer, createPriceGroup, setGroupPrices } from "../../app/.server/pricing/groups";
 import { loadPriceBook, unitPriceCents } from "../../app/.server/pricing/prices";
+import type { CheckedLine } from "../../app/lib/cart-check";
 import { sellingUnitOf, smallestQuantity } from "../../app/lib/quantity";
 import { TEST_ADMIN } from "../support/actors";
+import { freshProduct, placeOrderFor } from "./support/admin";
 import { allProductPrices, createCustomer } from "./support/data";
 import { expect, logIn, money, test } from "./support/fixtures";
+import { waitForMail } from "./support/mail";
 
 /**
  * Prices never reach a visitor: not in HTML, route data, JSON, sitemaps or error pages
@@ -158,7 +162,13 @@ test("a signed-in customer does receive the prices the visitor checks look for",
  * that is not also one of their own group's prices (card price or a quantity break).
  */
 test("a customer of a price group receives only their group's prices @desktop-only", async ({ page }) => {
+  test.setTimeout(180_000);
   const suffix = crypto.randomUUID().slice(0, 8);
+  // Two products of this test's own, for an order placed through the checkout.
+  const ordered = [
+    await freshProduct({ name: `Leak Order A ${suffix}`, priceCents: 4321, stock: 50 }),
+    await freshProduct({ name: `Leak Order B ${suffix}`, priceCents: 8765, stock: 50 }),
+  ];
   const products = await getDb()
     .selectFrom("products")
     .select(["id", "sku", "name", "price_cents", "case_pack", "min_quantity", "max_quantity"])
@@ -252,6 +262,53 @@ test("a customer of a price group receives only their group's prices @desktop-on
       );
     }
   }
+  // The cart's price check answers cents: each is the group's price at the line's quantity.
+  const checkLines = products.slice(0, 200).map((p) => ({
+    id: p.id,
+    quantity: smallestQuantity(
+      sellingUnitOf({ casePack: p.case_pack, minQuantity: p.min_quantity, maxQuantity: p.max_quantity }),
+    ),
+  }));
+  const checked = await page.request.post("/api/cart-check", {
+    form: { lines: JSON.stringify(checkLines) },
+    headers: { origin: process.env.BASE_URL as string },
+  });
+  expect(checked.status()).toBe(200);
+  const checkedLines = ((await checked.json()) as { data: { lines: CheckedLine[] } }).data.lines;
+  expect(checkedLines.length).toBe(checkLines.length);
+  for (const line of checkedLines) {
+    const row = products.find((x) => x.id === line.id);
+    if (!row || !line.product) continue;
+    expect(line.product.priceCents, `checked price of ${row.name}`).toBe(
+      unitPriceCents(ours, { id: row.id, priceCents: row.price_cents }, line.quantity),
+    );
+  }
+  // An order through the checkout: its confirmation, My Orders, the order, the invoice and the mail.
+  const orderId = await placeOrderFor(
+    customer,
+    ordered.map((id) => ({ id, quantity: 2 })),
+  );
+  const orderPaths = ["/orders", `/orders/${orderId}`, `/order-confirmation?order=${orderId}`];
+  for (const path of orderPaths) {
+    const res = await page.request.get(path);
+    expect(res.status(), path).toBe(200);
+    const body = await res.text();
+    expect(found(body), `another price reached the group's customer on ${path}`).toEqual([]);
+  }
+  const orderPage = await (await page.request.get(`/orders/${orderId}`)).text();
+  const groupPrice = money(unitPriceCents(ours, { id: ordered[0] as number, priceCents: 4321 }, 2));
+  expect(orderPage).toContain(groupPrice);
+  const invoice = await page.request.get(`/orders/${orderId}/invoice.pdf`);
+  expect(invoice.status()).toBe(200);
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(await invoice.body())), {
+    mergePages: true,
+  });
+  expect(text).toContain(groupPrice);
+  expect(found(text), "another price reached the group's customer in the invoice").toEqual([]);
+  const mail = await waitForMail(customer.email, new RegExp(`#${orderId}\\b`));
+  expect(mail.text).toContain(groupPrice);
+  expect(found(`${mail.text}\n${mail.html}`), "another price reached the group's customer in the mail").toEqual([]);
+
   // The check can fail: the same crawl finds list prices for a customer of no group.
   await page.context().clearCookies();
   await logIn(page, await createCustomer());
