@@ -596,6 +596,18 @@ export function bulkImageAttached(sku: string): string {
 export function bulkImageTooLarge(file: string): string {
   return `${file}: the file is larger than 10 MB.`;
 }
+/** A change an admin made to an order, as its history and the customer's mail say it. */
+export const orderEditQuantityChange = (name: string, sku: string, from: number, to: number) =>
+  `${name} (${sku}) quantity ${from} to ${to}`;
+export const orderEditAddedChange = (quantity: number, name: string, sku: string, price: string) =>
+  `added ${quantity} × ${name} (${sku}) at ${price}`;
+export const orderEditRemovedChange = (quantity: number, name: string, sku: string) =>
+  `removed ${quantity} × ${name} (${sku})`;
+export const orderEditSummary = (orderId: number, change: string) => `Order #${orderId}: ${change}`;
+export const orderEditAuditSummary = (summary: string, from: string, to: string) =>
+  `${summary}; total ${from} to ${to}`;
+export const orderChangedMailSubject = (orderId: number) => `Order #${orderId} was changed`;
+export const orderNewTotal = (total: string) => `New total: ${total}`;
 /** The order-changed mail: 'We changed your order #12: ...' */
 export function orderChangedMail(orderId: number, change: string): string {
   return `We changed your order #${orderId}: ${change}.`;

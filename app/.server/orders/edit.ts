@@ -74,7 +74,8 @@ export async function editOrder(db: Kysely<DB>, orderId: number, edit: OrderEdit
       .where("order_id", "=", orderId)
       .orderBy("position")
       .execute();
-    let summary: string;
+    // What changed, as the customer's mail says it; the history says it with the order's number.
+    let change: string;
     let before: Record<string, unknown>;
     let after: Record<string, unknown>;
     let addsUnits = edit.kind === "add";
@@ -94,7 +95,7 @@ export async function editOrder(db: Kysely<DB>, orderId: number, edit: OrderEdit
         const quantity = existing.quantity + edit.quantity;
         if (quantity > MAX_LINE_QUANTITY) throw new OrderEditError(MESSAGES.orderEditQuantity);
         await trx.updateTable("order_items").set({ quantity }).where("id", "=", existing.id).execute();
-        summary = `Order #${orderId}: ${existing.name} (${existing.sku}) quantity ${existing.quantity} to ${quantity}`;
+        change = MESSAGES.orderEditQuantityChange(existing.name, existing.sku, existing.quantity, quantity);
         before = { sku: existing.sku, quantity: existing.quantity };
         after = { sku: existing.sku, quantity };
       } else {
@@ -114,7 +115,7 @@ export async function editOrder(db: Kysely<DB>, orderId: number, edit: OrderEdit
             quantity: edit.quantity,
           })
           .execute();
-        summary = `Order #${orderId}: added ${edit.quantity} × ${product.name} (${product.sku}) at ${formatCents(unitPrice)}`;
+        change = MESSAGES.orderEditAddedChange(edit.quantity, product.name, product.sku, formatCents(unitPrice));
         before = {};
         after = { sku: product.sku, quantity: edit.quantity, unitPriceCents: unitPrice };
       }
@@ -133,14 +134,15 @@ export async function editOrder(db: Kysely<DB>, orderId: number, edit: OrderEdit
       addsUnits = quantity > line.quantity;
       if (quantity === 0) {
         await trx.deleteFrom("order_items").where("id", "=", line.id).execute();
-        summary = `Order #${orderId}: removed ${line.quantity} × ${line.name} (${line.sku})`;
+        change = MESSAGES.orderEditRemovedChange(line.quantity, line.name, line.sku);
       } else {
         await trx.updateTable("order_items").set({ quantity }).where("id", "=", line.id).execute();
-        summary = `Order #${orderId}: ${line.name} (${line.sku}) quantity ${line.quantity} to ${quantity}`;
+        change = MESSAGES.orderEditQuantityChange(line.name, line.sku, line.quantity, quantity);
       }
       before = { sku: line.sku, quantity: line.quantity };
       after = { sku: line.sku, quantity };
     }
+    const summary = MESSAGES.orderEditSummary(orderId, change);
 
     // More units go out only if the rules and licenses allow them now, as for a new order
     // (issue 15); fewer units or a removed line never need a check.
@@ -168,11 +170,11 @@ export async function editOrder(db: Kysely<DB>, orderId: number, edit: OrderEdit
       action: "order.edit",
       subjectType: "order",
       subjectId: orderId,
-      summary: `${summary}; total ${formatCents(order.total_cents)} to ${formatCents(totalCents)}`,
+      summary: MESSAGES.orderEditAuditSummary(summary, formatCents(order.total_cents), formatCents(totalCents)),
       before: { ...before, totalCents: order.total_cents },
       after: { ...after, totalCents },
     });
-    await mailCustomer(trx, order.user_id, orderId, summary.replace(`Order #${orderId}: `, ""), totalCents);
+    await mailCustomer(trx, order.user_id, orderId, change, totalCents);
     return { summary, totalCents };
   });
   if (!result) {
@@ -191,12 +193,12 @@ async function mailCustomer(trx: Trx, userId: string | null, orderId: number, ch
     trx,
     {
       to: user.email,
-      subject: `Order #${orderId} was changed`,
+      subject: MESSAGES.orderChangedMailSubject(orderId),
       ...layout(
         [
-          `Hi ${oneLine(user.name)},`,
+          MESSAGES.mailGreeting(oneLine(user.name)),
           MESSAGES.orderChangedMail(orderId, oneLine(change)),
-          `New total: ${formatCents(totalCents)}`,
+          MESSAGES.orderNewTotal(formatCents(totalCents)),
         ],
         { label: "View the order", url: `${env().BASE_URL}/orders/${orderId}` },
       ),
