@@ -4,12 +4,13 @@ import { createDemoAccounts, DEMO_CUSTOMER_EMAIL } from "../app/.server/accounts
 import { findUserByEmail } from "../app/.server/accounts/users";
 import { insertProduct } from "../app/.server/catalog/product-writes";
 import { listRules } from "../app/.server/compliance/rules";
+import { testSale } from "../app/.server/compliance/test-sale";
 import { OrderRefusedError, placeOrder } from "../app/.server/orders/place-order";
 import { validUpc } from "../app/lib/compliance";
 import { setupTestDatabase, type TestDatabase } from "../tests/support/test-database";
 import { seedDemoBusinesses } from "./demo-businesses";
 import { DEMO_PRODUCTS } from "./demo-catalog";
-import { demoFacts, seedDemoCompliance } from "./demo-compliance";
+import { DIRECTORY_STATES, demoFacts, seedDemoCompliance } from "./demo-compliance";
 
 let t: TestDatabase;
 let buyer: string;
@@ -44,7 +45,7 @@ const order = (skus: string[]) =>
 
 describe("demo compliance data", () => {
   it("seeds the facts and the example rules once, each labeled as an example", async () => {
-    expect(await seedDemoCompliance(t.db)).toEqual({ facts: DEMO_PRODUCTS.length, rules: 6 });
+    expect(await seedDemoCompliance(t.db)).toEqual({ facts: DEMO_PRODUCTS.length, rules: 7 });
     expect(await seedDemoCompliance(t.db)).toEqual({ facts: 0, rules: 0 });
     const rules = await listRules(t.db);
     expect(rules.every((r) => r.example && r.name.startsWith("Example:"))).toBe(true);
@@ -70,5 +71,24 @@ describe("demo compliance data", () => {
     const refused = await order([delta]).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(OrderRefusedError);
     expect((refused as Error).message).toContain("no longer legal hemp");
+  });
+
+  it("refuses, in the eight directory states, the demo vapes no directory lists, with the example rule's reason", async () => {
+    expect(DIRECTORY_STATES).toEqual(["AL", "AR", "KY", "LA", "NC", "OK", "VA", "WI"]);
+    const unlisted = ids.get(DEMO_PRODUCTS.find((d) => d.sku.startsWith("DV-PR-"))?.sku ?? "") ?? 0;
+    const listed = ids.get(DEMO_PRODUCTS.find((d) => d.sku.startsWith("DV-NB-"))?.sku ?? "") ?? 0;
+    const sale = async (productId: number, state: string) => {
+      const answer = await testSale(t.db, { productId, state, zip: "", customer: "", date: "2026-01-15" });
+      if (!answer.ok) throw new Error(answer.message);
+      return answer.result;
+    };
+    for (const state of DIRECTORY_STATES) {
+      expect((await sale(unlisted, state)).outcome).toBe("blocked");
+      expect((await sale(listed, state)).outcome).toBe("allowed");
+    }
+    expect((await sale(unlisted, "KY")).reason).toBe(
+      "Kentucky allows only vapes listed in its state directory; this one is not listed there.",
+    );
+    expect((await sale(unlisted, "TX")).outcome).toBe("allowed");
   });
 });

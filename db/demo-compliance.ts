@@ -52,6 +52,15 @@ const CLASS_OF: Record<DemoProduct["category"], ProductClass> = {
 /** Vape brands made in China in this demo (the others are made in the US). */
 const MADE_IN_CHINA = new Set(["CK", "FL", "ZM"]);
 
+/** The states of the example directory rule: they allow only vapes listed in a state directory. */
+export const DIRECTORY_STATES = ["AL", "AR", "KY", "LA", "NC", "OK", "VA", "WI"];
+
+/**
+ * Vape brands this demo lists in every directory state (invented, like the brands); the other
+ * demo vapes are listed nowhere, so the example directory rule refuses them in those states.
+ */
+const DIRECTORY_LISTED = new Set(["VLX", "NB"]);
+
 /** A valid 12-digit UPC-A derived from the SKU (stable across seeds). */
 export function demoUpc(sku: string): string {
   const digits = `8${BigInt(`0x${crypto.createHash("sha256").update(sku).digest("hex").slice(0, 12)}`)
@@ -92,6 +101,7 @@ export function demoFacts(demo: DemoProduct): ProductComplianceInput {
     upc: demoUpc(demo.sku),
     thcMg: productClass === "cannabinoid" ? thcOf(demo.name) : null,
     sevenOhPercent: productClass === "kratom" ? 0.02 : null,
+    directoryStates: vape && DIRECTORY_LISTED.has(brandCode) ? [...DIRECTORY_STATES] : [],
   };
 }
 
@@ -127,6 +137,15 @@ export const EXAMPLE_RULES = [
     effect: "block",
     reason: "Texas does not allow vapes made in China (since September 1, 2025).",
     label: "made in China",
+  },
+  {
+    name: "Example: state vape directories",
+    classes: "nicotine-vape",
+    states: DIRECTORY_STATES.join(", "),
+    effectiveFrom: "2025-01-01",
+    effect: "require-listing",
+    reason: "{state} allows only vapes listed in its state directory; this one is not listed there.",
+    label: "not in state directory",
   },
   {
     name: "Example: federal hemp redefinition",

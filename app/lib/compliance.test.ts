@@ -2,8 +2,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   type BuyerLicense,
+  bulkComplianceSchema,
   type Destination,
+  describeEffect,
   evaluateSale,
+  fillState,
   findContradiction,
   type ProductFacts,
   productComplianceSchema,
@@ -43,6 +46,7 @@ function product(fields: Partial<ProductFacts>): ProductFacts {
     flavorClass: null,
     country: "US",
     thcMg: null,
+    directoryStates: [],
     ...fields,
   };
 }
@@ -90,7 +94,15 @@ const ZIP_RULE = rule({
   reason: "Not in this town.",
 });
 const DISABLED = rule({ name: "Off", scope: { all: true }, enabled: false });
-const RULES = [KRATOM_BAN, FLAVOR_BAN, TX_CHINA_VAPES, FEDERAL_HEMP, TX_HEMP_LICENSE, ZIP_RULE, DISABLED];
+const DIRECTORY = rule({
+  name: "State vape directories",
+  scope: { classes: ["nicotine-vape"] },
+  states: ["KY", "NC", "AL", "LA", "OK", "VA", "AR", "WI"],
+  effect: "require-listing",
+  reason: "{state} allows only vapes listed in its state directory.",
+  label: "not in state directory",
+});
+const RULES = [KRATOM_BAN, FLAVOR_BAN, TX_CHINA_VAPES, FEDERAL_HEMP, TX_HEMP_LICENSE, ZIP_RULE, DISABLED, DIRECTORY];
 
 const dest = (state: string, zip = "00000", addressId: string | null = "addr-1"): Destination => ({
   state,
@@ -106,6 +118,8 @@ const tobaccoVapeUs = product({ productClass: "nicotine-vape", flavorClass: "tob
 const cbd = product({ productClass: "cannabinoid", thcMg: 0 });
 const delta8 = product({ productClass: "cannabinoid", thcMg: 25 });
 const glass = product({ productClass: "glass", category: "glass" });
+const unlistedVape = product({ productClass: "nicotine-vape", flavorClass: "tobacco", category: "disposable-vapes" });
+const kyListedVape = product({ ...unlistedVape, directoryStates: ["KY", "NC"] });
 
 type Case = [
   string,
@@ -202,6 +216,21 @@ const CASES: Case[] = [
   ["glass after the rule ends", glass, dest("CA", "94110"), [], "2026-07-01", "allowed", []],
   ["glass on the rule's last day", glass, dest("CA", "94110"), [], "2026-06-30", "blocked", [ZIP_RULE.id]],
   ["novelty: the disabled rule decides nothing", product({}), dest("IN"), [], "2026-01-01", "allowed", []],
+  ["unlisted vape to Kentucky", unlistedVape, dest("KY"), [], "2026-01-01", "blocked", [DIRECTORY.id]],
+  ["vape listed in Kentucky, to Kentucky", kyListedVape, dest("KY"), [], "2026-01-01", "allowed", [DIRECTORY.id]],
+  ["vape listed in Kentucky, lower-case state", kyListedVape, dest("ky"), [], "2026-01-01", "allowed", [DIRECTORY.id]],
+  ["vape listed in Kentucky, to Virginia", kyListedVape, dest("VA"), [], "2026-01-01", "blocked", [DIRECTORY.id]],
+  ["unlisted vape to Texas (no directory rule)", unlistedVape, dest("TX"), [], "2026-01-01", "allowed", []],
+  ["a listing does not cover glass", glass, dest("KY"), [], "2026-01-01", "allowed", []],
+  [
+    "flavored vape listed in Kentucky",
+    product({ ...flavoredVape, directoryStates: ["KY"] }),
+    dest("KY"),
+    [],
+    "2026-01-01",
+    "allowed",
+    [DIRECTORY.id],
+  ],
   [
     "kratom with unknown class is not covered",
     product({ productClass: null }),
@@ -219,7 +248,8 @@ describe("evaluating a sale", () => {
     expect(verdict.outcome).toBe(outcome);
     expect(verdict.deciding.map((d) => d.id)).toEqual(deciding);
     if (outcome === "allowed") expect(verdict.reason).toBeNull();
-    else expect(verdict.reason).toBe(RULES.find((r) => r.id === deciding[0])?.reason);
+    else
+      expect(verdict.reason).toBe(fillState(RULES.find((r) => r.id === deciding[0])?.reason ?? "", destination.state));
     if (outcome === "license-required") expect(verdict.licenseType).toBe("tx-dshs-hemp");
   });
 
@@ -231,6 +261,33 @@ describe("evaluating a sale", () => {
     });
     expect(evaluateSale(kratom, dest("IN"), [], "2026-01-01", [ban]).reason).toBe(
       "Kratom cannot be shipped to Indiana (state ban).",
+    );
+  });
+
+  it("refuses an unlisted vape with the directory rule's reason for the buyer's state", () => {
+    const verdict = evaluateSale(unlistedVape, dest("KY"), [], "2026-01-01", RULES);
+    expect(verdict.reason).toBe("Kentucky allows only vapes listed in its state directory.");
+    expect(verdict.label).toBe("not in state directory");
+    expect(verdict.licenseType).toBeNull();
+    expect(verdict.applied).toEqual([
+      { id: DIRECTORY.id, name: DIRECTORY.name, effect: "require-listing", result: "not-listed" },
+    ]);
+    expect(evaluateSale(kyListedVape, dest("KY"), [], "2026-01-01", RULES).applied[0]?.result).toBe("listed");
+  });
+
+  it("a listing does not lift a block, and an unlisted product is refused before a license is asked for", () => {
+    const kyBan = rule({ scope: { classes: ["nicotine-vape"] }, states: ["KY"], reason: "Banned." });
+    expect(evaluateSale(kyListedVape, dest("KY"), [], "2026-01-01", [DIRECTORY, kyBan]).outcome).toBe("blocked");
+    const kyLicense = rule({
+      scope: { classes: ["nicotine-vape"] },
+      states: ["KY"],
+      effect: "require-license",
+      licenseType: "state-tobacco-vape",
+      reason: "License.",
+    });
+    expect(evaluateSale(unlistedVape, dest("KY"), [], "2026-01-01", [kyLicense, DIRECTORY]).outcome).toBe("blocked");
+    expect(evaluateSale(kyListedVape, dest("KY"), [], "2026-01-01", [kyLicense, DIRECTORY]).outcome).toBe(
+      "license-required",
     );
   });
 
@@ -259,6 +316,7 @@ const arbProduct = fc.record({
   flavorClass: fc.option(fc.constantFrom("tobacco" as const, "menthol" as const, "flavored" as const), { nil: null }),
   country: fc.option(fc.constantFrom("US", "CN"), { nil: null }),
   thcMg: fc.option(fc.double({ min: 0, max: 50, noNaN: true }), { nil: null }),
+  directoryStates: fc.subarray(["TX", "IN", "NY"]),
 });
 const arbDate = fc
   .integer({ min: 0, max: 900 })
@@ -272,7 +330,7 @@ const arbRule = fc
     zips: fc.subarray(["75201", "46201"]),
     from: arbDate,
     length: fc.option(fc.integer({ min: 0, max: 400 }), { nil: null }),
-    effect: fc.constantFrom("block" as const, "require-license" as const),
+    effect: fc.constantFrom("block" as const, "require-license" as const, "require-listing" as const),
     enabled: fc.boolean(),
   })
   .map(
@@ -320,11 +378,13 @@ describe("evaluation, for any product, place, licenses, date and rules", () => {
               (r.states.length === 0 || (r.states.includes(state) && (r.zips.length === 0 || r.zips.includes(zip)))) &&
               (r.scope.all || (p.productClass !== null && (r.scope.classes ?? []).includes(p.productClass))),
           );
-          const blocking = inForce.filter((r) => r.effect === "block");
+          const blocking = inForce.filter(
+            (r) => r.effect === "block" || (r.effect === "require-listing" && !p.directoryStates.includes(state)),
+          );
           expect(verdict.outcome === "blocked").toBe(blocking.length > 0);
           if (verdict.outcome === "allowed") {
             // Every license rule in force is met by an approved, unexpired license for this address.
-            for (const r of inForce) {
+            for (const r of inForce.filter((x) => x.effect === "require-license")) {
               expect(
                 licenses.some(
                   (l) =>
@@ -406,6 +466,20 @@ describe("rule input", () => {
     ).toBeNull();
     expect(findContradiction(candidate, [base], base.id)).toBeNull();
   });
+
+  it("takes a directory listing rule; it contradicts a block, not a license rule", () => {
+    const parsed = ruleSchema.parse({ ...validRule, effect: "require-listing", licenseType: "tx-dshs-hemp" });
+    expect(parsed.effect).toBe("require-listing");
+    expect(describeEffect({ effect: "require-listing", licenseType: null })).toBe(MESSAGES.requireDirectoryListing);
+    const listing = rule({ name: "Kentucky directory", scope: { classes: ["nicotine-vape"] }, states: ["KY"] });
+    const listingRule = { ...listing, effect: "require-listing" as const };
+    const block = { ...listing, id: 0, name: "Kentucky vape ban", effect: "block" as const };
+    const license = { ...block, effect: "require-license" as const, licenseType: "state-tobacco-vape" };
+    expect(findContradiction(block, [listingRule], null)?.name).toBe("Kentucky directory");
+    expect(findContradiction(listingRule, [{ ...block, id: 999 }], listingRule.id)?.name).toBe("Kentucky vape ban");
+    expect(findContradiction(license, [listingRule], null)).toBeNull();
+    expect(findContradiction(listingRule, [{ ...listingRule, id: 998 }], listingRule.id)).toBeNull();
+  });
 });
 
 describe("product compliance input", () => {
@@ -421,5 +495,19 @@ describe("product compliance input", () => {
       MESSAGES.upcFormat,
       MESSAGES.numberFormat,
     ]);
+  });
+
+  it("reads the directory states: two-letter US codes, upper-cased, sorted, without repeats", () => {
+    expect(productComplianceSchema.parse({}).directoryStates).toEqual([]);
+    expect(productComplianceSchema.parse({ directoryStates: "nc, ky KY" }).directoryStates).toEqual(["KY", "NC"]);
+    const bad = productComplianceSchema.safeParse({ directoryStates: "KY, Kentucky" });
+    expect(bad.success ? [] : bad.error.issues.map((i) => i.message)).toEqual([MESSAGES.directoryStateUnknown]);
+    const bulk = bulkComplianceSchema.parse({ ids: ["1"], addDirectoryStates: "va" });
+    expect(bulk.addDirectoryStates).toEqual(["VA"]);
+    expect(bulkComplianceSchema.parse({ ids: ["1"], brand: "X", addDirectoryStates: "" }).addDirectoryStates).toBe(
+      undefined,
+    );
+    const none = bulkComplianceSchema.safeParse({ ids: ["1"], addDirectoryStates: "XX" });
+    expect(none.success ? [] : none.error.issues.map((i) => i.message)).toEqual([MESSAGES.directoryStateUnknown]);
   });
 });

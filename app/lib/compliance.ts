@@ -53,6 +53,8 @@ export interface ProductFacts {
   country: string | null;
   /** Total THC per container, mg (cannabinoid products). */
   thcMg: number | null;
+  /** The states whose vape directory lists the product (two-letter codes; empty: none). */
+  directoryStates: readonly string[];
 }
 
 /**
@@ -71,7 +73,15 @@ export interface RuleScope {
   minThcMg?: number;
 }
 
-export type RuleEffect = "block" | "require-license";
+/**
+ * block: the sale is refused. require-license: the buyer must hold an approved license of a type.
+ * require-listing: the product must be listed in the vape directory of the ship-to state.
+ */
+export type RuleEffect = "block" | "require-license" | "require-listing";
+export const RULE_EFFECT_VALUES = ["block", "require-license", "require-listing"] as const satisfies readonly [
+  RuleEffect,
+  ...RuleEffect[],
+];
 
 export interface Rule {
   id: number;
@@ -115,7 +125,7 @@ export interface RuleResult {
   id: number;
   name: string;
   effect: RuleEffect;
-  result: "blocks" | "license-missing" | "license-held";
+  result: "blocks" | "license-missing" | "license-held" | "not-listed" | "listed";
 }
 
 export interface Verdict {
@@ -178,11 +188,23 @@ export function holdsLicense(licenses: readonly BuyerLicense[], type: string, d:
   );
 }
 
+/** Whether the vape directory of the destination's state lists the product. */
+export function listedFor(product: Pick<ProductFacts, "directoryStates">, d: Pick<Destination, "state">): boolean {
+  return product.directoryStates.includes(d.state.toUpperCase());
+}
+
+function resultOf(rule: Rule, product: ProductFacts, licenses: readonly BuyerLicense[], d: Destination, date: string) {
+  if (rule.effect === "block") return "blocks";
+  if (rule.effect === "require-listing") return listedFor(product, d) ? "listed" : "not-listed";
+  return holdsLicense(licenses, rule.licenseType ?? "", d, date) ? "license-held" : "license-missing";
+}
+
 /**
  * Decides a sale: a product, shipped to a destination, for a buyer with these licenses, on this
- * store date (YYYY-MM-DD), under these rules. Any block that applies wins; otherwise every
- * license rule that applies must be met by a license held; otherwise the sale is allowed.
- * Rules are taken in id order, so the first reason shown is stable.
+ * store date (YYYY-MM-DD), under these rules. Any block that applies wins, and so does a listing
+ * rule whose state's directory does not list the product; otherwise every license rule that
+ * applies must be met by a license held; otherwise the sale is allowed. Rules are taken in id
+ * order, so the first reason shown is stable.
  */
 export function evaluateSale(
   product: ProductFacts,
@@ -198,15 +220,10 @@ export function evaluateSale(
     id: r.id,
     name: r.name,
     effect: r.effect,
-    result:
-      r.effect === "block"
-        ? "blocks"
-        : holdsLicense(licenses, r.licenseType ?? "", destination, date)
-          ? "license-held"
-          : "license-missing",
+    result: resultOf(r, product, licenses, destination, date),
   }));
-  const pick = (result: RuleResult["result"]) => applied.filter((a) => a.result === result);
-  const blocks = pick("blocks");
+  const pick = (...results: RuleResult["result"][]) => applied.filter((a) => results.includes(a.result));
+  const blocks = pick("blocks", "not-listed");
   const missing = pick("license-missing");
   const first = (list: RuleResult[]) => applicable.find((r) => r.id === list[0]?.id);
   const words = (text: string | undefined) => (text === undefined ? null : fillState(text, destination.state));
@@ -232,7 +249,14 @@ export function evaluateSale(
       applied,
     };
   }
-  return { outcome: "allowed", reason: null, label: null, licenseType: null, deciding: pick("license-held"), applied };
+  return {
+    outcome: "allowed",
+    reason: null,
+    label: null,
+    licenseType: null,
+    deciding: pick("license-held", "listed"),
+    applied,
+  };
 }
 
 // ---- Rule input (the admin form; the server checks every post with the same schema) ----
@@ -321,7 +345,7 @@ export const ruleSchema = z
       .optional()
       .refine((v) => !v || validDate(v), MESSAGES.ruleDateFormat)
       .transform((v) => (v ? v : null)),
-    effect: z.enum(["block", "require-license"], { error: MESSAGES.ruleEffectRequired }),
+    effect: z.enum(RULE_EFFECT_VALUES, { error: MESSAGES.ruleEffectRequired }),
     licenseType: z
       .string()
       .trim()
@@ -396,9 +420,17 @@ function datesOverlap(
 }
 
 /**
+ * Whether two effects on the same sale disagree: a block against a rule that allows the sale on a
+ * condition (a license held, a directory listing). Two conditions do not disagree: both must be
+ * met (different licenses, or a license and a listing).
+ */
+export function effectsContradict(a: RuleEffect, b: RuleEffect): boolean {
+  return a !== b && (a === "block" || b === "block");
+}
+
+/**
  * The enabled rule that contradicts a candidate: the same products, places that overlap, dates
- * that overlap, and a different effect (one blocks what the other allows with a license, or they
- * ask for different licenses... the latter is not a contradiction: both licenses are needed).
+ * that overlap, and effects that contradict (one blocks what the other allows on a condition).
  */
 export function findContradiction(
   candidate: Pick<Rule, "scope" | "states" | "zips" | "effectiveFrom" | "effectiveUntil" | "effect">,
@@ -410,7 +442,7 @@ export function findContradiction(
       (r) =>
         r.id !== exceptId &&
         r.enabled &&
-        r.effect !== candidate.effect &&
+        effectsContradict(r.effect, candidate.effect) &&
         sameScope(r.scope, candidate.scope) &&
         placesOverlap(r, candidate) &&
         datesOverlap(r, candidate),
@@ -433,7 +465,9 @@ export function describeScope(scope: RuleScope): string {
 }
 
 export function describeEffect(rule: Pick<Rule, "effect" | "licenseType">): string {
-  return rule.effect === "block" ? "Block" : `Require ${licenseTypeLabel(rule.licenseType ?? "")}`;
+  if (rule.effect === "block") return "Block";
+  if (rule.effect === "require-listing") return MESSAGES.requireDirectoryListing;
+  return `Require ${licenseTypeLabel(rule.licenseType ?? "")}`;
 }
 
 // ---- Product compliance facts (the product form) ----
@@ -446,6 +480,11 @@ export function validUpc(value: string): boolean {
   const sum = digits.reverse().reduce((acc, d, i) => acc + d * (i % 2 === 0 ? 3 : 1), 0);
   return (10 - (sum % 10)) % 10 === check;
 }
+
+/** A list of two-letter US state codes, upper-cased, sorted, without repeats. */
+const stateList = listField
+  .transform((v) => [...new Set(v.map((s) => s.toUpperCase()))].sort())
+  .refine((v) => v.every((s) => US_STATE_CODES.includes(s)), MESSAGES.directoryStateUnknown);
 
 const optionalNumber = z
   .string()
@@ -488,6 +527,7 @@ export const productComplianceSchema = z.object({
     .refine((v) => v === null || validUpc(v), MESSAGES.upcFormat),
   thcMg: optionalNumber,
   sevenOhPercent: optionalNumber.refine((v) => v === null || v <= 100, MESSAGES.sevenOhRange),
+  directoryStates: stateList,
 });
 export type ProductComplianceInput = z.output<typeof productComplianceSchema>;
 
@@ -558,8 +598,13 @@ export const bulkComplianceSchema = z
         .toUpperCase()
         .regex(/^[A-Z]{2}$/, MESSAGES.countryFormat),
     ),
+    /** States whose directory now lists every selected product (added to the states already there). */
+    addDirectoryStates: blankIsUnchanged(stateList),
   })
-  .refine((v) => v.brand !== undefined || v.productClass || v.flavorClass || v.country, {
-    message: MESSAGES.fillInOneField,
-    path: ["form"],
-  });
+  .refine(
+    (v) => v.brand !== undefined || v.productClass || v.flavorClass || v.country || v.addDirectoryStates?.length,
+    {
+      message: MESSAGES.fillInOneField,
+      path: ["form"],
+    },
+  );

@@ -306,7 +306,10 @@ export const ruleDateFormat = enterIsoDate;
 export const ruleNameRequired = "Give the rule a name.";
 export const ruleReasonRequired = "Write the reason the buyer will see.";
 export const ruleLicenseTypeRequired = "Choose the license the buyer must hold.";
-export const ruleEffectRequired = "Choose what the rule does: block the sale or require a license.";
+export const ruleEffectRequired =
+  "Choose what the rule does: block the sale, require a license or require a state directory listing.";
+export const requireDirectoryListing = "Require a state directory listing";
+export const directoryStateUnknown = "List the directory states as two-letter US state codes (for example KY, NC).";
 export const ruleNotFound = "That rule was not found.";
 export const ruleStale = "Someone changed this rule meanwhile. Reload the page and try again.";
 export const upcFormat = "A UPC has 12 digits (or 13 for an EAN), with a valid check digit.";

@@ -208,4 +208,96 @@ test.describe("compliance rules", () => {
     await page.goto("/admin/reports/pact");
     await expect(page.getByRole("heading", { name: "PACT report" })).toBeVisible();
   });
+
+  test("the admin adds a state directory rule: a Kentucky buyer sees the reason until the admin lists the vape there", async ({
+    page,
+    browser,
+  }) => {
+    const name = `Cloud Mist Zero ${tag()}`;
+    const id = await freshProduct({ name, priceCents: 1800, stock: 20, category: "disposable-vapes" });
+    await saveProductCompliance(
+      getDb(),
+      id,
+      {
+        brand: "Cloud Mist",
+        productClass: "non-nicotine-vape",
+        flavorClass: "tobacco",
+        nicotineMgMl: 0,
+        country: "US",
+        upc: null,
+        thcMg: null,
+        sevenOhPercent: null,
+      },
+      { id: null, name: "Test" },
+    );
+    const customer = await createCustomer({ withAddress: false });
+    await createAddress(getDb(), customer.id, {
+      businessName: `Bluegrass Vapor ${tag()}`,
+      street: "400 W Main St",
+      city: "Louisville",
+      state: "KY",
+      zip: "40202",
+      phone: "(502) 555-0100",
+      isDefault: true,
+    });
+
+    // The admin adds a rule: in Kentucky, this vape only when the state directory lists it.
+    const admin = await createAdminAccount();
+    await logIn(page, admin);
+    await page.goto("/admin/compliance");
+    const ruleName = `Kentucky directory ${tag()}`;
+    const form = page.getByRole("form", { name: "Rule" });
+    await form.getByRole("textbox", { name: "Name" }).fill(ruleName);
+    await form.getByLabel("Product ids", { exact: true }).fill(String(id));
+    await form.getByLabel(/^States/).fill("KY");
+    await form
+      .getByRole("combobox", { name: "Effect", exact: true })
+      .selectOption({ label: MESSAGES.requireDirectoryListing });
+    await form.getByLabel("Reason the buyer reads").fill("{state} allows only vapes listed in its state directory.");
+    await form.getByLabel("Short label for listings").fill("not in state directory");
+    await form.getByRole("button", { name: "Add rule" }).click();
+    await expect(page.getByText(BACK_OFFICE_MESSAGES.ruleSaved)).toBeVisible();
+    await expect(
+      page.getByRole("listitem", { name: ruleName }).getByText(MESSAGES.requireDirectoryListing),
+    ).toBeVisible();
+
+    // The buyer, in a browser of their own, with a Kentucky address.
+    const context = await browser.newContext({ viewport: page.viewportSize() ?? { width: 1280, height: 800 } });
+    const shopper = await context.newPage();
+    await shopper.addInitScript(() => window.localStorage.setItem("ageVerified", "true"));
+    await logIn(shopper, customer);
+    await shopper.goto(`/products/details/${id}`);
+    await expect(
+      shopper.getByRole("note").getByText("Not available for your Kentucky address: not in state directory"),
+    ).toBeVisible();
+    await addToCart(shopper, id);
+    await shopper.goto("/checkout");
+    const items = shopper.getByRole("region", { name: "Items" });
+    const reason = items.getByText("Kentucky allows only vapes listed in its state directory.");
+    await expect(reason).toBeVisible();
+    await expect(shopper.getByRole("button", { name: "Place Order" })).toBeDisabled();
+
+    // The admin records that Kentucky's directory lists it (a bad state code first).
+    await page.goto(`/admin/products/${id}`);
+    const facts = page.getByRole("form", { name: "Compliance" });
+    await facts.getByLabel("Listed in the vape directory of (states)").fill("KY, Kentucky");
+    await facts.getByRole("button", { name: "Save compliance" }).click();
+    await expect(
+      page.getByRole("form", { name: "Compliance" }).getByText(MESSAGES.directoryStateUnknown),
+    ).toBeVisible();
+    await page
+      .getByRole("form", { name: "Compliance" })
+      .getByLabel("Listed in the vape directory of (states)")
+      .fill("ky");
+    await page.getByRole("form", { name: "Compliance" }).getByRole("button", { name: "Save compliance" }).click();
+    await expect(page.getByText(BACK_OFFICE_MESSAGES.complianceSaved)).toBeVisible();
+
+    // Now the buyer can order it to Kentucky.
+    await shopper.goto("/checkout");
+    await expect(shopper.getByRole("region", { name: "Items" }).getByText(name)).toBeVisible();
+    await expect(reason).toBeHidden();
+    await shopper.getByRole("button", { name: "Place Order" }).click();
+    await expect(shopper).toHaveURL(/\/order-confirmation\?order=\d+/);
+    await context.close();
+  });
 });

@@ -23,6 +23,7 @@ import { pactCsv, pactShipments, pactSummary, shipperState } from "./pact";
 import { bulkSetCompliance, saveComplianceForm } from "./product-form";
 import { currentRules, resetRuleCacheForTests } from "./rule-cache";
 import { createRule, listRules, RuleError, setRuleEnabled, updateRule } from "./rules";
+import { testSale } from "./test-sale";
 
 const ON = process.env.DATABASE_URL ? "PostgreSQL" : "SQLite";
 
@@ -205,7 +206,12 @@ describe(`product compliance facts on ${ON}`, () => {
       flavorClass: "flavored",
       country: "CN",
     });
-    expect(await findProductCompliance(t.db, id)).toMatchObject({ brand: "Zephyr", country: "CN", labReport: null });
+    expect(await findProductCompliance(t.db, id)).toMatchObject({
+      brand: "Zephyr",
+      country: "CN",
+      labReport: null,
+      directoryStates: [],
+    });
     expect((await loadFacts(t.db, [id])).get(id)).toMatchObject({
       productClass: "nicotine-vape",
       flavorClass: "flavored",
@@ -258,6 +264,79 @@ describe(`the product form's compliance section on ${ON}`, () => {
       productClass: "cannabinoid",
     });
     expect(await findProductCompliance(t.db, other)).toMatchObject({ brand: "Acme", country: "CN" });
+  });
+
+  it("keeps the states whose vape directory lists a product: form, bulk additions, audit log, facts loader", async () => {
+    const id = await product("Listed vape", { productClass: "nicotine-vape" });
+    const bad = new FormData();
+    bad.set("directoryStates", "KY, Kentucky");
+    expect(await saveComplianceForm(t.db, id, bad, TEST_ADMIN)).toEqual({
+      directoryStates: MESSAGES.directoryStateUnknown,
+    });
+    const good = new FormData();
+    good.set("productClass", "nicotine-vape");
+    good.set("directoryStates", "va ky, KY");
+    expect(await saveComplianceForm(t.db, id, good, TEST_ADMIN)).toBeNull();
+    expect((await loadFacts(t.db, [id])).get(id)?.directoryStates).toEqual(["KY", "VA"]);
+    const log = await listAudit(t.db, { subjectType: "product", subjectId: String(id) });
+    expect(log.items[0]?.after).toMatchObject({ directoryStates: "KY, VA" });
+
+    const other = await product("Unlisted vape", { productClass: "nicotine-vape" });
+    expect(await bulkSetCompliance(t.db, [id, other], { addDirectoryStates: ["NC", "KY"] }, TEST_ADMIN)).toBe(2);
+    const facts = await loadFacts(t.db, [id, other]);
+    expect(facts.get(id)?.directoryStates).toEqual(["KY", "NC", "VA"]);
+    expect(facts.get(other)?.directoryStates).toEqual(["KY", "NC"]);
+    // Saving the other facts without naming the listings keeps them.
+    await saveProductCompliance(
+      t.db,
+      other,
+      {
+        brand: "Acme",
+        productClass: "nicotine-vape",
+        flavorClass: null,
+        nicotineMgMl: null,
+        country: null,
+        upc: null,
+        thcMg: null,
+        sevenOhPercent: null,
+      },
+      TEST_ADMIN,
+    );
+    expect((await findProductCompliance(t.db, other)).directoryStates).toEqual(["KY", "NC"]);
+  });
+
+  it("refuses a directory rule that contradicts a block, and takes one beside a license rule", async () => {
+    await createRule(
+      t.db,
+      input({ name: "Kentucky vape ban", classes: "nicotine-vape", states: "KY", reason: "No vapes." }),
+      TEST_ADMIN,
+    );
+    const listing = input({
+      name: "Kentucky directory",
+      classes: "nicotine-vape",
+      states: "KY, VA",
+      effect: "require-listing",
+      reason: "{state} allows only listed vapes.",
+    });
+    const refused = await createRule(t.db, listing, TEST_ADMIN).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RuleError);
+    expect((refused as Error).message).toBe(MESSAGES.ruleContradicts("Kentucky vape ban"));
+    expect((await listRules(t.db)).map((r) => r.name)).toEqual(["Kentucky vape ban"]);
+    await clearRules();
+    await createRule(
+      t.db,
+      input({
+        name: "Kentucky vape license",
+        classes: "nicotine-vape",
+        states: "KY",
+        effect: "require-license",
+        licenseType: "state-tobacco-vape",
+        reason: "License.",
+      }),
+      TEST_ADMIN,
+    );
+    const created = await createRule(t.db, listing, TEST_ADMIN);
+    expect(created).toMatchObject({ effect: "require-listing", licenseType: null, states: ["KY", "VA"] });
   });
 });
 
@@ -501,6 +580,99 @@ describe(`placing an order checks the rules on ${ON}`, () => {
     },
   );
 
+  it("refuses a vape not listed in Kentucky's directory inside the order transaction; listed there, it goes through", async () => {
+    const kentucky = (
+      await createAddress(t.db, buyer, {
+        businessName: "Louisville store",
+        street: "9 River Rd",
+        city: "Louisville",
+        state: "KY",
+        zip: "40202",
+        phone: "",
+        isDefault: false,
+      })
+    ).id;
+    const directory = await createRule(
+      t.db,
+      input({
+        name: "State vape directories",
+        classes: "nicotine-vape",
+        states: "KY, NC, AL, LA, OK, VA, AR, WI",
+        effect: "require-listing",
+        reason: "{state} allows only vapes listed in its state directory.",
+        label: "not in state directory",
+      }),
+      TEST_ADMIN,
+    );
+    const vape = await product("Nimbus Tobacco 10-pack", { productClass: "nicotine-vape", flavorClass: "tobacco" });
+    const stock = async () =>
+      (await t.db.selectFrom("products").select("stock").where("id", "=", vape).executeTakeFirstOrThrow()).stock;
+    const orders = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom("orders")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const [stockBefore, ordersBefore] = [await stock(), await orders()];
+    const place = () =>
+      placeOrder(t.db, {
+        userId: buyer,
+        idempotencyKey: crypto.randomUUID(),
+        addressId: kentucky,
+        lines: [{ id: vape, quantity: 1 }],
+      });
+
+    // Listings and the cart see it before checkout; the admin's test box says the same.
+    const verdict = (
+      await checkProducts(t.db, {
+        userId: buyer,
+        destination: { state: "KY", zip: "40202", addressId: kentucky },
+        productIds: [vape],
+      })
+    ).get(vape);
+    expect(verdict).toMatchObject({ outcome: "blocked", label: "not in state directory" });
+    const tested = await testSale(t.db, { productId: vape, state: "KY", zip: "40202", customer: "", date: "" });
+    expect(tested.ok && tested.result.outcome).toBe("blocked");
+
+    const refused = await place().catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(OrderRefusedError);
+    expect((refused as Error).message).toBe(
+      "Nimbus Tobacco 10-pack: Kentucky allows only vapes listed in its state directory.",
+    );
+    expect([await stock(), await orders()]).toEqual([stockBefore, ordersBefore]);
+
+    // Another app server's admin lists it in Kentucky's directory through the product form.
+    const form = new FormData();
+    form.set("productClass", "nicotine-vape");
+    form.set("flavorClass", "tobacco");
+    form.set("directoryStates", "ky, nc");
+    expect(await saveComplianceForm(other, vape, form, TEST_ADMIN)).toBeNull();
+    expect((await findProductCompliance(t.db, vape)).directoryStates).toEqual(["KY", "NC"]);
+    const { order } = await place();
+    const checks = await findLineChecks(t.db, order.id);
+    expect([...checks.values()][0]).toMatchObject({
+      outcome: "allowed",
+      rules: [{ id: directory.id, effect: "require-listing", result: "listed" }],
+    });
+
+    // Taken off the directory: putting the cancelled order back in play is checked the same way.
+    await setOrderStatus(t.db, order.id, "Cancelled", TEST_ADMIN);
+    await bulkSetCompliance(t.db, [vape], { brand: "Nimbus" }, TEST_ADMIN);
+    expect((await findProductCompliance(t.db, vape)).directoryStates).toEqual(["KY", "NC"]);
+    await saveProductCompliance(
+      t.db,
+      vape,
+      { ...(await findProductCompliance(t.db, vape)), directoryStates: ["NC"] },
+      TEST_ADMIN,
+    );
+    const back = await setOrderStatus(t.db, order.id, "Processing", TEST_ADMIN).catch((e: unknown) => e);
+    expect(back).toBeInstanceOf(StatusChangeError);
+    expect((back as Error).message).toContain("Kentucky allows only vapes listed in its state directory.");
+  });
+
   it("asks for a missing license, and records the license rule once the license is approved", async () => {
     await createRule(
       t.db,
@@ -564,6 +736,7 @@ type Step =
   | { kind: "rule-add"; which: number }
   | { kind: "rule-toggle"; which: number }
   | { kind: "rule-edit"; which: number; states: string[] }
+  | { kind: "listing"; states: string[] }
   | { kind: "order" };
 
 const RULE_TEMPLATES = [
@@ -577,6 +750,7 @@ const RULE_TEMPLATES = [
   },
   { name: "Chinese vapes", classes: "nicotine-vape", countries: "CN", states: "TX", effect: "block" },
   { name: "All kratom, everywhere, later", classes: "kratom", effect: "block", effectiveFrom: "2026-01-01" },
+  { name: "Vape directories", classes: "nicotine-vape", states: "IN, AL", effect: "require-listing" },
 ] as const;
 
 describe(`no sequence of changes lets a blocked line into an order on ${ON}`, () => {
@@ -605,6 +779,7 @@ describe(`no sequence of changes lets a blocked line into an order on ${ON}`, ()
         which: fc.nat(5),
         states: fc.subarray(["TX", "IN", "AL"], { minLength: 1 }),
       }),
+      fc.record({ kind: fc.constant("listing" as const), states: fc.subarray(["TX", "IN", "AL"]) }),
       fc.record({ kind: fc.constant("order" as const) }),
     );
     await fc.assert(
@@ -619,6 +794,12 @@ describe(`no sequence of changes lets a blocked line into an order on ${ON}`, ()
             // Rule changes go through either this server or "another" one (its own connection).
             const writer = Math.random() < 0.5 ? t.db : other;
             if (step.kind === "address") addressId = step.to === "TX" ? texas : indiana;
+            else if (step.kind === "listing")
+              await writer
+                .updateTable("product_compliance")
+                .set({ directory_states: JSON.stringify(step.states) })
+                .where("product_id", "=", products[2] ?? 0)
+                .execute();
             else if (step.kind === "license")
               await insertLicense("tx-dshs-hemp", step.status, step.expired ? addDays(storeToday(), -1) : null);
             else if (step.kind === "revoke") await writer.updateTable("licenses").set({ status: "expired" }).execute();

@@ -28,8 +28,24 @@ export const EMPTY_COMPLIANCE: ProductCompliance = {
   upc: null,
   thcMg: null,
   sevenOhPercent: null,
+  directoryStates: [],
   labReport: null,
 };
+
+/** The states of a directory listing, as stored (JSON text of two-letter codes). */
+export function parseDirectoryStates(text: string | null | undefined): string[] {
+  if (!text) return [];
+  try {
+    const value = JSON.parse(text) as unknown;
+    return Array.isArray(value) ? value.filter((s): s is string => typeof s === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function storedDirectoryStates(states: readonly string[]): string {
+  return JSON.stringify([...new Set(states.map((s) => s.toUpperCase()))].sort());
+}
 
 function toCompliance(row: ProductComplianceRow | undefined): ProductCompliance {
   if (!row) return EMPTY_COMPLIANCE;
@@ -42,6 +58,7 @@ function toCompliance(row: ProductComplianceRow | undefined): ProductCompliance 
     upc: row.upc,
     thcMg: row.thc_mg === null ? null : Number(row.thc_mg),
     sevenOhPercent: row.seven_oh_percent === null ? null : Number(row.seven_oh_percent),
+    directoryStates: parseDirectoryStates(row.directory_states),
     labReport:
       row.lab_report_key && row.lab_report_type
         ? { type: row.lab_report_type, size: Number(row.lab_report_size ?? 0) }
@@ -86,6 +103,7 @@ export async function loadFacts(
       "product_compliance.flavor_class",
       "product_compliance.country",
       "product_compliance.thc_mg",
+      "product_compliance.directory_states",
     ])
     .where("products.id", "in", [...productIds]);
   if (lock && dialectOf(db) === "postgres") q = q.modifyEnd(sql`for share of products`);
@@ -98,23 +116,34 @@ export async function loadFacts(
       flavorClass: r.flavor_class as FlavorClass | null,
       country: r.country,
       thcMg: r.thc_mg === null ? null : Number(r.thc_mg),
+      directoryStates: parseDirectoryStates(r.directory_states),
     });
   }
   return facts;
 }
 
 function auditView(c: ProductComplianceInput): Record<string, unknown> {
-  return { ...c };
+  const { directoryStates, ...rest } = c;
+  return { ...rest, directoryStates: directoryStates.join(", ") };
 }
+
+/** Facts to save; without directoryStates, the directory listings stay as they are. */
+export type ComplianceFactsToSave = Omit<ProductComplianceInput, "directoryStates"> & {
+  directoryStates?: readonly string[];
+};
 
 /** Saves a product's compliance facts (the lab report is kept as it is). Audit-logged when it changes. */
 export async function saveProductCompliance(
   db: Db,
   productId: number,
-  input: ProductComplianceInput,
+  facts: ComplianceFactsToSave,
   actor: Actor,
 ): Promise<void> {
   const before = await findProductCompliance(db, productId);
+  const input: ProductComplianceInput = {
+    ...facts,
+    directoryStates: JSON.parse(storedDirectoryStates(facts.directoryStates ?? before.directoryStates)) as string[],
+  };
   const now = sqlNow(dialectOf(db));
   const cols = {
     brand: input.brand,
@@ -125,9 +154,11 @@ export async function saveProductCompliance(
     upc: input.upc,
     thc_mg: input.thcMg,
     seven_oh_percent: input.sevenOhPercent,
+    directory_states: storedDirectoryStates(input.directoryStates),
     updated_at: now,
   };
-  const diff = changedFields(auditView({ ...before }), auditView(input));
+  const { labReport: _kept, ...beforeFacts } = before;
+  const diff = changedFields(auditView(beforeFacts), auditView(input));
   if (!diff) return;
   await db
     .insertInto("product_compliance")

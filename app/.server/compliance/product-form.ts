@@ -37,13 +37,19 @@ export async function saveComplianceForm(
   return null;
 }
 
-/** Bulk: the facts given (not blank) are set on every selected product; the others stay. */
+/**
+ * Bulk: the facts given (not blank) are set on every selected product; the others stay. The
+ * directory states given are added to those each product is already listed in.
+ */
 export async function bulkSetCompliance(
   db: Kysely<DB>,
   ids: readonly number[],
-  changes: Partial<Pick<ProductComplianceInput, "brand" | "productClass" | "flavorClass" | "country">>,
+  bulk: Partial<Pick<ProductComplianceInput, "brand" | "productClass" | "flavorClass" | "country">> & {
+    addDirectoryStates?: readonly string[];
+  },
   actor: Actor,
 ): Promise<number> {
+  const { addDirectoryStates, ...changes } = bulk;
   return db.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom("products")
@@ -53,7 +59,8 @@ export async function bulkSetCompliance(
     for (const { id } of existing) {
       const current = await findProductCompliance(trx, id);
       const { labReport: _kept, ...facts } = current;
-      await saveProductCompliance(trx, id, { ...facts, ...changes }, actor);
+      const directoryStates = [...new Set([...facts.directoryStates, ...(addDirectoryStates ?? [])])];
+      await saveProductCompliance(trx, id, { ...facts, ...changes, directoryStates }, actor);
     }
     return existing.length;
   });

@@ -262,6 +262,8 @@ export interface ProductComplianceTable {
   /** Total THC per container, mg. */
   thc_mg: number | null;
   seven_oh_percent: number | null;
+  /** JSON text: the states whose vape directory lists the product (two-letter codes), '[]' for none. */
+  directory_states: Generated<string>;
   lab_report_key: string | null;
   lab_report_type: string | null;
   lab_report_size: number | null;
@@ -279,7 +281,7 @@ export interface ComplianceRulesTable {
   zips: string;
   effective_from: string;
   effective_until: string | null;
-  effect: "block" | "require-license";
+  effect: "block" | "require-license" | "require-listing";
   license_type: string | null;
   reason: string;
   /** Short form of the reason for listings ("state ban"). */

@@ -12,11 +12,13 @@ export interface ComplianceFormValues extends ProductComplianceInput {
   labReport: { type: string; size: number } | null;
 }
 
-const text = (v: string | number | null) => (v === null ? "" : String(v));
+const text = (v: string | number | readonly string[] | null) =>
+  v === null ? "" : typeof v === "object" ? v.join(", ") : String(v);
 
 /**
  * The compliance section of the product edit page (issue 15): brand, class, flavor, nicotine,
- * country, UPC, THC per container, 7-OH share and the lab report. Its own form, saved on its own.
+ * country, UPC, THC per container, 7-OH share, the states whose vape directory lists it and the lab
+ * report. Its own form, saved on its own.
  */
 export function ComplianceForm({
   productId,
@@ -29,7 +31,8 @@ export function ComplianceForm({
 }) {
   const mine = reply && (reply.data as { intent?: string } | undefined)?.intent === "compliance" ? reply : undefined;
   const busy = useNavigation().state === "submitting";
-  const v = (name: string, fallback: string | number | null) => postedValue(mine, name, text(fallback)) ?? "";
+  const v = (name: string, fallback: string | number | readonly string[] | null) =>
+    postedValue(mine, name, text(fallback)) ?? "";
   return (
     <section aria-labelledby="compliance-title" className="mt-6 rounded-lg border border-slate-200 bg-white p-5">
       <h2 id="compliance-title" className="mb-1 text-xl font-bold text-slate-900">
@@ -117,6 +120,15 @@ export function ComplianceForm({
           error={fieldError(mine, "sevenOhPercent")}
         />
         <TextField
+          label="Listed in the vape directory of (states)"
+          name="directoryStates"
+          className="sm:col-span-2"
+          placeholder="for example KY, NC"
+          hint={BACK_OFFICE_MESSAGES.directoryStatesHint}
+          defaultValue={v("directoryStates", values.directoryStates)}
+          error={fieldError(mine, "directoryStates")}
+        />
+        <TextField
           label="Lab report (PDF, JPEG or PNG)"
           name="labReport"
           type="file"
@@ -148,7 +160,7 @@ export function ComplianceForm({
   );
 }
 
-/** Bulk compliance: brand, class, flavor and country for the selected products. */
+/** Bulk compliance: brand, class, flavor, country and directory listings for the selected products. */
 export function BulkComplianceDialog({ ids, onDone }: { ids: number[]; onDone: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -197,6 +209,12 @@ export function BulkComplianceDialog({ ids, onDone }: { ids: number[]; onDone: (
             ))}
           </SelectField>
           <TextField label="Country of manufacture" name="country" maxLength={2} placeholder="unchanged" />
+          <TextField
+            label="Add vape directory listings (states)"
+            name="addDirectoryStates"
+            placeholder="unchanged"
+            hint={BACK_OFFICE_MESSAGES.bulkDirectoryStatesHint}
+          />
           <div className="flex gap-3">
             <Button type="submit" name="intent" value="bulk-compliance" disabled={fetcher.state !== "idle"}>
               Apply to {ids.length}

@@ -133,3 +133,6 @@ export const bulkImagesChoose = "Choose images or ZIP files named by SKU.";
 export function bulkImagesDone(added: number, refused: number): string {
   return `${added} image${added === 1 ? "" : "s"} added, ${refused} refused.`;
 }
+export const directoryStatesHint =
+  "States whose vape directory lists this product, as two-letter codes (for example KY, NC). Rules that require a directory listing read this.";
+export const bulkDirectoryStatesHint = "Added to the states already listed for each product.";

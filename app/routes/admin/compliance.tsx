@@ -313,6 +313,7 @@ function RuleForm({ editing, today }: { editing: Rule | null; today: string }) {
           >
             <option value="block">Block the sale</option>
             <option value="require-license">Require an approved license</option>
+            <option value="require-listing">{MESSAGES.requireDirectoryListing}</option>
           </SelectField>
           <SelectField
             label="License required (for that effect)"
