@@ -10,6 +10,7 @@ import * as m0008 from "../../../db/migrations/0008-wholesale";
 import * as m0009 from "../../../db/migrations/0009-back-office";
 import * as m0010 from "../../../db/migrations/0010-ordering";
 import * as m0011 from "../../../db/migrations/0011-price-order-version";
+import * as m0012 from "../../../db/migrations/0012-audit-erasure";
 import type { DB } from "./schema";
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "0009-back-office": m0009,
   "0010-ordering": m0010,
   "0011-price-order-version": m0011,
+  "0012-audit-erasure": m0012,
 };
 
 export const migrationNames = Object.keys(migrations);
