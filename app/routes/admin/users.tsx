@@ -116,12 +116,22 @@ function ConfirmPanel({ step, message }: { step: ConfirmStep["confirm"]; message
   );
 }
 
-function UserActions({ user, self }: { user: AdminUserRow; self: boolean }) {
-  const fetcher = useFetcher<FormReply>();
+/**
+ * The rows' actions share one fetcher, watched by the page: a deleted customer's row is gone
+ * when the answer arrives, and the page still tells the admin it was done.
+ */
+const USER_ACTION = "user-action";
+
+function useUserActionReply() {
+  const fetcher = useFetcher<FormReply>({ key: USER_ACTION });
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data?.message) return;
     notify(fetcher.data.ok ? "success" : "error", fetcher.data.message);
   }, [fetcher.data, fetcher.state]);
+}
+
+function UserActions({ user, self }: { user: AdminUserRow; self: boolean }) {
+  const fetcher = useFetcher<FormReply>({ key: USER_ACTION });
   if (self) return <span className="text-slate-600">You</span>;
   const admin = user.role === "admin";
   const buttons: { intent: UserAction; label: string }[] = [
@@ -185,6 +195,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageSize, q, attention, viewerId } = loaderData;
   const [params] = useSearchParams();
   // The answer of a post made without JavaScript (fetcher posts answer their own row).
+  useUserActionReply();
   const reply = useActionData<typeof action>();
   const step = reply && !reply.ok && reply.data && "confirm" in reply.data ? reply.data.confirm : null;
   return (
