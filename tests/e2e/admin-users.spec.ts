@@ -1,8 +1,11 @@
 import "./support/env";
-import type { Page } from "@playwright/test";
-import { setProfile } from "./support/admin";
-import { createAdminAccount, createCustomer, uniqueSuffix } from "./support/data";
-import { expect, logIn, test } from "./support/fixtures";
+import type { Locator, Page } from "@playwright/test";
+import * as MESSAGES from "../../app/lib/messages";
+import * as BACK_OFFICE_MESSAGES from "../../app/lib/messages/back-office";
+import { APP_ORIGIN, findUser, submitLogin } from "./support/account";
+import { freshProduct, logInOn, otherPerson, placeOrderFor, setProfile, tag } from "./support/admin";
+import { createAdminAccount, createCustomer, type TestAccount, uniqueSuffix } from "./support/data";
+import { expect, holdScripts, logIn, test } from "./support/fixtures";
 
 async function searchUsers(page: Page, q: string) {
   await page.getByRole("searchbox", { name: "Search name, email or username" }).fill(q);
@@ -82,4 +85,124 @@ test("@desktop-only the Users table lists every profile field and searches by na
       .filter({ has: page.getByRole("cell") })
       .getByRole("cell"),
   ).toContainText([admin.name, admin.email, "Admin"]);
+});
+
+/** The admin's button of `action` ("Make admin", "Delete"...) on the row of `account`. */
+function actionButton(page: Page, action: string, account: TestAccount): Locator {
+  return page.getByRole("button", { name: `${action} ${account.email}`, exact: true });
+}
+
+/** The question the server shows when a post came without the admin's confirmation. */
+function confirmStep(page: Page, question: string): Locator {
+  return page.getByRole("region", { name: question });
+}
+
+/**
+ * Taps an action and answers its question yes, wherever the page asks it: in the browser's
+ * dialog once the page's JavaScript runs, or on the page the server answers with before that.
+ * Then waits for the sentence saying it was done.
+ */
+async function confirmAction(page: Page, button: Locator, question: string, done: string): Promise<void> {
+  const asked: string[] = [];
+  page.once("dialog", (dialog) => {
+    asked.push(dialog.message());
+    void dialog.accept();
+  });
+  await button.click();
+  const step = confirmStep(page, question);
+  await expect(step.or(page.getByText(done))).toBeVisible();
+  if (asked.length === 0) {
+    await step.getByRole("button", { name: "Confirm", exact: true }).click();
+  } else {
+    expect(asked).toEqual([question]);
+  }
+  await expect(page.getByText(done)).toBeVisible();
+}
+
+/** Whether /admin lets `page`'s account in (others are sent to the home page). */
+async function opensBackOffice(page: Page): Promise<boolean> {
+  await page.goto("/admin");
+  return new URL(page.url()).pathname.startsWith("/admin");
+}
+
+test("@desktop-only an admin makes a customer admin, and takes it away: the back office opens to them only in between", async ({
+  page,
+  browser,
+}) => {
+  const admin = await createAdminAccount();
+  const customer = await createCustomer();
+  const other = await otherPerson(browser);
+  const theirs = await other.newPage();
+  await logInOn(theirs, customer);
+  expect(await opensBackOffice(theirs)).toBe(false);
+
+  // Before the page's JavaScript runs, Make admin posts the plain form: the server changes
+  // nothing and asks, and Confirm makes them an admin.
+  const release = await holdScripts(page);
+  await logIn(page, admin);
+  await page.goto(`/admin/users?q=${encodeURIComponent(customer.email)}`, { waitUntil: "commit" });
+  await actionButton(page, "Make admin", customer).click();
+  const step = confirmStep(page, BACK_OFFICE_MESSAGES.confirmMakeAdmin);
+  await expect(step).toBeVisible();
+  await expect(step).toContainText(BACK_OFFICE_MESSAGES.confirmUserAccount(customer.name, customer.email));
+  expect((await findUser(customer.email))?.role).toBe("customer");
+  expect(await opensBackOffice(theirs)).toBe(false);
+  await step.getByRole("button", { name: "Confirm", exact: true }).click();
+  await expect(page.getByText(MESSAGES.userRole(customer.name, "admin"))).toBeVisible();
+  expect(await opensBackOffice(theirs)).toBe(true);
+  await expect(theirs.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await release();
+
+  await page.goto(`/admin/users?q=${encodeURIComponent(customer.email)}`);
+  await confirmAction(
+    page,
+    actionButton(page, "Remove admin", customer),
+    BACK_OFFICE_MESSAGES.confirmRemoveAdmin,
+    MESSAGES.userRole(customer.name, "customer"),
+  );
+  expect(await opensBackOffice(theirs)).toBe(false);
+  await expect(theirs).toHaveURL(/\/$/);
+  await other.close();
+});
+
+test("@desktop-only an admin deletes a customer: a post without confirmation changes nothing; after it they cannot log in and their order shows 'Unknown User'", async ({
+  page,
+  browser,
+}) => {
+  const admin = await createAdminAccount();
+  const customer = await createCustomer();
+  const product = await freshProduct({ name: `Kept order ${tag()}`, priceCents: 500, stock: 5 });
+  const orderId = await placeOrderFor(customer, [{ id: product, quantity: 1 }]);
+
+  await logIn(page, admin);
+  // A script posting the delete without the confirmation gets the question, and nothing is deleted.
+  const unconfirmed = await page.request.post("/admin/users", {
+    form: { intent: "delete", userId: customer.id },
+    headers: { Origin: APP_ORIGIN },
+  });
+  expect(unconfirmed.status()).toBe(200);
+  expect(await unconfirmed.text()).toContain("Delete this customer?");
+  expect(await findUser(customer.email)).toBeDefined();
+
+  await page.goto(`/admin/users?q=${encodeURIComponent(customer.email)}`);
+  await confirmAction(
+    page,
+    actionButton(page, "Delete", customer),
+    BACK_OFFICE_MESSAGES.confirmDeleteUser,
+    MESSAGES.userDeleted,
+  );
+  expect(await findUser(customer.email)).toBeUndefined();
+
+  const other = await otherPerson(browser);
+  const theirs = await other.newPage();
+  await theirs.goto("/login");
+  await submitLogin(theirs, customer.email, customer.password);
+  await expect(theirs.getByRole("alert").filter({ hasText: MESSAGES.invalidCredentials })).toBeVisible();
+  await other.close();
+
+  await page.goto("/admin/orders");
+  const card = page.getByRole("article", { name: `Order #${orderId}`, exact: true });
+  await expect(card).toContainText(MESSAGES.unknownUser);
+  await expect(card).not.toContainText(customer.name);
+  await expect(card).not.toContainText(customer.email);
 });

@@ -4,11 +4,15 @@ import { setupTestDatabase, type TestDatabase } from "../../../tests/support/tes
 import { addLicense } from "../business/licenses";
 import { saveBusiness } from "../business/profile";
 import { insertProduct } from "../catalog/product-writes";
+import { enqueueMail } from "../mail/outbox";
 import { readDocument } from "../media/documents";
 import { placeOrder } from "../orders/place-order";
+import { assignCustomer, createPriceGroup } from "../pricing/groups";
+import { receiveContactMessage } from "../support/contact-messages";
 import { createAddress } from "./addresses";
 import { ensureAccount } from "./admins";
 import { AccountError } from "./errors";
+import { requestPasswordReset } from "./passwords";
 import { signIn } from "./sign-in";
 import { applyUserAction, isDisabled } from "./user-admin";
 import { findUserByEmail } from "./users";
@@ -153,5 +157,104 @@ describe(`admins acting on accounts on ${process.env.DATABASE_URL ? "PostgreSQL"
     expect(kept.total_cents).toBe(100);
     expect((await audit("user.delete")).map((a) => a.summary)).toEqual([`Deleted customer account ${id}`]);
     await expect(applyUserAction(t.db, id, "disable", admin)).rejects.toThrow(MESSAGES.userNotFound);
+  });
+
+  it("deleting a customer takes their name and email out of the audit log and the mail queue, and nothing else", async () => {
+    const email = "gus.hale@shop.test";
+    await ensureAccount(t.db, { email, name: "Gus Hale", role: "customer", password: PASSWORD });
+    const id = (await findUserByEmail(t.db, email))?.id ?? "";
+    const gus = { id, name: `Gus Hale <${email}>` };
+    await login(email);
+    // What the log says about them: an admin's decisions, their own changes, their email.
+    await applyUserAction(t.db, id, "disable", admin);
+    await applyUserAction(t.db, id, "enable", admin);
+    await saveBusiness(
+      t.db,
+      id,
+      { legalName: "Hale Trading LLC", dba: null, businessType: "grocery", taxPermit: "32100012345" },
+      gus,
+    );
+    // An entry that is not about them and must not change, though it shares a word with them.
+    const group = await createPriceGroup(t.db, { name: "Hale Friends", kind: "percent", percentOffBp: 500 }, admin);
+    await assignCustomer(t.db, group, email, admin);
+    // Their mails: an order confirmation (and the store's notice naming them), a password reset
+    // still to be written, a failed mail, and the store's copy of their contact message.
+    const address = await createAddress(t.db, id, {
+      businessName: "Hale Trading",
+      street: "1 Oak",
+      city: "Austin",
+      state: "TX",
+      zip: "73301",
+      phone: "(512) 555-0100",
+      isDefault: true,
+    });
+    const product = await insertProduct(
+      t.db,
+      { sku: "DEL-2", name: "Kept too", description: "", priceCents: 250, stock: 5, category: "novelty" },
+      [],
+    );
+    const { order } = await placeOrder(t.db, {
+      userId: id,
+      idempotencyKey: crypto.randomUUID(),
+      addressId: address.id,
+      lines: [{ id: product, quantity: 2 }],
+    });
+    await requestPasswordReset(t.db, email, "10.9.1.1");
+    await enqueueMail(t.db, { to: email, subject: "Stuck", text: "Hello Gus Hale" }, "failed one");
+    await t.db.updateTable("jobs").set({ state: "failed" }).where("payload", "like", "%Stuck%").execute();
+    await receiveContactMessage(
+      t.db,
+      { name: "Gus Hale", email, phone: null, message: "Do you ship to Austin?", notRobot: "on" },
+      "10.9.1.2",
+    );
+    await enqueueMail(t.db, { to: "someone@else.test", subject: "Other", text: "Not about them" }, "other");
+
+    const auditBefore = await t.db.selectFrom("audit_log").selectAll().orderBy("id").execute();
+    const untouched = auditBefore.filter((row) => row.subject_type === "price-group");
+    expect(untouched.map((r) => r.summary)).toEqual(["Created price group Hale Friends"]);
+    const otherMail = await t.db
+      .selectFrom("jobs")
+      .selectAll()
+      .where("payload", "like", "%someone@else.test%")
+      .execute();
+    expect(otherMail).toHaveLength(1);
+    const mentions = (text: string) =>
+      ["gus.hale@shop.test", "gus hale", "hale trading llc", "32100012345"].filter((w) =>
+        text.toLowerCase().includes(w),
+      );
+    expect(mentions(JSON.stringify(auditBefore))).toHaveLength(4);
+
+    expect(await applyUserAction(t.db, id, "delete", admin)).toBe(MESSAGES.userDeleted);
+
+    const auditAfter = await t.db.selectFrom("audit_log").selectAll().orderBy("id").execute();
+    // Every entry stays (and one more says the account was deleted); none names them any more.
+    expect(auditAfter.map((r) => r.id)).toEqual([...auditBefore.map((r) => r.id), auditAfter.at(-1)?.id]);
+    expect(mentions(JSON.stringify(auditAfter))).toEqual([]);
+    const about = (action: string) => auditAfter.filter((r) => r.action === action && r.subject_id === id);
+    expect(about("user.disable").map((r) => [r.summary, r.actor_name, r.erasures])).toEqual([
+      ["Disabled Unknown User", admin.name, 1],
+    ]);
+    expect(
+      about("business.create").map((r) => [r.summary, r.actor_name, JSON.parse(r.after ?? "{}").taxPermit]),
+    ).toEqual([["Business Unknown User registered", MESSAGES.unknownUser, MESSAGES.unknownUser]]);
+    expect(about("price-group.assign").map((r) => r.summary)).toEqual(["Unknown User put in price group Hale Friends"]);
+    for (const row of untouched) expect(auditAfter.find((r) => r.id === row.id)).toEqual(row);
+    expect(JSON.parse(about("user.delete")[0]?.after ?? "{}")).toMatchObject({ mailsDropped: 3, mailsScrubbed: 2 });
+
+    // Nothing is left to send to them; the store's mails about them still go, without their name or address.
+    const jobs = await t.db.selectFrom("jobs").selectAll().execute();
+    expect(mentions(JSON.stringify(jobs))).toEqual([]);
+    const notice = jobs.find((j) => j.payload.includes(`order ${order.id} store notice`));
+    expect(notice?.state).toBe("pending");
+    expect(notice?.payload).toContain("Customer: Unknown User");
+    const contactCopy = jobs.find((j) => j.payload.includes("Do you ship to Austin?"));
+    expect(contactCopy?.state).toBe("pending");
+    expect(JSON.parse(contactCopy?.payload ?? "{}").mail.replyTo).toBeUndefined();
+    expect(jobs.filter((j) => j.payload.includes("someone@else.test"))).toEqual(otherMail);
+    expect(await t.db.selectFrom("contact_messages").select("id").where("email", "=", email).execute()).toEqual([]);
+    expect(await t.db.selectFrom("rate_limits").select("key").where("key", "like", `%${email}%`).execute()).toEqual([]);
+    // Their order stays, with no customer.
+    const kept = await t.db.selectFrom("orders").select("user_id").where("id", "=", order.id).executeTakeFirstOrThrow();
+    expect(kept.user_id).toBeNull();
   });
 });

@@ -1,17 +1,21 @@
-import type { Kysely } from "kysely";
+import { type Kysely, type SqlBool, sql, type Transaction } from "kysely";
 import * as MESSAGES from "~/lib/messages";
+import { containsPattern, type ErasedPerson, eraseFromAudit, scrubberOf } from "../audit/erase";
 import { type Actor, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
 import { log } from "../log";
+import { forgetMailsOf } from "../mail/outbox";
 import { removeDocument } from "../media/documents";
+import { limits } from "./limits";
 
 /**
  * What an admin may do to an account (issue 17): disable and re-enable it (a disabled account's
  * sessions are deleted at once and it cannot sign in), make it an admin or take that away, and
- * delete a customer (the account, its addresses, business and licenses go; its orders stay with
- * no customer, shown as 'Unknown User'). Each is recorded in the audit log. An admin cannot do
+ * delete a customer (the account, its addresses, business and licenses go, and their name and
+ * email are taken out of the audit log and the mail queue; its orders stay with no customer,
+ * shown as 'Unknown User'). Each is recorded in the audit log. An admin cannot do
  * any of this to their own account, and the store always keeps at least one admin.
  */
 export class UserActionError extends Error {}
@@ -104,10 +108,11 @@ export async function applyUserAction(
         if (user.role === "admin") throw new UserActionError(MESSAGES.userDeleteAdmin);
         const licenses = await trx
           .selectFrom("licenses")
-          .select("document_key")
+          .select(["id", "number", "document_key"])
           .where("user_id", "=", userId)
           .execute();
         documents.push(...licenses.map((l) => l.document_key));
+        const erased = await erasePersonalData(trx, user, licenses);
         // Sessions, accounts, addresses, business and licenses go with the row (foreign keys);
         // orders keep their lines and shipping copy with no customer.
         await trx.deleteFrom("users").where("id", "=", userId).execute();
@@ -116,6 +121,7 @@ export async function applyUserAction(
           subjectType: "user",
           subjectId: userId,
           summary: `Deleted customer account ${userId}`,
+          after: erased,
         });
         return MESSAGES.userDeleted;
       }
@@ -125,6 +131,59 @@ export async function applyUserAction(
     await removeDocument(key).catch((err: unknown) => log.warn({ err, key }, "license document not removed"));
   }
   return done;
+}
+
+/**
+ * Takes a customer about to be deleted out of everything that outlives their account row: the
+ * audit log (their name and email become 'Unknown User'), the mail queue (mails to them are
+ * dropped, others that mention them scrubbed), their contact-form messages, sign-in tokens and
+ * rate-limit counters. Called in the deleting transaction, before the row goes.
+ */
+async function erasePersonalData(
+  trx: Transaction<DB>,
+  user: { id: string; name: string; email: string },
+  licenses: { id: string; number: string }[],
+): Promise<{ auditEntriesErased: number; mailsDropped: number; mailsScrubbed: number }> {
+  const account = await trx
+    .selectFrom("users")
+    .leftJoin("businesses", "businesses.user_id", "users.id")
+    .select([
+      "users.username",
+      "users.display_username",
+      "businesses.legal_name",
+      "businesses.dba",
+      "businesses.tax_permit",
+    ])
+    .where("users.id", "=", user.id)
+    .executeTakeFirstOrThrow();
+  const person: ErasedPerson = {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    otherTerms: [
+      account.username,
+      account.display_username,
+      account.legal_name,
+      account.dba,
+      account.tax_permit,
+      ...licenses.map((l) => l.number),
+    ].filter((t): t is string => typeof t === "string" && t.trim().length > 0),
+    licenseIds: licenses.map((l) => l.id),
+  };
+  const auditEntriesErased = await eraseFromAudit(trx, person);
+  const mails = await forgetMailsOf(trx, user.email, scrubberOf(person));
+  const email = user.email.toLowerCase();
+  await trx.deleteFrom("contact_messages").where(sql<SqlBool>`lower(email) = ${email}`).execute();
+  await trx
+    .deleteFrom("verifications")
+    .where((eb) =>
+      eb.or([eb("value", "=", user.id), sql<SqlBool>`lower(identifier) like ${containsPattern(email)} escape '\\'`]),
+    )
+    .execute();
+  const subjects = [email, user.id, account.username?.toLowerCase()].filter((s): s is string => !!s);
+  const keys = Object.values(limits).flatMap((rule) => subjects.map((s) => `${rule.name}:${s}`.slice(0, 300)));
+  await trx.deleteFrom("rate_limits").where("key", "in", keys).execute();
+  return { auditEntriesErased, mailsDropped: mails.dropped, mailsScrubbed: mails.scrubbed };
 }
 
 /** Whether an account is disabled (sign-in refuses it). */

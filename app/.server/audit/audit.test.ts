@@ -148,4 +148,31 @@ describe(`audit log on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, (
     expect(after.total).toBe(before);
     expect(after.items.some((e) => e.summary === "forged")).toBe(false);
   });
+
+  it("lets an erasure rewrite only the text of an entry, counted, never what was done, to what or when", async () => {
+    const [entry] = (await listAudit(t.db, {})).items;
+    if (!entry) throw new Error("no entry");
+    const forge = (set: string) =>
+      sql`update audit_log set erasures = erasures + 1, ${sql.raw(set)} where id = ${entry.id}`.execute(t.db);
+    for (const set of [
+      "action = 'forged'",
+      "subject_id = 'forged'",
+      "subject_type = 'forged'",
+      "actor_id = 'forged'",
+      "created_at = '2000-01-01T00:00:00.000Z'",
+    ]) {
+      await expect(forge(set), set).rejects.toThrow(/append-only/);
+    }
+    await expect(
+      sql`update audit_log set erasures = erasures + 2, summary = 'x' where id = ${entry.id}`.execute(t.db),
+    ).rejects.toThrow(/append-only/);
+    await forge("summary = 'Unknown User'");
+    const row = await t.db.selectFrom("audit_log").selectAll().where("id", "=", entry.id).executeTakeFirstOrThrow();
+    expect([row.summary, row.erasures, row.action, row.subject_id]).toEqual([
+      "Unknown User",
+      1,
+      entry.action,
+      entry.subjectId,
+    ]);
+  });
 });

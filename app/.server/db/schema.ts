@@ -248,6 +248,8 @@ export interface AuditLogTable {
   before: string | null;
   after: string | null;
   created_at: string;
+  /** How many times a deleted customer's name and email were taken out of the row (migration 0013). */
+  erasures: Generated<number>;
 }
 
 export interface ProductComplianceTable {

@@ -117,6 +117,10 @@ export const confirmMakeAdmin = "Make this user an admin? They can change everyt
 export const confirmRemoveAdmin = "Remove admin from this user? They become a customer.";
 export const confirmDeleteUser =
   "Delete this customer? Their account, addresses, business and licenses are removed for good; their orders stay as 'Unknown User'.";
+/** 'Account: Dana Diaz (dana@shop.test)': which account a confirmation asks about. */
+export function confirmUserAccount(name: string, email: string): string {
+  return `Account: ${name} (${email})`;
+}
 export const noLowStock = "Nothing is at or under its low-stock threshold.";
 /** 'Store-wide low-stock threshold set to 8.' */
 export function storeThresholdSet(n: number): string {
