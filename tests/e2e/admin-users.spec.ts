@@ -205,4 +205,9 @@ test("@desktop-only an admin deletes a customer: a post without confirmation cha
   await expect(card).toContainText(MESSAGES.unknownUser);
   await expect(card).not.toContainText(customer.name);
   await expect(card).not.toContainText(customer.email);
+
+  // The audit log keeps the deletion, and says how a deleted customer reads in it.
+  await page.goto("/admin/audit");
+  await expect(page.getByText(BACK_OFFICE_MESSAGES.auditIntro)).toBeVisible();
+  await expect(page.getByRole("main")).not.toContainText(customer.email);
 });

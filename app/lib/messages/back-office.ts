@@ -140,3 +140,6 @@ export function bulkImagesDone(added: number, refused: number): string {
 export const directoryStatesHint =
   "States whose vape directory lists this product, as two-letter codes (for example KY, NC). Rules that require a directory listing read this.";
 export const bulkDirectoryStatesHint = "Added to the states already listed for each product.";
+/** The audit log's introduction: what it holds, and the one change it allows (migration 0013). */
+export const auditIntro =
+  "Every admin change to products, prices, stock, orders and accounts, and every approval decision. Entries cannot be edited or deleted; a deleted customer's name and email in them read 'Unknown User'.";

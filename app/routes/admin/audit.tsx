@@ -56,10 +56,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       <h2 id="audit-title" className="text-xl font-bold text-slate-900">
         Audit log <span className="text-base font-normal text-slate-600">({total.toLocaleString("en-US")})</span>
       </h2>
-      <p className="text-sm text-slate-600">
-        Every admin change to products, prices, stock, orders and accounts, and every approval decision. Entries cannot
-        be edited or deleted.
-      </p>
+      <p className="text-sm text-slate-600">{BACK_OFFICE_MESSAGES.auditIntro}</p>
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
           Record type
