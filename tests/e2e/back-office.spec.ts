@@ -340,6 +340,47 @@ test.describe("back office: low stock", () => {
   });
 });
 
+test.describe("back office: low stock in the product form", () => {
+  test("the admin sets a product's own threshold next to its stock, and empties it for the store-wide one", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const name = `Thresholded ${tag()}`;
+    const product = await freshProduct({ name, priceCents: 500, stock: 40 });
+    await logIn(page, await createAdminAccount());
+    const report = page.getByRole("list", { name: "Products low on stock" });
+
+    // The add form has the field too, empty: the store-wide threshold.
+    await page.goto("/admin/products/new");
+    await expect(page.getByLabel("Low-stock threshold")).toHaveValue("");
+    await expect(page.getByText(BACK_OFFICE_MESSAGES.lowStockThresholdHint)).toBeVisible();
+
+    await page.goto(`/admin/products/${product}`);
+    const field = page.getByLabel("Low-stock threshold");
+    await expect(field).toHaveValue("");
+    await field.fill("-3");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText(MESSAGES.thresholdFormat)).toBeVisible();
+
+    await page.getByLabel("Low-stock threshold").fill("50");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText(`${name} saved.`)).toBeVisible();
+    await page.goto("/admin/stock");
+    await expect(report.getByRole("listitem").filter({ hasText: name })).toContainText("40 left (threshold 50)");
+
+    // Emptied: the store-wide threshold (5 until set) applies again and 40 is not low.
+    await page.goto(`/admin/products/${product}`);
+    await expect(page.getByLabel("Low-stock threshold")).toHaveValue("50");
+    await page.getByLabel("Low-stock threshold").fill("");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText(`${name} saved.`)).toBeVisible();
+    await page.goto("/admin/stock");
+    await expect(page.getByRole("heading", { name: /^Low stock/ })).toBeVisible();
+    await expect(report.getByRole("link", { name })).toHaveCount(0);
+    expect((await productRow(product))?.low_stock_threshold).toBeNull();
+  });
+});
+
 test.describe("back office: images in bulk", () => {
   test("@desktop-only images named by SKU go to their products; a file that is not an image is refused", async ({
     page,

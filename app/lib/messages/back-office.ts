@@ -93,6 +93,8 @@ export const groupPricesHint =
 export function confirmDeleteGroup(name: string): string {
   return `Delete ${name}? Its customers will pay list prices.`;
 }
+export const lowStockThresholdHint =
+  "The product shows on the low-stock report at or under this many units. Leave empty to use the store-wide threshold.";
 export const importChooseFile = "Choose a CSV file to import.";
 export const importTiersFormat =
   'price_tiers holds the volume prices as "quantity:price each" pairs separated by semicolons, smallest quantity first: "12:4.50;48:4.00" is $4.50 each from 12 units and $4.00 each from 48. An empty cell removes them; a file without the column leaves them as they are.';
