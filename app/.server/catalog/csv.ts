@@ -170,7 +170,7 @@ export const PRODUCT_COLUMNS: readonly CsvColumn[] = [
     table: "tiers",
     requiredForNew: false,
     parse: (cell) => {
-      const read = parseTiers(cellToTierText(cell.slice(0, 2_000)), Number.MAX_SAFE_INTEGER, 1, "break");
+      const read = parseTiers(cellToTierText(cell), Number.MAX_SAFE_INTEGER, 1, "break");
       return read.ok ? ok(tiersToCell(read.tiers)) : refuse(read.message);
     },
     format: text,
