@@ -13,6 +13,7 @@ const FIELD_LABELS: Record<string, string> = {
   casePack: "case pack",
   minQuantity: "minimum order",
   maxQuantity: "maximum per order",
+  lowStockThreshold: "low-stock threshold",
 };
 
 export function auditFieldLabel(field: string): string {

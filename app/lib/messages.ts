@@ -403,32 +403,34 @@ export function skuLabel(sku: string): string {
 }
 
 // ---- Wholesale ordering (issue 16): price tiers and price groups ----
+/** Where a break is: a line of the product form's field, or a break of the import's price_tiers cell. */
+export type TierPart = "line" | "break";
 export function tiersTooMany(max: number): string {
   return `A product can have at most ${max} quantity breaks.`;
 }
-export function tierLineUnreadable(line: number): string {
-  return `Volume prices, line ${line}: write a quantity and a price, like "50, 119.00".`;
+export function tierLineUnreadable(line: number, part: TierPart = "line"): string {
+  return `Volume prices, ${part} ${line}: write a quantity and a price, like "50, 119.00".`;
 }
-export function tierQuantityInvalid(line: number): string {
-  return `Volume prices, line ${line}: the quantity must be a whole number from 2 to 10,000.`;
+export function tierQuantityInvalid(line: number, part: TierPart = "line"): string {
+  return `Volume prices, ${part} ${line}: the quantity must be a whole number from 2 to 10,000.`;
 }
-export function tierNotPackMultiple(line: number, casePack: number): string {
-  return `Volume prices, line ${line}: the quantity must be a multiple of the case pack (${casePack}).`;
+export function tierNotPackMultiple(line: number, casePack: number, part: TierPart = "line"): string {
+  return `Volume prices, ${part} ${line}: the quantity must be a multiple of the case pack (${casePack}).`;
 }
-export function tierPriceNegative(line: number): string {
-  return `Volume prices, line ${line}: a price cannot be below zero.`;
+export function tierPriceNegative(line: number, part: TierPart = "line"): string {
+  return `Volume prices, ${part} ${line}: a price cannot be below zero.`;
 }
-export function tierPriceInvalid(line: number, max: string): string {
-  return `Volume prices, line ${line}: the price must be an amount like 119.00, at most ${max}.`;
+export function tierPriceInvalid(line: number, max: string, part: TierPart = "line"): string {
+  return `Volume prices, ${part} ${line}: the price must be an amount like 119.00, at most ${max}.`;
 }
-export function tierOverlaps(line: number): string {
-  return `Volume prices, line ${line}: this quantity already has a price.`;
+export function tierOverlaps(line: number, part: TierPart = "line"): string {
+  return `Volume prices, ${part} ${line}: this quantity already has a price.`;
 }
-export function tierUnordered(line: number): string {
-  return `Volume prices, line ${line}: list the quantities from smallest to largest.`;
+export function tierUnordered(line: number, part: TierPart = "line"): string {
+  return `Volume prices, ${part} ${line}: list the quantities from smallest to largest.`;
 }
-export function tierNotLower(line: number): string {
-  return `Volume prices, line ${line}: each break must cost less than the price before it.`;
+export function tierNotLower(line: number, part: TierPart = "line"): string {
+  return `Volume prices, ${part} ${line}: each break must cost less than the price before it.`;
 }
 /**
  * A row of the volume price table, in units, or in whole cases when the product is sold by the
@@ -577,6 +579,10 @@ export function userRole(name: string, role: "admin" | "customer"): string {
 }
 
 // ---- Back office (issue 17): low stock ----
+/** An import row that changes a case pack or price the product's stored breaks no longer fit (the breaks' own refusal inside). */
+export function storedTiersContradictRow(reason: string): string {
+  return `the product's current volume prices do not fit this row's case pack or price. ${reason} Add a price_tiers column with breaks that fit, or leave its cell empty to remove them.`;
+}
 export const thresholdFormat = "The low-stock threshold must be a whole number, 0 or more (empty: the store-wide one).";
 
 // ---- Back office (issue 17): images in bulk ----

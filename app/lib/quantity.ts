@@ -10,6 +10,9 @@ import type { SellingUnit } from "./selling-unit";
  */
 export { casePackLabel, MAX_SELLING_UNIT, type SellingUnit, SINGLE_UNITS, sellingUnitOf } from "./selling-unit";
 
+/** The largest low-stock threshold a product or the store may have (issue 17). */
+export const MAX_LOW_STOCK_THRESHOLD = 1_000_000;
+
 /** The smallest quantity one order may hold: the minimum, rounded up to whole cases. */
 export function smallestQuantity(unit: SellingUnit): number {
   return Math.ceil(unit.minQuantity / unit.casePack) * unit.casePack;

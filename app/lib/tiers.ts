@@ -24,6 +24,7 @@ export function parseTiers(
   text: string,
   listCents: number,
   casePack: number,
+  part: MESSAGES.TierPart = "line",
 ): { ok: true; tiers: Tier[] } | { ok: false; message: string } {
   const lines = text
     .split(/\r?\n/)
@@ -33,24 +34,41 @@ export function parseTiers(
   const tiers: Tier[] = [];
   for (const [i, line] of lines.entries()) {
     const match = /^([^,\t:]+)[,\t:]\s*(.+)$/.exec(line);
-    if (!match) return { ok: false, message: MESSAGES.tierLineUnreadable(i + 1) };
+    if (!match) return { ok: false, message: MESSAGES.tierLineUnreadable(i + 1, part) };
     const qtyText = (match[1] ?? "").trim();
     const priceText = (match[2] ?? "").trim().replace(/^\$/, "");
     if (!/^\d{1,6}$/.test(qtyText) || Number(qtyText) < 2 || Number(qtyText) > MAX_LINE_QUANTITY) {
-      return { ok: false, message: MESSAGES.tierQuantityInvalid(i + 1) };
+      return { ok: false, message: MESSAGES.tierQuantityInvalid(i + 1, part) };
     }
     const minQuantity = Number(qtyText);
-    if (minQuantity % casePack !== 0) return { ok: false, message: MESSAGES.tierNotPackMultiple(i + 1, casePack) };
-    if (priceText.startsWith("-")) return { ok: false, message: MESSAGES.tierPriceNegative(i + 1) };
+    if (minQuantity % casePack !== 0)
+      return { ok: false, message: MESSAGES.tierNotPackMultiple(i + 1, casePack, part) };
+    if (priceText.startsWith("-")) return { ok: false, message: MESSAGES.tierPriceNegative(i + 1, part) };
     const priceCents = parseDollarsToCents(priceText);
     if (priceCents === null || priceCents > MAX_PRICE_CENTS) {
-      return { ok: false, message: MESSAGES.tierPriceInvalid(i + 1, formatCents(MAX_PRICE_CENTS)) };
+      return { ok: false, message: MESSAGES.tierPriceInvalid(i + 1, formatCents(MAX_PRICE_CENTS), part) };
     }
     const previous = tiers.at(-1);
-    if (previous && minQuantity === previous.minQuantity) return { ok: false, message: MESSAGES.tierOverlaps(i + 1) };
-    if (previous && minQuantity < previous.minQuantity) return { ok: false, message: MESSAGES.tierUnordered(i + 1) };
-    if (priceCents >= (previous?.priceCents ?? listCents)) return { ok: false, message: MESSAGES.tierNotLower(i + 1) };
+    if (previous && minQuantity === previous.minQuantity)
+      return { ok: false, message: MESSAGES.tierOverlaps(i + 1, part) };
+    if (previous && minQuantity < previous.minQuantity)
+      return { ok: false, message: MESSAGES.tierUnordered(i + 1, part) };
+    if (priceCents >= (previous?.priceCents ?? listCents))
+      return { ok: false, message: MESSAGES.tierNotLower(i + 1, part) };
     tiers.push({ minQuantity, priceCents });
   }
   return { ok: true, tiers };
+}
+
+/**
+ * The breaks as one cell of the catalog CSV (issue 17): "12:4.50;48:4.00" is from 12 units $4.50
+ * each, from 48 units $4.00 each; empty is no breaks. cellToTierText turns a cell back into the
+ * form's lines, so the import reads it with parseTiers (part "break": the nth break of the cell).
+ */
+export function tiersToCell(tiers: Tier[]): string {
+  return tiers.map((t) => `${t.minQuantity}:${(t.priceCents / 100).toFixed(2)}`).join(";");
+}
+
+export function cellToTierText(cell: string): string {
+  return cell.split(";").join("\n");
 }

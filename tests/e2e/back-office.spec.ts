@@ -86,17 +86,20 @@ test.describe("back office: catalog import", () => {
     const sku = (await productRow(product))?.sku as string;
     const newSku = `NEW-${tag()}`;
     const csv = [
-      "sku,name,category,price,stock,description",
-      `${sku},Renamed ${sku},novelty,11.00,5,For the import journey`,
+      "sku,name,category,price,stock,description,price_tiers",
+      `${sku},Renamed ${sku},novelty,11.00,5,For the import journey,12:9.00;48:8.50`,
       // Like a real new product: a description (the catalog's other journeys read the cards it adds).
-      `${newSku},Fresh ${newSku},novelty,4.50,12,Added by the import journey`,
-      `BAD-${tag()},Bad,snacks,abc,-1,`,
+      `${newSku},Fresh ${newSku},novelty,4.50,12,Added by the import journey,`,
+      `BAD-${tag()},Bad,snacks,abc,-1,,`,
+      `BREAKS-${tag()},Breaks,novelty,5.00,1,,48:4.00;12:4.50`,
     ].join("\n");
 
     await logIn(page, await createAdminAccount());
     await page.goto("/admin/products");
     await page.getByRole("link", { name: "Import CSV" }).click();
     await expect(page.getByRole("heading", { name: "Import products" })).toBeVisible();
+    await expect(page.getByText(BACK_OFFICE_MESSAGES.importTiersFormat)).toBeVisible();
+    await expect(page.getByText(BACK_OFFICE_MESSAGES.importImageUrlsReadOnly)).toBeVisible();
     await page.getByLabel("Product CSV file").setInputFiles({
       name: "catalog.csv",
       mimeType: "text/csv",
@@ -111,6 +114,8 @@ test.describe("back office: catalog import", () => {
     const changed = page.getByRole("region", { name: "Changed products" });
     await expect(changed).toContainText(`Renamed ${sku}`);
     await expect(changed).toContainText("$11.00");
+    await expect(changed).toContainText("12:9.00;48:8.50");
+    await expect(refused).toContainText(`price_tiers: ${MESSAGES.tierUnordered(2, "break")}`);
     await expect(page.getByRole("region", { name: "New products" })).toContainText(`Fresh ${newSku}`);
     // Nothing is written by the dry run.
     expect((await productRow(product))?.name).not.toBe(`Renamed ${sku}`);
@@ -123,6 +128,16 @@ test.describe("back office: catalog import", () => {
     const row = await productRow(product);
     expect(row?.name).toBe(`Renamed ${sku}`);
     expect(row?.price_cents).toBe(1100);
+    const breaks = await getDb()
+      .selectFrom("price_tiers")
+      .select(["min_quantity", "price_cents"])
+      .where("product_id", "=", product)
+      .orderBy("min_quantity")
+      .execute();
+    expect(breaks).toEqual([
+      { min_quantity: 12, price_cents: 900 },
+      { min_quantity: 48, price_cents: 850 },
+    ]);
     const added = await getDb().selectFrom("products").selectAll().where("sku", "=", newSku).executeTakeFirst();
     expect(added?.stock).toBe(12);
     await page.screenshot({ path: `test-results/import-${test.info().project.name}.png`, fullPage: true });
@@ -169,6 +184,7 @@ test.describe("back office: catalog import", () => {
       "case_pack",
       "min_quantity",
       "max_quantity",
+      "price_tiers",
       "brand",
       "product_class",
       "flavor_class",
@@ -177,6 +193,7 @@ test.describe("back office: catalog import", () => {
       "upc",
       "thc_mg",
       "seven_oh_percent",
+      "image_urls",
     ]);
     expect(rows.find((r) => r[0] === sku)?.slice(1, 5)).toEqual([`'${name}`, "novelty", "25.99", "3"]);
 
@@ -320,6 +337,47 @@ test.describe("back office: low stock", () => {
     await expect(page.getByText(BACK_OFFICE_MESSAGES.productThresholdSet(sku, 10))).toBeVisible();
     await expect(list.getByRole("link", { name })).toHaveCount(0);
     await page.screenshot({ path: `test-results/stock-${test.info().project.name}.png`, fullPage: true });
+  });
+});
+
+test.describe("back office: low stock in the product form", () => {
+  test("the admin sets a product's own threshold next to its stock, and empties it for the store-wide one", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const name = `Thresholded ${tag()}`;
+    const product = await freshProduct({ name, priceCents: 500, stock: 40 });
+    await logIn(page, await createAdminAccount());
+    const report = page.getByRole("list", { name: "Products low on stock" });
+
+    // The add form has the field too, empty: the store-wide threshold.
+    await page.goto("/admin/products/new");
+    await expect(page.getByLabel("Low-stock threshold")).toHaveValue("");
+    await expect(page.getByText(BACK_OFFICE_MESSAGES.lowStockThresholdHint)).toBeVisible();
+
+    await page.goto(`/admin/products/${product}`);
+    const field = page.getByLabel("Low-stock threshold");
+    await expect(field).toHaveValue("");
+    await field.fill("-3");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText(MESSAGES.thresholdFormat)).toBeVisible();
+
+    await page.getByLabel("Low-stock threshold").fill("50");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText(`${name} saved.`)).toBeVisible();
+    await page.goto("/admin/stock");
+    await expect(report.getByRole("listitem").filter({ hasText: name })).toContainText("40 left (threshold 50)");
+
+    // Emptied: the store-wide threshold (5 until set) applies again and 40 is not low.
+    await page.goto(`/admin/products/${product}`);
+    await expect(page.getByLabel("Low-stock threshold")).toHaveValue("50");
+    await page.getByLabel("Low-stock threshold").fill("");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText(`${name} saved.`)).toBeVisible();
+    await page.goto("/admin/stock");
+    await expect(page.getByRole("heading", { name: /^Low stock/ })).toBeVisible();
+    await expect(report.getByRole("link", { name })).toHaveCount(0);
+    expect((await productRow(product))?.low_stock_threshold).toBeNull();
   });
 });
 

@@ -156,6 +156,44 @@ describe(`admin on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () =>
     expect(mediaFiles().some((f) => f.startsWith(first?.key ?? "-"))).toBe(false);
   });
 
+  it("the product form sets the product's own low-stock threshold, empties it, and leaves it when the post has none", async () => {
+    const threshold = async (id: number) =>
+      (await t.db.selectFrom("products").select("low_stock_threshold").where("id", "=", id).executeTakeFirstOrThrow())
+        .low_stock_threshold;
+    const base = { name: "Thresholds", description: "", priceCents: 100, stock: 8, category: "novelty" };
+    const id = await createProductWithImages(t.db, { ...base, lowStockThreshold: 12 }, [], TEST_ADMIN);
+    expect(await threshold(id)).toBe(12);
+    const keep = { keepKeys: [], uploads: [] };
+    const version = async () => (await findProduct(t.db, id))?.version ?? 0;
+    await updateProductWithImages(
+      t.db,
+      id,
+      { ...base, lowStockThreshold: 3 },
+      keep,
+      { version: await version(), stockSeen: 8 },
+      TEST_ADMIN,
+    );
+    expect(await threshold(id)).toBe(3);
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["summary"])
+      .where("subject_id", "=", String(id))
+      .where("action", "=", "product.update")
+      .execute();
+    expect(audit.map((a) => a.summary)).toEqual([`Edited ${(await findProduct(t.db, id))?.sku}: low-stock threshold`]);
+    await updateProductWithImages(t.db, id, base, keep, { version: await version(), stockSeen: 8 }, TEST_ADMIN);
+    expect(await threshold(id)).toBe(3);
+    await updateProductWithImages(
+      t.db,
+      id,
+      { ...base, lowStockThreshold: null },
+      keep,
+      { version: await version(), stockSeen: 8 },
+      TEST_ADMIN,
+    );
+    expect(await threshold(id)).toBeNull();
+  });
+
   it("an edit on a form opened before a sale never puts the sold units back", async () => {
     const id = await product("Open Form", 100, 2);
     const opened = await findProduct(t.db, id);

@@ -56,6 +56,7 @@ export async function readProductForm(
       description: d.description,
       priceCents: d.price,
       stock: d.quantity,
+      ...(d.lowStockThreshold === undefined ? {} : { lowStockThreshold: d.lowStockThreshold }),
       category: d.category,
       ...sellingUnitFromForm(d),
       ...(tiers?.ok ? { tiers: tiers.tiers } : {}),

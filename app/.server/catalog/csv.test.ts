@@ -4,6 +4,7 @@ import * as MESSAGES from "~/lib/messages";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { catalogVersion } from "../cache/visitor-pages";
+import { replaceTiers } from "../pricing/tiers";
 import {
   applyImport,
   exportProductsCsv,
@@ -22,7 +23,7 @@ const HEADER = "sku,name,category,price,stock,description";
 
 async function exported(): Promise<string> {
   let out = "";
-  for await (const chunk of exportProductsCsv(t.db)) out += chunk;
+  for await (const chunk of exportProductsCsv(t.db, { baseUrl: "https://store.test" })) out += chunk;
   return out;
 }
 
@@ -47,6 +48,20 @@ async function products() {
     .selectFrom("products")
     .select(["sku", "name", "category", "price_cents", "stock", "description", "version"])
     .orderBy("sku")
+    .execute();
+}
+
+async function idOf(sku: string): Promise<number> {
+  return (await t.db.selectFrom("products").select("id").where("sku", "=", sku).executeTakeFirstOrThrow()).id;
+}
+
+async function tiersOf(sku: string) {
+  return t.db
+    .selectFrom("price_tiers")
+    .innerJoin("products", "products.id", "price_tiers.product_id")
+    .select(["price_tiers.min_quantity", "price_tiers.price_cents"])
+    .where("products.sku", "=", sku)
+    .orderBy("price_tiers.min_quantity")
     .execute();
 }
 
@@ -91,10 +106,10 @@ describe(`catalog CSV on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
   it("exports every product with every declared column, formulas neutralized", async () => {
     const csv = await exported();
     const rows = parse(csv) as string[][];
-    expect(rows[0]).toEqual(PRODUCT_COLUMNS.map((c) => c.header));
+    expect(rows[0]).toEqual([...PRODUCT_COLUMNS.map((c) => c.header), "image_urls"]);
     expect(rows).toHaveLength(3);
-    // Sold singly, no compliance facts: case pack 1, minimum 1, the rest empty.
-    const none = ["1", "1", "", "", "", "", "", "", "", "", ""];
+    // Sold singly, no breaks, no compliance facts, no images: case pack 1, minimum 1, the rest empty.
+    const none = ["1", "1", "", "", "", "", "", "", "", "", "", "", ""];
     expect(rows[1]).toEqual(["GL-2", '\'=HYPERLINK("http://evil")', "glass", "0.99", "0", "", "'-2 for sale", ...none]);
     expect(rows[2]).toEqual(["NV-1", 'Gum, mint "fresh"', "novelty", "12.50", "4", "3", "Line one\nline two", ...none]);
     expect(neutralizeFormula("@SUM(A1)")).toBe("'@SUM(A1)");
@@ -216,6 +231,7 @@ describe(`catalog CSV on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
         "case_pack",
         "min_quantity",
         "max_quantity",
+        "price_tiers",
         "brand",
         "product_class",
         "flavor_class",
@@ -224,6 +240,7 @@ describe(`catalog CSV on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
         "upc",
         "thc_mg",
         "seven_oh_percent",
+        "image_urls",
         "delete",
       ]),
     );
@@ -387,6 +404,154 @@ describe(`catalog CSV on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
     const again = await planImport(t.db, read(await exported()));
     expect([again.added, again.changed, again.refused]).toEqual([[], [], []]);
     expect(again.unchanged).toBe(3);
+  });
+
+  it("exports quantity breaks and image URLs; the export imported unchanged keeps both", async () => {
+    const nv = await idOf("NV-1");
+    await t.db.updateTable("products").set({ case_pack: 6, min_quantity: 6 }).where("id", "=", nv).execute();
+    await replaceTiers(
+      t.db,
+      nv,
+      [
+        { minQuantity: 12, priceCents: 1100 },
+        { minQuantity: 48, priceCents: 1000 },
+      ],
+      TEST_ADMIN,
+    );
+    const key = "ab".padEnd(32, "0");
+    await t.db
+      .insertInto("product_images")
+      .values({ product_id: nv, position: 0, media_key: key, width: 800, height: 600, created_at: "2026-01-01" })
+      .execute();
+    const rows = parse(await exported(), { columns: true }) as Record<string, string>[];
+    const row = rows.find((r) => r.sku === "NV-1");
+    expect(row?.price_tiers).toBe("12:11.00;48:10.00");
+    expect(row?.image_urls).toBe(`https://store.test/media/ab/${key}-800.webp`);
+    expect(rows.find((r) => r.sku === "GL-2")?.price_tiers).toBe("");
+
+    const before = await products();
+    const version = await catalogVersion(t.db);
+    const file = read(await exported());
+    const plan = await planImport(t.db, file);
+    expect([plan.added, plan.changed, plan.deleted, plan.refused]).toEqual([[], [], [], []]);
+    expect(plan.unchanged).toBe(2);
+    expect((await applyImport(t.db, file, plan.digest, TEST_ADMIN)).applied).toBe(true);
+    expect(await products()).toEqual(before);
+    expect(await tiersOf("NV-1")).toEqual([
+      { min_quantity: 12, price_cents: 1100 },
+      { min_quantity: 48, price_cents: 1000 },
+    ]);
+    expect(await catalogVersion(t.db)).toBe(version);
+    // The image URLs are read only: a changed cell is ignored.
+    const edited = read("sku,image_urls\nNV-1,https://elsewhere.test/x.jpg\n");
+    expect((await planImport(t.db, edited)).unchanged).toBe(1);
+  });
+
+  it("sets, changes and clears quantity breaks; the dry run shows them; a bad cell is refused with its row and reason", async () => {
+    const file = read(
+      [
+        "sku,name,category,price,stock,case_pack,min_quantity,price_tiers",
+        "NV-1,Gum,novelty,12.50,4,6,6,12:11.00; 48:$10.00", // breaks set, in the product's new case pack
+        "NEW-1,New,novelty,5.00,10,,,", // no breaks
+        "NEW-2,Two,novelty,5.00,10,10,,48:4.00;12:4.50", // unordered
+        "NEW-3,Three,novelty,5.00,10,10,,15:4.00", // not a whole case of this row
+        "NEW-4,Four,novelty,5.00,10,,,10:5.00", // not cheaper than this row's price
+        "GL-2,Glass,glass,0.99,0,,,lots", // unreadable
+      ].join("\n"),
+    );
+    expect(file.refused).toEqual([
+      { row: 4, sku: "NEW-2", reasons: [`price_tiers: ${MESSAGES.tierUnordered(2, "break")}`] },
+      { row: 7, sku: "GL-2", reasons: [`price_tiers: ${MESSAGES.tierLineUnreadable(1, "break")}`] },
+    ]);
+    expect(MESSAGES.tierUnordered(2, "break")).toBe(
+      "Volume prices, break 2: list the quantities from smallest to largest.",
+    );
+    const plan = await planImport(t.db, file);
+    expect(plan.refused).toEqual([
+      { row: 4, sku: "NEW-2", reasons: [`price_tiers: ${MESSAGES.tierUnordered(2, "break")}`] },
+      { row: 5, sku: "NEW-3", reasons: [`price_tiers: ${MESSAGES.tierNotPackMultiple(1, 10, "break")}`] },
+      { row: 6, sku: "NEW-4", reasons: [`price_tiers: ${MESSAGES.tierNotLower(1, "break")}`] },
+      { row: 7, sku: "GL-2", reasons: [`price_tiers: ${MESSAGES.tierLineUnreadable(1, "break")}`] },
+    ]);
+    expect(plan.changed[0]?.changes).toEqual([
+      { field: "name", before: 'Gum, mint "fresh"', after: "Gum" },
+      { field: "case_pack", before: "1", after: "6" },
+      { field: "min_quantity", before: "1", after: "6" },
+      { field: "price_tiers", before: "", after: "12:11.00;48:10.00" },
+    ]);
+    expect((await applyImport(t.db, file, plan.digest, TEST_ADMIN)).applied).toBe(true);
+    expect(await tiersOf("NV-1")).toEqual([
+      { min_quantity: 12, price_cents: 1100 },
+      { min_quantity: 48, price_cents: 1000 },
+    ]);
+    expect(await tiersOf("NEW-1")).toEqual([]);
+
+    // A new product with breaks gets them; an empty cell clears a product's breaks.
+    const next = read(
+      "sku,name,category,price,stock,case_pack,price_tiers\nNV-1,Gum,novelty,12.50,4,6,\nNEW-5,Five,novelty,5,1,2,4:4.50\n",
+    );
+    const second = await planImport(t.db, next);
+    expect(second.changed[0]?.changes).toEqual([{ field: "price_tiers", before: "12:11.00;48:10.00", after: "" }]);
+    expect((await applyImport(t.db, next, second.digest, TEST_ADMIN)).applied).toBe(true);
+    expect(await tiersOf("NV-1")).toEqual([]);
+    expect(await tiersOf("NEW-5")).toEqual([{ min_quantity: 4, price_cents: 450 }]);
+  });
+
+  it("refuses a case pack or price change the stored breaks contradict, when the file has no price_tiers column", async () => {
+    const nv = await idOf("NV-1");
+    await t.db.updateTable("products").set({ case_pack: 6, min_quantity: 12 }).where("id", "=", nv).execute();
+    await replaceTiers(t.db, nv, [{ minQuantity: 24, priceCents: 1100 }], TEST_ADMIN);
+    const file = read(
+      "sku,case_pack,min_quantity,price\nNV-1,10,20,12.50\nGL-2,10,10,0.99\n", // 24 is not a case of 10
+    );
+    const plan = await planImport(t.db, file);
+    const reason = MESSAGES.storedTiersContradictRow(MESSAGES.tierNotPackMultiple(1, 10, "break"));
+    expect(plan.refused).toEqual([{ row: 2, sku: "NV-1", reasons: [`price_tiers: ${reason}`] }]);
+    expect(reason).toBe(
+      "the product's current volume prices do not fit this row's case pack or price. Volume prices, break 1: the quantity must be a multiple of the case pack (10). Add a price_tiers column with breaks that fit, or leave its cell empty to remove them.",
+    );
+    // A price at or under a break's is refused the same way.
+    const cheaper = await planImport(t.db, read("sku,price\nNV-1,11.00\n"));
+    expect(cheaper.refused).toEqual([
+      {
+        row: 2,
+        sku: "NV-1",
+        reasons: [`price_tiers: ${MESSAGES.storedTiersContradictRow(MESSAGES.tierNotLower(1, "break"))}`],
+      },
+    ]);
+    // A case pack the breaks fit (24 is 2 cases of 12), and breaks given with the change, are taken.
+    const fits = await planImport(t.db, read("sku,case_pack,min_quantity\nNV-1,12,12\n"));
+    expect(fits.refused).toEqual([]);
+    const withBreaks = await planImport(t.db, read("sku,case_pack,min_quantity,price_tiers\nNV-1,10,20,40:11.00\n"));
+    expect(withBreaks.refused).toEqual([]);
+    expect(withBreaks.changed[0]?.changes).toContainEqual({
+      field: "price_tiers",
+      before: "24:11.00",
+      after: "40:11.00",
+    });
+    // Applying the refused file writes only the other row; the breaks stay as they were.
+    expect((await applyImport(t.db, file, plan.digest, TEST_ADMIN)).applied).toBe(true);
+    const after = await t.db
+      .selectFrom("products")
+      .select(["case_pack"])
+      .where("id", "=", nv)
+      .executeTakeFirstOrThrow();
+    expect(after.case_pack).toBe(6);
+    expect(await tiersOf("NV-1")).toEqual([{ min_quantity: 24, price_cents: 1100 }]);
+  });
+
+  it("a failed apply leaves the quantity breaks as they were", async () => {
+    const nv = await idOf("NV-1");
+    await replaceTiers(t.db, nv, [{ minQuantity: 10, priceCents: 1000 }], TEST_ADMIN);
+    const text =
+      "sku,name,category,price,stock,price_tiers\nNV-1,Gum,novelty,12.50,4,5:11.00;20:9.00\nNEW-9,Nine,novelty,1,1,\n";
+    const plan = await planImport(t.db, read(text));
+    expect(plan.refused).toEqual([]);
+    const trap = read(text);
+    const row = trap.rows.find((r) => r.sku === "NEW-9");
+    if (row) row.values.stock = -5; // refused by the stock >= 0 check, after NV-1's breaks were written
+    await expect(applyImport(t.db, trap, plan.digest, TEST_ADMIN)).rejects.toThrow();
+    expect(await tiersOf("NV-1")).toEqual([{ min_quantity: 10, price_cents: 1000 }]);
   });
 
   it("a failed apply changes nothing", async () => {

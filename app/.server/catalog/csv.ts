@@ -4,15 +4,17 @@ import { stringify } from "csv-stringify/sync";
 import type { Insertable, Kysely, Transaction, Updateable } from "kysely";
 import { CATEGORY_SLUGS } from "~/lib/categories";
 import { productComplianceSchema } from "~/lib/compliance";
-import type { ProductImage } from "~/lib/images";
+import { imageSrc, type ProductImage } from "~/lib/images";
 import * as MESSAGES from "~/lib/messages";
 import { formatCents, MAX_PRICE_CENTS, parseDollarsToCents } from "~/lib/money";
 import { MAX_SELLING_UNIT } from "~/lib/quantity";
 import { isMultiline } from "~/lib/text";
+import { cellToTierText, parseTiers, type Tier, tiersToCell } from "~/lib/tiers";
 import { type Actor, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { DB, ProductComplianceTable, ProductsTable } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { replaceTiers } from "../pricing/tiers";
 import { removeUnusedImageFiles } from "./product-admin";
 import { insertProduct, updateProductColumns } from "./product-writes";
 
@@ -31,15 +33,23 @@ type Parsed = { ok: true; value: Value } | { ok: false; error: string };
 export interface CsvColumn {
   /** The header in the file (lower case). */
   header: string;
-  /** Where the value is kept: the product's own row, or its compliance facts (issue 15). */
-  table: "products" | "compliance";
-  /** The column it reads and writes (column names are unique across the two tables). */
-  column: (keyof ProductsTable | Exclude<keyof ProductComplianceTable, "product_id" | "updated_at">) & string;
+  /**
+   * Where the value is kept: the product's own row, its compliance facts (issue 15), or its
+   * quantity breaks (issue 16, the rows of price_tiers, as one cell).
+   */
+  table: "products" | "compliance" | "tiers";
+  /** The column it reads and writes (column names are unique across the tables). */
+  column:
+    | ((keyof ProductsTable | Exclude<keyof ProductComplianceTable, "product_id" | "updated_at">) & string)
+    | typeof TIERS_COLUMN;
   /** A new product cannot be added without it. */
   requiredForNew: boolean;
   parse(cell: string): Parsed;
   format(value: Value): string;
 }
+
+/** The quantity breaks' column: "12:4.50;48:4.00" (from 12 units $4.50 each, from 48 $4.00); empty: none. */
+const TIERS_COLUMN = "price_tiers";
 
 const ok = (value: Value): Parsed => ({ ok: true, value });
 const refuse = (error: string): Parsed => ({ ok: false, error });
@@ -151,6 +161,20 @@ export const PRODUCT_COLUMNS: readonly CsvColumn[] = [
     parse: (cell) => (cell === "" ? ok(null) : wholeUnit(cell, MESSAGES.maximumInvalid)),
     format: text,
   },
+  // Quantity breaks (issue 16): "quantity:price each" pairs separated by ";", lowest first, e.g.
+  // "12:4.50;48:4.00". Read here with the product form's rules alone (parseTiers); checked in the
+  // plan against the row's case pack and price as they will be after the import (tierProblems).
+  {
+    header: TIERS_COLUMN,
+    column: TIERS_COLUMN,
+    table: "tiers",
+    requiredForNew: false,
+    parse: (cell) => {
+      const read = parseTiers(cellToTierText(cell), Number.MAX_SAFE_INTEGER, 1, "break");
+      return read.ok ? ok(tiersToCell(read.tiers)) : refuse(read.message);
+    },
+    format: text,
+  },
   // Compliance facts (issue 15), read with the product form's own rules.
   complianceColumn("brand", "brand", productComplianceSchema.shape.brand),
   complianceColumn("product_class", "product_class", productComplianceSchema.shape.productClass),
@@ -190,12 +214,20 @@ function complianceColumn(
 const PRODUCTS_TABLE_COLUMNS = PRODUCT_COLUMNS.filter((c) => c.table === "products");
 const COMPLIANCE_COLUMNS = PRODUCT_COLUMNS.filter((c) => c.table === "compliance");
 
+/**
+ * Export only: the URLs of the product's images (largest stored size, in their order, separated
+ * by ";"). The import accepts the column and ignores it: images are attached with the bulk image
+ * upload or the product form.
+ */
+export const IMAGE_URLS_COLUMN = "image_urls";
+
 /** The products of `db`, with their compliance facts, in the columns the file declares. */
 function productsWithFacts(db: Kysely<DB>) {
   return db
     .selectFrom("products")
     .leftJoin("product_compliance", "product_compliance.product_id", "products.id")
     .select([
+      "products.id",
       ...PRODUCTS_TABLE_COLUMNS.map((c) => `products.${c.column}` as `products.${keyof ProductsTable & string}`),
       ...COMPLIANCE_COLUMNS.map(
         (c) => `product_compliance.${c.column}` as `product_compliance.${keyof ProductComplianceTable & string}`,
@@ -209,7 +241,7 @@ export const DELETE_COLUMN = "delete";
 export const MAX_IMPORT_BYTES = 16 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 50_000;
 
-const COLUMN_NAMES = [...PRODUCT_COLUMNS.map((c) => c.header), DELETE_COLUMN];
+const COLUMN_NAMES = [...PRODUCT_COLUMNS.map((c) => c.header), IMAGE_URLS_COLUMN, DELETE_COLUMN];
 const NEW_PRODUCT_DEFAULTS: Partial<Record<string, Value>> = { description: "" };
 
 // ---- Export ----
@@ -227,17 +259,65 @@ function unneutralize(cell: string): string {
 }
 
 const EXPORT_BATCH = 1000;
+const LOOKUP_BATCH = 500;
 
-/** Every product, in SKU order, as CSV text in chunks (the header first). */
-export async function* exportProductsCsv(db: Kysely<DB>): AsyncGenerator<string> {
+/** The quantity breaks of some products, each as its CSV cell (products without breaks are left out). */
+async function tierCells(db: Kysely<DB>, ids: number[]): Promise<Map<number, string>> {
+  const byProduct = new Map<number, Tier[]>();
+  for (let i = 0; i < ids.length; i += LOOKUP_BATCH) {
+    const rows = await db
+      .selectFrom("price_tiers")
+      .select(["product_id", "min_quantity", "price_cents"])
+      .where("product_id", "in", ids.slice(i, i + LOOKUP_BATCH))
+      .orderBy("product_id")
+      .orderBy("min_quantity")
+      .execute();
+    for (const r of rows)
+      byProduct.set(r.product_id, [
+        ...(byProduct.get(r.product_id) ?? []),
+        { minQuantity: r.min_quantity, priceCents: r.price_cents },
+      ]);
+  }
+  return new Map([...byProduct].map(([id, tiers]) => [id, tiersToCell(tiers)]));
+}
+
+/** The image URLs of some products, each as its CSV cell. */
+async function imageCells(db: Kysely<DB>, ids: number[], baseUrl: string): Promise<Map<number, string>> {
+  const rows = await db
+    .selectFrom("product_images")
+    .select(["product_id", "media_key as key", "width", "height"])
+    .where("product_id", "in", ids)
+    .orderBy("product_id")
+    .orderBy("position")
+    .execute();
+  const cells = new Map<number, string[]>();
+  for (const r of rows) cells.set(r.product_id, [...(cells.get(r.product_id) ?? []), `${baseUrl}${imageSrc(r, 1200)}`]);
+  return new Map([...cells].map(([id, urls]) => [id, urls.join(";")]));
+}
+
+/**
+ * Every product, in SKU order, as CSV text in chunks (the header first): the columns the import
+ * reads, then the read-only image URLs (absolute, from `baseUrl`).
+ */
+export async function* exportProductsCsv(db: Kysely<DB>, options: { baseUrl: string }): AsyncGenerator<string> {
   yield stringify([COLUMN_NAMES.filter((c) => c !== DELETE_COLUMN)]);
   let after: string | null = null;
   for (;;) {
     let q = productsWithFacts(db).orderBy("products.sku").limit(EXPORT_BATCH);
     if (after !== null) q = q.where("products.sku", ">", after);
-    const rows = (await q.execute()) as Record<string, Value>[];
+    const rows = (await q.execute()) as (Record<string, Value> & { id: number })[];
     if (rows.length === 0) return;
-    yield stringify(rows.map((row) => PRODUCT_COLUMNS.map((c) => neutralizeFormula(c.format(row[c.column] ?? null)))));
+    const ids = rows.map((r) => r.id);
+    const tiers = await tierCells(db, ids);
+    const images = await imageCells(db, ids, options.baseUrl);
+    yield stringify(
+      rows.map((row) => [
+        ...PRODUCT_COLUMNS.map((c) =>
+          neutralizeFormula(c.format(c.table === "tiers" ? (tiers.get(row.id) ?? "") : (row[c.column] ?? null))),
+        ),
+        neutralizeFormula(images.get(row.id) ?? ""),
+      ]),
+    );
     after = String(rows.at(-1)?.sku);
     if (rows.length < EXPORT_BATCH) return;
   }
@@ -433,8 +513,6 @@ export interface ImportPlan {
 
 type Current = Record<string, Value> & { id: number; version: number; sku: string };
 
-const LOOKUP_BATCH = 500;
-
 async function currentBySku(db: Kysely<DB>, skus: string[]): Promise<Map<string, Current>> {
   const found = new Map<string, Current>();
   for (let i = 0; i < skus.length; i += LOOKUP_BATCH) {
@@ -442,7 +520,12 @@ async function currentBySku(db: Kysely<DB>, skus: string[]): Promise<Map<string,
       .select(["products.id", "products.version"])
       .where("products.sku", "in", skus.slice(i, i + LOOKUP_BATCH))
       .execute();
-    for (const row of rows as unknown as Current[]) found.set(row.sku, row);
+    const batch = rows as unknown as Current[];
+    const tiers = await tierCells(
+      db,
+      batch.map((r) => r.id),
+    );
+    for (const row of batch) found.set(row.sku, { ...row, [TIERS_COLUMN]: tiers.get(row.id) ?? "" });
   }
   return found;
 }
@@ -478,7 +561,7 @@ export async function planImport(db: Kysely<DB>, read: Extract<ReadResult, { ok:
       else plan.refused.push({ row: r.row, sku: r.sku, reasons: [MESSAGES.deleteUnknownSku] });
       continue;
     }
-    const unitProblems = sellingUnitProblems(r.values, product);
+    const unitProblems = [...sellingUnitProblems(r.values, product), ...tierProblems(r.values, product)];
     if (unitProblems.length) {
       plan.refused.push({ row: r.row, sku: r.sku, reasons: unitProblems });
       continue;
@@ -548,15 +631,54 @@ function sellingUnitProblems(values: Record<string, Value>, product: Current | u
   return problems;
 }
 
-/** Splits a row's values into the product's own columns and its compliance facts. */
-function byTable(values: Record<string, Value>): { own: Record<string, Value>; facts: Record<string, Value> } {
+/**
+ * The quantity breaks a row leaves the product with (its own cell, or the stored breaks when the
+ * file has no price_tiers column) must fit the case pack and list price the row leaves it with,
+ * by the product form's rules (parseTiers): breaks in whole cases, each cheaper than the price
+ * before it. Checked when the row changes any of the three, so that a file changing a case pack
+ * or a price cannot leave breaks that contradict it; the row is refused instead.
+ */
+function tierProblems(values: Record<string, Value>, product: Current | undefined): string[] {
+  const has = (column: string) => column in values;
+  const pack = Number(has("case_pack") ? values.case_pack : (product?.case_pack ?? 1));
+  const price = has("price_cents") ? values.price_cents : (product?.price_cents ?? null);
+  const cell = String((has(TIERS_COLUMN) ? values[TIERS_COLUMN] : product?.[TIERS_COLUMN]) ?? "");
+  if (cell === "") return [];
+  const moved =
+    !product || pack !== Number(product.case_pack) || price !== product.price_cents || cell !== product[TIERS_COLUMN];
+  if (!moved) return [];
+  const read = parseTiers(
+    cellToTierText(cell),
+    typeof price === "number" ? price : Number.MAX_SAFE_INTEGER,
+    pack,
+    "break",
+  );
+  if (read.ok) return [];
+  return [`${TIERS_COLUMN}: ${has(TIERS_COLUMN) ? read.message : MESSAGES.storedTiersContradictRow(read.message)}`];
+}
+
+/** The breaks of a cell the plan accepted. */
+function tiersOf(cell: Value): Tier[] {
+  const read = parseTiers(cellToTierText(String(cell ?? "")), Number.MAX_SAFE_INTEGER, 1, "break");
+  if (!read.ok) throw new Error(read.message);
+  return read.tiers;
+}
+
+/** Splits a row's values into the product's own columns, its compliance facts and its breaks (or null: untouched). */
+function byTable(values: Record<string, Value>): {
+  own: Record<string, Value>;
+  facts: Record<string, Value>;
+  tiers: Tier[] | null;
+} {
   const own: Record<string, Value> = {};
   const facts: Record<string, Value> = {};
+  let tiers: Tier[] | null = null;
   for (const [column, value] of Object.entries(values)) {
-    if (COMPLIANCE_COLUMNS.some((c) => c.column === column)) facts[column] = value;
+    if (column === TIERS_COLUMN) tiers = tiersOf(value);
+    else if (COMPLIANCE_COLUMNS.some((c) => c.column === column)) facts[column] = value;
     else own[column] = value;
   }
-  return { own, facts };
+  return { own, facts, tiers };
 }
 
 /** Writes compliance facts of a product (the row is made if it has none yet). */
@@ -595,7 +717,7 @@ export async function applyImport(
     const byRow = new Map(read.rows.map((r) => [r.row, r]));
     for (const a of plan.added) {
       const values = { ...NEW_PRODUCT_DEFAULTS, ...byRow.get(a.row)?.values } as Record<string, Value>;
-      const { own, facts } = byTable(values);
+      const { own, facts, tiers } = byTable(values);
       const { sku, name, description, price_cents, stock, category, ...rest } = own;
       const id = await insertProduct(
         trx,
@@ -611,6 +733,7 @@ export async function applyImport(
       );
       if (Object.keys(rest).length) await updateProductColumns(trx, id, rest);
       await writeFacts(trx, id, Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== null)));
+      if (tiers?.length) await replaceTiers(trx, id, tiers, actor);
       await recordAudit(trx, actor, {
         action: "product.import",
         subjectType: "product",
@@ -627,12 +750,13 @@ export async function applyImport(
           values[col.column] ?? null,
         ]),
       );
-      const { own, facts } = byTable(set);
+      const { own, facts, tiers } = byTable(set);
       // The product's version moves even when only its facts change: a form opened before sees it.
       // A checkout does not move the version: a sale committed after the plan read the stock (on
       // PostgreSQL, while this runs) must not be overwritten by the file's count.
       if (!(await updateProductColumns(trx, c.id, own, c.version, c.stockWas))) throw new ImportChangedError();
       await writeFacts(trx, c.id, facts);
+      if (tiers) await replaceTiers(trx, c.id, tiers, actor);
       await recordAudit(trx, actor, {
         action: "product.import",
         subjectType: "product",

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { formatCents } from "~/lib/money";
+import { MAX_LOW_STOCK_THRESHOLD } from "~/lib/quantity";
 import { type Actor, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
@@ -16,7 +17,7 @@ import { updateProductColumns } from "./product-writes";
  * stock first; a daily digest mails the store inbox when anything is low or out.
  */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
-export const MAX_THRESHOLD = 1_000_000;
+export const MAX_THRESHOLD = MAX_LOW_STOCK_THRESHOLD;
 const SETTING = "low_stock_threshold";
 
 export async function storeThreshold(db: Kysely<DB>): Promise<number> {

@@ -10,7 +10,7 @@ import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
 import { type PreparedImage, prepareImage, removeFiles, storeImages, variantNames } from "../media/intake";
 import { replaceTiers } from "../pricing/tiers";
-import { insertProduct, type ProductInput, replaceProductImages } from "./product-writes";
+import { insertProduct, type ProductInput, productThreshold, replaceProductImages } from "./product-writes";
 import { findProduct } from "./products";
 
 export interface Upload {
@@ -31,6 +31,8 @@ export interface ProductChanges {
   maxQuantity?: number | null;
   /** Quantity breaks (issue 16); absent: unchanged. */
   tiers?: Tier[];
+  /** The product's own low-stock threshold (issue 17), null for the store-wide one; absent: unchanged. */
+  lowStockThreshold?: number | null;
 }
 
 /** What the edit form was opened on: a save is refused if the product changed since. */
@@ -90,6 +92,7 @@ function auditFields(p: {
   casePack?: number;
   minQuantity?: number;
   maxQuantity?: number | null;
+  lowStockThreshold?: number | null;
 }) {
   return {
     ...(p.sku ? { sku: p.sku } : {}),
@@ -99,6 +102,7 @@ function auditFields(p: {
     stock: p.stock,
     category: p.category,
     ...sellingUnitAudit(p),
+    ...(p.lowStockThreshold === undefined ? {} : { lowStockThreshold: p.lowStockThreshold }),
   };
 }
 
@@ -173,6 +177,7 @@ export async function updateProductWithImages(
 ): Promise<boolean> {
   const current = await findProduct(db, id);
   if (!current) return false;
+  const thresholdBefore = await productThreshold(db, id);
   if (current.version !== opened.version) throw new ProductChangedError();
   const correctsStock = changes.stock !== opened.stockSeen;
   if (changes.sku && (await skuTaken(db, changes.sku, id))) throw new SkuTakenError(changes.sku);
@@ -199,6 +204,7 @@ export async function updateProductWithImages(
                 min_quantity: changes.minQuantity ?? changes.casePack,
                 max_quantity: changes.maxQuantity ?? null,
               }),
+          ...(changes.lowStockThreshold === undefined ? {} : { low_stock_threshold: changes.lowStockThreshold }),
           version: sql<number>`version + 1`,
           updated_at: sqlNow(dialectOf(db)),
         })
@@ -218,7 +224,10 @@ export async function updateProductWithImages(
       await replaceProductImages(trx, id, nextImages);
       if (changes.tiers) await replaceTiers(trx, id, changes.tiers, actor);
       const diff = changedFields(
-        auditFields(current),
+        auditFields({
+          ...current,
+          ...(changes.lowStockThreshold === undefined ? {} : { lowStockThreshold: thresholdBefore }),
+        }),
         auditFields({
           ...changes,
           sku: changes.sku ?? current.sku,

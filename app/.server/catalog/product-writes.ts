@@ -15,6 +15,8 @@ export interface ProductInput {
   casePack?: number | undefined;
   minQuantity?: number | undefined;
   maxQuantity?: number | null | undefined;
+  /** The product's own low-stock threshold (issue 17); absent or null: the store-wide one. */
+  lowStockThreshold?: number | null | undefined;
 }
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -31,6 +33,7 @@ export async function insertProduct(db: Db, input: ProductInput, images: Product
       price_cents: input.priceCents,
       stock: input.stock,
       category: input.category,
+      ...(input.lowStockThreshold === undefined ? {} : { low_stock_threshold: input.lowStockThreshold }),
       ...(input.casePack === undefined
         ? {}
         : {
@@ -88,6 +91,16 @@ export async function replaceProductImages(db: Db, productId: number, images: Pr
       })),
     )
     .execute();
+}
+
+/** A product's own low-stock threshold (null: the store's, or no such product). */
+export async function productThreshold(db: Db, productId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom("products")
+    .select("low_stock_threshold")
+    .where("id", "=", productId)
+    .executeTakeFirst();
+  return row?.low_stock_threshold ?? null;
 }
 
 export async function findProductIdBySku(db: Db, sku: string): Promise<number | null> {

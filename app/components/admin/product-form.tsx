@@ -23,6 +23,8 @@ export interface ProductFormValues {
   minQuantity: number;
   maxQuantity: number | null;
   tiers: Tier[];
+  /** Its own low-stock threshold; null: the store-wide one. */
+  lowStockThreshold: number | null;
 }
 
 /** Case pack, minimum order and maximum per order (issue 16); empty fields mean single units, one case, no limit. */
@@ -151,6 +153,15 @@ export function ProductForm({
           defaultValue={value("quantity", product ? String(product.stock) : "")}
           hint={product ? BACK_OFFICE_MESSAGES.stockCountHint : undefined}
           error={errors.quantity}
+        />
+        <TextField
+          label="Low-stock threshold"
+          name="lowStockThreshold"
+          inputMode="numeric"
+          placeholder="Store-wide"
+          defaultValue={value("lowStockThreshold", product?.lowStockThreshold?.toString() ?? "")}
+          hint={BACK_OFFICE_MESSAGES.lowStockThresholdHint}
+          error={errors.lowStockThreshold}
         />
         <SelectField
           label="Category"

@@ -93,7 +93,13 @@ export const groupPricesHint =
 export function confirmDeleteGroup(name: string): string {
   return `Delete ${name}? Its customers will pay list prices.`;
 }
+export const lowStockThresholdHint =
+  "The product shows on the low-stock report at or under this many units. Leave empty to use the store-wide threshold.";
 export const importChooseFile = "Choose a CSV file to import.";
+export const importTiersFormat =
+  'price_tiers holds the volume prices as "quantity:price each" pairs separated by semicolons, smallest quantity first: "12:4.50;48:4.00" is $4.50 each from 12 units and $4.00 each from 48. An empty cell removes them; a file without the column leaves them as they are.';
+export const importImageUrlsReadOnly =
+  "The export also lists each product's image URLs in image_urls; the import ignores that column (add images in bulk or in the product form).";
 export const importNothingToApply = "Nothing to apply: every row is either unchanged or refused.";
 /** 'Imported: 3 added, 2 changed, 1 deleted.' */
 export function importApplied(counts: { added: number; changed: number; deleted: number }): string {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATEGORY_SLUGS } from "../categories";
 import * as MESSAGES from "../messages";
 import { formatCents, MAX_PRICE_CENTS, parseDollarsToCents } from "../money";
+import { MAX_LOW_STOCK_THRESHOLD } from "../quantity";
 import { isMultiline } from "../text";
 import { idParam } from "./params";
 import { checkSellingUnit, sellingUnitFields } from "./selling-unit";
@@ -31,6 +32,21 @@ const quantityField = z
   .regex(/^\d{1,7}$/, MESSAGES.quantityWholeNumber)
   .transform(Number);
 
+/** The product's own low-stock threshold: empty is the store-wide one (null); absent from the post, unchanged. */
+const lowStockThresholdField = z
+  .string({ error: MESSAGES.thresholdFormat })
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    if (v === "") return null;
+    if (!/^\d{1,7}$/.test(v) || Number(v) > MAX_LOW_STOCK_THRESHOLD) {
+      ctx.addIssue({ code: "custom", message: MESSAGES.thresholdFormat });
+      return z.NEVER;
+    }
+    return Number(v);
+  });
+
 const categoryField = z
   .string({ error: MESSAGES.categoryRequired })
   .trim()
@@ -48,6 +64,7 @@ export const productSchema = z
       .refine((v) => !isMultiline(v), MESSAGES.nameOneLine),
     price: priceField,
     quantity: quantityField,
+    lowStockThreshold: lowStockThresholdField,
     category: categoryField,
     description: z.string().trim().max(5000, MESSAGES.descriptionTooLong).optional().default(""),
     sku: z

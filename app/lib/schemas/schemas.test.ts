@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import * as MESSAGES from "../messages";
 import { PASSWORDS_DO_NOT_MATCH, resetPasswordSchema } from "./account";
 import { contactSchema } from "./contact";
 import { idParam, pageParam } from "./params";
@@ -21,6 +22,20 @@ describe("limits the databases can store", () => {
     const bulk = bulkUpdateSchema.safeParse({ ids: ["1"], price: "999999999.99" });
     expect(bulk.success).toBe(false);
     expect(productSchema.safeParse({ ...product, price: "1000000.00" }).success).toBe(true);
+  });
+});
+
+describe("the product's own low-stock threshold", () => {
+  it("is a whole number up to 1,000,000; empty is the store-wide one (null); absent leaves it unchanged", () => {
+    expect(productSchema.parse({ ...product, lowStockThreshold: " 12 " }).lowStockThreshold).toBe(12);
+    expect(productSchema.parse({ ...product, lowStockThreshold: "0" }).lowStockThreshold).toBe(0);
+    expect(productSchema.parse({ ...product, lowStockThreshold: "" }).lowStockThreshold).toBeNull();
+    expect(productSchema.parse(product).lowStockThreshold).toBeUndefined();
+    for (const v of ["-3", "2.5", "many", "1000001"]) {
+      const parsed = productSchema.safeParse({ ...product, lowStockThreshold: v });
+      expect(parsed.success, v).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe(MESSAGES.thresholdFormat);
+    }
   });
 });
 

@@ -285,6 +285,8 @@ export default function ImportProducts({ loaderData }: Route.ComponentProps) {
           </a>{" "}
           to start from.
         </p>
+        <p className="mt-1 max-w-3xl text-sm text-slate-700">{BACK_OFFICE_MESSAGES.importTiersFormat}</p>
+        <p className="mt-1 max-w-3xl text-sm text-slate-700">{BACK_OFFICE_MESSAGES.importImageUrlsReadOnly}</p>
       </div>
       <fetcher.Form
         ref={formRef}

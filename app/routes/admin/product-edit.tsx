@@ -1,6 +1,7 @@
 import { data, useActionData } from "react-router";
 import { productSaveError, readProductForm } from "~/.server/admin/product-form";
 import { updateProductWithImages } from "~/.server/catalog/product-admin";
+import { productThreshold } from "~/.server/catalog/product-writes";
 import { findProduct } from "~/.server/catalog/products";
 import { findProductCompliance } from "~/.server/compliance/facts";
 import { saveComplianceForm } from "~/.server/compliance/product-form";
@@ -48,6 +49,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       minQuantity: product.minQuantity,
       maxQuantity: product.maxQuantity,
       tiers: await listTiers(getDb(), product.id),
+      lowStockThreshold: await productThreshold(getDb(), product.id),
     },
     compliance: await findProductCompliance(getDb(), product.id),
   };

@@ -1,8 +1,9 @@
 import { csvResponse, exportProductsCsv } from "~/.server/catalog/csv";
 import { getDb } from "~/.server/db/instance";
+import { env } from "~/.server/env";
 import { storeToday } from "~/lib/business";
 
 /** Every product with every field, in the columns the import reads (/admin/import). */
 export async function loader() {
-  return csvResponse(exportProductsCsv(getDb()), `products-${storeToday()}.csv`);
+  return csvResponse(exportProductsCsv(getDb(), { baseUrl: env().BASE_URL }), `products-${storeToday()}.csv`);
 }
