@@ -15,6 +15,7 @@ import {
   type ReadResult,
   readProductsCsv,
 } from "./csv";
+import { importProgress, trackImportProgress } from "./import-progress";
 import { insertProduct } from "./product-writes";
 
 let t: TestDatabase;
@@ -552,6 +553,51 @@ describe(`catalog CSV on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
     if (row) row.values.stock = -5; // refused by the stock >= 0 check, after NV-1's breaks were written
     await expect(applyImport(t.db, trap, plan.digest, TEST_ADMIN)).rejects.toThrow();
     expect(await tiersOf("NV-1")).toEqual([{ min_quantity: 10, price_cents: 1000 }]);
+  });
+
+  it("reports how many rows it has written of the total while it runs, ending at the total; the registry then forgets it", async () => {
+    const added = Array.from({ length: 5 }, (_, i) => `NEW-${i},New ${i},novelty,1.00,3,`);
+    const file = read(
+      `${HEADER},delete\n${added.map((r) => `${r},`).join("\n")}\nNV-1,Gum,novelty,12.50,4,x,\nGL-2,,,,,,yes\n`,
+    );
+    const plan = await planImport(t.db, file);
+    expect([plan.added.length, plan.changed.length, plan.deleted.length]).toEqual([5, 1, 1]);
+    const id = "import-progress-test-1";
+    const reports: [number, number][] = [];
+    const seen: unknown[] = [];
+    const result = await trackImportProgress(id, (onProgress) =>
+      applyImport(t.db, file, plan.digest, TEST_ADMIN, {
+        onProgress: (done, total) => {
+          onProgress?.(done, total);
+          reports.push([done, total]);
+          seen.push(importProgress(id));
+        },
+      }),
+    );
+    expect(result.applied).toBe(true);
+    expect(reports).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((done) => [done, 7]));
+    // While the apply ran, a poll of this process saw each count; once it ended, nothing.
+    expect(seen).toEqual(reports.map(([done, total]) => ({ done, total })));
+    expect(importProgress(id)).toBeNull();
+  });
+
+  it("reports nothing when the catalog changed since the dry run, and forgets an apply that failed", async () => {
+    const file = read(`${HEADER}\nNV-1,Gum,novelty,13.00,4,x\n`);
+    const plan = await planImport(t.db, file);
+    await t.db.updateTable("products").set({ name: "Moved" }).where("sku", "=", "NV-1").execute();
+    const reports: number[] = [];
+    const stale = await applyImport(t.db, file, plan.digest, TEST_ADMIN, { onProgress: (done) => reports.push(done) });
+    expect(stale.applied).toBe(false);
+    expect(reports).toEqual([]);
+    const id = "import-progress-test-2";
+    await expect(
+      trackImportProgress(id, async (onProgress) => {
+        onProgress?.(3, 10);
+        expect(importProgress(id)).toEqual({ done: 3, total: 10 });
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(importProgress(id)).toBeNull();
   });
 
   it("a failed apply changes nothing", async () => {

@@ -15,6 +15,7 @@ import { dialectOf } from "../db/connect";
 import type { DB, ProductComplianceTable, ProductsTable } from "../db/schema";
 import { sqlNow } from "../db/time";
 import { replaceTiers } from "../pricing/tiers";
+import type { ProgressCallback } from "./import-progress";
 import { removeUnusedImageFiles } from "./product-admin";
 import { insertProduct, updateProductColumns } from "./product-writes";
 
@@ -709,11 +710,19 @@ export async function applyImport(
   read: Extract<ReadResult, { ok: true }>,
   digest: string,
   actor: Actor,
+  options: { onProgress?: ProgressCallback } = {},
 ): Promise<{ plan: ImportPlan; applied: boolean }> {
   const removed: ProductImage[] = [];
   const result = await db.transaction().execute(async (trx) => {
     const plan = await planImport(trx, read);
     if (plan.digest !== digest) return { plan, applied: false };
+    const total = plan.added.length + plan.changed.length + plan.deleted.length;
+    let done = 0;
+    const wrote = (rows: number) => {
+      done += rows;
+      options.onProgress?.(done, total);
+    };
+    options.onProgress?.(0, total);
     const byRow = new Map(read.rows.map((r) => [r.row, r]));
     for (const a of plan.added) {
       const values = { ...NEW_PRODUCT_DEFAULTS, ...byRow.get(a.row)?.values } as Record<string, Value>;
@@ -741,6 +750,7 @@ export async function applyImport(
         summary: `Imported ${a.sku} (${a.name}): added`,
         after: Object.fromEntries(Object.entries(values).map(([k, v]) => [label(k), v])),
       });
+      wrote(1);
     }
     for (const c of plan.changed) {
       const values = byRow.get(c.row)?.values ?? {};
@@ -765,6 +775,7 @@ export async function applyImport(
         before: Object.fromEntries(c.changes.map((ch) => [ch.field, ch.before])),
         after: Object.fromEntries(c.changes.map((ch) => [ch.field, ch.after])),
       });
+      wrote(1);
     }
     if (plan.deleted.length) {
       for (const d of plan.deleted) {
@@ -786,6 +797,7 @@ export async function applyImport(
             .execute()),
         );
         await trx.deleteFrom("products").where("id", "in", batch).execute();
+        wrote(batch.length);
       }
     }
     return { plan, applied: true };
