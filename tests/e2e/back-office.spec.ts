@@ -143,6 +143,62 @@ test.describe("back office: catalog import", () => {
     await page.screenshot({ path: `test-results/import-${test.info().project.name}.png`, fullPage: true });
   });
 
+  test("@desktop-only while Apply runs, the bar shows how many rows are written, or stays indeterminate when the server polled does not know the import", async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const product = await freshProduct({ name: `Progress ${tag()}`, priceCents: 1000, stock: 5 });
+    const sku = (await productRow(product))?.sku as string;
+    await logIn(page, await createAdminAccount());
+    await page.goto("/admin/import");
+    await page.getByLabel("Product CSV file").setInputFiles({
+      name: "progress.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`sku,name\n${sku},Progressed ${sku}\n`),
+    });
+    await page.getByRole("button", { name: "Dry run" }).click();
+    await expect(page.getByRole("heading", { name: "Dry run: progress.csv" })).toBeVisible();
+
+    // The apply is held in the browser until the bar has been checked (no timing: the request
+    // waits for the test). The poll's answers are the test's: first a server that does not know
+    // the import (another app server), then one that does.
+    let answer: unknown = { progress: null };
+    const polled: string[] = [];
+    await page.route("**/admin/import/progress?*", async (route) => {
+      polled.push(new URL(route.request().url()).searchParams.get("id") ?? "");
+      await route.fulfill({ json: answer });
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/admin/import*", async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Apply" }).click();
+    const bar = page.locator("progress#import-progress");
+    await expect(page.getByText(BACK_OFFICE_MESSAGES.importApplying)).toBeVisible();
+    await expect.poll(() => polled.length).toBeGreaterThan(0);
+    await expect(bar).not.toHaveAttribute("value");
+    answer = { progress: { done: 1200, total: 10000 } };
+    await expect(page.getByText(BACK_OFFICE_MESSAGES.importApplyingProgress(1200, 10000))).toBeVisible();
+    await expect(page.getByText("Applying… 1,200 of 10,000 rows")).toBeVisible();
+    await expect(bar).toHaveAttribute("value", "1200");
+    await expect(bar).toHaveAttribute("max", "10000");
+    release();
+    await expect(page.getByRole("heading", { name: "Imported: progress.csv" })).toBeVisible();
+    await expect(bar).toHaveCount(0);
+    expect((await productRow(product))?.name).toBe(`Progressed ${sku}`);
+    // The server was asked about this apply, and forgot it once it ended.
+    const id = polled[0] ?? "";
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    const after = await page.request.get(`/admin/import/progress?id=${id}`);
+    expect(after.status()).toBe(200);
+    expect(await after.json()).toEqual({ progress: null });
+  });
+
   test("a file that is not a CSV is refused with what to do", async ({ page }) => {
     await logIn(page, await createAdminAccount());
     await page.goto("/admin/import");

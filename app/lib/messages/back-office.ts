@@ -100,6 +100,12 @@ export const importTiersFormat =
   'price_tiers holds the volume prices as "quantity:price each" pairs separated by semicolons, smallest quantity first: "12:4.50;48:4.00" is $4.50 each from 12 units and $4.00 each from 48. An empty cell removes them; a file without the column leaves them as they are.';
 export const importImageUrlsReadOnly =
   "The export also lists each product's image URLs in image_urls; the import ignores that column (add images in bulk or in the product form).";
+/** 'Applying… 1,200 of 10,000 rows' (the import's progress bar while Apply runs). */
+export function importApplyingProgress(done: number, total: number): string {
+  return `Applying… ${done.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} rows`;
+}
+export const importApplying = "Applying the import…";
+export const importReading = "Reading the file…";
 export const importNothingToApply = "Nothing to apply: every row is either unchanged or refused.";
 /** 'Imported: 3 added, 2 changed, 1 deleted.' */
 export function importApplied(counts: { added: number; changed: number; deleted: number }): string {

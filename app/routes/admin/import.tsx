@@ -8,6 +8,7 @@ import {
   planImport,
   readProductsCsv,
 } from "~/.server/catalog/csv";
+import { trackImportProgress } from "~/.server/catalog/import-progress";
 import { getDb } from "~/.server/db/instance";
 import { replyError, replyOk } from "~/.server/forms";
 import { intentOf } from "~/.server/http";
@@ -88,7 +89,11 @@ export async function action({ context }: Route.ActionArgs) {
   if (typeof digest !== "string" || !/^[a-f0-9]{64}$/.test(digest))
     return replyError({ message: BACK_OFFICE_MESSAGES.importChooseFile });
   try {
-    const { plan, applied } = await applyImport(db, read, digest, actorOf(context));
+    const progressId = form.get("progress");
+    const { plan, applied } = await trackImportProgress(
+      typeof progressId === "string" ? progressId : null,
+      (onProgress) => applyImport(db, read, digest, actorOf(context), { onProgress }),
+    );
     if (!applied)
       return replyError<ImportView>(
         { message: MESSAGES.importCatalogChanged },
@@ -111,6 +116,54 @@ export async function action({ context }: Route.ActionArgs) {
       { status: 409, data: view(plan, fileName, false) },
     );
   }
+}
+
+/** How often the page asks how far an Apply has got. */
+const POLL_MS = 500;
+
+/** A name for one Apply, so that the page can ask the server how far it has got. */
+function newProgressId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * While the Apply `id` runs, asks /admin/import/progress how many rows it has written; null until
+ * the server says, and whenever it does not know the import (another app server answered).
+ */
+function useApplyProgress(id: string | null): { done: number; total: number } | null {
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  useEffect(() => {
+    setProgress(null);
+    if (!id) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const controller = new AbortController();
+    const poll = async () => {
+      try {
+        const response = await fetch(`/admin/import/progress?id=${encodeURIComponent(id)}`, {
+          signal: controller.signal,
+          headers: { Accept: "application/json" },
+        });
+        const body = response.ok ? ((await response.json()) as { progress?: unknown }) : null;
+        const p = body?.progress as { done?: unknown; total?: unknown } | null | undefined;
+        if (!stopped)
+          setProgress(
+            p && typeof p.done === "number" && typeof p.total === "number" ? { done: p.done, total: p.total } : null,
+          );
+      } catch {
+        // A failed poll leaves the bar as it is; the apply's own answer still comes.
+      }
+      if (!stopped) timer = setTimeout(poll, POLL_MS);
+    };
+    void poll();
+    return () => {
+      stopped = true;
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [id]);
+  return progress;
 }
 
 function Count({ n, label, tone }: { n: number; label: string; tone: string }) {
@@ -262,6 +315,8 @@ export default function ImportProducts({ loaderData }: Route.ComponentProps) {
   const plan = reply?.data;
   const busy = fetcher.state !== "idle";
   const applying = busy && fetcher.formData?.get("intent") === "apply";
+  const sentId = applying ? fetcher.formData?.get("progress") : null;
+  const progress = useApplyProgress(typeof sentId === "string" ? sentId : null);
   const canApply = !!plan && !plan.applied && plan.counts.added + plan.counts.changed + plan.counts.deleted > 0;
 
   useEffect(() => {
@@ -320,9 +375,22 @@ export default function ImportProducts({ loaderData }: Route.ComponentProps) {
       {busy ? (
         <div className="flex flex-col gap-1">
           <label htmlFor="import-progress" className="text-sm font-medium text-slate-700">
-            {applying ? "Applying the import…" : "Reading the file…"}
+            {applying
+              ? progress
+                ? BACK_OFFICE_MESSAGES.importApplyingProgress(progress.done, progress.total)
+                : BACK_OFFICE_MESSAGES.importApplying
+              : BACK_OFFICE_MESSAGES.importReading}
           </label>
-          <progress id="import-progress" className="h-2 w-full accent-brand-700" />
+          {applying && progress && progress.total > 0 ? (
+            <progress
+              id="import-progress"
+              className="h-2 w-full accent-brand-700"
+              max={progress.total}
+              value={progress.done}
+            />
+          ) : (
+            <progress id="import-progress" className="h-2 w-full accent-brand-700" />
+          )}
         </div>
       ) : null}
       {reply && !reply.ok && reply.message ? <FormMessage tone="error">{reply.message}</FormMessage> : null}
@@ -341,6 +409,7 @@ export default function ImportProducts({ loaderData }: Route.ComponentProps) {
                   if (!form) return;
                   const data = new FormData(form);
                   data.set("intent", "apply");
+                  data.set("progress", newProgressId());
                   fetcher.submit(data, { method: "post", encType: "multipart/form-data" });
                 }}
               >
