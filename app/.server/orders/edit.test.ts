@@ -160,6 +160,69 @@ describe(`editing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     expect(await orderHistory(t.db, id)).toEqual([]);
   });
 
+  it("a changed or added quantity keeps to the product's selling unit, as in the cart; removing a line always works", async () => {
+    const cases = await product(200, 100);
+    await t.db
+      .updateTable("products")
+      .set({ case_pack: 6, min_quantity: 12, max_quantity: 24 })
+      .where("id", "=", cases.id)
+      .execute();
+    const name = `Edit ${cases.sku.slice(3)}`;
+    const single = await product(100, 50);
+    const id = await order([
+      { id: cases.id, quantity: 12 },
+      { id: single.id, quantity: 1 },
+    ]);
+    const line = (await editableLines(t.db, id)).find((l) => l.productId === cases.id);
+    const lineId = line?.id ?? 0;
+    const change = (quantity: number) =>
+      editOrder(t.db, id, { kind: "quantity", lineId, quantity, seen: 12 }, TEST_ADMIN);
+    await expect(change(13)).rejects.toThrow(MESSAGES.quantityNotPackMultiple(name, 6));
+    await expect(change(6)).rejects.toThrow(MESSAGES.quantityBelowMinimum(name, 12));
+    await expect(change(30)).rejects.toThrow(MESSAGES.quantityAboveMaximum(name, 24));
+    const add = (sku: string, quantity: number) => editOrder(t.db, id, { kind: "add", sku, quantity }, TEST_ADMIN);
+    // Adding to the line: the line as it would be (12 + 5, 12 + 18) is what the rule reads.
+    await expect(add(cases.sku, 5)).rejects.toThrow(MESSAGES.quantityNotPackMultiple(name, 6));
+    await expect(add(cases.sku, 18)).rejects.toThrow(MESSAGES.quantityAboveMaximum(name, 24));
+    // Nothing moved.
+    expect(await stockOf(cases.id)).toBe(88);
+    expect(await orderRow(id)).toMatchObject({ total_cents: 12 * 200 + 100, item_count: 13 });
+    expect(await orderHistory(t.db, id)).toEqual([]);
+
+    expect((await change(18)).totalCents).toBe(18 * 200 + 100);
+    expect((await add(cases.sku, 6)).totalCents).toBe(24 * 200 + 100);
+    expect(await stockOf(cases.id)).toBe(76);
+    // A product added anew: a whole number of cases, at least the minimum.
+    const other = await product(300, 100);
+    await t.db.updateTable("products").set({ case_pack: 4, min_quantity: 8 }).where("id", "=", other.id).execute();
+    const otherName = `Edit ${other.sku.slice(3)}`;
+    await expect(add(other.sku, 6)).rejects.toThrow(MESSAGES.quantityNotPackMultiple(otherName, 4));
+    await expect(add(other.sku, 4)).rejects.toThrow(MESSAGES.quantityBelowMinimum(otherName, 8));
+    expect((await add(other.sku, 8)).totalCents).toBe(24 * 200 + 100 + 8 * 300);
+    // Removing a line is always allowed, whatever its quantity.
+    await editOrder(t.db, id, { kind: "remove", lineId, seen: 24 }, TEST_ADMIN);
+    expect(await stockOf(cases.id)).toBe(100);
+  });
+
+  it("a line whose product was deleted since the order has no selling unit to keep to", async () => {
+    const cases = await product(200, 100);
+    await t.db.updateTable("products").set({ case_pack: 6, min_quantity: 12 }).where("id", "=", cases.id).execute();
+    const single = await product(100, 50);
+    const id = await order([
+      { id: cases.id, quantity: 18 },
+      { id: single.id, quantity: 1 },
+    ]);
+    await t.db.deleteFrom("products").where("id", "=", cases.id).execute();
+    const line = (await editableLines(t.db, id)).find((l) => l.sku === cases.sku);
+    const edited = await editOrder(
+      t.db,
+      id,
+      { kind: "quantity", lineId: line?.id ?? 0, quantity: 5, seen: 18 },
+      TEST_ADMIN,
+    );
+    expect(edited.totalCents).toBe(5 * 200 + 100);
+  });
+
   it("an edit racing a checkout for the last units: one of them gets them, never both", async () => {
     for (let round = 0; round < 5; round++) {
       const p = await product(100, 5);

@@ -15,6 +15,7 @@ import { kickJobRunners } from "../jobs/wake";
 import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";
 import { loadPriceBook, unitPriceCents } from "../pricing/prices";
+import { sellingUnitProblem } from "../wholesale/selling-units";
 import { addUnitsSold } from "./best-sellers";
 
 /**
@@ -62,6 +63,17 @@ async function moveStock(trx: Trx, productId: number | null, name: string, delta
   await addUnitsSold(trx, productId, delta);
 }
 
+/**
+ * Refuses a line quantity the product's selling unit does not allow (not whole cases, under the
+ * minimum, over the maximum per order), with the words the cart uses: the rule of issue 16 holds
+ * for the back office too. A product deleted since the order has no rule.
+ */
+async function refuseOffUnit(trx: Trx, productId: number | null, quantity: number): Promise<void> {
+  if (productId === null) return;
+  const problem = await sellingUnitProblem(trx, [{ id: productId, quantity }]);
+  if (problem) throw new OrderEditError(problem);
+}
+
 export async function editOrder(db: Kysely<DB>, orderId: number, edit: OrderEdit, actor: Actor): Promise<EditedOrder> {
   const result = await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId);
@@ -89,6 +101,8 @@ export async function editOrder(db: Kysely<DB>, orderId: number, edit: OrderEdit
         .executeTakeFirst();
       if (!product) throw new OrderEditError(MESSAGES.orderEditUnknownSku(edit.sku));
       const existing = lines.find((l) => l.product_id === product.id);
+      // The line as it would be must be a quantity the product is sold in, as in the cart.
+      await refuseOffUnit(trx, product.id, (existing?.quantity ?? 0) + edit.quantity);
       await moveStock(trx, product.id, product.name, edit.quantity);
       if (existing) {
         // The product is already on the order: more of it, at the order's price.
@@ -130,6 +144,8 @@ export async function editOrder(db: Kysely<DB>, orderId: number, edit: OrderEdit
       if (quantity === line.quantity) return null;
       // A product deleted since the order was placed has no stock to take more from.
       if (line.product_id === null && quantity > line.quantity) throw new OrderEditError(MESSAGES.orderEditGone);
+      // A new quantity is one the product is sold in (removing the line always is allowed).
+      if (quantity > 0) await refuseOffUnit(trx, line.product_id, quantity);
       await moveStock(trx, line.product_id, line.name, quantity - line.quantity);
       addsUnits = quantity > line.quantity;
       if (quantity === 0) {
