@@ -23,3 +23,8 @@ declare module "lazy-import:~/components/cart/add-to-cart" {
   const load: () => Promise<typeof import("~/components/cart/add-to-cart")>;
   export default load;
 }
+
+declare module "lazy-import:~/components/tier-table" {
+  const load: () => Promise<typeof import("~/components/tier-table")>;
+  export default load;
+}

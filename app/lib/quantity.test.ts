@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addLine, addNotice, addToCart, type CartProduct, decreaseLine, increaseLine, parseCart } from "./cart";
 import * as MESSAGES from "./messages";
+import * as VOLUME_MESSAGES from "./messages/volume-prices";
 import {
   largestQuantity,
   nearestQuantity,
@@ -101,13 +102,13 @@ describe("the cart with case packs", () => {
 
 describe("the volume price table's rows", () => {
   it("counts units for a product sold singly and whole cases for one sold by the case", () => {
-    expect(MESSAGES.tierFrom(1, 4)).toBe("1–4 units");
-    expect(MESSAGES.tierFrom(5, null)).toBe("5+ units");
-    expect(MESSAGES.tierFrom(5, 5)).toBe("5 units");
-    expect(MESSAGES.tierFrom(10, 49, 10)).toBe("1–4 cases");
-    expect(MESSAGES.tierFrom(50, null, 10)).toBe("5+ cases");
-    expect(MESSAGES.tierFrom(10, 19, 10)).toBe("1 case");
-    expect(MESSAGES.tierFrom(20, 29, 10)).toBe("2 cases");
-    expect(MESSAGES.casePrice("$129.00", "$12.90")).toBe("$129.00 a case ($12.90 each)");
+    expect(VOLUME_MESSAGES.tierFrom(1, 4)).toBe("1–4 units");
+    expect(VOLUME_MESSAGES.tierFrom(5, null)).toBe("5+ units");
+    expect(VOLUME_MESSAGES.tierFrom(5, 5)).toBe("5 units");
+    expect(VOLUME_MESSAGES.tierFrom(10, 49, 10)).toBe("1–4 cases");
+    expect(VOLUME_MESSAGES.tierFrom(50, null, 10)).toBe("5+ cases");
+    expect(VOLUME_MESSAGES.tierFrom(10, 19, 10)).toBe("1 case");
+    expect(VOLUME_MESSAGES.tierFrom(20, 29, 10)).toBe("2 cases");
+    expect(VOLUME_MESSAGES.casePrice("$129.00", "$12.90")).toBe("$129.00 a case ($12.90 each)");
   });
 });

@@ -2,6 +2,7 @@ import "./support/env";
 import { getDb } from "../../app/.server/db/instance";
 import * as MESSAGES from "../../app/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "../../app/lib/messages/back-office";
+import * as VOLUME_MESSAGES from "../../app/lib/messages/volume-prices";
 import { freshProduct, productRow, tag } from "./support/admin";
 import { createAdminAccount, createCustomer } from "./support/data";
 import { expect, logIn, money, test } from "./support/fixtures";
@@ -52,12 +53,12 @@ test.describe("price groups and volume prices", () => {
     const main = shopper.getByRole("main");
     await expect(main.getByText(money(11610), { exact: true }).first()).toBeVisible();
     await expect(main.getByText(money(12900), { exact: true })).toHaveCount(0);
-    const table = shopper.getByRole("table", { name: MESSAGES.volumePrices });
+    const table = shopper.getByRole("table", { name: VOLUME_MESSAGES.volumePrices });
     await expect(
-      table.getByRole("row", { name: `${MESSAGES.tierFrom(1, 4)} ${MESSAGES.eachPrice(money(11610))}` }),
+      table.getByRole("row", { name: `${VOLUME_MESSAGES.tierFrom(1, 4)} ${MESSAGES.eachPrice(money(11610))}` }),
     ).toBeVisible();
     await expect(
-      table.getByRole("row", { name: `${MESSAGES.tierFrom(5, null)} ${MESSAGES.eachPrice(money(10710))}` }),
+      table.getByRole("row", { name: `${VOLUME_MESSAGES.tierFrom(5, null)} ${MESSAGES.eachPrice(money(10710))}` }),
     ).toBeVisible();
     await expect(shopper.getByText(`${MESSAGES.skuLabel(sku)}`)).toBeVisible();
 
@@ -91,7 +92,7 @@ test.describe("price groups and volume prices", () => {
       .execute();
     await logIn(page, await createCustomer());
     await page.goto(`/products/details/${id}`);
-    const table = page.getByRole("table", { name: MESSAGES.volumePrices });
+    const table = page.getByRole("table", { name: VOLUME_MESSAGES.volumePrices });
     const rows = [
       ["1–2 cases", "$30.00 a case ($5.00 each)"],
       ["3–9 cases", "$27.00 a case ($4.50 each)"],
@@ -99,10 +100,10 @@ test.describe("price groups and volume prices", () => {
     ];
     await expect(table.locator("tbody").getByRole("row")).toHaveText(rows.map(([from, price]) => `${from}${price}`));
     expect(rows.map(([from]) => from)).toEqual([
-      MESSAGES.tierFrom(6, 17, 6),
-      MESSAGES.tierFrom(18, 59, 6),
-      MESSAGES.tierFrom(60, null, 6),
+      VOLUME_MESSAGES.tierFrom(6, 17, 6),
+      VOLUME_MESSAGES.tierFrom(18, 59, 6),
+      VOLUME_MESSAGES.tierFrom(60, null, 6),
     ]);
-    expect(rows[1]?.[1]).toBe(MESSAGES.casePrice(money(2700), money(450)));
+    expect(rows[1]?.[1]).toBe(VOLUME_MESSAGES.casePrice(money(2700), money(450)));
   });
 });

@@ -1,5 +1,6 @@
 import loadAddToCart from "lazy-import:~/components/cart/add-to-cart";
 import loadProductLists from "lazy-import:~/components/saved-lists/product-lists";
+import loadTierTable from "lazy-import:~/components/tier-table";
 import { lazy, Suspense } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { canSeePrices } from "~/.server/accounts/viewer";
@@ -23,7 +24,7 @@ import { LoginForPrice, Price } from "~/components/price";
 import { ProductCard } from "~/components/product-card";
 import { ProductGallery } from "~/components/product-gallery";
 import type { ProductPersonal } from "~/components/saved-lists/product-lists";
-import { SellingUnitLine, TierTable } from "~/components/selling-unit";
+import { SellingUnitLine } from "~/components/selling-unit";
 import { StockBadge } from "~/components/ui/badge";
 import { categoryHeading } from "~/lib/categories";
 import { imageSrc } from "~/lib/images";
@@ -46,6 +47,7 @@ export const RELATED_LIMIT = 6;
 // renders them in full, so they work as forms before the code arrives.
 const AddToCart = lazy(() => loadAddToCart().then((m) => ({ default: m.AddToCart })));
 const AddToList = lazy(() => loadProductLists().then((m) => ({ default: m.AddToList })));
+const TierTable = lazy(() => loadTierTable().then((m) => ({ default: m.TierTable })));
 const StockAlert = lazy(() => loadProductLists().then((m) => ({ default: m.StockAlert })));
 
 export function meta({ data: loaded, matches }: Route.MetaArgs) {
@@ -153,7 +155,11 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <div className="text-2xl">
             {hasPrice(product) ? <Price cents={product.priceCents} /> : <LoginForPrice variant="button" />}
           </div>
-          {tiers.length > 0 && hasPrice(product) ? <TierTable tiers={tiers} casePack={product.casePack} /> : null}
+          {tiers.length > 0 && hasPrice(product) ? (
+            <Suspense fallback={null}>
+              <TierTable tiers={tiers} casePack={product.casePack} />
+            </Suspense>
+          ) : null}
           {note ? <ComplianceNote note={note} /> : null}
           <p className="leading-relaxed whitespace-pre-line text-slate-700">{product.description}</p>
           <ComplianceFacts productId={product.id} facts={facts} />
