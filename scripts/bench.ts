@@ -215,9 +215,16 @@ async function slowPhoneInteractive(
           cookie.split("; ").map((pair) => {
             const at = pair.indexOf("=");
             const name = pair.slice(0, at);
-            // A production server names its cookie __Secure-…: Chromium takes it only as Secure
-            // (and treats http://127.0.0.1 as a secure origin).
-            return { name, value: pair.slice(at + 1), url: ORIGIN, secure: name.startsWith("__Secure-") };
+            // A production server names its cookie __Secure-…: Chromium takes it only as Secure,
+            // and a Secure cookie only by domain and path, not by an http:// url (it still sends it
+            // to http://127.0.0.1, a secure origin for cookies).
+            return {
+              name,
+              value: pair.slice(at + 1),
+              domain: new URL(ORIGIN).hostname,
+              path: "/",
+              secure: name.startsWith("__Secure-"),
+            };
           }),
         );
         // A string, not a function: tsx would wrap a function's inner helpers in its __name().
