@@ -249,6 +249,7 @@ test.describe("back office: catalog import", () => {
       "upc",
       "thc_mg",
       "seven_oh_percent",
+      "directory_states",
       "image_urls",
     ]);
     expect(rows.find((r) => r[0] === sku)?.slice(1, 5)).toEqual([`'${name}`, "novelty", "25.99", "3"]);

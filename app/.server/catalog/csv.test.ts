@@ -110,7 +110,7 @@ describe(`catalog CSV on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
     expect(rows[0]).toEqual([...PRODUCT_COLUMNS.map((c) => c.header), "image_urls"]);
     expect(rows).toHaveLength(3);
     // Sold singly, no breaks, no compliance facts, no images: case pack 1, minimum 1, the rest empty.
-    const none = ["1", "1", "", "", "", "", "", "", "", "", "", "", ""];
+    const none = ["1", "1", "", "", "", "", "", "", "", "", "", "", "", ""];
     expect(rows[1]).toEqual(["GL-2", '\'=HYPERLINK("http://evil")', "glass", "0.99", "0", "", "'-2 for sale", ...none]);
     expect(rows[2]).toEqual(["NV-1", 'Gum, mint "fresh"', "novelty", "12.50", "4", "3", "Line one\nline two", ...none]);
     expect(neutralizeFormula("@SUM(A1)")).toBe("'@SUM(A1)");
@@ -241,6 +241,7 @@ describe(`catalog CSV on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
         "upc",
         "thc_mg",
         "seven_oh_percent",
+        "directory_states",
         "image_urls",
         "delete",
       ]),
@@ -405,6 +406,32 @@ describe(`catalog CSV on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
     const again = await planImport(t.db, read(await exported()));
     expect([again.added, again.changed, again.refused]).toEqual([[], [], []]);
     expect(again.unchanged).toBe(3);
+  });
+
+  it("imports and exports the states whose vape directory lists a product; the round trip keeps them", async () => {
+    const file = read(["sku,directory_states", "NV-1,ky; nc", "GL-2,XX"].join("\n"));
+    expect(file.refused).toEqual([
+      { row: 3, sku: "GL-2", reasons: [`directory_states: ${MESSAGES.directoryStateUnknown}`] },
+    ]);
+    const plan = await planImport(t.db, file);
+    expect(plan.changed[0]?.changes).toEqual([{ field: "directory_states", before: "", after: "KY;NC" }]);
+    expect((await applyImport(t.db, file, plan.digest, TEST_ADMIN)).applied).toBe(true);
+    const stored = await t.db
+      .selectFrom("product_compliance")
+      .innerJoin("products", "products.id", "product_compliance.product_id")
+      .select("directory_states")
+      .where("sku", "=", "NV-1")
+      .executeTakeFirstOrThrow();
+    expect(stored.directory_states).toBe('["KY","NC"]');
+    const rows = parse(await exported(), { columns: true }) as Record<string, string>[];
+    expect(rows.find((r) => r.sku === "NV-1")?.directory_states).toBe("KY;NC");
+    expect(rows.find((r) => r.sku === "GL-2")?.directory_states).toBe("");
+    const again = await planImport(t.db, read(await exported()));
+    expect([again.added, again.changed, again.refused]).toEqual([[], [], []]);
+    // An empty cell lists the product nowhere.
+    const cleared = read(["sku,directory_states", "NV-1,"].join("\n"));
+    const clearPlan = await planImport(t.db, cleared);
+    expect(clearPlan.changed[0]?.changes).toEqual([{ field: "directory_states", before: "KY;NC", after: "" }]);
   });
 
   it("exports quantity breaks and image URLs; the export imported unchanged keeps both", async () => {

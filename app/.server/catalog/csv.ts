@@ -11,6 +11,7 @@ import { MAX_SELLING_UNIT } from "~/lib/quantity";
 import { isMultiline } from "~/lib/text";
 import { cellToTierText, parseTiers, type Tier, tiersToCell } from "~/lib/tiers";
 import { type Actor, recordAudit } from "../audit/log";
+import { parseDirectoryStates } from "../compliance/facts";
 import { dialectOf } from "../db/connect";
 import type { DB, ProductComplianceTable, ProductsTable } from "../db/schema";
 import { sqlNow } from "../db/time";
@@ -185,6 +186,19 @@ export const PRODUCT_COLUMNS: readonly CsvColumn[] = [
   complianceColumn("upc", "upc", productComplianceSchema.shape.upc),
   complianceColumn("thc_mg", "thc_mg", productComplianceSchema.shape.thcMg),
   complianceColumn("seven_oh_percent", "seven_oh_percent", productComplianceSchema.shape.sevenOhPercent),
+  {
+    // The states whose vape directory lists the product: "KY;NC" (empty: none), kept as JSON.
+    header: "directory_states",
+    column: "directory_states",
+    table: "compliance",
+    requiredForNew: false,
+    parse: (cell) => {
+      const parsed = productComplianceSchema.shape.directoryStates.safeParse(cell);
+      if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? MESSAGES.directoryStateUnknown);
+      return ok(JSON.stringify(parsed.data));
+    },
+    format: (v) => parseDirectoryStates(v === null ? null : String(v)).join(";"),
+  },
 ];
 
 function wholeUnit(cell: string, message: string): Parsed {
@@ -537,6 +551,7 @@ function label(column: string): string {
 
 function shown(column: string, value: Value): string {
   if (column === "price_cents" && typeof value === "number") return formatCents(value);
+  if (column === "directory_states") return parseDirectoryStates(value === null ? null : String(value)).join(";");
   return value === null ? "" : String(value);
 }
 
