@@ -11,6 +11,7 @@ import { createAddress } from "../accounts/addresses";
 import { ensureAccount } from "../accounts/admins";
 import { findUserByEmail } from "../accounts/users";
 import { listAudit } from "../audit/log";
+import { homeStrips } from "../catalog/home";
 import { insertProduct } from "../catalog/product-writes";
 import { connect } from "../db/connect";
 import type { DB } from "../db/schema";
@@ -195,6 +196,31 @@ describe(`rules on ${ON}`, () => {
     });
     expect([...verdicts.values()].map((v) => v.outcome)).toEqual(Array(5).fill("blocked"));
     expect(verdicts.get(ids[0] ?? 0)?.reason).toBe("Kratom cannot be shipped to Indiana (state ban).");
+  });
+});
+
+describe(`notes on the home page on ${ON}`, () => {
+  it("the home page strips tell a signed-in customer which products cannot ship to their default address", async () => {
+    await createRule(t.db, input({ states: "TX", reason: "Kratom cannot be shipped to Texas." }), TEST_ADMIN);
+    const kratom = await product("Home kratom", { productClass: "kratom" });
+    const glass = await product("Home glass", { productClass: "glass" });
+    const customer = {
+      id: buyer,
+      name: "Dallas",
+      email: "dallas@shop.test",
+      username: null,
+      role: "customer" as const,
+      emailVerified: true,
+      approved: true,
+    };
+    const strips = await homeStrips(t.db, customer, 7);
+    const card = (id: number) => strips.newProducts.find((c) => c.id === id);
+    expect(card(kratom)?.complianceNote).toBe("Not available for your Texas address: state ban");
+    expect(card(glass)).toBeDefined();
+    expect(card(glass)?.complianceNote).toBeUndefined();
+    // Visitors' home page (the one the visitor cache keeps) never carries a note.
+    const visitor = await homeStrips(t.db, null, 7);
+    expect(visitor.newProducts.find((c) => c.id === kratom)?.complianceNote).toBeUndefined();
   });
 });
 
