@@ -209,6 +209,38 @@ test.describe("compliance rules", () => {
     await expect(page.getByRole("heading", { name: "PACT report" })).toBeVisible();
   });
 
+  test("the admin sets the compliance facts when adding a product; a bad one is refused with the rest kept", async ({
+    page,
+  }) => {
+    const admin = await createAdminAccount();
+    await logIn(page, admin);
+    await page.goto("/admin/products/new");
+    const compliance = page.getByRole("group", { name: "Compliance" });
+    await expect(compliance.getByText(BACK_OFFICE_MESSAGES.newProductComplianceIntro)).toBeVisible();
+    const name = `New kratom ${tag()}`;
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+    await page.getByRole("textbox", { name: "Price (USD)" }).fill("12.00");
+    await page.getByRole("textbox", { name: "Quantity in stock" }).fill("5");
+    await page.getByRole("combobox", { name: "Category" }).selectOption("kratom");
+    await compliance.getByLabel("Brand").fill("Lone Star Leaf");
+    await compliance.getByLabel("Product class").selectOption({ label: "Kratom" });
+    await compliance.getByLabel("UPC").fill("036000291453");
+    await page.getByRole("button", { name: "Add product" }).click();
+    await expect(page.getByRole("group", { name: "Compliance" }).getByLabel("UPC")).toHaveAccessibleDescription(
+      MESSAGES.upcFormat,
+    );
+    await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(name);
+    await expect(page.getByRole("group", { name: "Compliance" }).getByLabel("Brand")).toHaveValue("Lone Star Leaf");
+
+    await page.getByRole("group", { name: "Compliance" }).getByLabel("UPC").fill("036000291452");
+    await page.getByRole("button", { name: "Add product" }).click();
+    await expect(page.getByText(`${name} added.`)).toBeVisible();
+    const id = new URL(page.url()).searchParams.get("created");
+    await page.goto(`/products/details/${id}`);
+    await expect(page.getByRole("definition").filter({ hasText: "Lone Star Leaf" })).toBeVisible();
+    await expect(page.getByRole("definition").filter({ hasText: "036000291452" })).toBeVisible();
+  });
+
   test("the admin adds a state directory rule: a Kentucky buyer sees the reason until the admin lists the vape there", async ({
     page,
     browser,

@@ -12,7 +12,9 @@ import { ensureAccount } from "../accounts/admins";
 import { findUserByEmail } from "../accounts/users";
 import { listAudit } from "../audit/log";
 import { homeStrips } from "../catalog/home";
+import { createProductWithImages } from "../catalog/product-admin";
 import { insertProduct } from "../catalog/product-writes";
+import { findProduct } from "../catalog/products";
 import { connect } from "../db/connect";
 import type { DB } from "../db/schema";
 import { editableLines, editOrder, OrderEditError } from "../orders/edit";
@@ -21,7 +23,7 @@ import { StatusChangeError, setOrderStatus } from "../orders/status";
 import { buyerLicenses, checkProducts, findLineChecks } from "./check";
 import { findLabReport, findProductCompliance, loadFacts, saveProductCompliance } from "./facts";
 import { pactCsv, pactShipments, pactSummary, shipperState } from "./pact";
-import { bulkSetCompliance, saveComplianceForm } from "./product-form";
+import { bulkSetCompliance, readComplianceFacts, saveComplianceForm } from "./product-form";
 import { currentRules, resetRuleCacheForTests } from "./rule-cache";
 import { createRule, listRules, RuleError, setRuleEnabled, updateRule } from "./rules";
 import { testSale } from "./test-sale";
@@ -290,6 +292,67 @@ describe(`the product form's compliance section on ${ON}`, () => {
       productClass: "cannabinoid",
     });
     expect(await findProductCompliance(t.db, other)).toMatchObject({ brand: "Acme", country: "CN" });
+  });
+
+  it("sets the facts when the product is created, in the product's transaction", async () => {
+    const form = new FormData();
+    form.set("brand", "Lone Star Leaf");
+    form.set("productClass", "kratom");
+    form.set("upc", "036000291452");
+    form.set("directoryStates", "ky");
+    const read = readComplianceFacts(form);
+    if (!read.ok) throw new Error(JSON.stringify(read.errors));
+    const id = await createProductWithImages(
+      t.db,
+      { name: "New kratom", description: "", priceCents: 1000, stock: 5, category: "kratom" },
+      [],
+      TEST_ADMIN,
+      read.facts,
+    );
+    expect(await findProductCompliance(t.db, id)).toMatchObject({
+      brand: "Lone Star Leaf",
+      productClass: "kratom",
+      upc: "036000291452",
+      directoryStates: ["KY"],
+    });
+    const log = await listAudit(t.db, { subjectType: "product", subjectId: String(id) });
+    expect(log.items.map((i) => i.action).sort()).toEqual(["product.compliance", "product.create"]);
+
+    const bad = new FormData();
+    bad.set("upc", "123456789013");
+    bad.set("country", "USA");
+    expect(readComplianceFacts(bad)).toEqual({
+      ok: false,
+      errors: { upc: MESSAGES.upcFormat, country: MESSAGES.countryFormat },
+    });
+
+    // The facts fail to save: the product is not created either.
+    const failing = { ...read.facts };
+    Object.defineProperty(failing, "brand", {
+      enumerable: true,
+      get() {
+        throw new Error("facts write failed");
+      },
+    });
+    const before = await t.db
+      .selectFrom("products")
+      .select(({ fn }) => fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    await expect(
+      createProductWithImages(
+        t.db,
+        { name: "Half made", description: "", priceCents: 1000, stock: 5, category: "kratom" },
+        [],
+        TEST_ADMIN,
+        failing,
+      ),
+    ).rejects.toThrow("facts write failed");
+    const after = await t.db
+      .selectFrom("products")
+      .select(({ fn }) => fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    expect(await findProduct(t.db, id)).toBeDefined();
   });
 
   it("keeps the states whose vape directory lists a product: form, bulk additions, audit log, facts loader", async () => {
