@@ -429,6 +429,73 @@ describe(`the product form's compliance section on ${ON}`, () => {
   });
 });
 
+describe(`the admin's "test a sale" box on ${ON}`, () => {
+  it("reads the customer's licenses: one holding the approved license is allowed, one without is asked for it", async () => {
+    await createRule(
+      t.db,
+      input({
+        name: "Texas hemp registration",
+        classes: "cannabinoid",
+        states: "TX",
+        effect: "require-license",
+        licenseType: "tx-dshs-hemp",
+        reason: "Texas requires a DSHS hemp retail registration to buy hemp products.",
+        label: "hemp registration required",
+      }),
+      TEST_ADMIN,
+    );
+    const cbd = await product("Tested CBD", { productClass: "cannabinoid", thcMg: 0 });
+    await insertLicense("tx-dshs-hemp", "approved", null);
+    await ensureAccount(t.db, { email: "unlicensed@shop.test", name: "Unlicensed", role: "customer" });
+    const sale = (customer: string) =>
+      testSale(t.db, { productId: cbd, state: "TX", zip: "75201", customer, date: "2026-03-01" });
+
+    const held = await sale("Dallas@Shop.test");
+    expect(held).toMatchObject({
+      ok: true,
+      result: { outcome: "allowed", customer: "Dallas@Shop.test", date: "2026-03-01", licenseLabel: null },
+    });
+    expect(held.ok && held.result.applied).toEqual([
+      expect.objectContaining({ name: "Texas hemp registration", result: "license-held" }),
+    ]);
+
+    const missing = await sale("unlicensed@shop.test");
+    expect(missing).toMatchObject({
+      ok: true,
+      result: {
+        outcome: "license-required",
+        reason: "Texas requires a DSHS hemp retail registration to buy hemp products.",
+        licenseLabel: "Texas DSHS hemp retail registration",
+      },
+    });
+    expect(missing.ok && missing.result.deciding).toEqual([
+      expect.objectContaining({ name: "Texas hemp registration", result: "license-missing" }),
+    ]);
+
+    // No customer: a buyer with no licenses. An unknown email: said so, on the customer field.
+    expect(await sale("")).toMatchObject({ ok: true, result: { outcome: "license-required", customer: null } });
+    expect(await sale("nobody@shop.test")).toEqual({
+      ok: false,
+      field: "customer",
+      message: MESSAGES.noCustomerWithEmail,
+    });
+  });
+
+  it("decides by the rules in force on the date asked: not before a rule's start, not after its last day", async () => {
+    await createRule(t.db, input({ effectiveFrom: "2026-01-01", effectiveUntil: "2026-06-30" }), TEST_ADMIN);
+    const kratom = await product("Dated kratom", { productClass: "kratom" });
+    const on = async (date: string) => {
+      const tested = await testSale(t.db, { productId: kratom, state: "IN", zip: "46201", customer: "", date });
+      if (!tested.ok) throw new Error(tested.message);
+      return { outcome: tested.result.outcome, rules: tested.result.applied.map((r) => r.name) };
+    };
+    expect(await on("2025-12-31")).toEqual({ outcome: "allowed", rules: [] });
+    expect(await on("2026-01-01")).toEqual({ outcome: "blocked", rules: ["Kratom bans"] });
+    expect(await on("2026-06-30")).toEqual({ outcome: "blocked", rules: ["Kratom bans"] });
+    expect(await on("2026-07-01")).toEqual({ outcome: "allowed", rules: [] });
+  });
+});
+
 describe(`admin order changes check the rules on ${ON}`, () => {
   it("refuses to put a cancelled order back in play when a rule now forbids a line", async () => {
     const kratom = await product("Kratom for status", { productClass: "kratom" });
