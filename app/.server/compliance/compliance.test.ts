@@ -189,15 +189,36 @@ describe(`rules on ${ON}`, () => {
 
   it("checks many products with a fixed number of queries (facts and licenses in one query each)", async () => {
     await createRule(t.db, input({}), TEST_ADMIN);
-    const ids = [];
-    for (let i = 0; i < 5; i++) ids.push(await product(`Kratom ${i}`, { productClass: "kratom" }));
-    const verdicts = await checkProducts(t.db, {
-      userId: buyer,
-      destination: { state: "IN", zip: "46201", addressId: indiana },
-      productIds: ids,
+    await insertLicense("other", "approved", null);
+    const ids: number[] = [];
+    for (let i = 0; i < 200; i++) ids.push(await product(`Kratom ${i}`, { productClass: "kratom" }));
+    // Every query the check runs passes through this plugin's result hook, raw ones included.
+    let queries = 0;
+    const counted = t.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        queries++;
+        return args.result;
+      },
     });
-    expect([...verdicts.values()].map((v) => v.outcome)).toEqual(Array(5).fill("blocked"));
-    expect(verdicts.get(ids[0] ?? 0)?.reason).toBe("Kratom cannot be shipped to Indiana (state ban).");
+    const check = async (productIds: number[]) => {
+      queries = 0;
+      const verdicts = await checkProducts(counted, {
+        userId: buyer,
+        destination: { state: "IN", zip: "46201", addressId: indiana },
+        productIds,
+      });
+      return { queries, verdicts };
+    };
+    await check(ids.slice(0, 1)); // the rules are loaded into the in-memory copy once
+    const one = await check(ids.slice(0, 1));
+    const many = await check(ids);
+    expect(many.verdicts.size).toBe(200);
+    expect([...many.verdicts.values()].every((v) => v.outcome === "blocked")).toBe(true);
+    expect(many.verdicts.get(ids[0] ?? 0)?.reason).toBe("Kratom cannot be shipped to Indiana (state ban).");
+    // The rule-set version, the facts, the licenses: the same three for 1 product and for 200.
+    expect(one.queries).toBe(3);
+    expect(many.queries).toBe(one.queries);
   });
 });
 
