@@ -667,6 +667,45 @@ describe(`the PACT report on ${ON}`, () => {
     expect(csv).toHaveLength(2);
     expect(await pactSummary(t.db, "1999-01")).toEqual([]);
   });
+
+  it("leaves out no shipped vape line: lines without a compliance record are reported from the product's facts", async () => {
+    const ar = await createAddress(t.db, buyer, {
+      businessName: "Ozark Vapor",
+      street: "2 Main St",
+      city: "Little Rock",
+      state: "AR",
+      zip: "72201",
+      phone: "",
+      isDefault: false,
+    });
+    const old = await product("Menthol Vape 3%", { brand: "Frost", productClass: "nicotine-vape" });
+    const gone = await product("Fruit Vape 0%", { brand: "Orchard", productClass: "non-nicotine-vape" });
+    const glass = await product("Glass bowl", { productClass: "glass" });
+    const place = async (lines: { id: number; quantity: number }[]) =>
+      (await placeOrder(t.db, { userId: buyer, idempotencyKey: crypto.randomUUID(), addressId: ar.id, lines })).order;
+    // Placed before the compliance feature (or imported): no record of its lines.
+    const before = await place([
+      { id: old, quantity: 4 },
+      { id: glass, quantity: 2 },
+    ]);
+    await t.db.deleteFrom("order_line_compliance").where("order_id", "=", before.id).execute();
+    // Recorded, and the product deleted since: the record still says what it was.
+    const recorded = await place([{ id: gone, quantity: 6 }]);
+    await t.db.deleteFrom("products").where("id", "=", gone).execute();
+
+    const month = before.createdAt.slice(0, 7);
+    const rows = await pactShipments(t.db, month, "AR");
+    expect(rows.map((r) => ({ order: r.orderId, product: r.product, brand: r.brand, quantity: r.quantity }))).toEqual([
+      { order: before.id, product: "Menthol Vape 3%", brand: "Frost", quantity: 4 },
+      { order: recorded.id, product: "Fruit Vape 0%", brand: "Orchard", quantity: 6 },
+    ]);
+    expect((await pactSummary(t.db, month)).find((s) => s.state === "AR")).toEqual({
+      state: "AR",
+      name: "Arkansas",
+      orders: 2,
+      units: 10,
+    });
+  });
 });
 
 describe(`placing an order checks the rules on ${ON}`, () => {
