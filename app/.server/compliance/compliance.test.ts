@@ -146,6 +146,25 @@ describe(`rules on ${ON}`, () => {
     expect((await listRules(t.db)).map((r) => r.name)).toEqual(["Kratom bans"]);
   });
 
+  it("refuses a rule whose products overlap an enabled rule's through the catalog, and stores nothing", async () => {
+    await createRule(
+      t.db,
+      input({ name: "Indiana kratom license", effect: "require-license", licenseType: "other" }),
+      TEST_ADMIN,
+    );
+    const byBrand = (name: string) => input({ name, classes: undefined, brands: "Overlap Co" });
+    // Today the brand makes glass only: no product falls under both rules.
+    await product("Overlap glass", { brand: "Overlap Co", productClass: "glass" });
+    const first = await createRule(t.db, byBrand("Overlap Co ban"), TEST_ADMIN);
+    await setRuleEnabled(t.db, first.id, false, TEST_ADMIN);
+    // Now it makes kratom too: a ban on the brand would leave Indiana's kratom license rule beside a ban.
+    await product("Overlap kratom", { brand: "Overlap Co", productClass: "kratom" });
+    const error = await createRule(t.db, byBrand("Overlap Co ban again"), TEST_ADMIN).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RuleError);
+    expect((error as Error).message).toBe(MESSAGES.ruleContradicts("Indiana kratom license"));
+    expect((await listRules(t.db)).map((r) => r.name).sort()).toEqual(["Indiana kratom license", "Overlap Co ban"]);
+  });
+
   it("refuses an edit made over a newer change", async () => {
     const rule = await createRule(t.db, input({}), TEST_ADMIN);
     await updateRule(t.db, rule.id, input({ reason: "Changed." }), rule.updatedAt, TEST_ADMIN);
