@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import fc from "fast-check";
-import type { Kysely } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, storeToday } from "~/lib/business";
 import { evaluateSale, type RuleInput, ruleSchema } from "~/lib/compliance";
@@ -21,7 +21,7 @@ import { editableLines, editOrder, OrderEditError } from "../orders/edit";
 import { OrderRefusedError, placeOrder } from "../orders/place-order";
 import { StatusChangeError, setOrderStatus } from "../orders/status";
 import { buyerLicenses, checkProducts, findLineChecks } from "./check";
-import { findLabReport, findProductCompliance, loadFacts, saveProductCompliance } from "./facts";
+import { EMPTY_COMPLIANCE, findLabReport, findProductCompliance, loadFacts, saveProductCompliance } from "./facts";
 import { pactCsv, pactShipments, pactSummary, shipperState } from "./pact";
 import { bulkSetCompliance, readComplianceFacts, saveComplianceForm } from "./product-form";
 import { currentRules, resetRuleCacheForTests } from "./rule-cache";
@@ -812,6 +812,73 @@ describe(`placing an order checks the rules on ${ON}`, () => {
       const result = await order;
       expect(result).toBeInstanceOf(OrderRefusedError);
       expect((result as Error).message).toBe("Kratom mid-checkout: Kratom cannot be shipped to Texas.");
+    },
+  );
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    "a change of a product's facts committed while an order is being placed wins (PostgreSQL: the order waits for it)",
+    async () => {
+      await createRule(
+        t.db,
+        input({ name: "Texas kratom ban", states: "TX", reason: "Kratom cannot be shipped to {state}." }),
+        TEST_ADMIN,
+      );
+      /** Until the order's transaction waits for a lock held by the change in flight. */
+      const orderWaits = async () => {
+        for (let i = 0; i < 200; i++) {
+          const { rows } = await sql<{ n: number | string }>`select count(*) as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db);
+          if (Number(rows[0]?.n) > 0) return;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        throw new Error("the order never waited for the change of facts");
+      };
+      /** Runs a change of facts on another server's connection, placing the order while it is open. */
+      const raceWith = async (productId: number, change: (trx: Transaction<DB>) => Promise<void>) => {
+        let release: () => void = () => {};
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let written: () => void = () => {};
+        const didWrite = new Promise<void>((resolve) => {
+          written = resolve;
+        });
+        const edit = other.transaction().execute(async (trx) => {
+          await change(trx);
+          written();
+          await held;
+        });
+        await didWrite;
+        const order = placeOrder(t.db, {
+          userId: buyer,
+          idempotencyKey: crypto.randomUUID(),
+          addressId: texas,
+          lines: [{ id: productId, quantity: 1 }],
+        }).catch((e: unknown) => e);
+        await orderWaits();
+        release();
+        await edit;
+        return order;
+      };
+
+      // A product whose facts row exists: an admin's tool reclassifies it as kratom.
+      const relabeled = await product("Relabeled pouch", { productClass: "glass" });
+      const first = await raceWith(relabeled, async (trx) => {
+        await trx
+          .updateTable("product_compliance")
+          .set({ product_class: "kratom" })
+          .where("product_id", "=", relabeled)
+          .execute();
+      });
+      expect(first).toBeInstanceOf(OrderRefusedError);
+      expect((first as Error).message).toBe("Relabeled pouch: Kratom cannot be shipped to Texas.");
+
+      // A product with no facts yet: the admin's form gives it its first ones.
+      const unlabeled = await product("Unlabeled pouch", {});
+      const second = await raceWith(unlabeled, async (trx) => {
+        await saveProductCompliance(trx, unlabeled, { ...EMPTY_COMPLIANCE, productClass: "kratom" }, TEST_ADMIN);
+      });
+      expect(second).toBeInstanceOf(OrderRefusedError);
     },
   );
 
