@@ -396,7 +396,7 @@ function sameScope(a: RuleScope, b: RuleScope): boolean {
       classes: [...(s.classes ?? [])].sort(),
       flavors: [...(s.flavors ?? [])].sort(),
       categories: [...(s.categories ?? [])].sort(),
-      brands: (s.brands ?? []).map((x) => x.toLowerCase()).sort(),
+      brands: (s.brands ?? []).map((x) => x.trim().toLowerCase()).sort(),
       countries: [...(s.countries ?? [])].sort(),
       productIds: [...(s.productIds ?? [])].sort((x, y) => x - y),
       minThcMg: s.minThcMg ?? null,
@@ -428,25 +428,83 @@ export function effectsContradict(a: RuleEffect, b: RuleEffect): boolean {
   return a !== b && (a === "block" || b === "block");
 }
 
+const SCOPE_LISTS = ["classes", "flavors", "categories", "brands", "countries", "productIds"] as const;
+type ScopeList = (typeof SCOPE_LISTS)[number];
+
+function listOf(scope: RuleScope, kind: ScopeList): (string | number)[] {
+  const values: readonly (string | number)[] = scope[kind] ?? [];
+  return kind === "brands" ? values.map((v) => String(v).trim().toLowerCase()) : [...values];
+}
+
+/** The filters a scope names (all products names none). */
+function kindsOf(scope: RuleScope): ScopeList[] {
+  return scope.all ? [] : SCOPE_LISTS.filter((k) => (scope[k]?.length ?? 0) > 0);
+}
+
 /**
- * The enabled rule that contradicts a candidate: the same products, places that overlap, dates
- * that overlap, and effects that contradict (one blocks what the other allows on a condition).
+ * Whether some product can fall under both scopes. "All products" overlaps everything. A product
+ * has one value of each fact, so scopes naming the same filter overlap only when those lists
+ * intersect; scopes naming the same filters overlap when every list intersects. Scopes naming
+ * different filters overlap when a product of the catalog falls under both.
+ */
+export function scopesOverlap(a: RuleScope, b: RuleScope, catalog: readonly ProductFacts[]): boolean {
+  if (a.all || b.all) return true;
+  const ka = kindsOf(a);
+  const kb = kindsOf(b);
+  for (const kind of ka.filter((k) => kb.includes(k))) {
+    const other = listOf(b, kind);
+    if (!listOf(a, kind).some((v) => other.includes(v))) return false;
+  }
+  if (ka.length === kb.length && ka.every((k) => kb.includes(k))) return true;
+  return catalog.some((p) => ruleCovers(a, p) && ruleCovers(b, p));
+}
+
+/**
+ * Whether a block is an exception carved out of a condition rule rather than its contradiction:
+ * everything the block covers is covered by the condition rule, which covers more (the federal
+ * THC limit on hemp inside Texas's hemp registration). The condition still means something for
+ * the rest, and the block wins where both apply. Judged from the filters when the block narrows
+ * every filter of the condition rule, otherwise from the catalog.
+ */
+function carvedOut(block: RuleScope, condition: RuleScope, catalog: readonly ProductFacts[]): boolean {
+  if (block.all || sameScope(block, condition)) return false;
+  if (condition.all) return true;
+  const narrows = kindsOf(condition).every((kind) => {
+    const within = listOf(condition, kind);
+    const mine = listOf(block, kind);
+    return mine.length > 0 && mine.every((v) => within.includes(v));
+  });
+  const threshold =
+    condition.minThcMg === undefined || (block.minThcMg !== undefined && block.minThcMg >= condition.minThcMg);
+  if (narrows && threshold) return true;
+  const blocked = catalog.filter((p) => ruleCovers(block, p));
+  return (
+    blocked.length > 0 &&
+    blocked.every((p) => ruleCovers(condition, p)) &&
+    catalog.some((p) => ruleCovers(condition, p) && !ruleCovers(block, p))
+  );
+}
+
+/**
+ * The enabled rule that contradicts a candidate: products that overlap (scopesOverlap, with the
+ * catalog's facts for scopes naming different filters), places that overlap, dates that overlap,
+ * and effects that contradict (one blocks what the other allows on a condition) — unless the block
+ * is an exception carved out of the condition rule (carvedOut).
  */
 export function findContradiction(
   candidate: Pick<Rule, "scope" | "states" | "zips" | "effectiveFrom" | "effectiveUntil" | "effect">,
   rules: readonly Rule[],
   exceptId: number | null,
+  catalog: readonly ProductFacts[] = [],
 ): Rule | null {
   return (
-    rules.find(
-      (r) =>
-        r.id !== exceptId &&
-        r.enabled &&
-        effectsContradict(r.effect, candidate.effect) &&
-        sameScope(r.scope, candidate.scope) &&
-        placesOverlap(r, candidate) &&
-        datesOverlap(r, candidate),
-    ) ?? null
+    rules.find((r) => {
+      if (r.id === exceptId || !r.enabled || !effectsContradict(r.effect, candidate.effect)) return false;
+      if (!placesOverlap(r, candidate) || !datesOverlap(r, candidate)) return false;
+      if (!scopesOverlap(r.scope, candidate.scope, catalog)) return false;
+      const [block, condition] = r.effect === "block" ? [r.scope, candidate.scope] : [candidate.scope, r.scope];
+      return !carvedOut(block, condition, catalog);
+    }) ?? null
   );
 }
 

@@ -320,9 +320,9 @@ export const labReportNotFound = "No lab report for this product.";
 export const uploadLicenseLink = "Upload it in Business Profile";
 export const saleBlocked = "Blocked";
 
-/** 'This rule contradicts rule "{name}" (same products, places and dates, a different effect).' */
+/** 'This rule contradicts rule "{name}" (products, places and dates that overlap, a different effect).' */
 export function ruleContradicts(name: string): string {
-  return `This rule contradicts rule "${name}" (same products, places and dates, a different effect). Change or disable that rule first.`;
+  return `This rule contradicts rule "${name}" (products, places and dates that overlap, a different effect). Change or disable that rule first.`;
 }
 
 /** 'Not available for your Indiana address: state ban' */

@@ -1,5 +1,6 @@
 import "./support/env";
 import { createAddress } from "../../app/.server/accounts/addresses";
+import { addLicense, reviewLicense } from "../../app/.server/business/licenses";
 import { saveProductCompliance } from "../../app/.server/compliance/facts";
 import { getDb } from "../../app/.server/db/instance";
 import * as MESSAGES from "../../app/lib/messages";
@@ -120,6 +121,40 @@ test.describe("compliance rules", () => {
 
   test("the admin tests a sale, and a bad rule is refused with a clear message", async ({ page }) => {
     const admin = await createAdminAccount();
+    const cbd = `Tested CBD ${tag()}`;
+    const cbdId = await freshProduct({ name: cbd, priceCents: 2500, stock: 20, category: "delta" });
+    await saveProductCompliance(
+      getDb(),
+      cbdId,
+      {
+        brand: "Calm Creek",
+        productClass: "cannabinoid",
+        flavorClass: null,
+        nicotineMgMl: null,
+        country: "US",
+        upc: null,
+        thcMg: 0,
+        sevenOhPercent: null,
+      },
+      { id: null, name: "Test" },
+    );
+    const licensed = await createCustomer();
+    const license = await addLicense(
+      getDb(),
+      licensed.id,
+      {
+        type: "tx-dshs-hemp",
+        number: `H-${tag()}`,
+        issuingState: "TX",
+        expiresOn: null,
+        addressId: null,
+        replacesId: null,
+      },
+      Buffer.from("%PDF-1.4\n%%EOF\n"),
+      { id: licensed.id, name: licensed.email },
+    );
+    await reviewLicense(getDb(), license.id, { approve: true }, { id: null, name: "Test" });
+    const unlicensed = await createCustomer();
     await logIn(page, admin);
     await page.goto("/admin/compliance");
     await expect(page.getByText(BACK_OFFICE_MESSAGES.exampleRulesNotice)).toBeVisible();
@@ -139,6 +174,32 @@ test.describe("compliance rules", () => {
     await box.getByRole("button", { name: "Test" }).click();
     await expect(result.getByText("Allowed", { exact: true })).toBeVisible();
     await expect(result.getByText(BACK_OFFICE_MESSAGES.noRulesApply)).toBeVisible();
+
+    // The date: the day before the Indiana kratom ban took effect, no rule decides.
+    await box.getByLabel("State").fill("IN");
+    await box.getByLabel("ZIP").fill("46204");
+    await box.getByLabel("Date").fill("2024-12-31");
+    await box.getByRole("button", { name: "Test" }).click();
+    await expect(result.getByText(`${KRATOM} to Indiana 46204 on 2024-12-31`)).toBeVisible();
+    await expect(result.getByText("Allowed", { exact: true })).toBeVisible();
+    await expect(result.getByText(BACK_OFFICE_MESSAGES.noRulesApply)).toBeVisible();
+
+    // The customer: one holding an approved Texas hemp registration may buy hemp; one without is asked for it.
+    await box.getByLabel("Product").selectOption({ label: cbd });
+    await box.getByLabel("State").fill("TX");
+    await box.getByLabel("ZIP").fill("75201");
+    await box.getByLabel("Date").fill("2026-03-02");
+    await box.getByLabel("Customer email (optional)").fill(licensed.email);
+    await box.getByRole("button", { name: "Test" }).click();
+    await expect(result.getByText(`${cbd} to Texas 75201 on 2026-03-02`)).toBeVisible();
+    await expect(result.getByText("Allowed", { exact: true })).toBeVisible();
+    await expect(result.getByText("Example: Texas hemp registration")).toBeVisible();
+    await box.getByLabel("Customer email (optional)").fill(unlicensed.email);
+    await box.getByRole("button", { name: "Test" }).click();
+    await expect(
+      result.getByText(MESSAGES.licenseRequired("Texas DSHS hemp retail registration"), { exact: false }),
+    ).toBeVisible();
+    await expect(result.getByText("Example: Texas hemp registration (decided)")).toBeVisible();
 
     // A rule that ends before it starts, in an unknown state: refused, nothing stored.
     const name = `Glass rule ${tag()}`;
@@ -207,6 +268,38 @@ test.describe("compliance rules", () => {
 
     await page.goto("/admin/reports/pact");
     await expect(page.getByRole("heading", { name: "PACT report" })).toBeVisible();
+  });
+
+  test("the admin sets the compliance facts when adding a product; a bad one is refused with the rest kept", async ({
+    page,
+  }) => {
+    const admin = await createAdminAccount();
+    await logIn(page, admin);
+    await page.goto("/admin/products/new");
+    const compliance = page.getByRole("group", { name: "Compliance" });
+    await expect(compliance.getByText(BACK_OFFICE_MESSAGES.newProductComplianceIntro)).toBeVisible();
+    const name = `New kratom ${tag()}`;
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+    await page.getByRole("textbox", { name: "Price (USD)" }).fill("12.00");
+    await page.getByRole("textbox", { name: "Quantity in stock" }).fill("5");
+    await page.getByRole("combobox", { name: "Category" }).selectOption("kratom");
+    await compliance.getByLabel("Brand").fill("Lone Star Leaf");
+    await compliance.getByLabel("Product class").selectOption({ label: "Kratom" });
+    await compliance.getByLabel("UPC").fill("036000291453");
+    await page.getByRole("button", { name: "Add product" }).click();
+    await expect(page.getByRole("group", { name: "Compliance" }).getByLabel("UPC")).toHaveAccessibleDescription(
+      MESSAGES.upcFormat,
+    );
+    await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(name);
+    await expect(page.getByRole("group", { name: "Compliance" }).getByLabel("Brand")).toHaveValue("Lone Star Leaf");
+
+    await page.getByRole("group", { name: "Compliance" }).getByLabel("UPC").fill("036000291452");
+    await page.getByRole("button", { name: "Add product" }).click();
+    await expect(page.getByText(`${name} added.`)).toBeVisible();
+    const id = new URL(page.url()).searchParams.get("created");
+    await page.goto(`/products/details/${id}`);
+    await expect(page.getByRole("definition").filter({ hasText: "Lone Star Leaf" })).toBeVisible();
+    await expect(page.getByRole("definition").filter({ hasText: "036000291452" })).toBeVisible();
   });
 
   test("the admin adds a state directory rule: a Kentucky buyer sees the reason until the admin lists the vape there", async ({

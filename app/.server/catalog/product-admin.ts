@@ -1,10 +1,12 @@
 import crypto from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { auditFieldLabel } from "~/lib/audit";
+import type { ProductComplianceInput } from "~/lib/compliance";
 import type { ProductImage } from "~/lib/images";
 import * as MESSAGES from "~/lib/messages";
 import type { Tier } from "~/lib/tiers";
 import { type Actor, changedFields, recordAudit } from "../audit/log";
+import { saveProductCompliance } from "../compliance/facts";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
@@ -134,6 +136,8 @@ export async function createProductWithImages(
   changes: ProductChanges,
   uploads: Upload[],
   actor: Actor,
+  /** The compliance facts set in the new-product form: saved in the product's transaction. */
+  facts?: ProductComplianceInput,
 ): Promise<number> {
   const sku = changes.sku ?? generateSku(changes.category);
   if (await skuTaken(db, sku)) throw new SkuTakenError(sku);
@@ -151,6 +155,7 @@ export async function createProductWithImages(
         summary: `Added ${sku} (${input.name})`,
         after: auditFields(input),
       });
+      if (facts) await saveProductCompliance(trx, id, facts, actor);
       return id;
     });
   } catch (error) {

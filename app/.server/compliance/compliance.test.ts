@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import fc from "fast-check";
-import type { Kysely } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, storeToday } from "~/lib/business";
 import { evaluateSale, type RuleInput, ruleSchema } from "~/lib/compliance";
@@ -11,16 +11,19 @@ import { createAddress } from "../accounts/addresses";
 import { ensureAccount } from "../accounts/admins";
 import { findUserByEmail } from "../accounts/users";
 import { listAudit } from "../audit/log";
+import { homeStrips } from "../catalog/home";
+import { createProductWithImages } from "../catalog/product-admin";
 import { insertProduct } from "../catalog/product-writes";
+import { findProduct } from "../catalog/products";
 import { connect } from "../db/connect";
 import type { DB } from "../db/schema";
 import { editableLines, editOrder, OrderEditError } from "../orders/edit";
 import { OrderRefusedError, placeOrder } from "../orders/place-order";
 import { StatusChangeError, setOrderStatus } from "../orders/status";
 import { buyerLicenses, checkProducts, findLineChecks } from "./check";
-import { findLabReport, findProductCompliance, loadFacts, saveProductCompliance } from "./facts";
+import { EMPTY_COMPLIANCE, findLabReport, findProductCompliance, loadFacts, saveProductCompliance } from "./facts";
 import { pactCsv, pactShipments, pactSummary, shipperState } from "./pact";
-import { bulkSetCompliance, saveComplianceForm } from "./product-form";
+import { bulkSetCompliance, readComplianceFacts, saveComplianceForm } from "./product-form";
 import { currentRules, resetRuleCacheForTests } from "./rule-cache";
 import { createRule, listRules, RuleError, setRuleEnabled, updateRule } from "./rules";
 import { testSale } from "./test-sale";
@@ -143,6 +146,25 @@ describe(`rules on ${ON}`, () => {
     expect((await listRules(t.db)).map((r) => r.name)).toEqual(["Kratom bans"]);
   });
 
+  it("refuses a rule whose products overlap an enabled rule's through the catalog, and stores nothing", async () => {
+    await createRule(
+      t.db,
+      input({ name: "Indiana kratom license", effect: "require-license", licenseType: "other" }),
+      TEST_ADMIN,
+    );
+    const byBrand = (name: string) => input({ name, classes: undefined, brands: "Overlap Co" });
+    // Today the brand makes glass only: no product falls under both rules.
+    await product("Overlap glass", { brand: "Overlap Co", productClass: "glass" });
+    const first = await createRule(t.db, byBrand("Overlap Co ban"), TEST_ADMIN);
+    await setRuleEnabled(t.db, first.id, false, TEST_ADMIN);
+    // Now it makes kratom too: a ban on the brand would leave Indiana's kratom license rule beside a ban.
+    await product("Overlap kratom", { brand: "Overlap Co", productClass: "kratom" });
+    const error = await createRule(t.db, byBrand("Overlap Co ban again"), TEST_ADMIN).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RuleError);
+    expect((error as Error).message).toBe(MESSAGES.ruleContradicts("Indiana kratom license"));
+    expect((await listRules(t.db)).map((r) => r.name).sort()).toEqual(["Indiana kratom license", "Overlap Co ban"]);
+  });
+
   it("refuses an edit made over a newer change", async () => {
     const rule = await createRule(t.db, input({}), TEST_ADMIN);
     await updateRule(t.db, rule.id, input({ reason: "Changed." }), rule.updatedAt, TEST_ADMIN);
@@ -186,15 +208,61 @@ describe(`rules on ${ON}`, () => {
 
   it("checks many products with a fixed number of queries (facts and licenses in one query each)", async () => {
     await createRule(t.db, input({}), TEST_ADMIN);
-    const ids = [];
-    for (let i = 0; i < 5; i++) ids.push(await product(`Kratom ${i}`, { productClass: "kratom" }));
-    const verdicts = await checkProducts(t.db, {
-      userId: buyer,
-      destination: { state: "IN", zip: "46201", addressId: indiana },
-      productIds: ids,
+    await insertLicense("other", "approved", null);
+    const ids: number[] = [];
+    for (let i = 0; i < 200; i++) ids.push(await product(`Kratom ${i}`, { productClass: "kratom" }));
+    // Every query the check runs passes through this plugin's result hook, raw ones included.
+    let queries = 0;
+    const counted = t.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        queries++;
+        return args.result;
+      },
     });
-    expect([...verdicts.values()].map((v) => v.outcome)).toEqual(Array(5).fill("blocked"));
-    expect(verdicts.get(ids[0] ?? 0)?.reason).toBe("Kratom cannot be shipped to Indiana (state ban).");
+    const check = async (productIds: number[]) => {
+      queries = 0;
+      const verdicts = await checkProducts(counted, {
+        userId: buyer,
+        destination: { state: "IN", zip: "46201", addressId: indiana },
+        productIds,
+      });
+      return { queries, verdicts };
+    };
+    await check(ids.slice(0, 1)); // the rules are loaded into the in-memory copy once
+    const one = await check(ids.slice(0, 1));
+    const many = await check(ids);
+    expect(many.verdicts.size).toBe(200);
+    expect([...many.verdicts.values()].every((v) => v.outcome === "blocked")).toBe(true);
+    expect(many.verdicts.get(ids[0] ?? 0)?.reason).toBe("Kratom cannot be shipped to Indiana (state ban).");
+    // The rule-set version, the facts, the licenses: the same three for 1 product and for 200.
+    expect(one.queries).toBe(3);
+    expect(many.queries).toBe(one.queries);
+  });
+});
+
+describe(`notes on the home page on ${ON}`, () => {
+  it("the home page strips tell a signed-in customer which products cannot ship to their default address", async () => {
+    await createRule(t.db, input({ states: "TX", reason: "Kratom cannot be shipped to Texas." }), TEST_ADMIN);
+    const kratom = await product("Home kratom", { productClass: "kratom" });
+    const glass = await product("Home glass", { productClass: "glass" });
+    const customer = {
+      id: buyer,
+      name: "Dallas",
+      email: "dallas@shop.test",
+      username: null,
+      role: "customer" as const,
+      emailVerified: true,
+      approved: true,
+    };
+    const strips = await homeStrips(t.db, customer, 7);
+    const card = (id: number) => strips.newProducts.find((c) => c.id === id);
+    expect(card(kratom)?.complianceNote).toBe("Not available for your Texas address: state ban");
+    expect(card(glass)).toBeDefined();
+    expect(card(glass)?.complianceNote).toBeUndefined();
+    // Visitors' home page (the one the visitor cache keeps) never carries a note.
+    const visitor = await homeStrips(t.db, null, 7);
+    expect(visitor.newProducts.find((c) => c.id === kratom)?.complianceNote).toBeUndefined();
   });
 });
 
@@ -264,6 +332,67 @@ describe(`the product form's compliance section on ${ON}`, () => {
       productClass: "cannabinoid",
     });
     expect(await findProductCompliance(t.db, other)).toMatchObject({ brand: "Acme", country: "CN" });
+  });
+
+  it("sets the facts when the product is created, in the product's transaction", async () => {
+    const form = new FormData();
+    form.set("brand", "Lone Star Leaf");
+    form.set("productClass", "kratom");
+    form.set("upc", "036000291452");
+    form.set("directoryStates", "ky");
+    const read = readComplianceFacts(form);
+    if (!read.ok) throw new Error(JSON.stringify(read.errors));
+    const id = await createProductWithImages(
+      t.db,
+      { name: "New kratom", description: "", priceCents: 1000, stock: 5, category: "kratom" },
+      [],
+      TEST_ADMIN,
+      read.facts,
+    );
+    expect(await findProductCompliance(t.db, id)).toMatchObject({
+      brand: "Lone Star Leaf",
+      productClass: "kratom",
+      upc: "036000291452",
+      directoryStates: ["KY"],
+    });
+    const log = await listAudit(t.db, { subjectType: "product", subjectId: String(id) });
+    expect(log.items.map((i) => i.action).sort()).toEqual(["product.compliance", "product.create"]);
+
+    const bad = new FormData();
+    bad.set("upc", "123456789013");
+    bad.set("country", "USA");
+    expect(readComplianceFacts(bad)).toEqual({
+      ok: false,
+      errors: { upc: MESSAGES.upcFormat, country: MESSAGES.countryFormat },
+    });
+
+    // The facts fail to save: the product is not created either.
+    const failing = { ...read.facts };
+    Object.defineProperty(failing, "brand", {
+      enumerable: true,
+      get() {
+        throw new Error("facts write failed");
+      },
+    });
+    const before = await t.db
+      .selectFrom("products")
+      .select(({ fn }) => fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    await expect(
+      createProductWithImages(
+        t.db,
+        { name: "Half made", description: "", priceCents: 1000, stock: 5, category: "kratom" },
+        [],
+        TEST_ADMIN,
+        failing,
+      ),
+    ).rejects.toThrow("facts write failed");
+    const after = await t.db
+      .selectFrom("products")
+      .select(({ fn }) => fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    expect(await findProduct(t.db, id)).toBeDefined();
   });
 
   it("keeps the states whose vape directory lists a product: form, bulk additions, audit log, facts loader", async () => {
@@ -337,6 +466,73 @@ describe(`the product form's compliance section on ${ON}`, () => {
     );
     const created = await createRule(t.db, listing, TEST_ADMIN);
     expect(created).toMatchObject({ effect: "require-listing", licenseType: null, states: ["KY", "VA"] });
+  });
+});
+
+describe(`the admin's "test a sale" box on ${ON}`, () => {
+  it("reads the customer's licenses: one holding the approved license is allowed, one without is asked for it", async () => {
+    await createRule(
+      t.db,
+      input({
+        name: "Texas hemp registration",
+        classes: "cannabinoid",
+        states: "TX",
+        effect: "require-license",
+        licenseType: "tx-dshs-hemp",
+        reason: "Texas requires a DSHS hemp retail registration to buy hemp products.",
+        label: "hemp registration required",
+      }),
+      TEST_ADMIN,
+    );
+    const cbd = await product("Tested CBD", { productClass: "cannabinoid", thcMg: 0 });
+    await insertLicense("tx-dshs-hemp", "approved", null);
+    await ensureAccount(t.db, { email: "unlicensed@shop.test", name: "Unlicensed", role: "customer" });
+    const sale = (customer: string) =>
+      testSale(t.db, { productId: cbd, state: "TX", zip: "75201", customer, date: "2026-03-01" });
+
+    const held = await sale("Dallas@Shop.test");
+    expect(held).toMatchObject({
+      ok: true,
+      result: { outcome: "allowed", customer: "Dallas@Shop.test", date: "2026-03-01", licenseLabel: null },
+    });
+    expect(held.ok && held.result.applied).toEqual([
+      expect.objectContaining({ name: "Texas hemp registration", result: "license-held" }),
+    ]);
+
+    const missing = await sale("unlicensed@shop.test");
+    expect(missing).toMatchObject({
+      ok: true,
+      result: {
+        outcome: "license-required",
+        reason: "Texas requires a DSHS hemp retail registration to buy hemp products.",
+        licenseLabel: "Texas DSHS hemp retail registration",
+      },
+    });
+    expect(missing.ok && missing.result.deciding).toEqual([
+      expect.objectContaining({ name: "Texas hemp registration", result: "license-missing" }),
+    ]);
+
+    // No customer: a buyer with no licenses. An unknown email: said so, on the customer field.
+    expect(await sale("")).toMatchObject({ ok: true, result: { outcome: "license-required", customer: null } });
+    expect(await sale("nobody@shop.test")).toEqual({
+      ok: false,
+      field: "customer",
+      message: MESSAGES.noCustomerWithEmail,
+    });
+  });
+
+  it("decides by the rules in force on the date asked: not before a rule's start, not after its last day", async () => {
+    await createRule(t.db, input({ effectiveFrom: "2026-01-01", effectiveUntil: "2026-06-30" }), TEST_ADMIN);
+    const kratom = await product("Dated kratom", { productClass: "kratom" });
+    const on = async (date: string) => {
+      const tested = await testSale(t.db, { productId: kratom, state: "IN", zip: "46201", customer: "", date });
+      if (!tested.ok) throw new Error(tested.message);
+      return { outcome: tested.result.outcome, rules: tested.result.applied.map((r) => r.name) };
+    };
+    expect(await on("2025-12-31")).toEqual({ outcome: "allowed", rules: [] });
+    expect(await on("2026-01-01")).toEqual({ outcome: "blocked", rules: ["Kratom bans"] });
+    expect(await on("2026-06-30")).toEqual({ outcome: "blocked", rules: ["Kratom bans"] });
+    expect(await on("2026-07-01")).toEqual({ outcome: "allowed", rules: [] });
   });
 });
 
@@ -490,6 +686,45 @@ describe(`the PACT report on ${ON}`, () => {
     expect(csv).toHaveLength(2);
     expect(await pactSummary(t.db, "1999-01")).toEqual([]);
   });
+
+  it("leaves out no shipped vape line: lines without a compliance record are reported from the product's facts", async () => {
+    const ar = await createAddress(t.db, buyer, {
+      businessName: "Ozark Vapor",
+      street: "2 Main St",
+      city: "Little Rock",
+      state: "AR",
+      zip: "72201",
+      phone: "",
+      isDefault: false,
+    });
+    const old = await product("Menthol Vape 3%", { brand: "Frost", productClass: "nicotine-vape" });
+    const gone = await product("Fruit Vape 0%", { brand: "Orchard", productClass: "non-nicotine-vape" });
+    const glass = await product("Glass bowl", { productClass: "glass" });
+    const place = async (lines: { id: number; quantity: number }[]) =>
+      (await placeOrder(t.db, { userId: buyer, idempotencyKey: crypto.randomUUID(), addressId: ar.id, lines })).order;
+    // Placed before the compliance feature (or imported): no record of its lines.
+    const before = await place([
+      { id: old, quantity: 4 },
+      { id: glass, quantity: 2 },
+    ]);
+    await t.db.deleteFrom("order_line_compliance").where("order_id", "=", before.id).execute();
+    // Recorded, and the product deleted since: the record still says what it was.
+    const recorded = await place([{ id: gone, quantity: 6 }]);
+    await t.db.deleteFrom("products").where("id", "=", gone).execute();
+
+    const month = before.createdAt.slice(0, 7);
+    const rows = await pactShipments(t.db, month, "AR");
+    expect(rows.map((r) => ({ order: r.orderId, product: r.product, brand: r.brand, quantity: r.quantity }))).toEqual([
+      { order: before.id, product: "Menthol Vape 3%", brand: "Frost", quantity: 4 },
+      { order: recorded.id, product: "Fruit Vape 0%", brand: "Orchard", quantity: 6 },
+    ]);
+    expect((await pactSummary(t.db, month)).find((s) => s.state === "AR")).toEqual({
+      state: "AR",
+      name: "Arkansas",
+      orders: 2,
+      units: 10,
+    });
+  });
 });
 
 describe(`placing an order checks the rules on ${ON}`, () => {
@@ -577,6 +812,73 @@ describe(`placing an order checks the rules on ${ON}`, () => {
       const result = await order;
       expect(result).toBeInstanceOf(OrderRefusedError);
       expect((result as Error).message).toBe("Kratom mid-checkout: Kratom cannot be shipped to Texas.");
+    },
+  );
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    "a change of a product's facts committed while an order is being placed wins (PostgreSQL: the order waits for it)",
+    async () => {
+      await createRule(
+        t.db,
+        input({ name: "Texas kratom ban", states: "TX", reason: "Kratom cannot be shipped to {state}." }),
+        TEST_ADMIN,
+      );
+      /** Until the order's transaction waits for a lock held by the change in flight. */
+      const orderWaits = async () => {
+        for (let i = 0; i < 200; i++) {
+          const { rows } = await sql<{ n: number | string }>`select count(*) as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db);
+          if (Number(rows[0]?.n) > 0) return;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        throw new Error("the order never waited for the change of facts");
+      };
+      /** Runs a change of facts on another server's connection, placing the order while it is open. */
+      const raceWith = async (productId: number, change: (trx: Transaction<DB>) => Promise<void>) => {
+        let release: () => void = () => {};
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let written: () => void = () => {};
+        const didWrite = new Promise<void>((resolve) => {
+          written = resolve;
+        });
+        const edit = other.transaction().execute(async (trx) => {
+          await change(trx);
+          written();
+          await held;
+        });
+        await didWrite;
+        const order = placeOrder(t.db, {
+          userId: buyer,
+          idempotencyKey: crypto.randomUUID(),
+          addressId: texas,
+          lines: [{ id: productId, quantity: 1 }],
+        }).catch((e: unknown) => e);
+        await orderWaits();
+        release();
+        await edit;
+        return order;
+      };
+
+      // A product whose facts row exists: an admin's tool reclassifies it as kratom.
+      const relabeled = await product("Relabeled pouch", { productClass: "glass" });
+      const first = await raceWith(relabeled, async (trx) => {
+        await trx
+          .updateTable("product_compliance")
+          .set({ product_class: "kratom" })
+          .where("product_id", "=", relabeled)
+          .execute();
+      });
+      expect(first).toBeInstanceOf(OrderRefusedError);
+      expect((first as Error).message).toBe("Relabeled pouch: Kratom cannot be shipped to Texas.");
+
+      // A product with no facts yet: the admin's form gives it its first ones.
+      const unlabeled = await product("Unlabeled pouch", {});
+      const second = await raceWith(unlabeled, async (trx) => {
+        await saveProductCompliance(trx, unlabeled, { ...EMPTY_COMPLIANCE, productClass: "kratom" }, TEST_ADMIN);
+      });
+      expect(second).toBeInstanceOf(OrderRefusedError);
     },
   );
 

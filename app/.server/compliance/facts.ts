@@ -81,18 +81,8 @@ export async function findPublicFacts(db: Db, productId: number): Promise<Public
   return { brand: c.brand, upc: c.upc, hasLabReport: c.labReport !== null };
 }
 
-/**
- * The facts rules read, for several products in one query. Inside an order's transaction on
- * PostgreSQL the rows are read FOR SHARE, so an edit of a product's class waits for the order.
- */
-export async function loadFacts(
-  db: Db,
-  productIds: readonly number[],
-  lock = false,
-): Promise<Map<number, ProductFacts>> {
-  const facts = new Map<number, ProductFacts>();
-  if (productIds.length === 0) return facts;
-  let q = db
+function factsQuery(db: Db) {
+  return db
     .selectFrom("products")
     .leftJoin("product_compliance", "product_compliance.product_id", "products.id")
     .select([
@@ -104,22 +94,58 @@ export async function loadFacts(
       "product_compliance.country",
       "product_compliance.thc_mg",
       "product_compliance.directory_states",
-    ])
-    .where("products.id", "in", [...productIds]);
-  if (lock && dialectOf(db) === "postgres") q = q.modifyEnd(sql`for share of products`);
-  for (const r of await q.execute()) {
-    facts.set(r.id, {
-      id: r.id,
-      category: r.category,
-      brand: r.brand,
-      productClass: r.product_class as ProductClass | null,
-      flavorClass: r.flavor_class as FlavorClass | null,
-      country: r.country,
-      thcMg: r.thc_mg === null ? null : Number(r.thc_mg),
-      directoryStates: parseDirectoryStates(r.directory_states),
-    });
+    ]);
+}
+
+type FactsRow = Awaited<ReturnType<ReturnType<typeof factsQuery>["execute"]>>[number];
+
+function toFacts(r: FactsRow): ProductFacts {
+  return {
+    id: r.id,
+    category: r.category,
+    brand: r.brand,
+    productClass: r.product_class as ProductClass | null,
+    flavorClass: r.flavor_class as FlavorClass | null,
+    country: r.country,
+    thcMg: r.thc_mg === null ? null : Number(r.thc_mg),
+    directoryStates: parseDirectoryStates(r.directory_states),
+  };
+}
+
+/**
+ * The facts rules read, for several products in one query. Inside an order's transaction on
+ * PostgreSQL (lock) the product rows and their product_compliance rows are read FOR SHARE: a
+ * change of facts in flight either commits first (and this read, a new statement, sees it) or
+ * waits for the order. PostgreSQL cannot lock the nullable side of the outer join, so the facts
+ * rows are locked by a statement of their own, before the read. A product without facts yet has
+ * no row to lock: saveProductCompliance takes its product row first (which conflicts with the
+ * order's stock update), so the first facts of a product are serialized with orders too.
+ */
+export async function loadFacts(
+  db: Db,
+  productIds: readonly number[],
+  lock = false,
+): Promise<Map<number, ProductFacts>> {
+  const facts = new Map<number, ProductFacts>();
+  if (productIds.length === 0) return facts;
+  let q = factsQuery(db).where("products.id", "in", [...productIds]);
+  if (lock && dialectOf(db) === "postgres") {
+    await db
+      .selectFrom("product_compliance")
+      .select("product_id")
+      .where("product_id", "in", [...productIds])
+      .orderBy("product_id")
+      .modifyEnd(sql`for share`)
+      .execute();
+    q = q.modifyEnd(sql`for share of products`);
   }
+  for (const r of await q.execute()) facts.set(r.id, toFacts(r));
   return facts;
+}
+
+/** The facts of every product of the catalog: what the contradiction check of a rule change reads. */
+export async function loadCatalogFacts(db: Db): Promise<ProductFacts[]> {
+  return (await factsQuery(db).orderBy("products.id").execute()).map(toFacts);
 }
 
 function auditView(c: ProductComplianceInput): Record<string, unknown> {
@@ -139,6 +165,13 @@ export async function saveProductCompliance(
   facts: ComplianceFactsToSave,
   actor: Actor,
 ): Promise<void> {
+  if (!db.isTransaction) {
+    await db.transaction().execute((trx) => saveProductCompliance(trx, productId, facts, actor));
+    return;
+  }
+  // On PostgreSQL the product row first: an order in flight (which has taken its stock) finishes
+  // before the facts change, and an order that comes later reads the new facts (loadFacts).
+  if (dialectOf(db) === "postgres") await sql`select id from products where id = ${productId} for share`.execute(db);
   const before = await findProductCompliance(db, productId);
   const input: ProductComplianceInput = {
     ...facts,

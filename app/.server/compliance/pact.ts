@@ -6,9 +6,12 @@ import { storeInfo } from "../store-info";
 
 /**
  * The PACT Act report (issue 15): vape shipments into each state other than the shipper's, per
- * month, from the order records (the brand and class kept with each line when the order was
- * placed, the ship-to copy of the order). Cancelled orders are left out. Months are UTC months of
- * the order date.
+ * month, from the order lines themselves (the ship-to copy of the order). Whether a line is a vape,
+ * and its brand: what was recorded with the line when the order was placed (0016); for a line
+ * without that record (orders placed before the compliance feature, or imported) or whose record
+ * names no class, the product's facts today, while the product exists. So no shipped vape line is
+ * left out for want of a record. Cancelled orders are left out. Months are UTC months of the order
+ * date.
  */
 const VAPE_CLASSES = new Set(["nicotine-vape", "non-nicotine-vape"]);
 
@@ -41,7 +44,8 @@ export async function pactShipments(db: Kysely<DB>, month: string, state?: strin
   let q = db
     .selectFrom("orders")
     .innerJoin("order_items", "order_items.order_id", "orders.id")
-    .innerJoin("order_line_compliance", "order_line_compliance.order_item_id", "order_items.id")
+    .leftJoin("order_line_compliance", "order_line_compliance.order_item_id", "order_items.id")
+    .leftJoin("product_compliance", "product_compliance.product_id", "order_items.product_id")
     .select([
       "orders.id",
       "orders.created_at",
@@ -55,6 +59,8 @@ export async function pactShipments(db: Kysely<DB>, month: string, state?: strin
       "order_items.sku",
       "order_items.quantity",
       "order_line_compliance.evaluated",
+      "product_compliance.product_class",
+      "product_compliance.brand",
     ])
     .where("orders.status", "<>", "Cancelled")
     .where("orders.created_at", ">=", `${month}-01`)
@@ -63,8 +69,11 @@ export async function pactShipments(db: Kysely<DB>, month: string, state?: strin
   if (state) q = q.where("orders.ship_state", "=", state);
   const rows = await q.orderBy("orders.created_at").orderBy("orders.id").orderBy("order_items.position").execute();
   return rows.flatMap((r) => {
-    const facts = JSON.parse(r.evaluated) as { brand?: string | null; productClass?: string | null };
-    if (!facts.productClass || !VAPE_CLASSES.has(facts.productClass)) return [];
+    const recorded = r.evaluated
+      ? (JSON.parse(r.evaluated) as { brand?: string | null; productClass?: string | null })
+      : {};
+    const productClass = recorded.productClass || r.product_class;
+    if (!productClass || !VAPE_CLASSES.has(productClass)) return [];
     return [
       {
         orderId: r.id,
@@ -75,7 +84,7 @@ export async function pactShipments(db: Kysely<DB>, month: string, state?: strin
         state: r.ship_state,
         zip: r.ship_zip,
         phone: r.ship_phone,
-        brand: facts.brand ?? "",
+        brand: (recorded.productClass ? recorded.brand : null) ?? r.brand ?? "",
         product: r.name,
         sku: r.sku,
         quantity: r.quantity,

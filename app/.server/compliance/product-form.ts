@@ -9,6 +9,14 @@ import { findProductCompliance, saveLabReport, saveProductCompliance } from "./f
 
 export const LAB_REPORT_TOO_LARGE = MESSAGES.labReportTooLarge;
 
+/** The compliance facts fields of a form (edit page's Compliance form, or the new-product form). */
+export function readComplianceFacts(
+  form: FormData,
+): { ok: true; facts: ProductComplianceInput } | { ok: false; errors: Record<string, string> } {
+  const parsed = parseForm(form, productComplianceSchema);
+  return parsed.ok ? { ok: true, facts: parsed.data } : { ok: false, errors: parsed.errors };
+}
+
 /**
  * The compliance section of the product form: the facts, and optionally a new lab report (checked
  * from its bytes, kept in the private document store). Returns field errors, or null when saved.
@@ -19,7 +27,7 @@ export async function saveComplianceForm(
   form: FormData,
   actor: Actor,
 ): Promise<Record<string, string> | null> {
-  const parsed = parseForm(form, productComplianceSchema);
+  const parsed = readComplianceFacts(form);
   const file = form.get("labReport");
   const upload = typeof file !== "string" && file && !(file.name === "" && file.size === 0) ? file : null;
   const errors: Record<string, string> = parsed.ok ? {} : { ...parsed.errors };
@@ -33,7 +41,7 @@ export async function saveComplianceForm(
       throw error;
     }
   }
-  await saveProductCompliance(db, productId, parsed.data, actor);
+  await saveProductCompliance(db, productId, parsed.facts, actor);
   return null;
 }
 

@@ -13,6 +13,7 @@ import { type Actor, changedFields, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { ComplianceRuleRow, DB } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { loadCatalogFacts } from "./facts";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -105,7 +106,8 @@ function auditView(rule: Rule): Record<string, unknown> {
 
 async function refuseContradiction(trx: Transaction<DB>, candidate: Rule, exceptId: number | null): Promise<void> {
   if (!candidate.enabled) return;
-  const clash = findContradiction(candidate, await listRules(trx), exceptId);
+  // Scopes naming different filters overlap when a product of the catalog falls under both.
+  const clash = findContradiction(candidate, await listRules(trx), exceptId, await loadCatalogFacts(trx));
   if (clash) throw new RuleError(MESSAGES.ruleContradicts(clash.name), "form", 409);
 }
 

@@ -16,6 +16,90 @@ const text = (v: string | number | readonly string[] | null) =>
   v === null ? "" : typeof v === "object" ? v.join(", ") : String(v);
 
 /**
+ * The compliance facts fields (everything but the lab report): in the edit page's Compliance form
+ * and in the new-product form, where they are saved with the product.
+ */
+export function ComplianceFacts({
+  values,
+  reply,
+}: {
+  values: ProductComplianceInput | null;
+  reply: FormReply<unknown> | undefined;
+}) {
+  const v = (name: keyof ProductComplianceInput) => postedValue(reply, name, text(values ? values[name] : null)) ?? "";
+  const mine = reply;
+  return (
+    <>
+      <TextField label="Brand" name="brand" defaultValue={v("brand")} error={fieldError(mine, "brand")} />
+      <SelectField
+        label="Product class"
+        name="productClass"
+        defaultValue={v("productClass")}
+        error={fieldError(mine, "productClass")}
+      >
+        <option value="">Not set</option>
+        {PRODUCT_CLASSES.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Flavor class (vapes)"
+        name="flavorClass"
+        defaultValue={v("flavorClass")}
+        error={fieldError(mine, "flavorClass")}
+      >
+        <option value="">Not set</option>
+        {FLAVOR_CLASSES.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Nicotine strength (mg/mL)"
+        name="nicotineMgMl"
+        inputMode="decimal"
+        defaultValue={v("nicotineMgMl")}
+        error={fieldError(mine, "nicotineMgMl")}
+      />
+      <TextField
+        label="Country of manufacture (two-letter code)"
+        name="country"
+        maxLength={2}
+        defaultValue={v("country")}
+        error={fieldError(mine, "country")}
+      />
+      <TextField label="UPC" name="upc" inputMode="numeric" defaultValue={v("upc")} error={fieldError(mine, "upc")} />
+      <TextField
+        label="THC per container (mg)"
+        name="thcMg"
+        inputMode="decimal"
+        defaultValue={v("thcMg")}
+        error={fieldError(mine, "thcMg")}
+      />
+      <TextField
+        label="7-OH share (%)"
+        name="sevenOhPercent"
+        inputMode="decimal"
+        defaultValue={v("sevenOhPercent")}
+        error={fieldError(mine, "sevenOhPercent")}
+      />
+      <TextField
+        label="Listed in the vape directory of (states)"
+        name="directoryStates"
+        className="sm:col-span-2"
+        placeholder="for example KY, NC"
+        hint={BACK_OFFICE_MESSAGES.directoryStatesHint}
+        defaultValue={v("directoryStates")}
+        error={fieldError(mine, "directoryStates")}
+      />
+    </>
+  );
+}
+
+/**
  * The compliance section of the product edit page (issue 15): brand, class, flavor, nicotine,
  * country, UPC, THC per container, 7-OH share, the states whose vape directory lists it and the lab
  * report. Its own form, saved on its own.
@@ -31,8 +115,6 @@ export function ComplianceForm({
 }) {
   const mine = reply && (reply.data as { intent?: string } | undefined)?.intent === "compliance" ? reply : undefined;
   const busy = useNavigation().state === "submitting";
-  const v = (name: string, fallback: string | number | readonly string[] | null) =>
-    postedValue(mine, name, text(fallback)) ?? "";
   return (
     <section aria-labelledby="compliance-title" className="mt-6 rounded-lg border border-slate-200 bg-white p-5">
       <h2 id="compliance-title" className="mb-1 text-xl font-bold text-slate-900">
@@ -52,82 +134,7 @@ export function ComplianceForm({
           </div>
         ) : null}
         <input type="hidden" name="intent" value="compliance" />
-        <TextField
-          label="Brand"
-          name="brand"
-          defaultValue={v("brand", values.brand)}
-          error={fieldError(mine, "brand")}
-        />
-        <SelectField
-          label="Product class"
-          name="productClass"
-          defaultValue={v("productClass", values.productClass)}
-          error={fieldError(mine, "productClass")}
-        >
-          <option value="">Not set</option>
-          {PRODUCT_CLASSES.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Flavor class (vapes)"
-          name="flavorClass"
-          defaultValue={v("flavorClass", values.flavorClass)}
-          error={fieldError(mine, "flavorClass")}
-        >
-          <option value="">Not set</option>
-          {FLAVOR_CLASSES.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label="Nicotine strength (mg/mL)"
-          name="nicotineMgMl"
-          inputMode="decimal"
-          defaultValue={v("nicotineMgMl", values.nicotineMgMl)}
-          error={fieldError(mine, "nicotineMgMl")}
-        />
-        <TextField
-          label="Country of manufacture (two-letter code)"
-          name="country"
-          maxLength={2}
-          defaultValue={v("country", values.country)}
-          error={fieldError(mine, "country")}
-        />
-        <TextField
-          label="UPC"
-          name="upc"
-          inputMode="numeric"
-          defaultValue={v("upc", values.upc)}
-          error={fieldError(mine, "upc")}
-        />
-        <TextField
-          label="THC per container (mg)"
-          name="thcMg"
-          inputMode="decimal"
-          defaultValue={v("thcMg", values.thcMg)}
-          error={fieldError(mine, "thcMg")}
-        />
-        <TextField
-          label="7-OH share (%)"
-          name="sevenOhPercent"
-          inputMode="decimal"
-          defaultValue={v("sevenOhPercent", values.sevenOhPercent)}
-          error={fieldError(mine, "sevenOhPercent")}
-        />
-        <TextField
-          label="Listed in the vape directory of (states)"
-          name="directoryStates"
-          className="sm:col-span-2"
-          placeholder="for example KY, NC"
-          hint={BACK_OFFICE_MESSAGES.directoryStatesHint}
-          defaultValue={v("directoryStates", values.directoryStates)}
-          error={fieldError(mine, "directoryStates")}
-        />
+        <ComplianceFacts values={values} reply={mine} />
         <TextField
           label="Lab report (PDF, JPEG or PNG)"
           name="labReport"

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { CATEGORIES } from "~/lib/categories";
 import { type FormReply, postedValue } from "~/lib/form-reply";
@@ -91,10 +91,13 @@ export function ProductForm({
   product,
   reply,
   submitLabel,
+  children,
 }: {
   product?: ProductFormValues;
   reply?: FormReply<unknown> | undefined;
   submitLabel: string;
+  /** More fields saved with the product (the new-product form's compliance facts). */
+  children?: ReactNode;
 }) {
   const errors: Record<string, string | undefined> = reply?.fieldErrors ?? {};
   /** After a failed save, what the admin had typed; else the product's saved value. */
@@ -255,6 +258,7 @@ export function ProductForm({
           {BACK_OFFICE_MESSAGES.imageUploadHint}
         </p>
       </div>
+      {children}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" name="intent" value="save" disabled={busy}>
           {busy ? "Saving..." : submitLabel}

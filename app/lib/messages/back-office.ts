@@ -56,6 +56,8 @@ export const pactNone = "No interstate vape shipments this month.";
 export function pactIntro(shipperState: string): string {
   return `Vape shipments from ${shipperState} into other states, by destination state and month, from the order records (cancelled orders left out). Orders are kept for at least five years; deleting a customer never deletes their orders.`;
 }
+export const newProductComplianceIntro =
+  "What the compliance rules read, saved with the product. The lab report is added on the product's page once it is saved.";
 export const complianceFormIntro =
   "What the compliance rules read. Brand, UPC and the lab report show on the product page.";
 export const chooseWhatToDo = "Choose what to do.";

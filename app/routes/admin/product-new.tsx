@@ -1,10 +1,12 @@
 import { useActionData } from "react-router";
 import { productSaveError, readProductForm } from "~/.server/admin/product-form";
 import { createProductWithImages } from "~/.server/catalog/product-admin";
+import { readComplianceFacts } from "~/.server/compliance/product-form";
 import { getDb } from "~/.server/db/instance";
 import { invalid } from "~/.server/forms";
 import { actorOf, formOf } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
+import { ComplianceFacts } from "~/components/admin/compliance-form";
 import { ProductForm } from "~/components/admin/product-form";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { MB, type RouteHandle } from "~/lib/route-policy";
@@ -20,9 +22,12 @@ export function meta() {
 export async function action({ context }: Route.ActionArgs) {
   const form = formOf(context);
   const read = await readProductForm(form);
-  if (!read.ok) return invalid(read.errors, form);
+  const facts = readComplianceFacts(form);
+  // Every field's error at once: the product's and the compliance facts'.
+  if (!read.ok || !facts.ok)
+    return invalid({ ...(read.ok ? {} : read.errors), ...(facts.ok ? {} : facts.errors) }, form);
   try {
-    const id = await createProductWithImages(getDb(), read.changes, read.uploads, actorOf(context));
+    const id = await createProductWithImages(getDb(), read.changes, read.uploads, actorOf(context), facts.facts);
     return redirectWithToast(`/admin/products?created=${id}`, {
       type: "success",
       message: `${read.changes.name} added.`,
@@ -39,7 +44,13 @@ export default function ProductNew() {
       <h2 id="new-title" className="mb-4 text-xl font-bold text-slate-900">
         Add product
       </h2>
-      <ProductForm reply={reply} submitLabel="Add product" />
+      <ProductForm reply={reply} submitLabel="Add product">
+        <fieldset className="grid gap-3 rounded-md border border-slate-200 p-4 sm:grid-cols-2">
+          <legend className="px-1 text-sm font-semibold text-slate-800">Compliance</legend>
+          <p className="text-sm text-slate-600 sm:col-span-2">{BACK_OFFICE_MESSAGES.newProductComplianceIntro}</p>
+          <ComplianceFacts values={null} reply={reply} />
+        </fieldset>
+      </ProductForm>
     </section>
   );
 }

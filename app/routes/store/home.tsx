@@ -1,9 +1,5 @@
-import { canSeePrices } from "~/.server/accounts/viewer";
-import { listNewestProducts } from "~/.server/catalog/products";
-import { shapeCard } from "~/.server/catalog/shape";
+import { homeStrips } from "~/.server/catalog/home";
 import { getDb } from "~/.server/db/instance";
-import { inStockFirst, listBestSellers } from "~/.server/orders/best-sellers";
-import { pricedForViewer } from "~/.server/pricing/prices";
 import { viewerOf } from "~/.server/request-context";
 import { HeroCarousel } from "~/components/home/hero-carousel";
 import { ProductStrip } from "~/components/home/product-strip";
@@ -30,19 +26,9 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const db = getDb();
-  const prices = canSeePrices(viewerOf(context));
-  const newest = await listNewestProducts(db, HOME_ROW_SIZE);
-  const bestSellers = await listBestSellers(
-    db,
-    HOME_ROW_SIZE,
-    newest.map((p) => p.id),
-  );
-  const viewer = viewerOf(context);
-  return {
-    newProducts: (await pricedForViewer(db, viewer, inStockFirst(newest))).map((p) => shapeCard(p, prices)),
-    bestSellers: (await pricedForViewer(db, viewer, bestSellers)).map((p) => shapeCard(p, prices)),
-  };
+  // A signed-in customer's cards carry the compliance note for their default address; visitors
+  // (the only pages the visitor cache keeps) never get one.
+  return homeStrips(getDb(), viewerOf(context), HOME_ROW_SIZE);
 }
 
 const BLURBS = [
