@@ -146,6 +146,23 @@ describe(`rules on ${ON}`, () => {
     expect((await listRules(t.db)).map((r) => r.name)).toEqual(["Kratom bans"]);
   });
 
+  it("two admins adding contradicting rules at the same moment: one is stored, the other refused", async () => {
+    for (const state of ["IN", "AL", "AR", "VT", "WI"]) {
+      const results = await Promise.allSettled([
+        createRule(t.db, input({ name: `Ban ${state}`, states: state }), TEST_ADMIN),
+        createRule(
+          t.db,
+          input({ name: `License ${state}`, states: state, effect: "require-license", licenseType: "other" }),
+          TEST_ADMIN,
+        ),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+      const refused = results.find((r) => r.status === "rejected");
+      expect(refused?.status === "rejected" && refused.reason).toBeInstanceOf(RuleError);
+    }
+    expect(await listRules(t.db)).toHaveLength(5);
+  });
+
   it("refuses a rule whose products overlap an enabled rule's through the catalog, and stores nothing", async () => {
     await createRule(
       t.db,

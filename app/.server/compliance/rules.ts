@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import {
   describeEffect,
   describeScope,
@@ -106,6 +106,12 @@ function auditView(rule: Rule): Record<string, unknown> {
 
 async function refuseContradiction(trx: Transaction<DB>, candidate: Rule, exceptId: number | null): Promise<void> {
   if (!candidate.enabled) return;
+  // Two admins saving rules at once would each check against the rules without the other's: on
+  // PostgreSQL rule saves take the rules' version row first, so they check one after the other
+  // (SQLite runs one writer at a time).
+  if (dialectOf(trx) === "postgres") {
+    await sql`select version from cache_versions where name = 'compliance' for update`.execute(trx);
+  }
   // Scopes naming different filters overlap when a product of the catalog falls under both.
   const clash = findContradiction(candidate, await listRules(trx), exceptId, await loadCatalogFacts(trx));
   if (clash) throw new RuleError(MESSAGES.ruleContradicts(clash.name), "form", 409);
