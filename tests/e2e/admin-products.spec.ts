@@ -151,6 +151,8 @@ test.describe("the product back office", () => {
     await page.getByRole("combobox", { name: "Record type" }).selectOption("product");
     await page.getByRole("textbox", { name: "Record number" }).fill(String(id));
     await page.getByRole("button", { name: "Filter" }).click();
+    // The filtered list, not the one still on screen while it loads.
+    await expect(page).toHaveURL(new RegExp(`[?&]id=${id}(&|$)`));
     const edit = page.getByRole("listitem").filter({ hasText: /^Edited .+: price, stock/ });
     await expect(edit).toHaveCount(1);
     await expect(edit).toContainText(admin.email);

@@ -214,9 +214,13 @@ test("a customer of a price group receives only their group's prices @desktop-on
     for (const p of now) {
       const unit = sellingUnitOf({ casePack: p.case_pack, minQuantity: p.min_quantity, maxQuantity: p.max_quantity });
       const product = { id: p.id, priceCents: p.price_cents };
-      allowed.add(money(unitPriceCents(book, product, smallestQuantity(unit))));
-      for (const tier of book.tiers.get(p.id) ?? [])
-        allowed.add(money(unitPriceCents(book, product, tier.minQuantity)));
+      // Each unit price, and for a product sold by the case the case's price too (the volume table).
+      const quantities = [smallestQuantity(unit), ...(book.tiers.get(p.id) ?? []).map((t) => t.minQuantity)];
+      for (const quantity of quantities) {
+        const cents = unitPriceCents(book, product, quantity);
+        allowed.add(money(cents));
+        if (p.case_pack > 1) allowed.add(money(cents * p.case_pack));
+      }
     }
   }
   await readAllowed();
