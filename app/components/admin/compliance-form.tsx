@@ -1,6 +1,5 @@
-import { useEffect, useRef } from "react";
-import { Form, useFetcher, useNavigation } from "react-router";
-import { notify } from "~/components/toast";
+import { Form, useNavigation } from "react-router";
+import { BulkDialog } from "~/components/admin/bulk-dialog";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import { FLAVOR_CLASSES, PRODUCT_CLASSES, type ProductComplianceInput } from "~/lib/compliance";
@@ -27,15 +26,14 @@ export function ComplianceFacts({
   reply: FormReply<unknown> | undefined;
 }) {
   const v = (name: keyof ProductComplianceInput) => postedValue(reply, name, text(values ? values[name] : null)) ?? "";
-  const mine = reply;
   return (
     <>
-      <TextField label="Brand" name="brand" defaultValue={v("brand")} error={fieldError(mine, "brand")} />
+      <TextField label="Brand" name="brand" defaultValue={v("brand")} error={fieldError(reply, "brand")} />
       <SelectField
         label="Product class"
         name="productClass"
         defaultValue={v("productClass")}
-        error={fieldError(mine, "productClass")}
+        error={fieldError(reply, "productClass")}
       >
         <option value="">Not set</option>
         {PRODUCT_CLASSES.map((c) => (
@@ -48,7 +46,7 @@ export function ComplianceFacts({
         label="Flavor class (vapes)"
         name="flavorClass"
         defaultValue={v("flavorClass")}
-        error={fieldError(mine, "flavorClass")}
+        error={fieldError(reply, "flavorClass")}
       >
         <option value="">Not set</option>
         {FLAVOR_CLASSES.map((c) => (
@@ -62,29 +60,29 @@ export function ComplianceFacts({
         name="nicotineMgMl"
         inputMode="decimal"
         defaultValue={v("nicotineMgMl")}
-        error={fieldError(mine, "nicotineMgMl")}
+        error={fieldError(reply, "nicotineMgMl")}
       />
       <TextField
         label="Country of manufacture (two-letter code)"
         name="country"
         maxLength={2}
         defaultValue={v("country")}
-        error={fieldError(mine, "country")}
+        error={fieldError(reply, "country")}
       />
-      <TextField label="UPC" name="upc" inputMode="numeric" defaultValue={v("upc")} error={fieldError(mine, "upc")} />
+      <TextField label="UPC" name="upc" inputMode="numeric" defaultValue={v("upc")} error={fieldError(reply, "upc")} />
       <TextField
         label="THC per container (mg)"
         name="thcMg"
         inputMode="decimal"
         defaultValue={v("thcMg")}
-        error={fieldError(mine, "thcMg")}
+        error={fieldError(reply, "thcMg")}
       />
       <TextField
         label="7-OH share (%)"
         name="sevenOhPercent"
         inputMode="decimal"
         defaultValue={v("sevenOhPercent")}
-        error={fieldError(mine, "sevenOhPercent")}
+        error={fieldError(reply, "sevenOhPercent")}
       />
       <TextField
         label="Listed in the vape directory of (states)"
@@ -93,7 +91,7 @@ export function ComplianceFacts({
         placeholder="for example KY, NC"
         hint={BACK_OFFICE_MESSAGES.directoryStatesHint}
         defaultValue={v("directoryStates")}
-        error={fieldError(mine, "directoryStates")}
+        error={fieldError(reply, "directoryStates")}
       />
     </>
   );
@@ -141,7 +139,7 @@ export function ComplianceForm({
           type="file"
           accept="application/pdf,image/jpeg,image/png"
           className="sm:col-span-2"
-          error={fieldError(mine, "labReport")}
+          error={fieldError(reply, "labReport")}
           hint={
             values.labReport ? (
               <a
@@ -169,69 +167,39 @@ export function ComplianceForm({
 
 /** Bulk compliance: brand, class, flavor, country and directory listings for the selected products. */
 export function BulkComplianceDialog({ ids, onDone }: { ids: number[]; onDone: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const form = useRef<HTMLFormElement>(null);
-  const fetcher = useFetcher<FormReply>();
-  useEffect(() => {
-    if (!fetcher.data?.ok) return;
-    notify("success", fetcher.data.message ?? "Done.");
-    form.current?.reset();
-    dialog.current?.close();
-    onDone();
-  }, [fetcher.data, onDone]);
   return (
-    <>
-      <Button variant="secondary" disabled={ids.length === 0} onClick={() => dialog.current?.showModal()}>
-        Bulk compliance ({ids.length})
-      </Button>
-      <dialog
-        ref={dialog}
-        aria-labelledby="bulk-compliance-title"
-        className="m-auto w-full max-w-md rounded-lg p-0 shadow-2xl backdrop:bg-slate-950/60"
-      >
-        <fetcher.Form ref={form} method="post" className="flex flex-col gap-4 p-5">
-          <h2 id="bulk-compliance-title" className="text-lg font-bold text-slate-900">
-            Compliance of {ids.length} selected product{ids.length === 1 ? "" : "s"}
-          </h2>
-          <p className="text-sm text-slate-600">{BACK_OFFICE_MESSAGES.bulkEditHint}</p>
-          {fetcher.data && !fetcher.data.ok ? <FormMessage tone="error">{fetcher.data.message}</FormMessage> : null}
-          {ids.map((id) => (
-            <input key={id} type="hidden" name="ids" value={id} />
-          ))}
-          <TextField label="Brand" name="brand" placeholder="unchanged" />
-          <SelectField label="Product class" name="productClass" defaultValue="">
-            <option value="">Unchanged</option>
-            {PRODUCT_CLASSES.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label="Flavor class" name="flavorClass" defaultValue="">
-            <option value="">Unchanged</option>
-            {FLAVOR_CLASSES.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </SelectField>
-          <TextField label="Country of manufacture" name="country" maxLength={2} placeholder="unchanged" />
-          <TextField
-            label="Add vape directory listings (states)"
-            name="addDirectoryStates"
-            placeholder="unchanged"
-            hint={BACK_OFFICE_MESSAGES.bulkDirectoryStatesHint}
-          />
-          <div className="flex gap-3">
-            <Button type="submit" name="intent" value="bulk-compliance" disabled={fetcher.state !== "idle"}>
-              Apply to {ids.length}
-            </Button>
-            <Button variant="secondary" onClick={() => dialog.current?.close()}>
-              Cancel
-            </Button>
-          </div>
-        </fetcher.Form>
-      </dialog>
-    </>
+    <BulkDialog
+      ids={ids}
+      onDone={onDone}
+      opener="Bulk compliance"
+      openerVariant="secondary"
+      title={`Compliance of ${ids.length} selected product${ids.length === 1 ? "" : "s"}`}
+      intent="bulk-compliance"
+    >
+      <TextField label="Brand" name="brand" placeholder="unchanged" />
+      <SelectField label="Product class" name="productClass" defaultValue="">
+        <option value="">Unchanged</option>
+        {PRODUCT_CLASSES.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Flavor class" name="flavorClass" defaultValue="">
+        <option value="">Unchanged</option>
+        {FLAVOR_CLASSES.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label="Country of manufacture" name="country" maxLength={2} placeholder="unchanged" />
+      <TextField
+        label="Add vape directory listings (states)"
+        name="addDirectoryStates"
+        placeholder="unchanged"
+        hint={BACK_OFFICE_MESSAGES.bulkDirectoryStatesHint}
+      />
+    </BulkDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { listAdminProducts, type ProductSort, type StockFilter } from "~/.server/admin/products";
 import { bulkUpdateProducts, deleteProduct } from "~/.server/catalog/product-admin";
@@ -7,12 +7,13 @@ import { getDb } from "~/.server/db/instance";
 import { firstError, parseForm, replyError, replyOk } from "~/.server/forms";
 import { intentOf } from "~/.server/http";
 import { actorOf, formOf } from "~/.server/request-context";
+import { BulkDialog } from "~/components/admin/bulk-dialog";
 import { BulkComplianceDialog } from "~/components/admin/compliance-form";
 import { Pagination } from "~/components/admin/pagination";
 import { ProductImage } from "~/components/product-image";
 import { notify } from "~/components/toast";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { FormMessage, SelectField, TextField } from "~/components/ui/field";
+import { SelectField, TextField } from "~/components/ui/field";
 import { CATEGORIES, categoryLabel, isCategorySlug } from "~/lib/categories";
 import { bulkComplianceSchema } from "~/lib/compliance";
 import type { FormReply } from "~/lib/form-reply";
@@ -114,59 +115,26 @@ function DeleteButton({ id, name }: { id: number; name: string }) {
   );
 }
 
-function BulkDialog({ ids, onDone }: { ids: number[]; onDone: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const form = useRef<HTMLFormElement>(null);
-  const fetcher = useFetcher<FormReply>();
-  // Once per answer (onDone is stable): a new toast on every render would also loop through onDone.
-  useEffect(() => {
-    if (!fetcher.data?.ok) return;
-    notify("success", fetcher.data.message ?? "Done.");
-    // Empty again for the next selection ("empty fields stay as they are").
-    form.current?.reset();
-    dialog.current?.close();
-    onDone();
-  }, [fetcher.data, onDone]);
+function BulkUpdateDialog({ ids, onDone }: { ids: number[]; onDone: () => void }) {
   return (
-    <>
-      <Button disabled={ids.length === 0} onClick={() => dialog.current?.showModal()}>
-        Bulk Update ({ids.length})
-      </Button>
-      <dialog
-        ref={dialog}
-        aria-labelledby="bulk-title"
-        className="m-auto w-full max-w-md rounded-lg p-0 shadow-2xl backdrop:bg-slate-950/60"
-      >
-        <fetcher.Form ref={form} method="post" className="flex flex-col gap-4 p-5">
-          <h2 id="bulk-title" className="text-lg font-bold text-slate-900">
-            Update {ids.length} selected product{ids.length === 1 ? "" : "s"}
-          </h2>
-          <p className="text-sm text-slate-600">{BACK_OFFICE_MESSAGES.bulkEditHint}</p>
-          {fetcher.data && !fetcher.data.ok ? <FormMessage tone="error">{fetcher.data.message}</FormMessage> : null}
-          {ids.map((id) => (
-            <input key={id} type="hidden" name="ids" value={id} />
-          ))}
-          <TextField label="Price (USD)" name="price" inputMode="decimal" placeholder="unchanged" />
-          <TextField label="Quantity in stock" name="quantity" inputMode="numeric" placeholder="unchanged" />
-          <SelectField label="Category" name="category" defaultValue="">
-            <option value="">Unchanged</option>
-            {CATEGORIES.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {c.navLabel}
-              </option>
-            ))}
-          </SelectField>
-          <div className="flex gap-3">
-            <Button type="submit" name="intent" value="bulk" disabled={fetcher.state !== "idle"}>
-              Apply to {ids.length}
-            </Button>
-            <Button variant="secondary" onClick={() => dialog.current?.close()}>
-              Cancel
-            </Button>
-          </div>
-        </fetcher.Form>
-      </dialog>
-    </>
+    <BulkDialog
+      ids={ids}
+      onDone={onDone}
+      opener="Bulk Update"
+      title={`Update ${ids.length} selected product${ids.length === 1 ? "" : "s"}`}
+      intent="bulk"
+    >
+      <TextField label="Price (USD)" name="price" inputMode="decimal" placeholder="unchanged" />
+      <TextField label="Quantity in stock" name="quantity" inputMode="numeric" placeholder="unchanged" />
+      <SelectField label="Category" name="category" defaultValue="">
+        <option value="">Unchanged</option>
+        {CATEGORIES.map((c) => (
+          <option key={c.slug} value={c.slug}>
+            {c.navLabel}
+          </option>
+        ))}
+      </SelectField>
+    </BulkDialog>
   );
 }
 
@@ -196,7 +164,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           Products <span className="text-base font-normal text-slate-600">({total.toLocaleString("en-US")})</span>
         </h2>
         <div className="flex flex-wrap gap-2">
-          <BulkDialog ids={[...selected]} onDone={clearSelection} />
+          <BulkUpdateDialog ids={[...selected]} onDone={clearSelection} />
           <BulkComplianceDialog ids={[...selected]} onDone={clearSelection} />
           <ButtonLink to="/admin/import" variant="secondary">
             Import CSV
