@@ -74,7 +74,7 @@ export default [
       route("products", "routes/admin/products.tsx"),
       route("products/export.csv", "routes/admin/products-export.ts"),
       route("import", "routes/admin/import.tsx"),
-      route("import/progress", "routes/admin/import-progress.ts"),
+      route("import/apply", "routes/admin/import-apply.ts"),
       route("images", "routes/admin/images.tsx"),
       route("stock", "routes/admin/stock.tsx"),
       route("products/new", "routes/admin/product-new.tsx"),

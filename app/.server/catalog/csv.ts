@@ -16,7 +16,6 @@ import { dialectOf } from "../db/connect";
 import type { DB, ProductComplianceTable, ProductsTable } from "../db/schema";
 import { sqlNow } from "../db/time";
 import { replaceTiers } from "../pricing/tiers";
-import type { ProgressCallback } from "./import-progress";
 import { removeUnusedImageFiles } from "./product-admin";
 import { insertProduct, updateProductColumns } from "./product-writes";
 
@@ -708,6 +707,22 @@ async function writeFacts(trx: Transaction<DB>, productId: number, facts: Record
     .execute();
 }
 
+/** Hears how many of the apply's rows are written so far (inside its transaction). */
+export type ProgressCallback = (done: number, total: number) => void;
+
+/**
+ * How long an apply runs between turns given back to the event loop. On SQLite every query is
+ * synchronous, so without these turns a 10,000-row apply would hold the process for seconds:
+ * its own streamed progress could not leave, nor another request be read. Other requests still
+ * wait for the database connection the transaction holds; they are only read and queued.
+ */
+const YIELD_EVERY_MS = 50;
+
+/** Lets the event loop run what waits (sockets, timers) before going on. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 export class ImportChangedError extends Error {
   constructor() {
     super(MESSAGES.importCatalogChanged);
@@ -733,11 +748,17 @@ export async function applyImport(
     if (plan.digest !== digest) return { plan, applied: false };
     const total = plan.added.length + plan.changed.length + plan.deleted.length;
     let done = 0;
-    const wrote = (rows: number) => {
+    let lastTurn = performance.now();
+    const wrote = async (rows: number) => {
       done += rows;
       options.onProgress?.(done, total);
+      if (performance.now() - lastTurn >= YIELD_EVERY_MS) {
+        await nextTurn();
+        lastTurn = performance.now();
+      }
     };
     options.onProgress?.(0, total);
+    await nextTurn();
     const byRow = new Map(read.rows.map((r) => [r.row, r]));
     for (const a of plan.added) {
       const values = { ...NEW_PRODUCT_DEFAULTS, ...byRow.get(a.row)?.values } as Record<string, Value>;
@@ -765,7 +786,7 @@ export async function applyImport(
         summary: `Imported ${a.sku} (${a.name}): added`,
         after: Object.fromEntries(Object.entries(values).map(([k, v]) => [label(k), v])),
       });
-      wrote(1);
+      await wrote(1);
     }
     for (const c of plan.changed) {
       const values = byRow.get(c.row)?.values ?? {};
@@ -790,7 +811,7 @@ export async function applyImport(
         before: Object.fromEntries(c.changes.map((ch) => [ch.field, ch.before])),
         after: Object.fromEntries(c.changes.map((ch) => [ch.field, ch.after])),
       });
-      wrote(1);
+      await wrote(1);
     }
     if (plan.deleted.length) {
       for (const d of plan.deleted) {
@@ -812,7 +833,7 @@ export async function applyImport(
             .execute()),
         );
         await trx.deleteFrom("products").where("id", "in", batch).execute();
-        wrote(batch.length);
+        await wrote(batch.length);
       }
     }
     return { plan, applied: true };

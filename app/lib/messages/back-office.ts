@@ -107,11 +107,15 @@ export function importApplyingProgress(done: number, total: number): string {
   return `Applying… ${done.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} rows`;
 }
 export const importApplying = "Applying the import…";
+export const importApplyFailed = "The import could not be finished, so nothing was changed. Try Apply again.";
+export const importConnectionLost =
+  "The connection to the store was lost before the import answered. Reload the page and look at the products to see whether it was applied.";
 export const importReading = "Reading the file…";
 export const importNothingToApply = "Nothing to apply: every row is either unchanged or refused.";
 /** 'Imported: 3 added, 2 changed, 1 deleted.' */
 export function importApplied(counts: { added: number; changed: number; deleted: number }): string {
-  return `Imported: ${counts.added} added, ${counts.changed} changed, ${counts.deleted} deleted.`;
+  const n = (x: number) => x.toLocaleString("en-US");
+  return `Imported: ${n(counts.added)} added, ${n(counts.changed)} changed, ${n(counts.deleted)} deleted.`;
 }
 export const orderExportBadFilter =
   "Choose the days as YYYY-MM-DD (the first on or before the last) and a status from the list.";

@@ -1,18 +1,8 @@
-import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
-import {
-  applyImport,
-  type ImportPlan,
-  MAX_IMPORT_BYTES,
-  PRODUCT_COLUMNS,
-  planImport,
-  readProductsCsv,
-} from "~/.server/catalog/csv";
-import { trackImportProgress } from "~/.server/catalog/import-progress";
-import { getDb } from "~/.server/db/instance";
-import { replyError, replyOk } from "~/.server/forms";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useFetcher, useRevalidator } from "react-router";
+import { MAX_IMPORT_BYTES, PRODUCT_COLUMNS } from "~/.server/catalog/csv";
+import { applyImportForm, dryRunImport, type ImportApplyLine, type ImportView } from "~/.server/catalog/import-form";
 import { intentOf } from "~/.server/http";
-import { log } from "~/.server/log";
 import { actorOf, formOf } from "~/.server/request-context";
 import { notify } from "~/components/toast";
 import { Button } from "~/components/ui/button";
@@ -26,43 +16,11 @@ import type { Route } from "./+types/import";
 /**
  * Catalog import (issue 17): a product CSV, keyed by SKU. The first post is a dry run (nothing is
  * written); Apply posts the same file again with the dry run's digest and writes it in one
- * transaction, unless the catalog moved since (then it answers with the new dry run).
+ * transaction, unless the catalog moved since (then it answers with the new dry run). With
+ * JavaScript, Apply goes to /admin/import/apply, which streams how many rows are written.
  */
 // Past the file limit so that an oversized file gets the import's own message, not a bare 413.
 export const handle: RouteHandle = { bodyLimitBytes: 60 * MB, maxFields: 10 };
-
-/** How many entries of each list the page shows (the counts are always whole). */
-const SHOWN = 200;
-
-export interface ImportView {
-  fileName: string;
-  digest: string;
-  counts: { added: number; changed: number; deleted: number; unchanged: number; refused: number };
-  added: ImportPlan["added"];
-  changed: ImportPlan["changed"];
-  deleted: ImportPlan["deleted"];
-  refused: ImportPlan["refused"];
-  applied: boolean;
-}
-
-function view(plan: ImportPlan, fileName: string, applied: boolean): ImportView {
-  return {
-    fileName,
-    digest: plan.digest,
-    counts: {
-      added: plan.added.length,
-      changed: plan.changed.length,
-      deleted: plan.deleted.length,
-      unchanged: plan.unchanged,
-      refused: plan.refused.length,
-    },
-    added: plan.added.slice(0, SHOWN),
-    changed: plan.changed.slice(0, SHOWN),
-    deleted: plan.deleted.slice(0, SHOWN),
-    refused: plan.refused.slice(0, SHOWN),
-    applied,
-  };
-}
 
 export function meta() {
   return [{ title: "Import products" }, { name: "robots", content: "noindex" }];
@@ -74,96 +32,83 @@ export function loader() {
 
 export async function action({ context }: Route.ActionArgs) {
   const form = formOf(context);
-  const file = form.get("file");
-  if (!file || typeof file === "string" || file.size === 0)
-    return replyError({ message: BACK_OFFICE_MESSAGES.importChooseFile });
-  if (file.size > MAX_IMPORT_BYTES)
-    return replyError({ message: MESSAGES.importTooLarge(MAX_IMPORT_BYTES / MB) }, { status: 413 });
-  const read = readProductsCsv(new Uint8Array(await file.arrayBuffer()));
-  if (!read.ok) return replyError({ message: read.error }, { status: 422 });
-  const db = getDb();
-  const fileName = file.name.slice(0, 200);
-  if (intentOf(form) !== "apply")
-    return replyOk<ImportView>(undefined, view(await planImport(db, read), fileName, false));
-  const digest = form.get("digest");
-  if (typeof digest !== "string" || !/^[a-f0-9]{64}$/.test(digest))
-    return replyError({ message: BACK_OFFICE_MESSAGES.importChooseFile });
-  try {
-    const progressId = form.get("progress");
-    const { plan, applied } = await trackImportProgress(
-      typeof progressId === "string" ? progressId : null,
-      (onProgress) => applyImport(db, read, digest, actorOf(context), { onProgress }),
-    );
-    if (!applied)
-      return replyError<ImportView>(
-        { message: MESSAGES.importCatalogChanged },
-        { status: 409, data: view(plan, fileName, false) },
-      );
-    return replyOk<ImportView>(
-      BACK_OFFICE_MESSAGES.importApplied({
-        added: plan.added.length,
-        changed: plan.changed.length,
-        deleted: plan.deleted.length,
-      }),
-      view(plan, fileName, true),
-    );
-  } catch (error) {
-    // Another write came between the dry run and Apply (a SKU added, a product edited): nothing was kept.
-    log.warn({ err: error }, "catalog import failed; rolled back");
-    const plan = await planImport(db, read);
-    return replyError<ImportView>(
-      { message: MESSAGES.importCatalogChanged },
-      { status: 409, data: view(plan, fileName, false) },
-    );
-  }
+  return intentOf(form) === "apply" ? applyImportForm(form, actorOf(context)) : dryRunImport(form);
 }
 
-/** How often the page asks how far an Apply has got. */
-const POLL_MS = 500;
-
-/** A name for one Apply, so that the page can ask the server how far it has got. */
-function newProgressId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
+type Progress = { done: number; total: number };
 
 /**
- * While the Apply `id` runs, asks /admin/import/progress how many rows it has written; null until
- * the server says, and whenever it does not know the import (another app server answered).
+ * Apply with its progress: posts the form to /admin/import/apply and reads the lines it streams.
+ * `reply` is the apply's answer once it has come, until `reset` (a new dry run) clears it.
  */
-function useApplyProgress(id: string | null): { done: number; total: number } | null {
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  useEffect(() => {
-    setProgress(null);
-    if (!id) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const controller = new AbortController();
-    const poll = async () => {
+function useStreamedApply() {
+  const [applying, setApplying] = useState(false);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [reply, setReply] = useState<FormReply<ImportView> | null>(null);
+  const controllerRef = useRef<AbortController | null>(null);
+  const revalidator = useRevalidator();
+  useEffect(() => () => controllerRef.current?.abort(), []);
+
+  const start = useCallback(
+    async (form: FormData) => {
+      controllerRef.current?.abort();
+      const controller = new AbortController();
+      controllerRef.current = controller;
+      setApplying(true);
+      setProgress(null);
+      setReply(null);
+      let answer: FormReply<ImportView> | null = null;
       try {
-        const response = await fetch(`/admin/import/progress?id=${encodeURIComponent(id)}`, {
+        const response = await fetch("/admin/import/apply", {
+          method: "POST",
+          body: form,
           signal: controller.signal,
-          headers: { Accept: "application/json" },
+          headers: { Accept: "application/x-ndjson" },
         });
-        const body = response.ok ? ((await response.json()) as { progress?: unknown }) : null;
-        const p = body?.progress as { done?: unknown; total?: unknown } | null | undefined;
-        if (!stopped)
-          setProgress(
-            p && typeof p.done === "number" && typeof p.total === "number" ? { done: p.done, total: p.total } : null,
-          );
+        if (!response.ok || !response.body) {
+          // Refused before the apply began (a signed-out admin, a body too large): the server's own words.
+          const body = (await response.json().catch(() => null)) as FormReply<ImportView> | null;
+          answer =
+            body?.ok === false && body.message ? body : { ok: false, message: BACK_OFFICE_MESSAGES.importApplyFailed };
+        } else {
+          const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+          let buffered = "";
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (value) buffered += value;
+            let newline = buffered.indexOf("\n");
+            while (newline !== -1) {
+              const line = JSON.parse(buffered.slice(0, newline)) as ImportApplyLine;
+              buffered = buffered.slice(newline + 1);
+              if ("progress" in line) setProgress(line.progress);
+              else answer = line.reply;
+              newline = buffered.indexOf("\n");
+            }
+            if (done) break;
+          }
+          if (!answer) answer = { ok: false, message: BACK_OFFICE_MESSAGES.importConnectionLost };
+        }
       } catch {
-        // A failed poll leaves the bar as it is; the apply's own answer still comes.
+        if (controller.signal.aborted) return;
+        answer = { ok: false, message: BACK_OFFICE_MESSAGES.importConnectionLost };
       }
-      if (!stopped) timer = setTimeout(poll, POLL_MS);
-    };
-    void poll();
-    return () => {
-      stopped = true;
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [id]);
-  return progress;
+      if (controller.signal.aborted) return;
+      setReply(answer);
+      setApplying(false);
+      setProgress(null);
+      if (answer.ok) revalidator.revalidate();
+    },
+    [revalidator],
+  );
+
+  const reset = useCallback(() => {
+    controllerRef.current?.abort();
+    setApplying(false);
+    setProgress(null);
+    setReply(null);
+  }, []);
+
+  return { applying, progress, reply, start, reset };
 }
 
 function Count({ n, label, tone }: { n: number; label: string; tone: string }) {
@@ -307,16 +252,16 @@ function RowsSection({
   );
 }
 
-export default function ImportProducts({ loaderData }: Route.ComponentProps) {
+export default function ImportProducts({ loaderData, actionData }: Route.ComponentProps) {
   const fetcher = useFetcher<FormReply<ImportView>>();
-  const formRef = useRef<HTMLFormElement>(null);
+  const streamed = useStreamedApply();
   const [tooLarge, setTooLarge] = useState(false);
-  const reply = fetcher.data;
+  // The latest answer: a streamed Apply's, else the dry run's, else a post made before JavaScript ran.
+  const reply: FormReply<ImportView> | undefined = streamed.reply ?? fetcher.data ?? actionData;
   const plan = reply?.data;
-  const busy = fetcher.state !== "idle";
-  const applying = busy && fetcher.formData?.get("intent") === "apply";
-  const sentId = applying ? fetcher.formData?.get("progress") : null;
-  const progress = useApplyProgress(typeof sentId === "string" ? sentId : null);
+  const applying = streamed.applying || (fetcher.state !== "idle" && fetcher.formData?.get("intent") === "apply");
+  const busy = fetcher.state !== "idle" || streamed.applying;
+  const progress = streamed.progress;
   const canApply = !!plan && !plan.applied && plan.counts.added + plan.counts.changed + plan.counts.deleted > 0;
 
   useEffect(() => {
@@ -344,7 +289,7 @@ export default function ImportProducts({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 max-w-3xl text-sm text-slate-700">{BACK_OFFICE_MESSAGES.importImageUrlsReadOnly}</p>
       </div>
       <fetcher.Form
-        ref={formRef}
+        id="import-form"
         method="post"
         encType="multipart/form-data"
         className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-end"
@@ -352,7 +297,20 @@ export default function ImportProducts({ loaderData }: Route.ComponentProps) {
           const input = e.currentTarget.elements.namedItem("file") as HTMLInputElement | null;
           const big = (input?.files?.[0]?.size ?? 0) > loaderData.maxMegabytes * MB;
           setTooLarge(big);
-          if (big) e.preventDefault();
+          if (big) {
+            e.preventDefault();
+            return;
+          }
+          const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+          if (submitter?.value === "apply") {
+            // Apply streams its progress from its own request; the fetcher only does dry runs.
+            e.preventDefault();
+            const data = new FormData(e.currentTarget);
+            data.set("intent", "apply");
+            void streamed.start(data);
+          } else {
+            streamed.reset();
+          }
         }}
       >
         <label className="flex flex-1 flex-col gap-1 text-sm font-medium text-slate-800">
@@ -401,18 +359,7 @@ export default function ImportProducts({ loaderData }: Route.ComponentProps) {
               {plan.applied ? "Imported" : "Dry run"}: {plan.fileName}
             </h3>
             {canApply ? (
-              <Button
-                type="button"
-                disabled={busy}
-                onClick={() => {
-                  const form = formRef.current;
-                  if (!form) return;
-                  const data = new FormData(form);
-                  data.set("intent", "apply");
-                  data.set("progress", newProgressId());
-                  fetcher.submit(data, { method: "post", encType: "multipart/form-data" });
-                }}
-              >
+              <Button type="submit" form="import-form" name="intent" value="apply" disabled={busy}>
                 Apply
               </Button>
             ) : null}

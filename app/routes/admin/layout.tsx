@@ -25,16 +25,21 @@ const TABS = [
   { to: "/admin/reports/pact", label: "PACT report", end: false },
 ] as const;
 
+/** A count as the admin reads it: "20,006". */
+function count(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const f = loaderData.figures;
   const figures = [
-    { label: "Orders today", value: String(f.ordersToday) },
-    { label: "Orders, last 7 days", value: String(f.ordersLast7Days) },
+    { label: "Orders today", value: count(f.ordersToday) },
+    { label: "Orders, last 7 days", value: count(f.ordersLast7Days) },
     { label: "Revenue, last 7 days", value: formatCents(f.revenueLast7DaysCents) },
-    { label: "Orders waiting", value: String(f.ordersWaiting) },
-    { label: "Out of stock", value: String(f.productsOutOfStock) },
-    { label: "Low stock", value: String(f.productsLowStock) },
-    { label: "Waiting for review", value: String(f.reviewsWaiting) },
+    { label: "Orders waiting", value: count(f.ordersWaiting) },
+    { label: "Out of stock", value: count(f.productsOutOfStock) },
+    { label: "Low stock", value: count(f.productsLowStock) },
+    { label: "Waiting for review", value: count(f.reviewsWaiting) },
   ];
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
