@@ -220,6 +220,44 @@ test.describe("back office: catalog import", () => {
     }
   });
 
+  test("@desktop-only when the store's answer to Apply does not come, the admin is told to look before applying again", async ({
+    page,
+  }) => {
+    const name = `Lost ${tag()}`;
+    const product = await freshProduct({ name, priceCents: 1000, stock: 5 });
+    const sku = (await productRow(product))?.sku as string;
+    await logIn(page, await createAdminAccount());
+    await page.goto("/admin/import");
+    await page.getByLabel("Product CSV file").setInputFiles({
+      name: "lost.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`sku,name\n${sku},Found ${sku}\n`),
+    });
+    await page.getByRole("button", { name: "Dry run" }).click();
+    await expect(page.getByRole("heading", { name: "Dry run: lost.csv" })).toBeVisible();
+    // A proxy between the admin and the store answers instead of it, then the connection drops.
+    await page.route("**/admin/import/apply", (route) =>
+      route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad Gateway</h1>" }),
+    );
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByText(BACK_OFFICE_MESSAGES.importConnectionLost)).toBeVisible();
+    await expect(
+      page.getByText(
+        "The connection to the store was lost before the import answered. Reload the page and look at the products to see whether it was applied.",
+      ),
+    ).toBeVisible();
+    await page.unroute("**/admin/import/apply");
+    await page.route("**/admin/import/apply", (route) => route.abort("connectionreset"));
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByText(BACK_OFFICE_MESSAGES.importConnectionLost)).toBeVisible();
+    expect((await productRow(product))?.name).toBe(name);
+    // With the store reachable again, the same Apply goes through.
+    await page.unroute("**/admin/import/apply");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByRole("heading", { name: "Imported: lost.csv" })).toBeVisible();
+    expect((await productRow(product))?.name).toBe(`Found ${sku}`);
+  });
+
   test("a file that is not a CSV is refused with what to do", async ({ page }) => {
     await logIn(page, await createAdminAccount());
     await page.goto("/admin/import");

@@ -15,6 +15,7 @@ import { parseDirectoryStates } from "../compliance/facts";
 import { dialectOf } from "../db/connect";
 import type { DB, ProductComplianceTable, ProductsTable } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { log } from "../log";
 import { replaceTiers } from "../pricing/tiers";
 import { removeUnusedImageFiles } from "./product-admin";
 import { insertProduct, updateProductColumns } from "./product-writes";
@@ -839,6 +840,10 @@ export async function applyImport(
     return { plan, applied: true };
   });
   // Past orders keep their own copies of deleted products; image files no product uses go.
-  if (result.applied) await removeUnusedImageFiles(db, removed);
+  // The import is committed: a file that cannot be removed now is left, not reported as a failure.
+  if (result.applied)
+    await removeUnusedImageFiles(db, removed).catch((error) =>
+      log.warn({ err: error }, "catalog import: unused image files were not removed"),
+    );
   return result;
 }

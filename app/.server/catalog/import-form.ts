@@ -138,3 +138,43 @@ export async function applyImportForm(form: FormData, actor: Actor) {
 export type ImportApplyLine =
   | { progress: { done: number; total: number } }
   | { status: number; reply: FormReply<ImportView> };
+
+/** Progress lines sent at most: one per hundredth of the rows (and the first and the last). */
+const STEPS = 100;
+
+/**
+ * The body of a streamed Apply: `run` is the apply, given a callback for its progress; the stream
+ * carries a line per hundredth of the rows written, then the answer `run` gave (or, if it threw,
+ * a 500 saying nothing was changed: the transaction did not commit). If the reader goes away the
+ * apply still runs to its end, unheard.
+ */
+export function applyStream(
+  run: (onProgress: ProgressCallback) => Promise<{ data: FormReply<unknown>; init: ResponseInit | null }>,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let open = true;
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (line: ImportApplyLine) => {
+        if (open) controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+      };
+      let sent = -1;
+      try {
+        const answer = await run((done, total) => {
+          if (done === 0 || done === total || done - sent >= Math.max(1, total / STEPS)) {
+            sent = done;
+            send({ progress: { done, total } });
+          }
+        });
+        send({ status: answer.init?.status ?? 200, reply: answer.data as FormReply<ImportView> });
+      } catch (error) {
+        log.error({ err: error }, "catalog import apply failed");
+        send({ status: 500, reply: { ok: false, message: BACK_OFFICE_MESSAGES.importApplyFailed } });
+      }
+      if (open) controller.close();
+    },
+    cancel() {
+      open = false;
+    },
+  });
+}

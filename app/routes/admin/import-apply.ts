@@ -1,9 +1,6 @@
 import { data } from "react-router";
-import { applyPosted, type ImportApplyLine, type ImportView, readApplyForm } from "~/.server/catalog/import-form";
-import { log } from "~/.server/log";
+import { applyPosted, applyStream, readApplyForm } from "~/.server/catalog/import-form";
 import { actorOf, formOf } from "~/.server/request-context";
-import type { FormReply } from "~/lib/form-reply";
-import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { MB, type RouteHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/import-apply";
 
@@ -18,42 +15,13 @@ import type { Route } from "./+types/import-apply";
  */
 export const handle: RouteHandle = { bodyLimitBytes: 60 * MB, maxFields: 10 };
 
-/** Progress lines sent at most: one per hundredth of the rows (and the first and the last). */
-const STEPS = 100;
-
 export async function action({ context }: Route.ActionArgs) {
   // A post that cannot be applied (no file, not a CSV, no dry run) is refused before anything
   // streams, with its status, in the same words the page's action would use.
   const { posted, answer: refused } = await readApplyForm(formOf(context));
   if (!posted) return Response.json(refused.data, { status: refused.init?.status ?? 400 });
   const actor = actorOf(context);
-  const encoder = new TextEncoder();
-  let open = true;
-  const body = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const send = (line: ImportApplyLine) => {
-        if (open) controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
-      };
-      let sent = -1;
-      try {
-        const answer = await applyPosted(posted, actor, (done, total) => {
-          if (done === total || done === 0 || done - sent >= Math.max(1, total / STEPS)) {
-            sent = done;
-            send({ progress: { done, total } });
-          }
-        });
-        send({ status: answer.init?.status ?? 200, reply: answer.data as FormReply<ImportView> });
-      } catch (error) {
-        log.error({ err: error }, "catalog import apply failed");
-        send({ status: 500, reply: { ok: false, message: BACK_OFFICE_MESSAGES.importApplyFailed } });
-      }
-      if (open) controller.close();
-    },
-    cancel() {
-      // The page went away: the apply goes on to its end (committed or not), unheard.
-      open = false;
-    },
-  });
+  const body = applyStream((onProgress) => applyPosted(posted, actor, onProgress));
   return new Response(body, {
     headers: {
       "Content-Type": "application/x-ndjson; charset=utf-8",

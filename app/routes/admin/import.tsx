@@ -66,10 +66,13 @@ function useStreamedApply() {
           headers: { Accept: "application/x-ndjson" },
         });
         if (!response.ok || !response.body) {
-          // Refused before the apply began (a signed-out admin, a body too large): the server's own words.
+          // Refused before the apply began (no file, not a CSV, signed out): the store's own words.
           const body = (await response.json().catch(() => null)) as FormReply<ImportView> | null;
+          // Without the store's own answer (a proxy's error page), whether it applied is not known.
           answer =
-            body?.ok === false && body.message ? body : { ok: false, message: BACK_OFFICE_MESSAGES.importApplyFailed };
+            body?.ok === false && body.message
+              ? body
+              : { ok: false, message: BACK_OFFICE_MESSAGES.importConnectionLost };
         } else {
           const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
           let buffered = "";
@@ -258,7 +261,8 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
   const [tooLarge, setTooLarge] = useState(false);
   // The latest answer: a streamed Apply's, else the dry run's, else a post made before JavaScript ran.
   const reply: FormReply<ImportView> | undefined = streamed.reply ?? fetcher.data ?? actionData;
-  const plan = reply?.data;
+  // An Apply that failed without a new dry run (the connection dropped) leaves the one it applied.
+  const plan = reply?.data ?? (streamed.reply ? (fetcher.data ?? actionData)?.data : undefined);
   const applying = streamed.applying || (fetcher.state !== "idle" && fetcher.formData?.get("intent") === "apply");
   const busy = fetcher.state !== "idle" || streamed.applying;
   const progress = streamed.progress;
