@@ -154,7 +154,7 @@ test.describe("orders in the back office", () => {
     await expect(async () => {
       const expected = await ordersWaiting();
       await page.reload();
-      await expect(waiting).toHaveText(String(expected), { timeout: 2_000 });
+      await expect(waiting).toHaveText(expected.toLocaleString("en-US"), { timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
     // Nothing on the page is wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

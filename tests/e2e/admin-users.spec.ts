@@ -4,6 +4,7 @@ import * as MESSAGES from "../../app/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "../../app/lib/messages/back-office";
 import { APP_ORIGIN, findUser, submitLogin } from "./support/account";
 import { freshProduct, logInOn, otherPerson, placeOrderFor, setProfile, tag } from "./support/admin";
+import { answerQuestion, confirmStep } from "./support/confirm";
 import { createAdminAccount, createCustomer, type TestAccount, uniqueSuffix } from "./support/data";
 import { expect, holdScripts, logIn, test } from "./support/fixtures";
 
@@ -92,30 +93,9 @@ function actionButton(page: Page, action: string, account: TestAccount): Locator
   return page.getByRole("button", { name: `${action} ${account.email}`, exact: true });
 }
 
-/** The question the server shows when a post came without the admin's confirmation. */
-function confirmStep(page: Page, question: string): Locator {
-  return page.getByRole("region", { name: question });
-}
-
-/**
- * Taps an action and answers its question yes, wherever the page asks it: in the browser's
- * dialog once the page's JavaScript runs, or on the page the server answers with before that.
- * Then waits for the sentence saying it was done.
- */
+/** Taps an action, answers its question yes wherever it is asked, and waits for what was done. */
 async function confirmAction(page: Page, button: Locator, question: string, done: string): Promise<void> {
-  const asked: string[] = [];
-  page.once("dialog", (dialog) => {
-    asked.push(dialog.message());
-    void dialog.accept();
-  });
-  await button.click();
-  const step = confirmStep(page, question);
-  await expect(step.or(page.getByText(done))).toBeVisible();
-  if (asked.length === 0) {
-    await step.getByRole("button", { name: "Confirm", exact: true }).click();
-  } else {
-    expect(asked).toEqual([question]);
-  }
+  await answerQuestion(page, button, question, true);
   await expect(page.getByText(done)).toBeVisible();
 }
 

@@ -17,6 +17,7 @@ import {
   stockOf,
   tag,
 } from "./support/admin";
+import { answerQuestion } from "./support/confirm";
 import { createAdminAccount, createCustomer } from "./support/data";
 import { expect, logIn, test } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
@@ -380,8 +381,12 @@ test.describe("back office: order editing", () => {
     const mail = await waitForMail(customer.email, new RegExp(`Order #${orderId} was changed`));
     expect(mail.text).toContain("New total: $50.00");
 
-    page.once("dialog", (d) => d.accept());
-    await page.getByRole("button", { name: `Cancel order #${orderId}` }).click();
+    await answerQuestion(
+      page,
+      page.getByRole("button", { name: `Cancel order #${orderId}` }),
+      BACK_OFFICE_MESSAGES.confirmCancelOrder,
+      true,
+    );
     await expect(page.getByText(BACK_OFFICE_MESSAGES.orderNotEditable("Cancelled"))).toBeVisible();
     expect(await stockOf(first)).toBe(10);
     expect(await stockOf(second)).toBe(10);
@@ -404,11 +409,12 @@ test.describe("back office: users", () => {
     await logIn(page, await createAdminAccount());
     await page.goto(`/admin/users?q=${encodeURIComponent(customer.email)}`);
     const row = page.getByRole("row").filter({ hasText: customer.email });
-    page.once("dialog", (d) => {
-      expect(d.message()).toBe(BACK_OFFICE_MESSAGES.confirmDisableUser);
-      void d.accept();
-    });
-    await row.getByRole("button", { name: `Disable ${customer.email}` }).click();
+    await answerQuestion(
+      page,
+      row.getByRole("button", { name: `Disable ${customer.email}` }),
+      BACK_OFFICE_MESSAGES.confirmDisableUser,
+      true,
+    );
     await expect(page.getByText(MESSAGES.userDisabled(customer.name))).toBeVisible();
     await expect(row.getByText("Disabled", { exact: true })).toBeVisible();
 
@@ -419,11 +425,10 @@ test.describe("back office: users", () => {
     await expect(shopper.getByText(MESSAGES.accountDisabled)).toBeVisible();
 
     // Dismissing the confirmation does nothing.
-    page.once("dialog", (d) => void d.dismiss());
-    await row.getByRole("button", { name: `Re-enable ${customer.email}` }).click();
+    const reEnable = row.getByRole("button", { name: `Re-enable ${customer.email}` });
+    await answerQuestion(page, reEnable, BACK_OFFICE_MESSAGES.confirmEnableUser, false);
     await expect(row.getByText("Disabled", { exact: true })).toBeVisible();
-    page.once("dialog", (d) => void d.accept());
-    await row.getByRole("button", { name: `Re-enable ${customer.email}` }).click();
+    await answerQuestion(page, reEnable, BACK_OFFICE_MESSAGES.confirmEnableUser, true);
     await expect(page.getByText(MESSAGES.userEnabled(customer.name))).toBeVisible();
     await expect(row.getByText("Disabled", { exact: true })).toHaveCount(0);
     await page.screenshot({ path: "test-results/users-desktop.png" });

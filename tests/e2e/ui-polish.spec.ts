@@ -219,6 +219,22 @@ test.describe("390 px layout", () => {
     await expect(page).toHaveURL(/\/admin\/users$/);
   });
 
+  test("an admin section starts on the first screen of a phone; the figures stay on Overview", async ({ page }) => {
+    await signIn(page, await createAdminAccount());
+    await page.goto("/admin");
+    await expect(page.getByLabel("Store figures")).toBeVisible();
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Low stock" }).click();
+    const heading = page.getByRole("heading", { level: 2, name: "Low stock" });
+    await expect(heading).toBeVisible();
+    if (isPhone(page)) {
+      await expect(page.getByLabel("Store figures")).toBeHidden();
+      await expect(heading).toBeInViewport({ ratio: 1 });
+    } else {
+      // A wide screen has room for them on every section.
+      await expect(page.getByLabel("Store figures")).toBeVisible();
+    }
+  });
+
   test("the order total keeps a space between its label and the amount", async ({ page }) => {
     const customer = await createCustomer();
     // Lines of $999.00 and a total of $2,997.00: the total is wider than any line's amount.

@@ -1,4 +1,4 @@
-import { NavLink, Outlet } from "react-router";
+import { NavLink, Outlet, useMatch } from "react-router";
 import { getOverviewFigures } from "~/.server/admin/overview";
 import { getDb } from "~/.server/db/instance";
 import { formatCents } from "~/lib/money";
@@ -31,6 +31,8 @@ function count(n: number): string {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  // On a phone the figures would fill the first screen of every section: only Overview shows them.
+  const onOverview = useMatch({ path: "/admin", end: true }) !== null;
   const f = loaderData.figures;
   const figures = [
     { label: "Orders today", value: count(f.ordersToday) },
@@ -44,7 +46,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
-      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-7" aria-label="Store figures">
+      <dl
+        className={`mt-4 gap-3 sm:grid sm:grid-cols-3 lg:grid-cols-7 ${onOverview ? "grid grid-cols-2" : "hidden"}`}
+        aria-label="Store figures"
+      >
         {figures.map((x) => (
           <div key={x.label} className="rounded-lg border border-slate-200 bg-white p-3">
             <dt className="text-xs font-medium text-slate-600">{x.label}</dt>

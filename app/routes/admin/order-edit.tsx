@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
+import { askFirst, isConfirmed } from "~/.server/confirmation";
 import { getDb } from "~/.server/db/instance";
 import { replyError, replyOk } from "~/.server/forms";
 import { intentOf } from "~/.server/http";
@@ -7,10 +8,12 @@ import { findOrderDocument } from "~/.server/orders/documents";
 import { EDITABLE_STATUSES, editableLines, editOrder, OrderEditError, orderHistory } from "~/.server/orders/edit";
 import { StatusChangeError, setOrderStatus } from "~/.server/orders/status";
 import { actorOf, formOf, signedInViewer } from "~/.server/request-context";
+import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { OrderReference, OrderStatusBadge } from "~/components/order-view";
 import { notify } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-message";
+import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
 import type { FormReply } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
@@ -55,6 +58,13 @@ export async function action({ params, context }: Route.ActionArgs) {
   const actor = actorOf(context);
   try {
     if (intent === "cancel") {
+      if (!isConfirmed(form))
+        return askFirst({
+          question: BACK_OFFICE_MESSAGES.confirmCancelOrder,
+          detail: `Order #${id}`,
+          fields: { intent: "cancel" },
+          danger: true,
+        });
       await setOrderStatus(db, id, "Cancelled", actor);
       return replyOk(BACK_OFFICE_MESSAGES.orderStatusChanged(id, "Cancelled"));
     }
@@ -72,6 +82,20 @@ export async function action({ params, context }: Route.ActionArgs) {
       const seen = Number(field("seen"));
       if (intent === "quantity" && !QUANTITY.test(field("quantity")))
         return replyError({ message: MESSAGES.orderEditQuantity });
+      if (intent === "remove" && !isConfirmed(form)) {
+        const line = await db
+          .selectFrom("order_items")
+          .select("name")
+          .where("id", "=", lineId)
+          .where("order_id", "=", id)
+          .executeTakeFirst();
+        if (!line) return replyError({ message: MESSAGES.orderEditChanged }, { status: 409 });
+        return askFirst({
+          question: BACK_OFFICE_MESSAGES.confirmRemoveLine(line.name),
+          fields: { intent: "remove", lineId: String(lineId), seen: String(seen) },
+          danger: true,
+        });
+      }
       const done = await editOrder(
         db,
         id,
@@ -124,7 +148,20 @@ function LineRow({ line, editable }: { line: Line; editable: boolean }) {
         <p className="tabular font-semibold">{formatCents(line.unitPriceCents * line.quantity)}</p>
       </div>
       {editable ? (
-        <fetcher.Form ref={formRef} method="post" className="flex flex-wrap items-end gap-2" key={line.quantity}>
+        <fetcher.Form
+          ref={formRef}
+          method="post"
+          className="flex flex-wrap items-end gap-2"
+          key={line.quantity}
+          onSubmit={(e) => {
+            // Remove is asked first; a quantity is saved as it is.
+            if ((e.nativeEvent as SubmitEvent).submitter?.getAttribute("value") !== "remove") return;
+            askThenSubmit(e, BACK_OFFICE_MESSAGES.confirmRemoveLine(line.name), (form) => {
+              form.delete("quantity");
+              void fetcher.submit(form, { method: "post" });
+            });
+          }}
+        >
           <input type="hidden" name="lineId" value={line.id} />
           <input type="hidden" name="seen" value={line.quantity} />
           <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">
@@ -143,17 +180,7 @@ function LineRow({ line, editable }: { line: Line; editable: boolean }) {
           <Button type="submit" name="intent" value="quantity" variant="secondary" disabled={busy}>
             Save<span className="sr-only"> quantity of {line.name}</span>
           </Button>
-          <Button
-            type="submit"
-            name="intent"
-            value="remove"
-            variant="ghost"
-            disabled={busy}
-            formNoValidate
-            onClick={(e) => {
-              if (!window.confirm(BACK_OFFICE_MESSAGES.confirmRemoveLine(line.name))) e.preventDefault();
-            }}
-          >
+          <Button type="submit" name="intent" value="remove" variant="ghost" disabled={busy} formNoValidate>
             Remove<span className="sr-only"> {line.name}</span>
           </Button>
         </fetcher.Form>
@@ -215,9 +242,13 @@ function CancelOrder({ id }: { id: number }) {
   return (
     <fetcher.Form
       method="post"
-      onSubmit={(e) => {
-        if (!window.confirm(BACK_OFFICE_MESSAGES.confirmCancelOrder)) e.preventDefault();
-      }}
+      onSubmit={(e) =>
+        askThenSubmit(
+          e,
+          BACK_OFFICE_MESSAGES.confirmCancelOrder,
+          (form) => void fetcher.submit(form, { method: "post" }),
+        )
+      }
     >
       <input type="hidden" name="intent" value="cancel" />
       <Button type="submit" variant="danger" disabled={fetcher.state !== "idle"}>
@@ -227,8 +258,10 @@ function CancelOrder({ id }: { id: number }) {
   );
 }
 
-export default function AdminOrder({ loaderData }: Route.ComponentProps) {
+export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, customer, business, lines, history, editable } = loaderData;
+  // The answer of a post made before the page's JavaScript ran: the question, or what was done.
+  const step = confirmStepOf(actionData);
   const s = order.shipping;
   return (
     <section aria-labelledby="order-title" className="flex flex-col gap-5">
@@ -256,6 +289,11 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
       </div>
+      {step ? (
+        <ConfirmPanel step={step} />
+      ) : actionData?.message ? (
+        <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage>
+      ) : null}
       <div className="grid gap-4 text-sm sm:grid-cols-3">
         <div>
           <p className="text-slate-600">Placed</p>

@@ -1,4 +1,5 @@
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
+import { askFirst, isConfirmed } from "~/.server/confirmation";
 import { getDb } from "~/.server/db/instance";
 import { parseForm, replyError } from "~/.server/forms";
 import {
@@ -15,8 +16,10 @@ import {
 } from "~/.server/pricing/groups";
 import { actorOf, formOf } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
+import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
 import { type FormReply, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
@@ -82,6 +85,15 @@ export async function action({ context }: Route.ActionArgs) {
       }
       case "delete": {
         if (groupId === null) break;
+        if (!isConfirmed(form)) {
+          const group = (await listPriceGroups(db)).find((g) => g.id === groupId);
+          if (!group) break;
+          return askFirst({
+            question: BACK_OFFICE_MESSAGES.confirmDeleteGroup(group.name),
+            fields: { intent: "delete", groupId: String(groupId) },
+            danger: true,
+          });
+        }
         const name = await deletePriceGroup(db, groupId, actor);
         return redirectWithToast(here(), { type: "success", message: BACK_OFFICE_MESSAGES.groupDeleted(name) });
       }
@@ -170,10 +182,17 @@ export default function PriceGroups({ loaderData }: Route.ComponentProps) {
   const { groups, chosen } = loaderData;
   const reply = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  const submit = useSubmit();
+  // A delete posted before the page's JavaScript ran is answered with its question.
+  const step = confirmStepOf(reply);
   const intent = (name: string) => (reply && postedValue(reply, "intent") === name ? reply : undefined);
   return (
     <div className="flex flex-col gap-6">
-      {reply?.message ? <FormMessage tone="error">{reply.message}</FormMessage> : null}
+      {step ? (
+        <ConfirmPanel step={step} />
+      ) : reply?.message ? (
+        <FormMessage tone="error">{reply.message}</FormMessage>
+      ) : null}
       <section aria-labelledby="groups-title" className="rounded-lg border border-slate-200 bg-white p-5">
         <h2 id="groups-title" className="text-xl font-bold text-slate-900">
           Price groups
@@ -300,9 +319,11 @@ export default function PriceGroups({ loaderData }: Route.ComponentProps) {
           <Form
             method="post"
             className="border-t border-slate-200 pt-4"
-            onSubmit={(e) => {
-              if (!window.confirm(BACK_OFFICE_MESSAGES.confirmDeleteGroup(chosen.name))) e.preventDefault();
-            }}
+            onSubmit={(e) =>
+              askThenSubmit(e, BACK_OFFICE_MESSAGES.confirmDeleteGroup(chosen.name), (form) =>
+                submit(form, { method: "post" }),
+              )
+            }
           >
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="groupId" value={chosen.id} />

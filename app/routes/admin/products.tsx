@@ -2,20 +2,25 @@ import { useCallback, useEffect, useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { listAdminProducts, type ProductSort, type StockFilter } from "~/.server/admin/products";
 import { bulkUpdateProducts, deleteProduct } from "~/.server/catalog/product-admin";
+import { findProduct } from "~/.server/catalog/products";
 import { bulkSetCompliance } from "~/.server/compliance/product-form";
+import { askFirst, isConfirmed } from "~/.server/confirmation";
 import { getDb } from "~/.server/db/instance";
 import { firstError, parseForm, replyError, replyOk } from "~/.server/forms";
 import { intentOf } from "~/.server/http";
 import { actorOf, formOf } from "~/.server/request-context";
 import { BulkDialog } from "~/components/admin/bulk-dialog";
 import { BulkComplianceDialog } from "~/components/admin/compliance-form";
+import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { Pagination } from "~/components/admin/pagination";
 import { ProductImage } from "~/components/product-image";
 import { notify } from "~/components/toast";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
+import { FormMessage } from "~/components/ui/form-message";
 import { CATEGORIES, categoryLabel, isCategorySlug } from "~/lib/categories";
 import { bulkComplianceSchema } from "~/lib/compliance";
+import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
 import type { FormReply } from "~/lib/form-reply";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { formatCents } from "~/lib/money";
@@ -56,6 +61,16 @@ export async function action({ context }: Route.ActionArgs) {
   if (intentOf(form) === "delete") {
     const id = idParam(form.get("id"));
     if (id === null) return replyError({ message: BACK_OFFICE_MESSAGES.unknownProduct });
+    if (!isConfirmed(form)) {
+      const product = await findProduct(db, id);
+      if (!product) return replyError({ message: BACK_OFFICE_MESSAGES.productNoLongerExists }, { status: 404 });
+      return askFirst({
+        question: BACK_OFFICE_MESSAGES.confirmDeleteProduct,
+        detail: `${product.name} (${product.sku})`,
+        fields: { intent: "delete", id: String(id) },
+        danger: true,
+      });
+    }
     const deleted = await deleteProduct(db, id, actorOf(context));
     if (!deleted) return replyError({ message: BACK_OFFICE_MESSAGES.productNoLongerExists }, { status: 404 });
     return replyOk(BACK_OFFICE_MESSAGES.productDeleted);
@@ -96,9 +111,13 @@ function DeleteButton({ id, name }: { id: number; name: string }) {
   return (
     <fetcher.Form
       method="post"
-      onSubmit={(e) => {
-        if (!window.confirm(BACK_OFFICE_MESSAGES.confirmDeleteProduct)) e.preventDefault();
-      }}
+      onSubmit={(e) =>
+        askThenSubmit(
+          e,
+          BACK_OFFICE_MESSAGES.confirmDeleteProduct,
+          (form) => void fetcher.submit(form, { method: "post" }),
+        )
+      }
     >
       <input type="hidden" name="id" value={id} />
       <Button
@@ -138,8 +157,10 @@ function BulkUpdateDialog({ ids, onDone }: { ids: number[]; onDone: () => void }
   );
 }
 
-export default function AdminProducts({ loaderData }: Route.ComponentProps) {
+export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, pageSize, filters } = loaderData;
+  // The answer of a post made before the page's JavaScript ran: the question, or what was done.
+  const step = confirmStepOf(actionData);
   const [params] = useSearchParams();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const clearSelection = useCallback(() => setSelected(new Set()), []);
@@ -178,6 +199,11 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           <ButtonLink to="/admin/products/new">Add product</ButtonLink>
         </div>
       </div>
+      {step ? (
+        <ConfirmPanel step={step} />
+      ) : actionData?.message ? (
+        <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage>
+      ) : null}
       <Form
         method="get"
         className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"

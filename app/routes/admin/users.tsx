@@ -1,12 +1,14 @@
 import { useEffect } from "react";
-import { Form, Link, useActionData, useFetcher, useLocation, useSearchParams } from "react-router";
+import { Form, useActionData, useFetcher, useSearchParams } from "react-router";
 import { type AdminUserRow, listUsers } from "~/.server/accounts/directory";
 import { applyUserAction, type UserAction, UserActionError } from "~/.server/accounts/user-admin";
 import { findUserById } from "~/.server/accounts/users";
+import { askFirst, isConfirmed } from "~/.server/confirmation";
 import { getDb } from "~/.server/db/instance";
 import { replyError, replyOk } from "~/.server/forms";
 import { intentOf } from "~/.server/http";
 import { actorOf, formOf, signedInViewer } from "~/.server/request-context";
+import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { Pagination } from "~/components/admin/pagination";
 import { notify } from "~/components/toast";
 import { Badge } from "~/components/ui/badge";
@@ -14,6 +16,7 @@ import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
 import { APPROVAL_LABEL } from "~/lib/business";
+import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
 import type { FormReply } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
@@ -35,14 +38,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 const ACTIONS: readonly UserAction[] = ["disable", "enable", "make-admin", "remove-admin", "delete"];
 
-/** The field that says the admin answered the confirmation; a post without it changes nothing. */
-const CONFIRMED = "confirmed";
-
-/** What the page needs to ask for the confirmation a post did not carry. */
-interface ConfirmStep {
-  confirm: { intent: UserAction; userId: string; name: string; email: string };
-}
-
 /**
  * Disable, re-enable, make or remove admin, delete a customer: recorded in the log, and only once
  * the admin has confirmed. The page asks in the browser and posts `confirmed`; a post without it
@@ -55,13 +50,15 @@ export async function action({ context }: Route.ActionArgs) {
   const userId = form.get("userId");
   if (!ACTIONS.includes(intent) || typeof userId !== "string" || !userId || userId.length > 100)
     return replyError({ message: MESSAGES.userNotFound });
-  if (form.get(CONFIRMED) !== "yes") {
+  if (!isConfirmed(form)) {
     const user = await findUserById(getDb(), userId);
     if (!user) return replyError({ message: MESSAGES.userNotFound }, { status: 404 });
-    return replyError<ConfirmStep>(
-      { message: CONFIRM[intent] },
-      { status: 200, data: { confirm: { intent, userId, name: user.name, email: user.email } } },
-    );
+    return askFirst({
+      question: CONFIRM[intent],
+      detail: BACK_OFFICE_MESSAGES.confirmUserAccount(user.name, user.email),
+      fields: { intent, userId },
+      danger: intent === "delete",
+    });
   }
   try {
     return replyOk(await applyUserAction(getDb(), userId, intent, actorOf(context)));
@@ -78,43 +75,6 @@ const CONFIRM: Record<UserAction, string> = {
   "remove-admin": BACK_OFFICE_MESSAGES.confirmRemoveAdmin,
   delete: BACK_OFFICE_MESSAGES.confirmDeleteUser,
 };
-
-/**
- * The question a post without confirmation is answered with, rendered by the server: it works
- * before (or without) the page's JavaScript. Confirm posts the same action again, confirmed.
- */
-function ConfirmPanel({ step, message }: { step: ConfirmStep["confirm"]; message: string }) {
-  const location = useLocation();
-  return (
-    <section
-      aria-labelledby="confirm-user-action"
-      className="flex flex-col gap-3 rounded-lg border border-warn-700 bg-white p-4"
-    >
-      <h3 id="confirm-user-action" className="font-semibold text-slate-900">
-        {message}
-      </h3>
-      <p className="text-sm text-slate-700">{BACK_OFFICE_MESSAGES.confirmUserAccount(step.name, step.email)}</p>
-      <Form method="post" className="flex flex-wrap gap-3">
-        <input type="hidden" name="userId" value={step.userId} />
-        <input type="hidden" name={CONFIRMED} value="yes" />
-        <Button
-          type="submit"
-          name="intent"
-          value={step.intent}
-          variant={step.intent === "delete" ? "danger" : "primary"}
-        >
-          Confirm
-        </Button>
-        <Link
-          to={`${location.pathname}${location.search}`}
-          className="inline-flex min-h-11 items-center rounded-md px-3 font-semibold text-brand-700 underline underline-offset-2"
-        >
-          Cancel
-        </Link>
-      </Form>
-    </section>
-  );
-}
 
 /**
  * The rows' actions share one fetcher, watched by the page: a deleted customer's row is gone
@@ -145,14 +105,10 @@ function UserActions({ user, self }: { user: AdminUserRow; self: boolean }) {
       className="flex gap-1 whitespace-nowrap"
       onSubmit={(e) => {
         // Asked here, then posted with the answer; without JavaScript the server asks instead.
-        e.preventDefault();
         const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
         const intent = submitter?.value as UserAction | undefined;
-        if (!intent || !ACTIONS.includes(intent) || !window.confirm(CONFIRM[intent])) return;
-        const form = new FormData(e.currentTarget);
-        form.set("intent", intent);
-        form.set(CONFIRMED, "yes");
-        void fetcher.submit(form, { method: "post" });
+        if (!intent || !ACTIONS.includes(intent)) return e.preventDefault();
+        askThenSubmit(e, CONFIRM[intent], (form) => void fetcher.submit(form, { method: "post" }));
       }}
     >
       <input type="hidden" name="userId" value={user.id} />
@@ -197,14 +153,14 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   // The answer of a post made without JavaScript (fetcher posts answer their own row).
   useUserActionReply();
   const reply = useActionData<typeof action>();
-  const step = reply && !reply.ok && reply.data && "confirm" in reply.data ? reply.data.confirm : null;
+  const step = confirmStepOf(reply);
   return (
     <section aria-labelledby="users-title" className="flex flex-col gap-4">
       <h2 id="users-title" className="text-xl font-bold text-slate-900">
         Registered users <span className="text-base font-normal text-slate-600">({total.toLocaleString("en-US")})</span>
       </h2>
-      {step && reply?.message ? (
-        <ConfirmPanel step={step} message={reply.message} />
+      {step ? (
+        <ConfirmPanel step={step} />
       ) : reply?.message ? (
         <FormMessage tone={reply.ok ? "success" : "error"}>{reply.message}</FormMessage>
       ) : null}
