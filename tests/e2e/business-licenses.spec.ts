@@ -104,15 +104,26 @@ test.describe("business profile and licenses @desktop-only", () => {
     const adminContext = await otherPerson(browser);
     const adminPage = await adminContext.newPage();
     await logIn(adminPage, admin);
+    // Chromium's PDF viewer takes the keyboard when it has loaded a document: the keys of a reason
+    // being typed meanwhile went into it (a CI run rejected with the reason field empty). So the
+    // queue opens no document in a frame until the admin asks, and nothing takes the keys away.
+    const documentsInFrames: string[] = [];
+    adminPage.on("request", (r) => {
+      if (r.resourceType() === "document" && /\/licenses\/[^/]+\/document$/.test(new URL(r.url()).pathname))
+        documentsInFrames.push(r.url());
+    });
     await adminPage.goto("/admin/approvals");
     const review = adminPage.getByRole("form", { name: `Review Texas e-cigarette retailer permit ${permit}` });
     await expect(review).toBeVisible();
-    await expect(
-      adminPage.locator(`iframe[title="Document of Texas e-cigarette retailer permit ${permit}"]`),
-    ).toBeVisible();
     await review.getByRole("button", { name: "Reject" }).click();
     await expect(review.getByText("Give the reason for the rejection: the customer reads it.")).toBeVisible();
-    await review.getByRole("textbox").fill("The permit number does not match the document.");
+    // The admin types the reason at once, as a person does: a tap in the field, then the keys.
+    const reason = review.getByRole("textbox");
+    await reason.click();
+    await adminPage.keyboard.type("The permit number does not match the document.");
+    await expect(reason).toHaveValue("The permit number does not match the document.");
+    await expect(reason).toBeFocused();
+    expect(documentsInFrames, "no document opened while the admin was typing").toEqual([]);
     await review.getByRole("button", { name: "Reject" }).click();
     await expect(adminPage.getByText(`Texas e-cigarette retailer permit ${permit} rejected.`)).toBeVisible();
     const rejected = await waitForMail(customer.email, /needs attention/);
@@ -131,7 +142,12 @@ test.describe("business profile and licenses @desktop-only", () => {
     await form.getByRole("button", { name: "Upload license" }).click();
     await expect(page.getByText(new RegExp(`${permit} uploaded`))).toBeVisible();
 
+    // The admin opens the replacement's document, then approves it.
     await adminPage.reload();
+    const shownDocument = adminPage.locator(`iframe[title="Document of Texas e-cigarette retailer permit ${permit}"]`);
+    await expect(shownDocument).toBeHidden();
+    await adminPage.getByText(`Show the document of Texas e-cigarette retailer permit ${permit}`).click();
+    await expect(shownDocument).toBeVisible();
     await adminPage
       .getByRole("form", { name: `Review Texas e-cigarette retailer permit ${permit}` })
       .getByRole("button", { name: "Approve" })

@@ -2,7 +2,9 @@ import "./support/env";
 import { createAddress } from "../../app/.server/accounts/addresses";
 import { addLicense, reviewLicense } from "../../app/.server/business/licenses";
 import { saveProductCompliance } from "../../app/.server/compliance/facts";
+import { createRule, setRuleEnabled } from "../../app/.server/compliance/rules";
 import { getDb } from "../../app/.server/db/instance";
+import { ruleSchema } from "../../app/lib/compliance";
 import * as MESSAGES from "../../app/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "../../app/lib/messages/back-office";
 import { freshProduct, tag } from "./support/admin";
@@ -79,6 +81,66 @@ test.describe("compliance rules", () => {
     await expect(items.getByText("Kratom cannot be shipped to Indiana (state ban).")).toBeVisible();
     await items.getByRole("button", { name: `Remove ${KRATOM}` }).click();
     await expect(page.getByText("Your cart is empty.")).toBeVisible();
+  });
+
+  test("the home page's New Products card says a product cannot ship to the customer's state; a customer in another state sees no note", async ({
+    page,
+  }) => {
+    const name = `Home Strip Sampler ${tag()}`;
+    const id = await freshProduct({ name, priceCents: 1800, stock: 20, category: "novelty" });
+    // New Products shows the newest products: dated in the future, this one stays among them
+    // while the other worker adds products, until the test puts its date back.
+    const db = getDb();
+    const { created_at: createdAt } = await db
+      .selectFrom("products")
+      .select("created_at")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    await db.updateTable("products").set({ created_at: "2999-01-01T00:00:00.000Z" }).where("id", "=", id).execute();
+    // A rule of its own, covering this product only.
+    const rule = await createRule(
+      db,
+      ruleSchema.parse({
+        name: `Home strip rule ${tag()}`,
+        productIds: String(id),
+        states: "WY",
+        effectiveFrom: "2025-01-01",
+        effect: "block",
+        reason: "This sampler cannot be shipped to {state}.",
+        label: "sampler ban",
+      }),
+      { id: null, name: "Test" },
+    );
+    try {
+      const inWyoming = await createCustomer({ withAddress: false });
+      await createAddress(db, inWyoming.id, {
+        businessName: `Cowboy Stop ${tag()}`,
+        street: "100 Capitol Ave",
+        city: "Cheyenne",
+        state: "WY",
+        zip: "82001",
+        phone: "(307) 555-0100",
+        isDefault: true,
+      });
+      const inTexas = await createCustomer();
+      const card = page
+        .getByRole("region", { name: "New Products" })
+        .getByRole("article")
+        .filter({ has: page.getByRole("heading", { name }) });
+
+      await logIn(page, inWyoming);
+      await page.goto("/");
+      await expect(card.getByText("Not available for your Wyoming address: sampler ban")).toBeVisible();
+
+      await page.context().clearCookies();
+      await logIn(page, inTexas);
+      await page.goto("/");
+      await expect(card.getByRole("heading", { name })).toBeVisible();
+      await expect(card.getByText(/^Not available for your/)).toHaveCount(0);
+    } finally {
+      await setRuleEnabled(db, rule.id, false, { id: null, name: "Test" });
+      await db.updateTable("products").set({ created_at: createdAt }).where("id", "=", id).execute();
+    }
   });
 
   test("a Texas customer without a hemp registration is asked for it, with the way to upload it", async ({ page }) => {

@@ -105,11 +105,21 @@ function LicenseItem({ l }: { l: PendingLicense }) {
         {l.replacesId ? " · replaces an earlier license" : ""}
       </p>
       {l.documentType === "application/pdf" ? (
-        <iframe
-          src={href}
-          title={`Document of ${name}`}
-          className="mt-3 h-[28rem] w-full rounded border border-slate-200 bg-slate-50"
-        />
+        // Shown when the admin opens it. Chromium's PDF viewer takes the keyboard once it has
+        // loaded, so a queue that loaded every PDF with the page sent the keys of a rejection reason
+        // being typed into a viewer. A lazy frame inside a closed details element is not fetched
+        // until it is opened, with or without the page's JavaScript.
+        <details className="mt-3">
+          <summary className="flex min-h-11 w-fit cursor-pointer items-center text-sm font-semibold text-brand-700">
+            Show the document<span className="sr-only"> of {name}</span>
+          </summary>
+          <iframe
+            src={href}
+            title={`Document of ${name}`}
+            loading="lazy"
+            className="mt-2 h-[28rem] w-full rounded border border-slate-200 bg-slate-50"
+          />
+        </details>
       ) : (
         <img
           src={href}

@@ -3,7 +3,8 @@
  * set-up only, to the same SQLite database it uses. These settings must match that server.
  */
 const OFFSET = Number(process.env.E2E_PORT ?? 3100) - 3100;
-export const E2E_DATA_DIR = OFFSET ? `.e2e/data-${OFFSET}` : ".e2e/data";
+/** E2E_SETUP_DATA_DIR: the folder of a server a spec starts itself (support/other-server.ts). */
+export const E2E_DATA_DIR = process.env.E2E_SETUP_DATA_DIR || (OFFSET ? `.e2e/data-${OFFSET}` : ".e2e/data");
 export const SINK_HTTP = `http://127.0.0.1:${2627 + OFFSET}`;
 export const STORE_INBOX = "inbox@store.test";
 
