@@ -1,0 +1,159 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_ADMIN } from "../../../tests/support/actors";
+import { customerWithAddress } from "../../../tests/support/customers";
+import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { ImportChangedError } from "../catalog/csv";
+import { bulkUpdateProducts } from "../catalog/product-admin";
+import { insertProduct } from "../catalog/product-writes";
+import { EMPTY_COMPLIANCE, saveProductCompliance } from "../compliance/facts";
+import { OrderEditError } from "./edit";
+import { OrderRefusedError, placeOrder } from "./place-order";
+import { StatusChangeError } from "./status";
+
+/**
+ * Transactions that lock or write the rows of several products at once, run against each other
+ * many times. On PostgreSQL two of them that take the same rows in different orders (or a row
+ * and a counter row in different orders) deadlock, and PostgreSQL cancels one with error 40P01: a
+ * customer's checkout or an admin's save fails for no reason of its own. Every such transaction
+ * must end as it does alone: done, or refused with the store's own words. SQLite runs one
+ * writer at a time, so there the same races check only that nothing is lost.
+ */
+const ON = process.env.DATABASE_URL ? "PostgreSQL" : "SQLite";
+const ROUNDS = 30;
+const RACE_TIMEOUT = 180_000;
+
+let t: TestDatabase;
+let buyer: string;
+let address: string;
+const skus = new Map<number, string>();
+
+beforeAll(async () => {
+  t = await setupTestDatabase();
+  ({ id: buyer, addressId: address } = await customerWithAddress(t.db, "racer@shop.test"));
+});
+
+afterAll(async () => {
+  await t.cleanup();
+});
+
+async function product(name: string, stock: number): Promise<number> {
+  const sku = `LOCK-${skus.size + 1}`;
+  const id = await insertProduct(
+    t.db,
+    { sku, name, description: "", priceCents: 1000, stock, category: "novelty" },
+    [],
+  );
+  await saveProductCompliance(t.db, id, { ...EMPTY_COMPLIANCE, brand: "Start" }, TEST_ADMIN);
+  skus.set(id, sku);
+  return id;
+}
+
+/** A customer's order of one unit of each product, with its lines in the order given. */
+function order(ids: number[]) {
+  return placeOrder(t.db, {
+    userId: buyer,
+    idempotencyKey: crypto.randomUUID(),
+    addressId: address,
+    lines: ids.map((id) => ({ id, quantity: 1 })),
+  });
+}
+
+/**
+ * One-line orders of the products, one after the other. Each writes its product's row anew, at
+ * the end of the table: a statement that reads the rows by their ids without an order (a
+ * sequential or bitmap scan on PostgreSQL) meets them in this order afterwards.
+ */
+async function soldOneByOne(ids: number[]): Promise<void> {
+  for (const id of ids) await order([id]);
+}
+
+/**
+ * Starts `run` a few milliseconds later in each round (0 to `spread` - 1): the two sides of a race
+ * meet at a different point of each other's transaction from one round to the next.
+ */
+async function later<T>(round: number, run: () => Promise<T>, spread = 3): Promise<T> {
+  await new Promise((resolve) => setTimeout(resolve, round % spread));
+  return run();
+}
+
+/** What the store answers in normal use when a change cannot be made as asked. */
+function isRefusal(error: unknown): boolean {
+  return (
+    error instanceof OrderRefusedError ||
+    error instanceof OrderEditError ||
+    error instanceof StatusChangeError ||
+    error instanceof ImportChangedError
+  );
+}
+
+/** The failures of the settled results that are not such a refusal (a deadlock is one: 40P01). */
+function unexpected(results: PromiseSettledResult<unknown>[]): string[] {
+  return results.flatMap((r) => {
+    if (r.status === "fulfilled" || isRefusal(r.reason)) return [];
+    const code = (r.reason as { code?: unknown }).code;
+    return [`${typeof code === "string" ? `${code} ` : ""}${String(r.reason)}`];
+  });
+}
+
+/** Units in stock plus units on orders that are not cancelled: what each product started with. */
+async function expectStockAccountedFor(started: Record<number, number>): Promise<void> {
+  for (const [key, units] of Object.entries(started)) {
+    const id = Number(key);
+    const { stock } = await t.db.selectFrom("products").select("stock").where("id", "=", id).executeTakeFirstOrThrow();
+    const onOrders = await t.db
+      .selectFrom("order_items")
+      .innerJoin("orders", "orders.id", "order_items.order_id")
+      .select(sql<number>`coalesce(sum(order_items.quantity), 0)`.as("n"))
+      .where("order_items.product_id", "=", id)
+      .where("orders.status", "<>", "Cancelled")
+      .executeTakeFirstOrThrow();
+    const sales = await t.db
+      .selectFrom("product_sales")
+      .select("units")
+      .where("product_id", "=", id)
+      .executeTakeFirst();
+    expect({ id, units: stock + Number(onOrders.n), sold: Number(sales?.units ?? 0) }).toEqual({
+      id,
+      units,
+      sold: Number(onOrders.n),
+    });
+  }
+}
+
+async function column(ids: number[], name: "price_cents" | "stock"): Promise<(number | undefined)[]> {
+  const rows = await t.db
+    .selectFrom("products")
+    .select(["id", "price_cents", "stock"])
+    .where("id", "in", ids)
+    .execute();
+  return ids.map((id) => rows.find((r) => r.id === id)?.[name]);
+}
+
+describe(`transactions over several products at once never deadlock on ${ON}`, () => {
+  it(
+    "a customer's order and an admin's bulk price change of the same products",
+    async () => {
+      const [a, b, c] = [
+        await product("Bulk A", 10_000),
+        await product("Bulk B", 10_000),
+        await product("Bulk C", 10_000),
+      ];
+      const problems: string[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        await soldOneByOne([c, b, a]);
+        const priceCents = 2000 + round;
+        const [placed, bulk] = await Promise.allSettled([
+          order([c, b, a]),
+          later(round, () => bulkUpdateProducts(t.db, [a, b, c], { priceCents }, TEST_ADMIN)),
+        ]);
+        problems.push(...unexpected([placed, bulk]));
+        if (bulk.status === "fulfilled")
+          expect(await column([a, b, c], "price_cents")).toEqual([priceCents, priceCents, priceCents]);
+      }
+      expect(problems).toEqual([]);
+      await expectStockAccountedFor({ [a]: 10_000, [b]: 10_000, [c]: 10_000 });
+    },
+    RACE_TIMEOUT,
+  );
+});
