@@ -132,6 +132,30 @@ async function column(ids: number[], name: "price_cents" | "stock"): Promise<(nu
 
 describe(`transactions over several products at once never deadlock on ${ON}`, () => {
   it(
+    "two customers' orders that each sell the last unit of a different product",
+    async () => {
+      const problems: string[] = [];
+      const started: Record<number, number> = {};
+      for (let round = 0; round < ROUNDS; round++) {
+        const a = await product(`Last A${round}`, 1);
+        const b = await product(`Shared B${round}`, 100);
+        const c = await product(`Last C${round}`, 1);
+        Object.assign(started, { [a]: 1, [b]: 100, [c]: 1 });
+        const results = await Promise.allSettled([order([b, a]), later(round, () => order([c, b]))]);
+        const failed = unexpected(results);
+        problems.push(...failed);
+        if (failed.length) continue;
+        // Each sells out its own product: both are placed.
+        expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
+        expect(await column([a, b, c], "stock")).toEqual([0, 98, 0]);
+      }
+      expect(problems).toEqual([]);
+      await expectStockAccountedFor(started);
+    },
+    RACE_TIMEOUT,
+  );
+
+  it(
     "a customer's order and an admin's bulk price change of the same products",
     async () => {
       const [a, b, c] = [
