@@ -7,6 +7,7 @@ import { ImportChangedError } from "../catalog/csv";
 import { bulkUpdateProducts } from "../catalog/product-admin";
 import { insertProduct } from "../catalog/product-writes";
 import { EMPTY_COMPLIANCE, saveProductCompliance } from "../compliance/facts";
+import { bulkSetCompliance } from "../compliance/product-form";
 import { OrderEditError } from "./edit";
 import { OrderRefusedError, placeOrder } from "./place-order";
 import { StatusChangeError } from "./status";
@@ -130,7 +131,58 @@ async function column(ids: number[], name: "price_cents" | "stock"): Promise<(nu
   return ids.map((id) => rows.find((r) => r.id === id)?.[name]);
 }
 
+async function brands(ids: number[]): Promise<(string | null | undefined)[]> {
+  const rows = await t.db
+    .selectFrom("product_compliance")
+    .select(["product_id", "brand"])
+    .where("product_id", "in", ids)
+    .execute();
+  return ids.map((id) => rows.find((r) => r.product_id === id)?.brand);
+}
+
+/** The brands an order's lines were checked against, as recorded with the order. */
+async function checkedBrands(orderId: number): Promise<string[]> {
+  const rows = await t.db
+    .selectFrom("order_line_compliance")
+    .select("evaluated")
+    .where("order_id", "=", orderId)
+    .execute();
+  return rows.map((r) => (JSON.parse(r.evaluated) as { brand: string }).brand);
+}
+
 describe(`transactions over several products at once never deadlock on ${ON}`, () => {
+  it(
+    "a customer's order and an admin's bulk change of the same products' compliance facts",
+    async () => {
+      const [a, b, c] = [
+        await product("Fact A", 10_000),
+        await product("Fact B", 10_000),
+        await product("Fact C", 10_000),
+      ];
+      const problems: string[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        await soldOneByOne([c, b, a]);
+        const brand = `Round ${round}`;
+        const [placed, bulk] = await Promise.allSettled([
+          order([c, b, a]),
+          later(round, () => bulkSetCompliance(t.db, [a, b, c], { brand }, TEST_ADMIN)),
+        ]);
+        problems.push(...unexpected([placed, bulk]));
+        // Nothing lost: the bulk change's facts are on every product.
+        if (bulk.status === "fulfilled") expect(await brands([a, b, c])).toEqual([brand, brand, brand]);
+        // The order was checked against the bulk change whole, or before it.
+        if (placed.status === "fulfilled") {
+          const seen = await checkedBrands(placed.value.order.id);
+          expect(seen).toHaveLength(3);
+          expect(new Set(seen).size).toBe(1);
+        }
+      }
+      expect(problems).toEqual([]);
+      await expectStockAccountedFor({ [a]: 10_000, [b]: 10_000, [c]: 10_000 });
+    },
+    RACE_TIMEOUT,
+  );
+
   it(
     "two customers' orders that each sell the last unit of a different product",
     async () => {
