@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { customerWithAddress } from "../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { ImportChangedError } from "../catalog/csv";
+import { applyImport, ImportChangedError, planImport, readProductsCsv } from "../catalog/csv";
 import { bulkUpdateProducts } from "../catalog/product-admin";
 import { insertProduct } from "../catalog/product-writes";
 import { EMPTY_COMPLIANCE, saveProductCompliance } from "../compliance/facts";
@@ -150,6 +150,12 @@ async function checkedBrands(orderId: number): Promise<string[]> {
   return rows.map((r) => (JSON.parse(r.evaluated) as { brand: string }).brand);
 }
 
+function csv(text: string) {
+  const read = readProductsCsv(new TextEncoder().encode(text));
+  if (!read.ok) throw new Error(read.error);
+  return read;
+}
+
 describe(`transactions over several products at once never deadlock on ${ON}`, () => {
   it(
     "a customer's order and an admin's bulk change of the same products' compliance facts",
@@ -226,6 +232,35 @@ describe(`transactions over several products at once never deadlock on ${ON}`, (
         problems.push(...unexpected([placed, bulk]));
         if (bulk.status === "fulfilled")
           expect(await column([a, b, c], "price_cents")).toEqual([priceCents, priceCents, priceCents]);
+      }
+      expect(problems).toEqual([]);
+      await expectStockAccountedFor({ [a]: 10_000, [b]: 10_000, [c]: 10_000 });
+    },
+    RACE_TIMEOUT,
+  );
+
+  it(
+    "a customer's order and a catalog import that changes the same products, its rows in the other order",
+    async () => {
+      const [a, b, c] = [
+        await product("Import A", 10_000),
+        await product("Import B", 10_000),
+        await product("Import C", 10_000),
+      ];
+      const problems: string[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const price = (30 + round / 100).toFixed(2);
+        const file = csv(`sku,price\n${skus.get(c)},${price}\n${skus.get(b)},${price}\n${skus.get(a)},${price}\n`);
+        const plan = await planImport(t.db, file);
+        const [placed, applied] = await Promise.allSettled([
+          later(round, () => order([a, b, c]), 10),
+          applyImport(t.db, file, plan.digest, TEST_ADMIN),
+        ]);
+        problems.push(...unexpected([placed, applied]));
+        if (applied.status === "fulfilled" && applied.value.applied) {
+          const cents = Math.round(Number(price) * 100);
+          expect(await column([a, b, c], "price_cents")).toEqual([cents, cents, cents]);
+        }
       }
       expect(problems).toEqual([]);
       await expectStockAccountedFor({ [a]: 10_000, [b]: 10_000, [c]: 10_000 });
