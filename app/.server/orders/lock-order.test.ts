@@ -8,9 +8,9 @@ import { bulkUpdateProducts } from "../catalog/product-admin";
 import { insertProduct } from "../catalog/product-writes";
 import { EMPTY_COMPLIANCE, saveProductCompliance } from "../compliance/facts";
 import { bulkSetCompliance } from "../compliance/product-form";
-import { OrderEditError } from "./edit";
+import { editableLines, editOrder, OrderEditError } from "./edit";
 import { OrderRefusedError, placeOrder } from "./place-order";
-import { StatusChangeError } from "./status";
+import { StatusChangeError, setOrderStatus } from "./status";
 
 /**
  * Transactions that lock or write the rows of several products at once, run against each other
@@ -261,6 +261,60 @@ describe(`transactions over several products at once never deadlock on ${ON}`, (
           const cents = Math.round(Number(price) * 100);
           expect(await column([a, b, c], "price_cents")).toEqual([cents, cents, cents]);
         }
+      }
+      expect(problems).toEqual([]);
+      await expectStockAccountedFor({ [a]: 10_000, [b]: 10_000, [c]: 10_000 });
+    },
+    RACE_TIMEOUT,
+  );
+
+  it(
+    "a customer's order and an admin cancelling, then reopening, an order of the same products",
+    async () => {
+      const [a, b, c] = [
+        await product("Status A", 10_000),
+        await product("Status B", 10_000),
+        await product("Status C", 10_000),
+      ];
+      const problems: string[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        // An order whose lines are B, C, then A: A was added by an edit.
+        const { order: edited } = await order([b, c]);
+        await editOrder(t.db, edited.id, { kind: "add", sku: skus.get(a) ?? "", quantity: 1 }, TEST_ADMIN);
+        const cancelled = await Promise.allSettled([
+          later(round, () => order([c, b, a]), 5),
+          setOrderStatus(t.db, edited.id, "Cancelled", TEST_ADMIN),
+        ]);
+        const reopened = await Promise.allSettled([
+          later(round, () => order([c, b, a]), 5),
+          setOrderStatus(t.db, edited.id, "Processing", TEST_ADMIN),
+        ]);
+        problems.push(...unexpected([...cancelled, ...reopened]));
+      }
+      expect(problems).toEqual([]);
+      await expectStockAccountedFor({ [a]: 10_000, [b]: 10_000, [c]: 10_000 });
+    },
+    RACE_TIMEOUT,
+  );
+
+  it(
+    "a customer's order and an admin adding units to another order of the same products",
+    async () => {
+      const [a, b, c] = [
+        await product("Edit A", 10_000),
+        await product("Edit B", 10_000),
+        await product("Edit C", 10_000),
+      ];
+      const problems: string[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const { order: edited } = await order([a, b, c]);
+        const line = (await editableLines(t.db, edited.id)).find((l) => l.productId === c);
+        if (!line) throw new Error("the order has no line of C");
+        const results = await Promise.allSettled([
+          later(round, () => order([c, b, a]), 10),
+          editOrder(t.db, edited.id, { kind: "quantity", lineId: line.id, quantity: 2, seen: 1 }, TEST_ADMIN),
+        ]);
+        problems.push(...unexpected(results));
       }
       expect(problems).toEqual([]);
       await expectStockAccountedFor({ [a]: 10_000, [b]: 10_000, [c]: 10_000 });
