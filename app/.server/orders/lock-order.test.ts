@@ -6,7 +6,7 @@ import { setupTestDatabase, type TestDatabase } from "../../../tests/support/tes
 import { applyImport, ImportChangedError, planImport, readProductsCsv } from "../catalog/csv";
 import { bulkUpdateProducts } from "../catalog/product-admin";
 import { insertProduct } from "../catalog/product-writes";
-import { EMPTY_COMPLIANCE, saveProductCompliance } from "../compliance/facts";
+import { EMPTY_COMPLIANCE, saveLabReport, saveProductCompliance } from "../compliance/facts";
 import { bulkSetCompliance } from "../compliance/product-form";
 import { editableLines, editOrder, OrderEditError } from "./edit";
 import { OrderRefusedError, placeOrder } from "./place-order";
@@ -318,6 +318,28 @@ describe(`transactions over several products at once never deadlock on ${ON}`, (
       }
       expect(problems).toEqual([]);
       await expectStockAccountedFor({ [a]: 10_000, [b]: 10_000, [c]: 10_000 });
+    },
+    RACE_TIMEOUT,
+  );
+
+  it(
+    "a customer's order that sells the last unit and an admin's new lab report of that product",
+    async () => {
+      const pdf = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
+      const problems: string[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const last = await product(`Last one ${round}`, 1);
+        const results = await Promise.allSettled([
+          order([last]),
+          later(round, () => saveLabReport(t.db, last, pdf, TEST_ADMIN)),
+        ]);
+        const failed = unexpected(results);
+        problems.push(...failed);
+        if (failed.length) continue;
+        expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
+        expect(await column([last], "stock")).toEqual([0]);
+      }
+      expect(problems).toEqual([]);
     },
     RACE_TIMEOUT,
   );
