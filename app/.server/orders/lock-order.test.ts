@@ -170,8 +170,8 @@ describe(`transactions over several products at once never deadlock on ${ON}`, (
         await soldOneByOne([c, b, a]);
         const brand = `Round ${round}`;
         const [placed, bulk] = await Promise.allSettled([
-          order([c, b, a]),
-          later(round, () => bulkSetCompliance(t.db, [a, b, c], { brand }, TEST_ADMIN)),
+          later(round, () => order([c, b, a]), 5),
+          bulkSetCompliance(t.db, [a, b, c], { brand }, TEST_ADMIN),
         ]);
         problems.push(...unexpected([placed, bulk]));
         // Nothing lost: the bulk change's facts are on every product.
