@@ -18,6 +18,7 @@ import { sqlNow } from "../db/time";
 import { log } from "../log";
 import { replaceTiers } from "../pricing/tiers";
 import { removeUnusedImageFiles } from "./product-admin";
+import { lockProducts } from "./product-locks";
 import { insertProduct, updateProductColumns } from "./product-writes";
 
 /**
@@ -758,6 +759,9 @@ export async function applyImport(
         lastTurn = performance.now();
       }
     };
+    // PostgreSQL: every product the file changes or deletes is held first, by id (decision 0005),
+    // before anything is written: the file's row order is not the order orders take rows in.
+    await lockProducts(trx, [...plan.changed.map((c) => c.id), ...plan.deleted.map((d) => d.id)], "update");
     options.onProgress?.(0, total);
     await nextTurn();
     const byRow = new Map(read.rows.map((r) => [r.row, r]));

@@ -326,8 +326,9 @@ export async function bulkUpdateProducts(
       .selectFrom("products")
       .select(["id", "sku", "price_cents", "stock", "category"])
       .where("id", "in", unique);
-    // PostgreSQL: hold the rows so the values recorded as "before" are the ones replaced.
-    if (dialectOf(db) === "postgres") read = read.forUpdate();
+    // PostgreSQL: hold the rows so the values recorded as "before" are the ones replaced, by id
+    // (decision 0005): an order of the same products never holds one while waiting for another.
+    if (dialectOf(db) === "postgres") read = read.orderBy("id").forUpdate();
     const rows = await read.execute();
     const changing = rows
       .map((r) => ({

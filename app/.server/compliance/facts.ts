@@ -7,6 +7,7 @@ import type {
   PublicComplianceFacts,
 } from "~/lib/compliance";
 import { type Actor, changedFields, recordAudit } from "../audit/log";
+import { lockProducts } from "../catalog/product-locks";
 import { dialectOf } from "../db/connect";
 import type { DB, ProductComplianceRow } from "../db/schema";
 import { sqlNow } from "../db/time";
@@ -137,7 +138,7 @@ export async function loadFacts(
       .orderBy("product_id")
       .modifyEnd(sql`for share`)
       .execute();
-    q = q.modifyEnd(sql`for share of products`);
+    q = q.orderBy("products.id").modifyEnd(sql`for share of products`);
   }
   for (const r of await q.execute()) facts.set(r.id, toFacts(r));
   return facts;
@@ -216,6 +217,10 @@ export async function saveLabReport(db: Kysely<DB>, productId: number, document:
   let previous: string | null = null;
   try {
     await db.transaction().execute(async (trx) => {
+      // On PostgreSQL the product row first, as for the facts (saveProductCompliance): writing the
+      // facts row moves the catalog counter, which an order selling the product's last unit holds
+      // while it waits to read that facts row.
+      await lockProducts(trx, [productId], "share");
       const row = await trx
         .selectFrom("product_compliance")
         .select("lab_report_key")

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { type ProductComplianceInput, productComplianceSchema } from "~/lib/compliance";
 import * as MESSAGES from "~/lib/messages";
 import type { Actor } from "../audit/log";
+import { lockProducts } from "../catalog/product-locks";
 import type { DB } from "../db/schema";
 import { parseForm } from "../forms";
 import { DocumentRejectedError, MAX_DOCUMENT_BYTES } from "../media/documents";
@@ -47,7 +48,9 @@ export async function saveComplianceForm(
 
 /**
  * Bulk: the facts given (not blank) are set on every selected product; the others stay. The
- * directory states given are added to those each product is already listed in.
+ * directory states given are added to those each product is already listed in. On PostgreSQL the
+ * selected products' rows are all held first, by id (decision 0005), and written in that order:
+ * an order of the same products waits for the change, or the change for the order, never both.
  */
 export async function bulkSetCompliance(
   db: Kysely<DB>,
@@ -59,10 +62,12 @@ export async function bulkSetCompliance(
 ): Promise<number> {
   const { addDirectoryStates, ...changes } = bulk;
   return db.transaction().execute(async (trx) => {
+    await lockProducts(trx, ids, "share");
     const existing = await trx
       .selectFrom("products")
       .select("id")
       .where("id", "in", [...ids])
+      .orderBy("id")
       .execute();
     for (const { id } of existing) {
       const current = await findProductCompliance(trx, id);

@@ -5,6 +5,7 @@ import { formatCents } from "~/lib/money";
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "~/lib/orders";
 import { oneLine } from "~/lib/text";
 import { type Actor, recordAudit } from "../audit/log";
+import { lockProducts } from "../catalog/product-locks";
 import { returnStock, takeStock } from "../catalog/stock";
 import { checkOrderAgain } from "../compliance/check";
 import { dialectOf } from "../db/connect";
@@ -21,11 +22,12 @@ import { addUnitsSold } from "./best-sellers";
 /**
  * Editing a placed order from the back office (issue 17): change a line's quantity, remove a
  * line, add a product. Each edit is one transaction that holds the order (a row lock on
- * PostgreSQL; SQLite runs one writer at a time), takes or returns the stock with the same
- * conditional update as checkout (never oversold, decision 0005), recomputes the total from the
- * order's own prices, records the change in the order's history (the audit log) and queues the
- * mail telling the customer. A quantity change names the quantity the admin saw: if another
- * admin changed that line first, the edit is refused rather than silently replacing theirs.
+ * PostgreSQL; SQLite runs one writer at a time) and then the products it touches, by id, takes or
+ * returns the stock with the same conditional update as checkout (never oversold, decision 0005),
+ * recomputes the total from the order's own prices, records the change in the order's history
+ * (the audit log) and queues the mail telling the customer. A quantity change names the quantity
+ * the admin saw: if another admin changed that line first, the edit is refused rather than
+ * silently replacing theirs.
  * Cancelling is the status change of ./status.ts.
  */
 export type OrderEdit =
@@ -101,6 +103,8 @@ export async function editOrder(db: Kysely<DB>, orderId: number, edit: OrderEdit
         .executeTakeFirst();
       if (!product) throw new OrderEditError(MESSAGES.orderEditUnknownSku(edit.sku));
       const existing = lines.find((l) => l.product_id === product.id);
+      // More units: the order is checked again, which reads all its products (decision 0005).
+      await lockProducts(trx, [product.id, ...lines.map((l) => l.product_id)], "no key update");
       // The line as it would be must be a quantity the product is sold in, as in the cart.
       await refuseOffUnit(trx, product.id, (existing?.quantity ?? 0) + edit.quantity);
       await moveStock(trx, product.id, product.name, edit.quantity);
@@ -144,6 +148,12 @@ export async function editOrder(db: Kysely<DB>, orderId: number, edit: OrderEdit
       if (quantity === line.quantity) return null;
       // A product deleted since the order was placed has no stock to take more from.
       if (line.product_id === null && quantity > line.quantity) throw new OrderEditError(MESSAGES.orderEditGone);
+      // The line's product; with more units, all the order's products: the order is checked again.
+      await lockProducts(
+        trx,
+        quantity > line.quantity ? lines.map((l) => l.product_id) : [line.product_id],
+        "no key update",
+      );
       // A new quantity is one the product is sold in (removing the line always is allowed).
       if (quantity > 0) await refuseOffUnit(trx, line.product_id, quantity);
       await moveStock(trx, line.product_id, line.name, quantity - line.quantity);

@@ -3,6 +3,7 @@ import * as MESSAGES from "~/lib/messages";
 import type { OrderDetail } from "~/lib/orders";
 import type { CartLinesInput } from "~/lib/schemas/checkout";
 import { findAddress } from "../accounts/addresses";
+import { lockProducts } from "../catalog/product-locks";
 import { findStock, takeStock } from "../catalog/stock";
 import { checkOrderLines, recordLineChecks } from "../compliance/check";
 import { dialectOf } from "../db/connect";
@@ -75,6 +76,15 @@ export async function placeOrder(
   let order: OrderDetail;
   try {
     order = await db.transaction().execute(async (trx) => {
+      // PostgreSQL: every line's product row first, by id, before any write (decision 0005). A
+      // line that sells out moves the catalog counter (a trigger): taken line by line, that counter
+      // would be held while the next product waits, and another order holding that product and
+      // selling out its own would wait for the counter: a deadlock.
+      await lockProducts(
+        trx,
+        lines.map((l) => l.id),
+        "no key update",
+      );
       const unitProblem = await sellingUnitProblem(trx, lines);
       if (unitProblem) throw new OrderRefusedError(unitProblem);
       const sold = [];

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import * as MESSAGES from "~/lib/messages";
 import { isOrderStatus, type OrderStatus } from "~/lib/orders";
 import { type Actor, recordAudit } from "../audit/log";
+import { lockProducts } from "../catalog/product-locks";
 import { returnStock, takeStock } from "../catalog/stock";
 import { checkOrderAgain } from "../compliance/check";
 import { dialectOf } from "../db/connect";
@@ -35,6 +36,11 @@ export async function setOrderStatus(
     if (!order) throw new StatusChangeError(MESSAGES.orderDoesNotExist(orderId));
     if (order.status === next) return { changed: false };
     const items = (await loadOrderItems(trx, [orderId])).get(orderId) ?? [];
+    // Then its products, by id (decision 0005), before any stock moves or facts are read: the
+    // lines are in the order they were added, not the order other transactions take rows in.
+    const productIds = items.map((i) => i.productId);
+    if (next === "Cancelled" || order.status === "Cancelled") await lockProducts(trx, productIds, "no key update");
+    else if (next === "Processing") await lockProducts(trx, productIds, "share");
     if (next === "Cancelled") {
       for (const item of items) {
         if (item.productId === null) continue;

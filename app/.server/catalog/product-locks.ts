@@ -1,0 +1,41 @@
+import type { Kysely, Transaction } from "kysely";
+import { dialectOf } from "../db/connect";
+import type { DB } from "../db/schema";
+
+/**
+ * How a transaction holds the products it works on (PostgreSQL):
+ * - "update": rows it deletes;
+ * - "no key update": rows whose columns it changes (stock, price, ...);
+ * - "share": rows that must not change while it writes what depends on them (compliance facts).
+ */
+export type ProductLock = "update" | "no key update" | "share";
+
+/** Ids per statement: an import can lock tens of thousands of rows. */
+const BATCH = 1000;
+
+/**
+ * The one order in which transactions take product rows on PostgreSQL (decision 0005). A
+ * transaction that changes several products, or a product and a row that goes with it (its
+ * compliance facts, quantity breaks, units sold, or the catalog and price counters that the
+ * products' triggers update), first locks every product row it will touch, by ascending id,
+ * before it writes anything. Two such transactions over the same products then meet at the first
+ * one they share, and the one that waits holds nothing the other needs: PostgreSQL never has to
+ * cancel one of them as a deadlock (40P01). Rows that no longer exist are skipped. SQLite runs one
+ * writer at a time: nothing to do there.
+ */
+export async function lockProducts(
+  trx: Kysely<DB> | Transaction<DB>,
+  ids: Iterable<number | null>,
+  mode: ProductLock,
+): Promise<void> {
+  if (dialectOf(trx) !== "postgres") return;
+  const sorted = [...new Set([...ids].filter((id): id is number => id !== null))].sort((a, b) => a - b);
+  for (let i = 0; i < sorted.length; i += BATCH) {
+    const rows = trx
+      .selectFrom("products")
+      .select("id")
+      .where("id", "in", sorted.slice(i, i + BATCH))
+      .orderBy("id");
+    await (mode === "update" ? rows.forUpdate() : mode === "share" ? rows.forShare() : rows.forNoKeyUpdate()).execute();
+  }
+}
