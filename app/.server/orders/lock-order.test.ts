@@ -391,4 +391,31 @@ describe(`transactions over several products at once never deadlock on ${ON}`, (
     },
     RACE_TIMEOUT,
   );
+
+  it(
+    "an admin's bulk change of price and category and a catalog import of another product's name and quantity breaks",
+    async () => {
+      // Each bulk row's new price moves 'prices', then its new category 'catalog' (the triggers in
+      // the order of their names); the import's name moves 'catalog', then its breaks 'prices'.
+      const bulk = await product("Counter bulk", 100);
+      const imported = await product("Counter import 2", 100);
+      const problems: string[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const priceCents = 2000 + round;
+        const category = round % 2 ? "novelty" : "accessories";
+        const breaks = `10:${(9 - round / 100).toFixed(2)}`;
+        const file = csv(`sku,name,price_tiers\n${skus.get(imported)},Counter import 2 ${round},${breaks}\n`);
+        const plan = await planImport(t.db, file);
+        const [changed, applied] = await Promise.allSettled([
+          later(round, () => bulkUpdateProducts(t.db, [bulk], { priceCents, category }, TEST_ADMIN), 6),
+          applyImport(t.db, file, plan.digest, TEST_ADMIN),
+        ]);
+        problems.push(...unexpected([changed, applied]));
+        if (changed.status === "fulfilled") expect(await column([bulk], "price_cents")).toEqual([priceCents]);
+        if (applied.status === "fulfilled") expect(applied.value.applied).toBe(true);
+      }
+      expect(problems).toEqual([]);
+    },
+    RACE_TIMEOUT,
+  );
 });
