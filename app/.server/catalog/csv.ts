@@ -18,7 +18,7 @@ import { sqlNow } from "../db/time";
 import { log } from "../log";
 import { replaceTiers } from "../pricing/tiers";
 import { removeUnusedImageFiles } from "./product-admin";
-import { lockProducts } from "./product-locks";
+import { type Counter, lockCounters, lockProducts } from "./product-locks";
 import { insertProduct, updateProductColumns } from "./product-writes";
 
 /**
@@ -709,6 +709,31 @@ async function writeFacts(trx: Transaction<DB>, productId: number, facts: Record
     .execute();
 }
 
+/** Columns whose change moves the prices counter (migration 0011: the product's, or its breaks). */
+const PRICE_COLUMNS: readonly string[] = ["price_cents", "case_pack", "min_quantity", TIERS_COLUMN];
+/** Columns whose change leaves the catalog counter alone (migration 0002); a stock may cross zero. */
+const NOT_CATALOG_COLUMNS: readonly string[] = [...PRICE_COLUMNS, "max_quantity", "low_stock_threshold"];
+
+/** The counters of cache_versions an apply of the plan can move (more rather than fewer). */
+function importCounters(plan: ImportPlan, valuesOf: (row: number) => Record<string, Value>): Counter[] {
+  const counters = new Set<Counter>();
+  // A deleted product takes its images, facts, breaks and group prices with it.
+  if (plan.deleted.length) counters.add("catalog").add("prices");
+  if (plan.added.length) counters.add("catalog");
+  // A new product's price is inserted (no trigger); its case pack, minimum and breaks are written after.
+  for (const a of plan.added)
+    if (Object.keys(valuesOf(a.row)).some((c) => c !== "price_cents" && PRICE_COLUMNS.includes(c)))
+      counters.add("prices");
+  for (const c of plan.changed) {
+    const columns = PRODUCT_COLUMNS.filter((col) => c.changes.some((ch) => ch.field === col.header)).map(
+      (col) => col.column,
+    );
+    if (columns.some((col) => PRICE_COLUMNS.includes(col))) counters.add("prices");
+    if (columns.some((col) => !NOT_CATALOG_COLUMNS.includes(col))) counters.add("catalog");
+  }
+  return [...counters];
+}
+
 /** Hears how many of the apply's rows are written so far (inside its transaction). */
 export type ProgressCallback = (done: number, total: number) => void;
 
@@ -762,9 +787,15 @@ export async function applyImport(
     // PostgreSQL: every product the file changes or deletes is held first, by id (decision 0005),
     // before anything is written: the file's row order is not the order orders take rows in.
     await lockProducts(trx, [...plan.changed.map((c) => c.id), ...plan.deleted.map((d) => d.id)], "update");
+    const byRow = new Map(read.rows.map((r) => [r.row, r]));
+    // Then the counters it will move, by name, when it moves both: its rows would take them in
+    // the file's order (a price before a name, a name before breaks).
+    await lockCounters(
+      trx,
+      importCounters(plan, (row) => byRow.get(row)?.values ?? {}),
+    );
     options.onProgress?.(0, total);
     await nextTurn();
-    const byRow = new Map(read.rows.map((r) => [r.row, r]));
     for (const a of plan.added) {
       const values = { ...NEW_PRODUCT_DEFAULTS, ...byRow.get(a.row)?.values } as Record<string, Value>;
       const { own, facts, tiers } = byTable(values);

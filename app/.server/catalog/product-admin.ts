@@ -12,6 +12,7 @@ import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
 import { type PreparedImage, prepareImage, removeFiles, storeImages, variantNames } from "../media/intake";
 import { replaceTiers } from "../pricing/tiers";
+import { type Counter, lockCounters, lockProducts } from "./product-locks";
 import { insertProduct, type ProductInput, productThreshold, replaceProductImages } from "./product-writes";
 import { findProduct } from "./products";
 
@@ -146,6 +147,8 @@ export async function createProductWithImages(
   try {
     const input: ProductInput = { ...changes, sku };
     return await db.transaction().execute(async (trx) => {
+      // PostgreSQL: the counters by name before any write (decision 0005): the row moves 'catalog', its breaks 'prices'.
+      if (changes.tiers?.length) await lockCounters(trx, ["catalog", "prices"]);
       const id = await insertProduct(trx, input, prepared.map(toImage));
       if (changes.tiers) await replaceTiers(trx, id, changes.tiers, actor);
       await recordAudit(trx, actor, {
@@ -162,6 +165,17 @@ export async function createProductWithImages(
     await removeFiles(created);
     throw error;
   }
+}
+
+/** Whether a save moves the prices counter (migration 0011): the price, case pack or minimum, or breaks. */
+function movesPrices(
+  current: { priceCents: number; casePack: number; minQuantity: number },
+  changes: ProductChanges,
+): boolean {
+  if (changes.tiers) return true;
+  if (changes.priceCents !== current.priceCents) return true;
+  if (changes.casePack === undefined) return false;
+  return changes.casePack !== current.casePack || (changes.minQuantity ?? changes.casePack) !== current.minQuantity;
 }
 
 /**
@@ -193,6 +207,15 @@ export async function updateProductWithImages(
   const nextImages = [...kept, ...prepared.map(toImage).filter((img) => !kept.some((k) => k.key === img.key))];
   try {
     const updated = await db.transaction().execute(async (trx) => {
+      // PostgreSQL (decision 0005): the product, then the counters by name, before any write. A new
+      // price moves 'prices' (the row's trigger) before its images move 'catalog'; a new name moves
+      // 'catalog' before the breaks move 'prices'.
+      const counters: Counter[] = ["catalog"];
+      if (movesPrices(current, changes)) counters.push("prices");
+      if (counters.length > 1) {
+        await lockProducts(trx, [id], "no key update");
+        await lockCounters(trx, counters);
+      }
       let update = trx
         .updateTable("products")
         .set({
@@ -275,6 +298,10 @@ export async function deleteProduct(db: Kysely<DB>, id: number, actor: Actor): P
   const current = await findProduct(db, id);
   if (!current) return false;
   const deleted = await db.transaction().execute(async (trx) => {
+    // PostgreSQL (decision 0005): the product, then the counters by name. The delete takes its
+    // images and facts ('catalog') and its breaks and group prices ('prices') with it.
+    await lockProducts(trx, [id], "update");
+    await lockCounters(trx, ["catalog", "prices"]);
     const result = await trx.deleteFrom("products").where("id", "=", id).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) return false;
     await recordAudit(trx, actor, {
@@ -337,6 +364,10 @@ export async function bulkUpdateProducts(
       }))
       .filter((c) => c.diff !== null);
     if (changing.length === 0) return 0;
+    // Then the counters by name (decision 0005) when it moves both: each row's new price moves
+    // 'prices' before its new category or stock crossing zero moves 'catalog'.
+    if (changes.priceCents !== undefined && (changes.category !== undefined || changes.stock !== undefined))
+      await lockCounters(trx, ["catalog", "prices"]);
     const result = await trx
       .updateTable("products")
       .set({ ...set, version: sql<number>`version + 1`, updated_at: sqlNow(dialectOf(db)) })

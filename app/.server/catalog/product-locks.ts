@@ -39,3 +39,29 @@ export async function lockProducts(
     await (mode === "update" ? rows.forUpdate() : mode === "share" ? rows.forShare() : rows.forNoKeyUpdate()).execute();
   }
 }
+
+/** The counter rows of cache_versions that the products' triggers move (migrations 0002, 0007, 0011). */
+export type Counter = "catalog" | "prices";
+
+/**
+ * The second half of the order (decision 0005): after its product rows, a transaction that will
+ * move both counters takes their rows, by name ('catalog', then 'prices'), before it writes. The
+ * triggers move them in the order of its statements and of the triggers' names: a price change
+ * takes 'prices' before the 'catalog' of its images or name, a new name or facts take 'catalog'
+ * before the 'prices' of the breaks after them. Two admins over different products, each holding
+ * one counter and waiting for the other's, would deadlock. A transaction that moves one counter
+ * (a checkout selling out, a price group's prices) takes nothing more: it waits for nothing while
+ * it holds it. SQLite runs one writer at a time: nothing to do there.
+ */
+export async function lockCounters(trx: Kysely<DB> | Transaction<DB>, counters: Iterable<Counter>): Promise<void> {
+  if (dialectOf(trx) !== "postgres") return;
+  const names = [...new Set(counters)].sort();
+  if (names.length < 2) return;
+  await trx
+    .selectFrom("cache_versions")
+    .select("name")
+    .where("name", "in", names)
+    .orderBy("name")
+    .forNoKeyUpdate()
+    .execute();
+}

@@ -4,8 +4,9 @@ import { TEST_ADMIN } from "../../../tests/support/actors";
 import { customerWithAddress } from "../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { applyImport, ImportChangedError, planImport, readProductsCsv } from "../catalog/csv";
-import { bulkUpdateProducts } from "../catalog/product-admin";
+import { bulkUpdateProducts, updateProductWithImages } from "../catalog/product-admin";
 import { insertProduct } from "../catalog/product-writes";
+import { findProduct } from "../catalog/products";
 import { EMPTY_COMPLIANCE, saveLabReport, saveProductCompliance } from "../compliance/facts";
 import { bulkSetCompliance } from "../compliance/product-form";
 import { editableLines, editOrder, OrderEditError } from "./edit";
@@ -338,6 +339,80 @@ describe(`transactions over several products at once never deadlock on ${ON}`, (
         if (failed.length) continue;
         expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
         expect(await column([last], "stock")).toEqual([0]);
+      }
+      expect(problems).toEqual([]);
+    },
+    RACE_TIMEOUT,
+  );
+
+  it(
+    "an admin's product save with a new price and a catalog import of another product's name and quantity breaks",
+    async () => {
+      // The products' triggers move the shared counters of cache_versions: the save's price moves
+      // 'prices' (its product row), then its images 'catalog'; the import's name moves 'catalog',
+      // then its breaks 'prices'. No product is shared: only the counters can meet.
+      const saved = await product("Counter save", 100);
+      const imported = await product("Counter import", 100);
+      const problems: string[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const current = await findProduct(t.db, saved);
+        if (!current) throw new Error("the saved product is gone");
+        const priceCents = 2000 + round;
+        const breaks = `10:${(9 - round / 100).toFixed(2)}`;
+        const file = csv(`sku,name,price_tiers\n${skus.get(imported)},Counter import ${round},${breaks}\n`);
+        const plan = await planImport(t.db, file);
+        const [save, applied] = await Promise.allSettled([
+          later(
+            round,
+            () =>
+              updateProductWithImages(
+                t.db,
+                saved,
+                {
+                  name: current.name,
+                  description: current.description,
+                  priceCents,
+                  stock: current.stock,
+                  category: current.category,
+                },
+                { keepKeys: [], uploads: [] },
+                { version: current.version, stockSeen: current.stock },
+                TEST_ADMIN,
+              ),
+            6,
+          ),
+          applyImport(t.db, file, plan.digest, TEST_ADMIN),
+        ]);
+        problems.push(...unexpected([save, applied]));
+        if (save.status === "fulfilled") expect(await column([saved], "price_cents")).toEqual([priceCents]);
+        if (applied.status === "fulfilled") expect(applied.value.applied).toBe(true);
+      }
+      expect(problems).toEqual([]);
+    },
+    RACE_TIMEOUT,
+  );
+
+  it(
+    "an admin's bulk change of price and category and a catalog import of another product's name and quantity breaks",
+    async () => {
+      // Each bulk row's new price moves 'prices', then its new category 'catalog' (the triggers in
+      // the order of their names); the import's name moves 'catalog', then its breaks 'prices'.
+      const bulk = await product("Counter bulk", 100);
+      const imported = await product("Counter import 2", 100);
+      const problems: string[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const priceCents = 2000 + round;
+        const category = round % 2 ? "novelty" : "accessories";
+        const breaks = `10:${(9 - round / 100).toFixed(2)}`;
+        const file = csv(`sku,name,price_tiers\n${skus.get(imported)},Counter import 2 ${round},${breaks}\n`);
+        const plan = await planImport(t.db, file);
+        const [changed, applied] = await Promise.allSettled([
+          later(round, () => bulkUpdateProducts(t.db, [bulk], { priceCents, category }, TEST_ADMIN), 6),
+          applyImport(t.db, file, plan.digest, TEST_ADMIN),
+        ]);
+        problems.push(...unexpected([changed, applied]));
+        if (changed.status === "fulfilled") expect(await column([bulk], "price_cents")).toEqual([priceCents]);
+        if (applied.status === "fulfilled") expect(applied.value.applied).toBe(true);
       }
       expect(problems).toEqual([]);
     },
