@@ -6,9 +6,11 @@ import type { DB } from "../db/schema";
  * How a transaction holds the products it works on (PostgreSQL):
  * - "update": rows it deletes;
  * - "no key update": rows whose columns it changes (stock, price, ...);
- * - "share": rows that must not change while it writes what depends on them (compliance facts).
+ * - "share": rows that must not change while it writes what depends on them (compliance facts);
+ * - "key share": rows that must not be deleted while it writes rows that refer to them (a price
+ *   group's prices): the lock their foreign keys take, taken before anything else.
  */
-export type ProductLock = "update" | "no key update" | "share";
+export type ProductLock = "update" | "no key update" | "share" | "key share";
 
 /** Ids per statement: an import can lock tens of thousands of rows. */
 const BATCH = 1000;
@@ -36,7 +38,15 @@ export async function lockProducts(
       .select("id")
       .where("id", "in", sorted.slice(i, i + BATCH))
       .orderBy("id");
-    await (mode === "update" ? rows.forUpdate() : mode === "share" ? rows.forShare() : rows.forNoKeyUpdate()).execute();
+    const locked =
+      mode === "update"
+        ? rows.forUpdate()
+        : mode === "share"
+          ? rows.forShare()
+          : mode === "key share"
+            ? rows.forKeyShare()
+            : rows.forNoKeyUpdate();
+    await locked.execute();
   }
 }
 

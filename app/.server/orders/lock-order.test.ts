@@ -9,6 +9,7 @@ import { insertProduct } from "../catalog/product-writes";
 import { findProduct } from "../catalog/products";
 import { EMPTY_COMPLIANCE, saveLabReport, saveProductCompliance } from "../compliance/facts";
 import { bulkSetCompliance } from "../compliance/product-form";
+import { createPriceGroup, setGroupPrices } from "../pricing/groups";
 import { editableLines, editOrder, OrderEditError } from "./edit";
 import { OrderRefusedError, placeOrder } from "./place-order";
 import { StatusChangeError, setOrderStatus } from "./status";
@@ -413,6 +414,39 @@ describe(`transactions over several products at once never deadlock on ${ON}`, (
         problems.push(...unexpected([changed, applied]));
         if (changed.status === "fulfilled") expect(await column([bulk], "price_cents")).toEqual([priceCents]);
         if (applied.status === "fulfilled") expect(applied.value.applied).toBe(true);
+      }
+      expect(problems).toEqual([]);
+    },
+    RACE_TIMEOUT,
+  );
+
+  it(
+    "an admin's load of a price group's prices and another admin's bulk price change of the same products",
+    async () => {
+      // The load's first statement (clearing the group's prices) moves 'prices'; its new rows then
+      // need each product's key. The bulk change held the products and needed 'prices'.
+      const ids = [await product("Group A", 100), await product("Group B", 100), await product("Group C", 100)];
+      const group = await createPriceGroup(t.db, { name: "Lock group", kind: "explicit", percentOffBp: 0 }, TEST_ADMIN);
+      const problems: string[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const priceCents = 3000 + round;
+        const lines = ids.map((id) => ({ sku: skus.get(id) as string, priceCents: 900 + round }));
+        const [loaded, changed] = await Promise.allSettled([
+          setGroupPrices(t.db, group, lines, TEST_ADMIN),
+          later(round, () => bulkUpdateProducts(t.db, ids, { priceCents }, TEST_ADMIN), 6),
+        ]);
+        problems.push(...unexpected([loaded, changed]));
+        if (changed.status === "fulfilled")
+          expect(await column(ids, "price_cents")).toEqual([priceCents, priceCents, priceCents]);
+        if (loaded.status === "fulfilled") {
+          const held = await t.db
+            .selectFrom("price_group_prices")
+            .select("price_cents")
+            .where("group_id", "=", group)
+            .orderBy("product_id")
+            .execute();
+          expect(held.map((r) => r.price_cents)).toEqual([900 + round, 900 + round, 900 + round]);
+        }
       }
       expect(problems).toEqual([]);
     },

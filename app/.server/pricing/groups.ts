@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import * as MESSAGES from "~/lib/messages";
 import type { PriceGroupForm } from "~/lib/schemas/price-groups";
 import { type Actor, recordAudit } from "../audit/log";
+import { lockProducts } from "../catalog/product-locks";
 import { dialectOf } from "../db/connect";
 import type { DB, PriceGroupKind } from "../db/schema";
 import { sqlNow } from "../db/time";
@@ -197,6 +198,10 @@ export async function setGroupPrices(
   const unknown = lines.filter((l) => !bySku.has(l.sku)).map((l) => l.sku);
   if (unknown.length > 0) throw new PriceGroupError(MESSAGES.groupPriceUnknownSkus(unknown), "prices");
   await db.transaction().execute(async (trx) => {
+    // PostgreSQL (decision 0005): the products first, by id. Clearing the group's prices moves the
+    // 'prices' counter; its new rows then need each product's key, which a bulk change or a delete
+    // of the product may hold while it waits for 'prices'.
+    await lockProducts(trx, bySku.values(), "key share");
     await trx.deleteFrom("price_group_prices").where("group_id", "=", groupId).execute();
     for (let i = 0; i < lines.length; i += 500) {
       await trx
