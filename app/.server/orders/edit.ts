@@ -253,6 +253,17 @@ export async function orderHistory(db: Kysely<DB>, orderId: number): Promise<Ord
   return rows.map((r) => ({ id: r.id, at: r.created_at, actor: r.actor_name, summary: r.summary }));
 }
 
+/** The name of line `lineId` of order `orderId`, or null when the order has no such line. */
+export async function orderLineName(db: Kysely<DB>, orderId: number, lineId: number): Promise<string | null> {
+  const line = await db
+    .selectFrom("order_items")
+    .select("name")
+    .where("id", "=", lineId)
+    .where("order_id", "=", orderId)
+    .executeTakeFirst();
+  return line?.name ?? null;
+}
+
 /** The lines of an order with their ids, for the edit form. */
 export async function editableLines(db: Kysely<DB>, orderId: number) {
   return db

@@ -5,7 +5,14 @@ import { getDb } from "~/.server/db/instance";
 import { replyError, replyOk } from "~/.server/forms";
 import { intentOf } from "~/.server/http";
 import { findOrderDocument } from "~/.server/orders/documents";
-import { EDITABLE_STATUSES, editableLines, editOrder, OrderEditError, orderHistory } from "~/.server/orders/edit";
+import {
+  EDITABLE_STATUSES,
+  editableLines,
+  editOrder,
+  OrderEditError,
+  orderHistory,
+  orderLineName,
+} from "~/.server/orders/edit";
 import { StatusChangeError, setOrderStatus } from "~/.server/orders/status";
 import { actorOf, formOf, signedInViewer } from "~/.server/request-context";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
@@ -83,15 +90,10 @@ export async function action({ params, context }: Route.ActionArgs) {
       if (intent === "quantity" && !QUANTITY.test(field("quantity")))
         return replyError({ message: MESSAGES.orderEditQuantity });
       if (intent === "remove" && !isConfirmed(form)) {
-        const line = await db
-          .selectFrom("order_items")
-          .select("name")
-          .where("id", "=", lineId)
-          .where("order_id", "=", id)
-          .executeTakeFirst();
-        if (!line) return replyError({ message: MESSAGES.orderEditChanged }, { status: 409 });
+        const name = await orderLineName(db, id, lineId);
+        if (name === null) return replyError({ message: MESSAGES.orderEditChanged }, { status: 409 });
         return askFirst({
-          question: BACK_OFFICE_MESSAGES.confirmRemoveLine(line.name),
+          question: BACK_OFFICE_MESSAGES.confirmRemoveLine(name),
           fields: { intent: "remove", lineId: String(lineId), seen: String(seen) },
           danger: true,
         });
