@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { notify } from "~/components/toast";
 import { Button } from "~/components/ui/button";
-import { FormMessage } from "~/components/ui/field";
+import { FormMessage, SelectField } from "~/components/ui/field";
 import type { FormReply } from "~/lib/form-reply";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 
@@ -73,5 +73,27 @@ export function BulkDialog({
         </fetcher.Form>
       </dialog>
     </>
+  );
+}
+
+/** A choice of a bulk edit: "Unchanged" (the default, which sends nothing) or one of `options`. */
+export function UnchangedSelect({
+  label,
+  name,
+  options,
+}: {
+  label: string;
+  name: string;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <SelectField label={label} name={name} defaultValue="">
+      <option value="">Unchanged</option>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </SelectField>
   );
 }

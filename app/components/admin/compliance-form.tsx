@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { BulkDialog } from "~/components/admin/bulk-dialog";
+import { BulkDialog, UnchangedSelect } from "~/components/admin/bulk-dialog";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import { FLAVOR_CLASSES, PRODUCT_CLASSES, type ProductComplianceInput } from "~/lib/compliance";
@@ -177,22 +177,8 @@ export function BulkComplianceDialog({ ids, onDone }: { ids: number[]; onDone: (
       intent="bulk-compliance"
     >
       <TextField label="Brand" name="brand" placeholder="unchanged" />
-      <SelectField label="Product class" name="productClass" defaultValue="">
-        <option value="">Unchanged</option>
-        {PRODUCT_CLASSES.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField label="Flavor class" name="flavorClass" defaultValue="">
-        <option value="">Unchanged</option>
-        {FLAVOR_CLASSES.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
-      </SelectField>
+      <UnchangedSelect label="Product class" name="productClass" options={PRODUCT_CLASSES} />
+      <UnchangedSelect label="Flavor class" name="flavorClass" options={FLAVOR_CLASSES} />
       <TextField label="Country of manufacture" name="country" maxLength={2} placeholder="unchanged" />
       <TextField
         label="Add vape directory listings (states)"

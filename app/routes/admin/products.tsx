@@ -9,7 +9,7 @@ import { getDb } from "~/.server/db/instance";
 import { firstError, parseForm, replyError, replyOk } from "~/.server/forms";
 import { intentOf } from "~/.server/http";
 import { actorOf, formOf } from "~/.server/request-context";
-import { BulkDialog } from "~/components/admin/bulk-dialog";
+import { BulkDialog, UnchangedSelect } from "~/components/admin/bulk-dialog";
 import { BulkComplianceDialog } from "~/components/admin/compliance-form";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { Pagination } from "~/components/admin/pagination";
@@ -145,14 +145,11 @@ function BulkUpdateDialog({ ids, onDone }: { ids: number[]; onDone: () => void }
     >
       <TextField label="Price (USD)" name="price" inputMode="decimal" placeholder="unchanged" />
       <TextField label="Quantity in stock" name="quantity" inputMode="numeric" placeholder="unchanged" />
-      <SelectField label="Category" name="category" defaultValue="">
-        <option value="">Unchanged</option>
-        {CATEGORIES.map((c) => (
-          <option key={c.slug} value={c.slug}>
-            {c.navLabel}
-          </option>
-        ))}
-      </SelectField>
+      <UnchangedSelect
+        label="Category"
+        name="category"
+        options={CATEGORIES.map((c) => ({ value: c.slug, label: c.navLabel }))}
+      />
     </BulkDialog>
   );
 }
