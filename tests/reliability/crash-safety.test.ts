@@ -1,11 +1,17 @@
-import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasBuild, type RunningServer, startServer } from "../support/server-process";
+import {
+  cookiesOf,
+  createAdminWithCli,
+  hasBuild,
+  postLogin,
+  type RunningServer,
+  startServer,
+} from "../support/server-process";
 
 /**
  * Places orders against the real server and kills it with SIGKILL at random moments, again and
@@ -32,14 +38,7 @@ describe.skipIf(!hasBuild || !!process.env.DATABASE_URL)("crash safety (SQLite)"
 
   beforeAll(async () => {
     server = await startServer(env);
-    execFileSync(
-      process.execPath,
-      ["--import", "tsx", "scripts/admin-create.ts", "--email", email, "--password", password],
-      {
-        env: { ...process.env, ...env, BASE_URL: server.origin, DATABASE_URL: "" },
-        stdio: "pipe",
-      },
-    );
+    createAdminWithCli(server, env, { email, password });
     await server.stop("SIGTERM");
     const db = new SQLite(path.join(dir, "store.db"));
     db.prepare("update users set role = 'customer' where email = ?").run(email);
@@ -62,16 +61,7 @@ describe.skipIf(!hasBuild || !!process.env.DATABASE_URL)("crash safety (SQLite)"
   });
 
   async function login(origin: string): Promise<string> {
-    const res = await fetch(`${origin}/login`, {
-      method: "POST",
-      headers: { origin, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ identifier: email, password, redirectTo: "/" }),
-      redirect: "manual",
-    });
-    return res.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    return cookiesOf(await postLogin(origin, { email, password }));
   }
 
   it(`keeps every confirmed order and a sound database through ${ROUNDS} SIGKILLs`, async () => {

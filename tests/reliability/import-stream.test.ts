@@ -1,11 +1,17 @@
-import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportApplyLine } from "../../app/.server/catalog/import-form";
-import { hasBuild, type RunningServer, startServer } from "../support/server-process";
+import {
+  cookiesOf,
+  createAdminWithCli,
+  hasBuild,
+  postLogin,
+  type RunningServer,
+  startServer,
+} from "../support/server-process";
 
 /**
  * The catalog import's Apply on the real server and its default database (issue 17: "a progress
@@ -31,21 +37,8 @@ describe.skipIf(!hasBuild || !!process.env.DATABASE_URL)("catalog import streams
 
   beforeAll(async () => {
     server = await startServer(env);
-    execFileSync(
-      process.execPath,
-      ["--import", "tsx", "scripts/admin-create.ts", "--email", email, "--password", password],
-      { env: { ...process.env, ...env, BASE_URL: server.origin, DATABASE_URL: "" }, stdio: "pipe" },
-    );
-    const res = await fetch(`${server.origin}/login`, {
-      method: "POST",
-      headers: { origin: server.origin, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ identifier: email, password, redirectTo: "/" }),
-      redirect: "manual",
-    });
-    cookie = res.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    createAdminWithCli(server, env, { email, password });
+    cookie = cookiesOf(await postLogin(server.origin, { email, password }));
   }, 120_000);
 
   afterAll(async () => {

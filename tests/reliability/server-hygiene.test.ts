@@ -1,11 +1,17 @@
-import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasBuild, type RunningServer, startServer } from "../support/server-process";
+import {
+  cookiesOf,
+  createAdminWithCli,
+  hasBuild,
+  postLogin,
+  type RunningServer,
+  startServer,
+} from "../support/server-process";
 
 /**
  * The production server's manners: security headers on every response, no stack traces in
@@ -28,21 +34,7 @@ describe.skipIf(!hasBuild || !!process.env.DATABASE_URL)("production server hygi
       RATE_LIMIT_FACTOR: "100",
     };
     server = await startServer(env);
-    execFileSync(
-      process.execPath,
-      ["--import", "tsx", "scripts/admin-create.ts", "--email", email, "--password", password],
-      {
-        env: {
-          ...process.env,
-          ...env,
-          NODE_ENV: "production",
-          BASE_URL: server.origin,
-          DATABASE_URL: "",
-          LOG_LEVEL: "silent",
-        },
-        stdio: "pipe",
-      },
-    );
+    createAdminWithCli(server, env, { email, password }, { NODE_ENV: "production", LOG_LEVEL: "silent" });
   }, 300_000);
 
   afterAll(async () => {
@@ -110,12 +102,7 @@ describe.skipIf(!hasBuild || !!process.env.DATABASE_URL)("production server hygi
   });
 
   it("sets Secure, HttpOnly, SameSite=Lax session cookies in production", async () => {
-    const res = await fetch(`${server.origin}/login`, {
-      method: "POST",
-      headers: { origin: server.origin, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ identifier: email, password, redirectTo: "/" }),
-      redirect: "manual",
-    });
+    const res = await postLogin(server.origin, { email, password });
     const cookie = res.headers.getSetCookie().find((c) => c.includes("session_token")) ?? "";
     expect(cookie).toMatch(/^__Secure-store\.session_token=/);
     expect(cookie).toMatch(/; HttpOnly/i);
@@ -129,16 +116,8 @@ describe.skipIf(!hasBuild || !!process.env.DATABASE_URL)("production server hygi
     // The spec: /admin answers non-admins, visitors included, with a redirect to "/".
     expect(visitor.headers.get("location")).toBe("/");
     expect((await fetch(`${server.origin}/dev/outbox`, { redirect: "manual" })).status).toBe(404);
-    const login = await fetch(`${server.origin}/login`, {
-      method: "POST",
-      headers: { origin: server.origin, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ identifier: email, password, redirectTo: "/" }),
-      redirect: "manual",
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const login = await postLogin(server.origin, { email, password });
+    const cookie = cookiesOf(login);
     const admin = await fetch(`${server.origin}/admin/outbox`, { headers: { cookie } });
     expect(admin.status).toBe(200);
     expect(await admin.text()).toContain("Mail outbox");
@@ -170,16 +149,8 @@ describe.skipIf(!hasBuild || !!process.env.DATABASE_URL)("production server hygi
 
   it("never writes passwords, tokens or cookies to the log", async () => {
     const origin = server.origin;
-    const login = await fetch(`${origin}/login`, {
-      method: "POST",
-      headers: { origin, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ identifier: email, password, redirectTo: "/" }),
-      redirect: "manual",
-    });
-    const session = login.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const login = await postLogin(origin, { email, password });
+    const session = cookiesOf(login);
     await fetch(`${origin}/account/settings`, { headers: { cookie: session } });
     await fetch(`${origin}/login`, {
       method: "POST",

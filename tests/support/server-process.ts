@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -64,4 +64,39 @@ export async function startServer(env: Record<string, string>, port?: number): P
       return exited;
     },
   };
+}
+
+/**
+ * Makes an admin account with the admin CLI (scripts/admin-create.ts) in the database of a server
+ * started with `env`. `extra` overrides what the CLI runs with (NODE_ENV, LOG_LEVEL...).
+ */
+export function createAdminWithCli(
+  server: Pick<RunningServer, "origin">,
+  env: Record<string, string>,
+  account: { email: string; password: string },
+  extra: Record<string, string> = {},
+): void {
+  execFileSync(
+    process.execPath,
+    ["--import", "tsx", "scripts/admin-create.ts", "--email", account.email, "--password", account.password],
+    { env: { ...process.env, ...env, BASE_URL: server.origin, DATABASE_URL: "", ...extra }, stdio: "pipe" },
+  );
+}
+
+/** Posts the Log In form as the store's own page would; the answer carries the session cookie. */
+export function postLogin(origin: string, account: { email: string; password: string }): Promise<Response> {
+  return fetch(`${origin}/login`, {
+    method: "POST",
+    headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ identifier: account.email, password: account.password, redirectTo: "/" }),
+    redirect: "manual",
+  });
+}
+
+/** The Cookie header that sends back every cookie `res` set. */
+export function cookiesOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
