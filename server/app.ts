@@ -12,7 +12,7 @@ import { isSchemaCurrent } from "~/.server/db/migrate";
 import { env } from "~/.server/env";
 import { log, loggableUrl, withRequestId } from "~/.server/log";
 import { isMediaName, mediaStore } from "~/.server/media/store";
-import { type RequestInfo, requestInfoContext } from "~/.server/request-context";
+import { type RequestInfo, requestInfoContext, resolvedAsVisitor } from "~/.server/request-context";
 import { clientAddress } from "~/.server/security/client-address";
 import { headerMode, securityHeaders } from "~/.server/security/headers";
 import { isSameOrigin } from "~/.server/security/origin";
@@ -74,16 +74,15 @@ const visitorCache = createVisitorCache({
   devServer,
   requestId: requestIdFor,
   onAnswered: logAccess,
-  render: ({ url, req, cspNonce, isDataRequest, policy }) => {
+  render: async ({ url, req, cspNonce, isDataRequest, policy }) => {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === "string") headers.set(name, value);
       else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     }
-    return renderPage(
-      new Request(url, { method: "GET", headers }),
-      loadContext({ cspNonce, isDataRequest, clientIp: clientAddress(req), policy }),
-    );
+    const context = loadContext({ cspNonce, isDataRequest, clientIp: clientAddress(req), policy });
+    const response = await renderPage(new Request(url, { method: "GET", headers }), context);
+    return { response, asVisitor: resolvedAsVisitor(context) };
   },
 });
 export const serveFromCache = devServer ? undefined : visitorCache.serve;

@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { mayCarryPersonalCookie } from "~/.server/accounts/viewer";
 import {
   cacheKeyFor,
   catalogVersion,
   encodedBody,
-  hasPersonalCookie,
   preparePage,
   VISITOR_CACHE_CONTROL,
   VisitorPageStore,
@@ -27,9 +27,15 @@ import { type RoutePolicyTable, routePathOf } from "./route-policy";
  * for every visitor (no price, nothing personal: the cart lives in the browser), so it is rendered
  * once per catalog version and its bytes are served to everyone, compressed once. Hit and miss
  * both live here: a miss renders the page through React Router (from the URL as the cache keeps
- * it: only the declared query parameters), stores it when it is a 200 without cookies, and sends
- * it exactly as a hit would be sent. Everything else (signed-in viewers, flash messages, posts,
- * routes that did not opt in) goes to Express.
+ * it: only the declared query parameters), stores it when it is a 200 without cookies that the
+ * render resolved to no viewer, and sends it exactly as a hit would be sent. Everything else goes
+ * to Express: posts, routes that did not opt in, and any request that may carry a session or a
+ * flash message, as the code that signs people in reads cookies (accounts/viewer.ts).
+ *
+ * Who is asking is never decided here by a second reading of the request: the gate is the
+ * viewer's own (mayCarryPersonalCookie), and a page is stored only when the render itself
+ * resolved its viewer to nobody (resolvedAsVisitor), so a cookie spelled in a way the gate did
+ * not foresee still cannot put a signed-in page into the shared cache.
  */
 export interface RenderRequest {
   url: URL;
@@ -39,9 +45,15 @@ export interface RenderRequest {
   policy: RoutePolicy;
 }
 
+/** A rendered page, and whether its render resolved the request to no viewer at all. */
+export interface RenderResult {
+  response: Response;
+  asVisitor: boolean;
+}
+
 export interface VisitorCacheOptions {
   policies: RoutePolicyTable;
-  render: (request: RenderRequest) => Promise<Response>;
+  render: (request: RenderRequest) => Promise<RenderResult>;
   requestId: (req: IncomingMessage) => string;
   onAnswered: (req: IncomingMessage, res: ServerResponse, reqId: string, started: bigint) => void;
   devServer: boolean;
@@ -57,7 +69,7 @@ export function createVisitorCache(options: VisitorCacheOptions) {
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    if (req.method !== "GET" || hasPersonalCookie(req.headers.cookie)) return false;
+    if (req.method !== "GET" || mayCarryPersonalCookie(req.headers.cookie)) return false;
     const raw = req.url ?? "/";
     const path = routePathOf(raw);
     const policy = options.policies.forPath(path);
@@ -82,7 +94,7 @@ export function createVisitorCache(options: VisitorCacheOptions) {
     let page = pages.get(key, version);
     if (!page) {
       const cspNonce = crypto.randomUUID();
-      const response = await options.render({
+      const { response, asVisitor } = await options.render({
         url: new URL(key, url.origin),
         req,
         cspNonce,
@@ -91,12 +103,13 @@ export function createVisitorCache(options: VisitorCacheOptions) {
       });
       const body = Buffer.from(await response.arrayBuffer());
       if (
+        !asVisitor ||
         response.status !== 200 ||
         response.headers.has("set-cookie") ||
         response.headers.get(SKIP_HEADER) === "skip"
       ) {
-        // Not a page for everyone (a redirect, a 404, a flash, a page its loader said not to keep):
-        // sent as rendered, never stored.
+        // Not a page for everyone (rendered for a signed-in viewer, a redirect, a 404, a flash, a
+        // page its loader said not to keep): sent as rendered, never stored.
         const headers: string[] = [];
         for (const [name, value] of securityHeaders(cspNonce, mode)) headers.push(name, value);
         for (const [name, value] of response.headers) if (name !== SKIP_HEADER) headers.push(name, value);

@@ -20,7 +20,8 @@ export interface RequestInfo {
 }
 
 export const requestInfoContext = createContext<RequestInfo>();
-export const viewerContext = createContext<Viewer | null>(null);
+/** The viewer as the root middleware resolved it: undefined until it has run. */
+export const viewerContext = createContext<Viewer | null | undefined>(undefined);
 export const formContext = createContext<FormData | null>(null);
 
 type Context = Readonly<RouterContextProvider>;
@@ -35,7 +36,16 @@ export function clientIpOf(context: Context): string {
 
 /** The signed-in viewer, or null for a visitor (looked up once by the root middleware). */
 export function viewerOf(context: Context): Viewer | null {
-  return context.get(viewerContext);
+  return context.get(viewerContext) ?? null;
+}
+
+/**
+ * Whether this request was resolved to no viewer at all by the code that signs people in (the
+ * root middleware's getViewer): false before that ran, and false for any signed-in viewer. The
+ * visitor cache stores a rendered page only when this is true.
+ */
+export function resolvedAsVisitor(context: Context): boolean {
+  return context.get(viewerContext) === null;
 }
 
 /**

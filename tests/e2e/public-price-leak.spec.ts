@@ -12,6 +12,7 @@ import { freshProduct, placeOrderFor } from "./support/admin";
 import { allProductPrices, createCustomer } from "./support/data";
 import { expect, logIn, money, test } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
+import { sessionCookieFor } from "./support/session";
 
 /**
  * Prices never reach a visitor: not in HTML, route data, JSON, sitemaps or error pages
@@ -123,6 +124,68 @@ test.describe("visitors never receive prices @desktop-only", () => {
     // The words come from product names, so (almost) every one finds something.
     expect(withResults).toBeGreaterThan(words.size / 2);
   });
+});
+
+/**
+ * The shared visitor cache against customers who spell their session cookie as lenient parsers
+ * still read it (issue 26, critical): while such customers crawl the cached pages (their own
+ * prices and name rendered for them), visitors crawl the same pages at the same time and must
+ * never receive a price, the customer's name or "Logout".
+ */
+test("customers sending odd cookie spellings while visitors crawl never leak into visitors' pages @desktop-only", async ({
+  playwright,
+}) => {
+  test.setTimeout(180_000);
+  const products = await allProductPrices();
+  const prices = formattedPrices(products);
+  const customer = await createCustomer();
+  const { value } = await sessionCookieFor(customer.id);
+  const spellings = [
+    `store.session_token =${value}`,
+    `store.session_token\t=${value}`,
+    `\tstore.session_token=${value}`,
+    `ageVerified=1;store.session_token=${value}`,
+    `ageVerified=1 ;\tstore.session_token = ${value}; theme=dark`,
+    `store.session_token="${value}"`,
+  ];
+  const paths = [
+    "/",
+    "/_root.data",
+    ...CATEGORY_SLUGS.slice(0, 6).flatMap((slug) => [`/products/${slug}`, `/products/${slug}.data`]),
+    ...products.slice(0, 30).flatMap((p) => [`/products/details/${p.id}`, `/products/details/${p.id}.data`]),
+    "/search?q=a",
+    "/search.data?q=a",
+    ...["kratom", "vape", "glass", "a"].map((q) => `/api/search-suggestions?${new URLSearchParams({ q })}`),
+  ];
+  const baseURL = process.env.BASE_URL as string;
+  // Fresh contexts with no cookie jar: the cookie header is exactly what each request sends.
+  const customers = await playwright.request.newContext({ baseURL });
+  const visitors = await playwright.request.newContext({ baseURL });
+  // The customer's own answers do carry prices (the attack reaches a signed-in render).
+  const own = await customers.get(paths[2] as string, { headers: { cookie: spellings[0] as string } });
+  expect(leaks(await own.text(), prices).length, "the customer sees prices with an odd spelling").toBeGreaterThan(0);
+
+  const found: string[] = [];
+  async function customerCrawl(cookie: string) {
+    for (const path of paths) await (await customers.get(path, { headers: { cookie } })).body();
+  }
+  async function visitorCrawl() {
+    for (let round = 0; round < 3; round++) {
+      for (const path of paths) {
+        const res = await visitors.get(path);
+        const body = await res.text();
+        for (const leak of leaks(body, prices)) found.push(`${path}: ${leak}`);
+        if (body.includes(customer.name)) found.push(`${path}: the customer's name`);
+        if (body.includes("Logout")) found.push(`${path}: "Logout"`);
+      }
+    }
+  }
+  await Promise.all([...spellings.map(customerCrawl), visitorCrawl(), visitorCrawl()]);
+  // Once more after every customer request has been answered (and anything stored).
+  await visitorCrawl();
+  expect(found, "a customer's page reached visitors through the shared cache").toEqual([]);
+  await customers.dispose();
+  await visitors.dispose();
 });
 
 test("a signed-in customer does receive the prices the visitor checks look for", async ({ page }) => {

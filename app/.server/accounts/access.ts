@@ -1,7 +1,7 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
 import * as MESSAGES from "~/lib/messages";
 import type { Access } from "~/lib/route-policy";
-import { requestInfoContext, viewerContext } from "../request-context";
+import { requestInfoContext, viewerOf } from "../request-context";
 import { redirectWithToast } from "../toast";
 import { canBuy, loginUrl, safeRedirectPath } from "./viewer";
 
@@ -22,7 +22,7 @@ function isRead(request: Request): boolean {
  */
 export function enforceAccess(access: Access): MiddlewareFunction<Response> {
   return async ({ request, url, context }, next) => {
-    const viewer = context.get(viewerContext);
+    const viewer = viewerOf(context);
     switch (access) {
       case "public":
         break;

@@ -1,5 +1,9 @@
+import { parseCookies } from "better-auth/cookies";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { loginUrl, safeRedirectPath } from "./viewer";
+import { loginUrl, mayCarryPersonalCookie, mayCarrySession, safeRedirectPath } from "./viewer";
+
+const SESSION_NAMES = ["store.session_token", "__Secure-store.session_token", "store.session_data"];
 
 describe("return addresses", () => {
   it("keeps paths of the store", () => {
@@ -35,5 +39,50 @@ describe("return addresses", () => {
 
   it("sends a visitor to log in with the page as the return address", () => {
     expect(loginUrl(new URL("http://s.test/orders/5?x=1"))).toBe("/login?redirectTo=%2Forders%2F5%3Fx%3D1");
+  });
+});
+
+describe("the session gate", () => {
+  it("says no only where no session can be", () => {
+    expect(mayCarrySession(undefined)).toBe(false);
+    expect(mayCarrySession("")).toBe(false);
+    expect(mayCarrySession("ageVerified=1; _ga=GA1.2.3")).toBe(false);
+    expect(mayCarryPersonalCookie("ageVerified=1")).toBe(false);
+    expect(mayCarrySession("a=1; store.session_token=abc")).toBe(true);
+    expect(mayCarrySession("__Secure-store.session_token=abc")).toBe(true);
+    expect(mayCarryPersonalCookie("store.toast=xyz")).toBe(true);
+    expect(mayCarryPersonalCookie(" STORE.TOAST =xyz")).toBe(true);
+  });
+
+  it("says yes to every spelling that the session reader itself accepts (whitespace, tabs, order, case, quotes)", () => {
+    // The class of the cache leak of issue 26: a header that better-auth reads as carrying the
+    // session cookie must never look session-free to the gate the shared cache asks.
+    const blank = fc.constantFrom("", " ", "\t", "  ", " \t ");
+    const other = fc.constantFrom("", "a=1;", "ageVerified=1; ", "x=y;\t", "theme=dark ;");
+    const header = fc
+      .record({
+        before: other,
+        name: fc.constantFrom(...SESSION_NAMES),
+        lead: blank,
+        trail: blank,
+        afterEq: blank,
+        value: fc.constantFrom("abc.def", '"abc.def"', "abc%2Edef"),
+        after: fc.constantFrom("", "; b=2", ";c=3 "),
+      })
+      .map((h) => `${h.before}${h.lead}${h.name}${h.trail}=${h.afterEq}${h.value}${h.after}`);
+    fc.assert(
+      fc.property(header, (cookie) => {
+        const parsed = parseCookies(cookie);
+        const readAsSession = SESSION_NAMES.some((name) => parsed.has(name));
+        if (readAsSession) expect(mayCarrySession(cookie), JSON.stringify(cookie)).toBe(true);
+        return true;
+      }),
+      { numRuns: 500 },
+    );
+    // The spellings of the probe are among them, and the reader does take them.
+    for (const cookie of ["store.session_token =abc", "\tstore.session_token=abc", "a=1;store.session_token\t=abc"]) {
+      expect(parseCookies(cookie).has("store.session_token"), cookie).toBe(true);
+      expect(mayCarrySession(cookie), cookie).toBe(true);
+    }
   });
 });

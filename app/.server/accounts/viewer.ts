@@ -19,17 +19,30 @@ export interface Viewer {
   approved: boolean;
 }
 
-export const SESSION_COOKIE = "store.session_token";
-
 const viewers = new WeakMap<Request, Promise<Viewer | null>>();
 
-function hasSessionCookie(request: Request): boolean {
-  const cookie = request.headers.get("cookie");
-  return !!cookie && cookie.includes(SESSION_COOKIE);
+/**
+ * Whether a Cookie header may carry a session, however a client spells it: "session" anywhere
+ * in it, in any case. Cookie parsers are lenient (better-auth trims whitespace and tabs around a
+ * name, accepts `;` without a space, unquotes values), so no stricter reading of the header is
+ * safe. This is the one gate before a session is looked up: a request it says no to is a
+ * visitor, and the shared visitor cache (server/visitor-cache.ts) asks it the same question.
+ */
+export function mayCarrySession(cookieHeader: string | null | undefined): boolean {
+  return !!cookieHeader && /session/i.test(cookieHeader);
+}
+
+/**
+ * Whether a Cookie header may carry anything personal: a session, or a flash message (toast)
+ * shown once to the one person it was set for. Such a request is never answered from, nor
+ * stored in, a cache shared between people.
+ */
+export function mayCarryPersonalCookie(cookieHeader: string | null | undefined): boolean {
+  return mayCarrySession(cookieHeader) || (!!cookieHeader && /toast/i.test(cookieHeader));
 }
 
 async function loadViewer(request: Request): Promise<Viewer | null> {
-  if (!hasSessionCookie(request)) return null;
+  if (!mayCarrySession(request.headers.get("cookie"))) return null;
   const session = await getAuth().api.getSession({ headers: request.headers });
   if (!session) return null;
   const u = session.user;

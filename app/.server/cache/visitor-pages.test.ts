@@ -5,7 +5,6 @@ import {
   type CachedPage,
   cacheKeyFor,
   encodedBody,
-  hasPersonalCookie,
   inlineScriptHashes,
   preparePage,
   VisitorPageStore,
@@ -50,14 +49,6 @@ describe("visitor page cache", () => {
     expect(cache.get("a", 1)).not.toBeNull();
     cache.set("d", page(95));
     expect(cache.totalBytes).toBeLessThanOrEqual(100);
-  });
-
-  it("never serves or stores a request that carries a session or a flash message", () => {
-    expect(hasPersonalCookie(undefined)).toBe(false);
-    expect(hasPersonalCookie("ageVerified=1")).toBe(false);
-    expect(hasPersonalCookie("a=1; store.session_token=abc")).toBe(true);
-    expect(hasPersonalCookie("__Secure-store.session_token=abc")).toBe(true);
-    expect(hasPersonalCookie("store.toast=xyz")).toBe(true);
   });
 
   it("keys a page by its path and only the query parameters its route declared", () => {

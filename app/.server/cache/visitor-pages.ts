@@ -166,10 +166,5 @@ export async function catalogVersion(db: Kysely<DB>): Promise<number> {
   return Number(result.rows[0]?.version ?? 0);
 }
 
-/** True when a request carries a session or a flash message: never served from or stored in the cache. */
-export function hasPersonalCookie(cookieHeader: string | undefined): boolean {
-  return !!cookieHeader && /(?:^|;\s*)(?:__Secure-)?store\.(?:session_token|toast)=/.test(cookieHeader);
-}
-
 /** What shared caches may do with a visitor page: keep it briefly, serve it stale while refreshing. */
 export const VISITOR_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
