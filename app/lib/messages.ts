@@ -236,6 +236,10 @@ export const enterIsoDate = "Enter the date as YYYY-MM-DD.";
 export const licenseNotFound = "That license was not found.";
 export const chooseOwnShippingAddress = "Choose one of your shipping addresses.";
 export const licenseRejectionNeedsReason = "Give the reason for the rejection: the customer reads it.";
+export const licenseLimitReached = (most: number) =>
+  `A business keeps at most ${most} licenses under review or in force. Replace one of yours (Replace, next to it) rather than adding another.`;
+export const licenseUploadsPerHour = (most: number, minutes: number) =>
+  `You have uploaded ${most} license documents in the last hour, the most we take. Try again in ${minutes} minutes.`;
 export const licenseAlreadyReviewed = "This license was already reviewed. Reload to see the decision.";
 export const uploadCorrectedDocument = "You can upload a corrected document from your business profile.";
 export const uploadRenewedLicense =
@@ -247,6 +251,8 @@ export const documentTooLarge = "The document is larger than 10 MB.";
 export const documentWrongType = "The document must be a PDF, JPEG or PNG file.";
 export const documentUnreadable = "The document could not be read. Save it again as a PDF, JPEG or PNG and upload it.";
 export const chooseDocument = "Choose the document to upload.";
+export const documentTooManyPixels = (fileName: string, megapixels: number) =>
+  `${fileName}: the image is larger than ${megapixels} megapixels. Scan it at a lower resolution, or upload a PDF.`;
 
 // Mails (subjects and paragraphs; the layout adds the store's footer)
 export const mailGreeting = (name: string) => `Hi ${name},`;
