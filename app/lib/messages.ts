@@ -573,7 +573,10 @@ export const thresholdFormat = "The low-stock threshold must be a whole number, 
 
 // ---- Back office (issue 17): images in bulk ----
 export const zipUnsafeName = "Refused: the name climbs out of the ZIP's folder or is absolute.";
-export const zipBomb = "Refused: the ZIP unpacks to more than 300 MB (a ZIP bomb?). Send smaller ZIP files.";
+/** 'Refused: the ZIP files of this upload unpack to more than 200 MB together (a ZIP bomb?). …' */
+export function zipBomb(mb: number): string {
+  return `Refused: the ZIP files of this upload unpack to more than ${mb} MB together (a ZIP bomb?). Send fewer or smaller ZIP files at a time.`;
+}
 export const zipUnreadable = "The ZIP file cannot be read (damaged or not a ZIP).";
 /** 'The ZIP holds more than 1,000 files.' */
 export function zipTooManyFiles(n: number): string {
