@@ -504,6 +504,10 @@ export function importTooLarge(megabytes: number): string {
 export function importTooManyRows(rows: number): string {
   return `The file has more than ${rows.toLocaleString("en-US")} rows. Split it into smaller files.`;
 }
+/** 'This file writes 50,000 products; the store's built-in database takes at most 10,000 in one Apply…' */
+export function importTooManyWrites(writes: number, limit: number): string {
+  return `This file adds, changes or deletes ${writes.toLocaleString("en-US")} products; the store's built-in database takes at most ${limit.toLocaleString("en-US")} in one Apply (every page waits while it writes). Split the file into smaller ones and apply them one after the other.`;
+}
 /** 'Unknown column "shade". The columns are: sku, name, ...' */
 export function importUnknownColumn(column: string, known: readonly string[]): string {
   return `Unknown column "${column}". The columns are: ${known.join(", ")}.`;
