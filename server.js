@@ -44,6 +44,15 @@ async function loadApp() {
   };
 }
 
+/** Node's own answers to requests its parser refuses (lib/_http_server.js), and 501 for an unknown method. */
+/** @type {Record<string, string>} */
+const CLIENT_ERROR_STATUS = {
+  HPE_INVALID_METHOD: "501 Not Implemented",
+  HPE_HEADER_OVERFLOW: "431 Request Header Fields Too Large",
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: "413 Payload Too Large",
+  ERR_HTTP_REQUEST_TIMEOUT: "408 Request Timeout",
+};
+
 async function main() {
   const loaded = await loadApp();
   await loaded.startup();
@@ -71,6 +80,24 @@ async function main() {
   const host = process.env.HOST || "0.0.0.0";
   const listener = http.createServer(handle).listen(port, host, () => {
     console.log(`Store listening on http://localhost:${port}`);
+  });
+  // Methods the store does not take and Node's HTTP parser does not know (TRACK, made-up ones)
+  // never reach the app: they are answered 501 here, and CONNECT (a proxy's method) 405. Every
+  // other malformed request keeps Node's own answer.
+  listener.on("clientError", (error, socket) => {
+    if (!socket.writable || /** @type {any} */ (socket)._httpMessage?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const code = /** @type {NodeJS.ErrnoException} */ (error).code ?? "";
+    const status = CLIENT_ERROR_STATUS[code] ?? "400 Bad Request";
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () => socket.destroy());
+  });
+  listener.on("connect", (_req, socket) => {
+    socket.end(
+      "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
+      () => socket.destroy(),
+    );
   });
   // Longer than the idle timeout of common load balancers and HTTP clients, so a kept-alive
   // connection is never closed by us just as a client reuses it.

@@ -1,15 +1,20 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { log, loggableUrl } from "./.server/log";
 import { requestInfo } from "./.server/request-context";
 
 export const streamTimeout = 5_000;
 
-/** Errors thrown by loaders and actions: logged with their request, never sent to the browser. */
+/**
+ * Errors thrown by loaders and actions: logged with their request, never sent to the browser.
+ * A refusal of the request itself (React Router's 405 for a post to a route without an action, a
+ * 4xx thrown on purpose) is the client's mistake, answered with its status: not an error.
+ */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   const url = new URL(request.url);
   log.error(
     { err: error, method: request.method, url: loggableUrl(`${url.pathname}${url.search}`) },

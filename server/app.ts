@@ -4,9 +4,11 @@ import path from "node:path";
 // Imported once: a build function would be called, and the route tree rebuilt, on every request.
 import * as build from "virtual:react-router/server-build";
 import { createRequestHandler as createExpressHandler } from "@react-router/express";
-import express, { type ErrorRequestHandler } from "express";
+import express, { type ErrorRequestHandler, type Request as ExpressRequest, type Response } from "express";
 import { CompiledQuery } from "kysely";
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { mayUse } from "~/.server/accounts/access";
+import { type Viewer, viewerFromHeaders } from "~/.server/accounts/viewer";
 import { closeDb, getDb } from "~/.server/db/instance";
 import { isSchemaCurrent } from "~/.server/db/migrate";
 import { env } from "~/.server/env";
@@ -18,6 +20,7 @@ import { headerMode, securityHeaders } from "~/.server/security/headers";
 import { isSameOrigin } from "~/.server/security/origin";
 import { runStartupTasks, stopBackgroundWork } from "~/.server/startup";
 import { precompressedAssets } from "~/.server/static/assets";
+import { DEFAULT_BODY_LIMIT } from "~/lib/route-policy";
 import { createRoutePolicy, routePathOf } from "./route-policy";
 import { createVisitorCache } from "./visitor-cache";
 
@@ -55,6 +58,16 @@ function logAccess(req: IncomingMessage, res: ServerResponse, reqId: string, sta
   );
 }
 
+/** A Node request's headers as Fetch Headers (what React Router and better-auth read). */
+function fetchHeadersOf(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+  }
+  return headers;
+}
+
 /** What loaders, actions and middleware know of the request (app/.server/request-context.ts). */
 function loadContext(info: RequestInfo): RouterContextProvider {
   const context = new RouterContextProvider();
@@ -75,13 +88,8 @@ const visitorCache = createVisitorCache({
   requestId: requestIdFor,
   onAnswered: logAccess,
   render: async ({ url, req, cspNonce, isDataRequest, policy }) => {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (typeof value === "string") headers.set(name, value);
-      else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    }
     const context = loadContext({ cspNonce, isDataRequest, clientIp: clientAddress(req), policy });
-    const response = await renderPage(new Request(url, { method: "GET", headers }), context);
+    const response = await renderPage(new Request(url, { method: "GET", headers: fetchHeadersOf(req) }), context);
     return { response, asVisitor: resolvedAsVisitor(context) };
   },
 });
@@ -116,6 +124,37 @@ app.use((req, res, next) => {
   next();
 });
 
+/** How long a refused body may go on arriving (and be thrown away unread) before the connection is cut. */
+const REFUSED_BODY_LINGER_MS = 1000;
+
+/**
+ * Answers a request without reading its body. Node then pulls the rest of the body off the wire
+ * and throws it away (nothing is kept) to keep the connection for the next request; a body that
+ * goes on arriving a second after the answer is not worth that, and the connection is cut. Not at
+ * once: a socket closed with unread bytes is reset, and the client would lose the answer.
+ */
+function refuseUnread(req: ExpressRequest, res: Response, status: number, text: string): void {
+  res.once("finish", () => {
+    if (req.complete) return;
+    const cut = setTimeout(() => req.socket.destroy(), REFUSED_BODY_LINGER_MS);
+    cut.unref();
+    req.once("end", () => clearTimeout(cut));
+  });
+  res.status(status).set("Cache-Control", "no-store").type("text/plain").send(text);
+}
+
+// The store answers GET and HEAD (pages, data, files) and POST (its forms). Any other method
+// (TRACE, PUT, OPTIONS, PROPFIND...) is refused here with the methods it takes, before React
+// Router, which cannot even make a Fetch Request of TRACE (it was a 500 and a stack in the log).
+// A body sent with it is not read. Methods Node's parser does not know (TRACK, made-up
+// ones) and CONNECT never get here: server.js answers them (501 and 405).
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
+app.use((req, res, next) => {
+  if ((ALLOWED_METHODS as readonly string[]).includes(req.method)) return next();
+  res.set("Allow", ALLOWED_METHODS.join(", "));
+  refuseUnread(req, res, 405, "Method not allowed.");
+});
+
 // Built assets (production build): hashed names, cached for a year. Other public files
 // (favicon...) have an extension; page requests never touch the disk.
 if (!devServer) {
@@ -137,18 +176,24 @@ app.use((req, res, next) => {
 
 // Bodies are read into memory by the form parser: cap them before that happens, at the limit of
 // the route that will answer (decided on the path as React Router will see it, after
-// normalization, so "/admin/%2e%2e/contact" gets the contact form's limit).
-app.use((req, res, next) => {
+// normalization, so "/admin/%2e%2e/contact" gets the contact form's limit). A route's larger
+// limit is for those who may use it: anyone else (a visitor posting to /admin/images, a customer
+// to an admin route) gets the default limit, decided by the same lookup of the session and the
+// same rule (mayUse) as the group's own check, and the lookup is handed on to React Router.
+app.use(async (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD") return next();
-  const limit = policies.forPath(routePathOf(req.originalUrl)).bodyLimitBytes;
+  const policy = policies.forPath(routePathOf(req.originalUrl));
   const length = Number(req.headers["content-length"] ?? "0");
-  if (!Number.isFinite(length) || length > limit) {
-    res.status(413).type("text/plain").send("Request too large.");
-    return;
+  if (!Number.isFinite(length) || length > policy.bodyLimitBytes) {
+    return refuseUnread(req, res, 413, "Request too large.");
   }
   if (req.headers["transfer-encoding"] && !req.headers["content-length"]) {
-    res.status(411).type("text/plain").send("Length required.");
-    return;
+    return refuseUnread(req, res, 411, "Length required.");
+  }
+  if (length > DEFAULT_BODY_LIMIT) {
+    const viewer = viewerFromHeaders(fetchHeadersOf(req));
+    res.locals.viewer = viewer;
+    if (!mayUse(policy.access, await viewer)) return refuseUnread(req, res, 413, "Request too large.");
   }
   next();
 });
@@ -226,6 +271,7 @@ app.use(
         isDataRequest: pathname.endsWith(".data"),
         clientIp: clientAddress(req),
         policy: policies.forPath(routePathOf(req.originalUrl)),
+        ...(res.locals.viewer ? { viewer: res.locals.viewer as Promise<Viewer | null> } : {}),
       });
     },
   }),

@@ -17,6 +17,12 @@ export interface RequestInfo {
   clientIp: string;
   /** The declared policy of the matched route (app/lib/route-policy.ts). */
   policy: RoutePolicy;
+  /**
+   * The viewer, when the server already looked them up before reading the body (a post larger
+   * than the default cap to a route that only some may use): the root middleware uses this
+   * lookup rather than making a second one.
+   */
+  viewer?: Promise<Viewer | null>;
 }
 
 export const requestInfoContext = createContext<RequestInfo>();

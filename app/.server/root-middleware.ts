@@ -24,10 +24,11 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, ur
       throw data({ ok: false, message: MESSAGES.badRequestPath }, { status: 400 });
     }
   }
-  const viewer = await getViewer(request);
+  const info = context.get(requestInfoContext);
+  const viewer = await getViewer(request, info.viewer);
   context.set(viewerContext, viewer);
   if (request.method !== "GET" && request.method !== "HEAD") {
-    const { policy } = context.get(requestInfoContext);
+    const { policy } = info;
     context.set(formContext, await readFormBody(request, policy.maxFields));
   }
   const response = await next();

@@ -236,6 +236,10 @@ export const enterIsoDate = "Enter the date as YYYY-MM-DD.";
 export const licenseNotFound = "That license was not found.";
 export const chooseOwnShippingAddress = "Choose one of your shipping addresses.";
 export const licenseRejectionNeedsReason = "Give the reason for the rejection: the customer reads it.";
+export const licenseLimitReached = (most: number) =>
+  `A business keeps at most ${most} licenses under review or in force. Replace one of yours (Replace, next to it) rather than adding another.`;
+export const licenseUploadsPerHour = (most: number, minutes: number) =>
+  `You have uploaded ${most} license documents in the last hour, the most we take. Try again in ${minutes} minutes.`;
 export const licenseAlreadyReviewed = "This license was already reviewed. Reload to see the decision.";
 export const uploadCorrectedDocument = "You can upload a corrected document from your business profile.";
 export const uploadRenewedLicense =
@@ -247,6 +251,8 @@ export const documentTooLarge = "The document is larger than 10 MB.";
 export const documentWrongType = "The document must be a PDF, JPEG or PNG file.";
 export const documentUnreadable = "The document could not be read. Save it again as a PDF, JPEG or PNG and upload it.";
 export const chooseDocument = "Choose the document to upload.";
+export const documentTooManyPixels = (fileName: string, megapixels: number) =>
+  `${fileName}: the image is larger than ${megapixels} megapixels. Scan it at a lower resolution, or upload a PDF.`;
 
 // Mails (subjects and paragraphs; the layout adds the store's footer)
 export const mailGreeting = (name: string) => `Hi ${name},`;
@@ -498,6 +504,10 @@ export function importTooLarge(megabytes: number): string {
 export function importTooManyRows(rows: number): string {
   return `The file has more than ${rows.toLocaleString("en-US")} rows. Split it into smaller files.`;
 }
+/** 'This file writes 50,000 products; the store's built-in database takes at most 10,000 in one Apply…' */
+export function importTooManyWrites(writes: number, limit: number): string {
+  return `This file adds, changes or deletes ${writes.toLocaleString("en-US")} products; the store's built-in database takes at most ${limit.toLocaleString("en-US")} in one Apply (every page waits while it writes). Split the file into smaller ones and apply them one after the other.`;
+}
 /** 'Unknown column "shade". The columns are: sku, name, ...' */
 export function importUnknownColumn(column: string, known: readonly string[]): string {
   return `Unknown column "${column}". The columns are: ${known.join(", ")}.`;
@@ -567,7 +577,10 @@ export const thresholdFormat = "The low-stock threshold must be a whole number, 
 
 // ---- Back office (issue 17): images in bulk ----
 export const zipUnsafeName = "Refused: the name climbs out of the ZIP's folder or is absolute.";
-export const zipBomb = "Refused: the ZIP unpacks to more than 300 MB (a ZIP bomb?). Send smaller ZIP files.";
+/** 'Refused: the ZIP files of this upload unpack to more than 200 MB together (a ZIP bomb?). …' */
+export function zipBomb(mb: number): string {
+  return `Refused: the ZIP files of this upload unpack to more than ${mb} MB together (a ZIP bomb?). Send fewer or smaller ZIP files at a time.`;
+}
 export const zipUnreadable = "The ZIP file cannot be read (damaged or not a ZIP).";
 /** 'The ZIP holds more than 1,000 files.' */
 export function zipTooManyFiles(n: number): string {

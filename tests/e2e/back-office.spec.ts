@@ -1,6 +1,7 @@
 import "./support/env";
 import { parse } from "csv-parse/sync";
 import { extractText, getDocumentProxy } from "unpdf";
+import { applyRowLimit, MAX_IMPORT_ROWS } from "../../app/.server/catalog/csv";
 import { getDb } from "../../app/.server/db/instance";
 import * as MESSAGES from "../../app/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "../../app/lib/messages/back-office";
@@ -276,6 +277,30 @@ test.describe("back office: catalog import", () => {
     });
     await page.getByRole("button", { name: "Dry run" }).click();
     await expect(page.getByRole("alert").filter({ hasText: MESSAGES.importNoSkuColumn })).toBeVisible();
+  });
+
+  test("a file that writes more products than the built-in database takes at once is refused by its dry run, with no Apply", async ({
+    page,
+  }) => {
+    const limit = applyRowLimit(getDb());
+    test.skip(limit === null, "PostgreSQL applies a whole file at once");
+    const writes = (limit ?? 0) + 1;
+    await logIn(page, await createAdminAccount());
+    await page.goto("/admin/import");
+    await expect(
+      page.getByText(BACK_OFFICE_MESSAGES.importEmbeddedDatabaseLimit(limit ?? 0, MAX_IMPORT_ROWS)),
+    ).toBeVisible();
+    const prefix = `BIG-${tag()}`;
+    const rows = Array.from({ length: writes }, (_, i) => `${prefix}-${i},Big ${i},novelty,1.00,1`);
+    await page.getByLabel("Product CSV file").setInputFiles({
+      name: "everything.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`sku,name,category,price,stock\n${rows.join("\n")}\n`),
+    });
+    await page.getByRole("button", { name: "Dry run" }).click();
+    await expect(page.getByText(MESSAGES.importTooManyWrites(writes, limit ?? 0))).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Dry run: everything.csv" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Apply" })).toHaveCount(0);
   });
 
   test("@desktop-only the admin downloads the catalog and the orders as CSV", async ({ page }) => {

@@ -1,6 +1,7 @@
 import http from "node:http";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACTION_ROUTES, samplePath } from "../support/route-table";
+import { ACTION_ROUTES, ROUTES, samplePath } from "../support/route-table";
 import { hasBuild, type RunningServer, startServer } from "../support/server-process";
 import { setupTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -188,6 +189,58 @@ describe.skipIf(!hasBuild)("hostile requests", () => {
   it("logs no stack for a refused body", () => {
     expect(server.output()).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
   });
+
+  /** A request on a raw socket (fetch and http.request refuse TRACE, CONNECT and made-up methods): its status. */
+  function rawStatus(method: string, path: string): Promise<number | null> {
+    const { hostname, port } = new URL(server.origin);
+    return new Promise((resolve) => {
+      const socket = net.connect(Number(port), hostname, () => {
+        socket.write(`${method} ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`);
+      });
+      let answer = "";
+      socket.on("data", (d: Buffer) => {
+        answer += d.toString("latin1");
+      });
+      socket.on("error", () => {});
+      socket.on("close", () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0) || null));
+    });
+  }
+
+  it("answers every method the store does not take with 405 (with Allow) or 501: never a 500, nothing logged as an error", async () => {
+    const logged = server.output().length;
+    // Every method Node's parser knows, and some it does not (TRACK, WebDAV extensions, made-up ones).
+    const methods = [...http.METHODS, "TRACK", "FOO", "BREW", "X-NONSENSE"].filter(
+      (m) => !["GET", "HEAD", "POST"].includes(m),
+    );
+    const paths = ["/", "/products", "/products/kratom", "/admin/images", "/account", "/login.data", "/no-such-page"];
+    paths.push("/favicon.ico", "/healthz", "/media/products/missing.webp", "/assets/missing.js");
+    for (const method of methods) {
+      for (const path of paths) {
+        const status = await rawStatus(method, path);
+        expect([405, 501], `${method} ${path}`).toContain(status);
+      }
+    }
+    // The 405 says what the store takes.
+    const options = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const req = http.request(`${server.origin}/products`, { method: "OPTIONS" }, resolve);
+      req.on("error", reject);
+      req.end();
+    });
+    options.resume();
+    expect(options.statusCode).toBe(405);
+    expect(options.headers.allow).toBe("GET, HEAD, POST");
+    // A form posted to a page without an action: React Router's 405, not an error either.
+    const pages = ROUTES.filter((r) => !r.hasAction && r.declared === "public" && r.access === "public");
+    expect(pages.length).toBeGreaterThan(3);
+    for (const route of pages) {
+      const res = await post(samplePath(route.path), "a=b", { "Content-Type": "application/x-www-form-urlencoded" });
+      expect(res.status, route.path).toBe(405);
+    }
+    // Nothing above is the server's fault: no error lines, no stacks.
+    const lines = server.output().slice(logged);
+    expect(lines).not.toMatch(/"level":(50|60)/);
+    expect(lines).not.toMatch(/\n\s+at |\\n\s+at /);
+  }, 120_000);
 
   it("refuses control characters in the query of pages and suggestions", async () => {
     for (const path of [

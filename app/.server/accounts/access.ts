@@ -3,12 +3,33 @@ import * as MESSAGES from "~/lib/messages";
 import type { Access } from "~/lib/route-policy";
 import { requestInfoContext, viewerOf } from "../request-context";
 import { redirectWithToast } from "../toast";
-import { canBuy, loginUrl, safeRedirectPath } from "./viewer";
+import { canBuy, loginUrl, safeRedirectPath, type Viewer } from "./viewer";
 
 const FORBIDDEN = { ok: false, message: MESSAGES.noAccess } as const;
 
 function isRead(request: Request): boolean {
   return request.method === "GET" || request.method === "HEAD";
+}
+
+/**
+ * Whether a viewer may use a route of the given access at all: the one rule, read by the group
+ * middleware below and by the server before it reads a body (server/app.ts: whoever may not use
+ * the route gets the default body cap, however large a body the route declares).
+ * A guest route (log in, register) takes posts from anyone: signing in as someone else replaces
+ * the session.
+ */
+export function mayUse(access: Access, viewer: Viewer | null): boolean {
+  switch (access) {
+    case "public":
+    case "guest":
+      return true;
+    case "signed-in":
+      return !!viewer;
+    case "buyer":
+      return canBuy(viewer);
+    case "admin":
+      return viewer?.role === "admin";
+  }
 }
 
 /**
@@ -23,33 +44,23 @@ function isRead(request: Request): boolean {
 export function enforceAccess(access: Access): MiddlewareFunction<Response> {
   return async ({ request, url, context }, next) => {
     const viewer = viewerOf(context);
-    switch (access) {
-      case "public":
-        break;
-      case "guest":
-        // Posts still reach the action: signing in as someone else replaces the session.
-        if (viewer && isRead(request)) {
-          throw redirect(safeRedirectPath(url.searchParams.get("redirectTo"), "/account"));
-        }
-        break;
-      case "signed-in":
-      case "buyer":
-        if (!viewer) {
-          if (isRead(request)) throw redirect(loginUrl(url));
-          throw await redirectWithToast(loginUrl(url), { type: "error", message: MESSAGES.mustBeLoggedIn });
-        }
-        if (access === "buyer" && !canBuy(viewer)) {
-          if (isRead(request) && !context.get(requestInfoContext).isDataRequest) throw redirect("/account");
-          throw data(FORBIDDEN, { status: 403 });
-        }
-        break;
-      case "admin":
-        if (viewer?.role !== "admin") {
-          if (isRead(request) && !context.get(requestInfoContext).isDataRequest) throw redirect("/");
-          throw data(FORBIDDEN, { status: 403 });
-        }
-        break;
+    // Log in and register: a signed-in viewer's page goes on to where they were going.
+    if (access === "guest" && viewer && isRead(request)) {
+      throw redirect(safeRedirectPath(url.searchParams.get("redirectTo"), "/account"));
     }
-    return next();
+    if (mayUse(access, viewer)) return next();
+    const page = isRead(request) && !context.get(requestInfoContext).isDataRequest;
+    if (access === "admin") {
+      if (page) throw redirect("/");
+      throw data(FORBIDDEN, { status: 403 });
+    }
+    // signed-in, buyer
+    if (!viewer) {
+      if (isRead(request)) throw redirect(loginUrl(url));
+      throw await redirectWithToast(loginUrl(url), { type: "error", message: MESSAGES.mustBeLoggedIn });
+    }
+    // A signed-in customer the store does not sell to (yet): their account, or 403.
+    if (page) throw redirect("/account");
+    throw data(FORBIDDEN, { status: 403 });
   };
 }

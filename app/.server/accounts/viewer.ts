@@ -41,9 +41,14 @@ export function mayCarryPersonalCookie(cookieHeader: string | null | undefined):
   return mayCarrySession(cookieHeader) || (!!cookieHeader && /toast/i.test(cookieHeader));
 }
 
-async function loadViewer(request: Request): Promise<Viewer | null> {
-  if (!mayCarrySession(request.headers.get("cookie"))) return null;
-  const session = await getAuth().api.getSession({ headers: request.headers });
+/**
+ * The viewer a request's headers (its session cookie) stand for. The one lookup: getViewer() uses
+ * it for React Router's requests, and the server (server/app.ts) for a Node request whose body cap
+ * depends on who sends it; it then hands the answer on in the load context (RequestInfo.viewer).
+ */
+export async function viewerFromHeaders(headers: Headers): Promise<Viewer | null> {
+  if (!mayCarrySession(headers.get("cookie"))) return null;
+  const session = await getAuth().api.getSession({ headers });
   if (!session) return null;
   const u = session.user;
   // Only verified customers (and admins) are signed in: a session of an unverified customer
@@ -70,11 +75,14 @@ async function isBusinessApproved(userId: string): Promise<boolean> {
   return row?.approval === "approved";
 }
 
-/** The signed-in viewer, or null for a visitor. Looked up once per request. */
-export function getViewer(request: Request): Promise<Viewer | null> {
+/**
+ * The signed-in viewer, or null for a visitor. Looked up once per request: `known` is the lookup
+ * the server already made for this request (RequestInfo.viewer), used instead of a second one.
+ */
+export function getViewer(request: Request, known?: Promise<Viewer | null>): Promise<Viewer | null> {
   let pending = viewers.get(request);
   if (!pending) {
-    pending = loadViewer(request);
+    pending = known ?? viewerFromHeaders(request.headers);
     viewers.set(request, pending);
   }
   return pending;

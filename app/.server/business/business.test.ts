@@ -3,8 +3,10 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPIRY_IN_PAST, EXPIRY_REQUIRED, LICENSE_NUMBER_FORMAT, TAX_PERMIT_FORMAT } from "~/lib/business";
+import { documentTooManyPixels } from "~/lib/messages";
 import { businessSchema, licenseSchema } from "~/lib/schemas/business";
 import { TEST_ADMIN } from "../../../tests/support/actors";
+import { decodesDuring, pngBomb } from "../../../tests/support/image-bombs";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { createAddress } from "../accounts/addresses";
 import { ensureAccount } from "../accounts/admins";
@@ -18,13 +20,17 @@ import {
   DOCUMENT_UNREADABLE,
   DOCUMENT_WRONG_TYPE,
   DocumentRejectedError,
+  MAX_DOCUMENT_PIXELS,
   readDocument,
 } from "../media/documents";
 import {
   addLicense,
+  claimLicenseUpload,
   findLicenseFor,
+  LICENSE_UPLOADS_PER_HOUR,
   LicenseError,
   listLicenses,
+  MAX_ACTIVE_LICENSES,
   REJECTION_REASON_REQUIRED,
   reviewLicense,
   runLicenseExpiry,
@@ -133,6 +139,123 @@ describe("document intake", () => {
       DOCUMENT_UNREADABLE,
     );
     expect(await refusal(Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]))).toBe(DOCUMENT_TOO_LARGE);
+  });
+});
+
+describe("image documents are sized from their header before anything decodes them", () => {
+  const refusal = async (data: Buffer, name?: string) => {
+    const error = await checkDocument(data, name).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DocumentRejectedError);
+    return (error as Error).message;
+  };
+
+  it("refuses a 12 KB PNG of 10,000 × 10,000 pixels, naming the file, without decoding a pixel", async () => {
+    const bomb = pngBomb(10_000, 10_000);
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    let message = "";
+    expect(await decodesDuring(async () => (message = await refusal(bomb, "license-scan.png")))).toBe(0);
+    expect(message).toBe(documentTooManyPixels("license-scan.png", MAX_DOCUMENT_PIXELS / 1_000_000));
+    expect(message).toBe(
+      "license-scan.png: the image is larger than 40 megapixels. Scan it at a lower resolution, or upload a PDF.",
+    );
+    // Its pixels are never looked at: with no readable pixel data at all, the answer is the same.
+    expect(await refusal(pngBomb(10_000, 10_000, { damaged: true }), "license-scan.png")).toBe(message);
+    // Every size above the limit, however thin.
+    for (const [width, height] of [
+      [40_001, 1_000],
+      [1, 40_000_001],
+      [6_400, 6_400],
+    ] as const) {
+      expect(await refusal(pngBomb(width, height, { damaged: true }), "x.png"), `${width} × ${height}`).toMatch(
+        /^x\.png: the image is larger than 40 megapixels/,
+      );
+    }
+  });
+
+  it("still decodes an image within the limit, and refuses it when its pixels are damaged", async () => {
+    // At the limit exactly: read past the header, so the damage is found (and the spies can see decoding).
+    let message = "";
+    expect(
+      await decodesDuring(async () => (message = await refusal(pngBomb(8_000, 5_000, { damaged: true }), "a.png"))),
+    ).toBeGreaterThan(0);
+    expect(message).toBe(DOCUMENT_UNREADABLE);
+  });
+});
+
+describe(`license limits per business on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () => {
+  async function business(email: string): Promise<string> {
+    await ensureAccount(t.db, { email, name: "Lim Its", role: "customer" });
+    return (await findUserByEmail(t.db, email))?.id ?? "";
+  }
+  const add = (userId: string, n: number, replacesId?: string) =>
+    addLicense(
+      t.db,
+      userId,
+      license({
+        type: "other",
+        number: `LIM-${n}`,
+        issuingState: "TX",
+        ...(replacesId ? { replacesId } : {}),
+      }),
+      PDF,
+      TEST_ADMIN,
+    );
+  const documentsStored = () => {
+    const dir = path.join(t.dataDir, "documents");
+    return fs.existsSync(dir)
+      ? fs.readdirSync(dir, { recursive: true }).filter((f) => String(f).includes(".")).length
+      : 0;
+  };
+
+  it(`keeps at most ${MAX_ACTIVE_LICENSES} licenses under review or in force: the next is refused and nothing kept`, async () => {
+    const userId = await business("many-licenses@biz.test");
+    const added = [];
+    for (let n = 1; n <= MAX_ACTIVE_LICENSES; n++) added.push(await add(userId, n));
+    const stored = documentsStored();
+    const refused = await add(userId, 21).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(LicenseError);
+    expect((refused as LicenseError).message).toBe(
+      "A business keeps at most 20 licenses under review or in force. Replace one of yours (Replace, next to it) rather than adding another.",
+    );
+    expect((refused as LicenseError).status).toBe(409);
+    expect(documentsStored()).toBe(stored);
+    expect(await listLicenses(t.db, userId)).toHaveLength(MAX_ACTIVE_LICENSES);
+    // The check before the document is read says the same.
+    await expect(claimLicenseUpload(t.db, userId, null)).rejects.toThrow(/at most 20 licenses/);
+
+    // A replacement takes the place of the license it replaces (a renewal at the limit), once.
+    const first = added[0]?.id ?? "";
+    await add(userId, 101, first);
+    await expect(add(userId, 102, first)).rejects.toThrow(/at most 20 licenses/);
+    // A rejected license no longer counts.
+    await reviewLicense(t.db, added[1]?.id ?? "", { approve: false, reason: "Not a license." }, TEST_ADMIN);
+    await add(userId, 103);
+    await expect(add(userId, 104)).rejects.toThrow(/at most 20 licenses/);
+    // Another business is not affected.
+    await add(await business("few-licenses@biz.test"), 1);
+  });
+
+  it("holds the limit when the last place is taken by several uploads at once", async () => {
+    const userId = await business("racing-licenses@biz.test");
+    for (let n = 1; n < MAX_ACTIVE_LICENSES; n++) await add(userId, n);
+    const racing = await Promise.allSettled([201, 202, 203, 204].map((n) => add(userId, n)));
+    expect(racing.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await listLicenses(t.db, userId)).toHaveLength(MAX_ACTIVE_LICENSES);
+  });
+
+  it(`takes ${LICENSE_UPLOADS_PER_HOUR.limit} uploads an hour per business, then refuses until the hour is over`, async () => {
+    const userId = await business("hourly@biz.test");
+    const start = Date.now();
+    for (let i = 0; i < LICENSE_UPLOADS_PER_HOUR.limit; i++) await claimLicenseUpload(t.db, userId, null, start + i);
+    const refused = await claimLicenseUpload(t.db, userId, null, start + 60_000).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(LicenseError);
+    expect((refused as LicenseError).status).toBe(429);
+    expect((refused as LicenseError).message).toBe(
+      "You have uploaded 10 license documents in the last hour, the most we take. Try again in 59 minutes.",
+    );
+    // Another business has its own count; the same business again after the hour.
+    await claimLicenseUpload(t.db, await business("hourly-other@biz.test"), null, start + 60_000);
+    await claimLicenseUpload(t.db, userId, null, start + LICENSE_UPLOADS_PER_HOUR.windowMs + 1);
   });
 });
 

@@ -15,6 +15,7 @@ import { kickJobRunners } from "../jobs/wake";
 import { MAIL_JOB } from "../mail/outbox";
 import { layout, type MailContent } from "../mail/templates";
 import { removeDocument, storeDocument } from "../media/documents";
+import { hitRateLimit, type RateLimitRule, scaledLimit } from "../security/rate-limit";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -70,6 +71,72 @@ export class LicenseError extends Error {
 
 export const LICENSE_NOT_FOUND = MESSAGES.licenseNotFound;
 
+/**
+ * The most licenses a business keeps under review or in force (pending and approved; rejected
+ * and expired ones do not count). A replacement takes the place of the license it replaces, so a
+ * business at the limit can still renew. Each is a private document of up to 10 MB that an admin
+ * must read: 20 is several times what a store needs (a sales tax permit, a resale certificate,
+ * a state license per product class and place of business).
+ */
+export const MAX_ACTIVE_LICENSES = 20;
+
+/** License uploads a business may make in an hour, whatever becomes of them (counted in the database). */
+export const LICENSE_UPLOADS_PER_HOUR: RateLimitRule = {
+  name: "license-upload:business",
+  limit: 10,
+  windowMs: 60 * 60 * 1000,
+};
+
+/**
+ * How many licenses the business keeps, by the rule of MAX_ACTIVE_LICENSES, and whether an upload
+ * replacing `replacesId` would take that license's place rather than add one.
+ */
+async function activeLicenses(
+  db: Db,
+  userId: string,
+  replacesId: string | null,
+): Promise<{ kept: number; adds: boolean }> {
+  const active = await db
+    .selectFrom("licenses")
+    .select(["id", "replaces_id"])
+    .where("user_id", "=", userId)
+    .where("status", "in", ["pending", "approved"])
+    .execute();
+  const ids = new Set(active.map((l) => l.id));
+  const replaced = new Set(active.flatMap((l) => (l.replaces_id && ids.has(l.replaces_id) ? [l.replaces_id] : [])));
+  const kept = active.filter((l) => !replaced.has(l.id)).length;
+  const takesPlace = !!replacesId && ids.has(replacesId) && !replaced.has(replacesId);
+  return { kept, adds: !takesPlace };
+}
+
+/**
+ * Whether a business may upload a license document now, checked before the document is read:
+ * at most LICENSE_UPLOADS_PER_HOUR attempts an hour (this one counts), and no more than
+ * MAX_ACTIVE_LICENSES kept. Throws the LicenseError the form shows.
+ */
+export async function claimLicenseUpload(
+  db: Kysely<DB>,
+  userId: string,
+  replacesId: string | null,
+  now = Date.now(),
+): Promise<void> {
+  const { kept, adds } = await activeLicenses(db, userId, replacesId);
+  if (adds && kept >= MAX_ACTIVE_LICENSES) {
+    throw new LicenseError(MESSAGES.licenseLimitReached(MAX_ACTIVE_LICENSES), "form", 409);
+  }
+  const rate = await hitRateLimit(db, LICENSE_UPLOADS_PER_HOUR, userId, now);
+  if (!rate.allowed) {
+    throw new LicenseError(
+      MESSAGES.licenseUploadsPerHour(
+        scaledLimit(LICENSE_UPLOADS_PER_HOUR.limit),
+        Math.ceil(rate.retryAfterSeconds / 60),
+      ),
+      "form",
+      429,
+    );
+  }
+}
+
 /** A customer's licenses, newest first. */
 export async function listLicenses(db: Db, userId: string): Promise<License[]> {
   const rows = await db
@@ -108,6 +175,7 @@ export async function addLicense(
   input: LicenseInput,
   document: Buffer,
   actor: Actor,
+  fileName?: string,
 ): Promise<License> {
   if (input.addressId) {
     const address = await db
@@ -122,9 +190,18 @@ export async function addLicense(
     const replaced = await findLicenseFor(db, input.replacesId, { id: userId, role: "customer" });
     if (!replaced) throw new LicenseError(LICENSE_NOT_FOUND, "replacesId", 404);
   }
-  const stored = await storeDocument(document);
+  const stored = await storeDocument(document, fileName);
   try {
     return await db.transaction().execute(async (trx) => {
+      // The limit holds against two uploads at once: on PostgreSQL the account's row is held
+      // while its licenses are counted (SQLite runs one transaction at a time).
+      if (dialectOf(db) === "postgres") {
+        await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+      }
+      const { kept, adds } = await activeLicenses(trx, userId, input.replacesId);
+      if (adds && kept >= MAX_ACTIVE_LICENSES) {
+        throw new LicenseError(MESSAGES.licenseLimitReached(MAX_ACTIVE_LICENSES), "form", 409);
+      }
       const now = sqlNow(dialectOf(db));
       const id = crypto.randomUUID();
       await trx

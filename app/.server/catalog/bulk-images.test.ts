@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as MESSAGES from "~/lib/messages";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { attachImagesBySku } from "./bulk-images";
+import { attachImagesBySku, MAX_INFLATED_BYTES, unzip } from "./bulk-images";
 import { insertProduct } from "./product-writes";
 import { findProduct } from "./products";
 
@@ -99,9 +99,67 @@ describe(`images in bulk on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     const bomb = Buffer.from(zipSync({ "GUM-2.png": zeros }, { level: 9 }));
     expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
     const results = await attachImagesBySku(t.db, [{ name: "bomb.zip", data: bomb }], TEST_ADMIN, 20 * 1024 * 1024);
-    expect(results).toEqual([{ file: "bomb.zip", ok: false, message: MESSAGES.zipBomb }]);
+    expect(results).toEqual([{ file: "bomb.zip", ok: false, message: MESSAGES.zipBomb(20) }]);
+    expect(MESSAGES.zipBomb(200)).toBe(
+      "Refused: the ZIP files of this upload unpack to more than 200 MB together (a ZIP bomb?). Send fewer or smaller ZIP files at a time.",
+    );
     expect(
       await attachImagesBySku(t.db, [{ name: "bad.zip", data: Buffer.from("PK\x03\x04garbage") }], TEST_ADMIN),
     ).toEqual([{ file: "bad.zip", ok: false, message: MESSAGES.zipUnreadable }]);
+  });
+
+  it("counts every ZIP of a post against one limit: several bombs each under it are stopped together", async () => {
+    // Four ZIPs of 6 MB of zeros each (a few kilobytes each): 24 MB together, over a 20 MB limit.
+    const zips = Array.from({ length: 4 }, (_, i) => ({
+      name: `part-${i + 1}.zip`,
+      data: Buffer.from(zipSync({ [`NOPE-${i + 1}.png`]: new Uint8Array(6 * 1024 * 1024) }, { level: 9 })),
+    }));
+    for (const zip of zips) expect(zip.data.length).toBeLessThan(64 * 1024);
+    const results = await attachImagesBySku(t.db, zips, TEST_ADMIN, 20 * 1024 * 1024);
+    expect(results).toContainEqual({ file: "part-4.zip", ok: false, message: MESSAGES.zipBomb(20) });
+    // The first three were read (their entries are no image of ours), the fourth was not.
+    expect(results.map((r) => r.file).sort()).toEqual(["NOPE-1.png", "NOPE-2.png", "NOPE-3.png", "part-4.zip"]);
+  });
+
+  it("stops an entry that claims to be small at what it may inflate to", async () => {
+    const zip = Buffer.from(zipSync({ "GUM-2.png": new Uint8Array(60 * 1024 * 1024) }, { level: 9 }));
+    // Both headers say 100 bytes (the local one at 22, the directory's at 24).
+    zip.writeUInt32LE(100, 22);
+    const directory = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    zip.writeUInt32LE(100, directory + 24);
+    const budget = { total: 20 * 1024 * 1024, left: 20 * 1024 * 1024 };
+    const { files, refused } = await unzip("liar.zip", zip, budget);
+    expect(files).toEqual([]);
+    expect(refused).toEqual([
+      { file: "liar.zip/GUM-2.png", ok: false, message: MESSAGES.bulkImageTooLarge("liar.zip/GUM-2.png") },
+    ]);
+    // It cost what an image may be, not the 60 MB it holds.
+    expect(budget.left).toBe(10 * 1024 * 1024);
+  });
+
+  it("inflates a large ZIP off the event loop: a timer keeps firing while it does", async () => {
+    // 120 entries of 1.5 MB (a pattern that compresses well, as scans do not): 180 MB to inflate.
+    const entry = new Uint8Array(1.5 * 1024 * 1024).map((_, i) => (i * 7) % 251);
+    const entries: Record<string, Uint8Array> = {};
+    for (let i = 0; i < 120; i++) entries[`NOPE-${i}.png`] = entry;
+    const zip = Buffer.from(zipSync(entries, { level: 6 }));
+    let last = performance.now();
+    let longest = 0;
+    let ticks = 0;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+      ticks++;
+    }, 5);
+    const started = performance.now();
+    const { files } = await unzip("big.zip", zip, { total: MAX_INFLATED_BYTES, left: MAX_INFLATED_BYTES });
+    const took = performance.now() - started;
+    clearInterval(timer);
+    expect(files).toHaveLength(120);
+    expect(files.every((f) => f.data.length === entry.length)).toBe(true);
+    // Inflating took a while, and the timer fired all along: no turn of the loop was held for long.
+    expect(ticks).toBeGreaterThan(took / 50);
+    expect(longest).toBeLessThan(100);
   });
 });

@@ -1,10 +1,10 @@
 import path from "node:path";
-import { Unzip, UnzipInflate } from "fflate";
 import type { Kysely } from "kysely";
 import * as MESSAGES from "~/lib/messages";
 import type { Actor } from "../audit/log";
 import type { DB } from "../db/schema";
 import { ImageRejectedError, MAX_UPLOAD_BYTES } from "../media/intake";
+import { inflateEntry, ZipUnreadableError, zipEntries } from "../media/zip";
 import { ProductChangedError, type Upload, updateProductWithImages } from "./product-admin";
 import { findProduct } from "./products";
 
@@ -12,11 +12,13 @@ import { findProduct } from "./products";
  * Images in bulk (issue 17): image files, or ZIP files of them, named after the product's SKU
  * (`NV-BB-LTR-DISP50.jpg`, `NV-BB-LTR-DISP50-2.jpg`). Each image is added after the product's
  * images through the same intake as a single upload (checked, re-encoded, content-addressed).
- * A ZIP is read as a stream with limits on entries and on inflated bytes, so a ZIP bomb stops at
- * the limit; an entry whose name climbs out of its folder or is absolute is refused.
+ * The ZIP files of one post share one limit on what they may inflate to (MAX_INFLATED_BYTES, for
+ * all of them together), and are inflated on the thread pool, entry by entry, with zlib stopping
+ * at what is left of the limit (media/zip.ts): a ZIP bomb, or several, stops there and never
+ * holds the event loop. An entry whose name climbs out of its folder or is absolute is refused.
  */
 export const MAX_ZIP_ENTRIES = 1000;
-export const MAX_INFLATED_BYTES = 300 * 1024 * 1024;
+export const MAX_INFLATED_BYTES = 200 * 1024 * 1024;
 
 export interface FileResult {
   file: string;
@@ -24,10 +26,6 @@ export interface FileResult {
   /** The product it went to, or why it was refused. */
   message: string;
 }
-
-class ZipRefused extends Error {}
-
-const ZIP_SLICE = 16 * 1024;
 
 function unsafeName(name: string): boolean {
   return (
@@ -39,64 +37,57 @@ function unsafeName(name: string): boolean {
   );
 }
 
-/** The files inside a ZIP, each within the limits; refused entries are reported, not extracted. */
-function unzip(zipName: string, data: Uint8Array, maxInflated: number): { files: Upload[]; refused: FileResult[] } {
+/** What the ZIP files of one post may inflate to together, and what is left of it. */
+export interface InflateBudget {
+  total: number;
+  left: number;
+}
+
+/**
+ * The files inside a ZIP, each within the limits; refused entries are reported, not extracted.
+ * A ZIP that cannot be read, holds too many files or would take the post past its inflated-size
+ * limit is refused whole.
+ */
+export async function unzip(
+  zipName: string,
+  data: Buffer,
+  budget: InflateBudget,
+): Promise<{ files: Upload[]; refused: FileResult[] }> {
+  const refusedWhole = (message: string) => ({ files: [], refused: [{ file: zipName, ok: false, message }] });
+  const bomb = MESSAGES.zipBomb(Math.round(budget.total / (1024 * 1024)));
   const files: Upload[] = [];
   const refused: FileResult[] = [];
-  let entries = 0;
-  let inflated = 0;
-  // Why the whole ZIP is refused (the inflater may wrap what a callback throws).
-  let refusal: string | null = null;
-  const refuse = (message: string) => {
-    refusal ??= message;
-    throw new ZipRefused(message);
-  };
-  const unzipper = new Unzip((entry) => {
-    const name = `${zipName}/${entry.name}`;
-    if (++entries > MAX_ZIP_ENTRIES) refuse(MESSAGES.zipTooManyFiles(MAX_ZIP_ENTRIES));
-    if (entry.name.endsWith("/")) return; // a folder
-    if (unsafeName(entry.name)) {
-      refused.push({ file: name, ok: false, message: MESSAGES.zipUnsafeName });
-      return;
-    }
-    if (path.posix.basename(entry.name).startsWith(".") || entry.name.startsWith("__MACOSX/")) return;
-    // What the entry claims is checked first (it cannot be trusted to be small, only to be large).
-    if ((entry.originalSize ?? 0) > maxInflated) refuse(MESSAGES.zipBomb);
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    let tooBig = false;
-    entry.ondata = (err, chunk, final) => {
-      if (err) refuse(MESSAGES.zipUnreadable);
-      size += chunk.length;
-      inflated += chunk.length;
-      // Counted as it inflates: what the entry claims about its size is not trusted.
-      if (inflated > maxInflated) refuse(MESSAGES.zipBomb);
-      if (size > MAX_UPLOAD_BYTES) tooBig = true;
-      else chunks.push(chunk);
-      if (final) {
-        if (tooBig) refused.push({ file: name, ok: false, message: MESSAGES.bulkImageTooLarge(name) });
-        else files.push({ name: path.posix.basename(entry.name), data: Buffer.concat(chunks) });
-      }
-    };
-    entry.start();
-  });
-  unzipper.register(UnzipInflate);
-  const refusedWhole = () => ({
-    files: [],
-    refused: [{ file: zipName, ok: false, message: refusal ?? MESSAGES.zipUnreadable }],
-  });
   try {
-    // Fed in small slices, so the inflater hands out bounded chunks (deflate expands at most
-    // about 1,000 times): the limit is checked long before a bomb could fill the memory.
-    for (let at = 0; at < data.length; at += ZIP_SLICE) {
-      unzipper.push(data.subarray(at, at + ZIP_SLICE), at + ZIP_SLICE >= data.length);
-      if (refusal) return refusedWhole();
+    const { count, entries } = zipEntries(data, MAX_ZIP_ENTRIES);
+    if (count > MAX_ZIP_ENTRIES) return refusedWhole(MESSAGES.zipTooManyFiles(MAX_ZIP_ENTRIES));
+    // Nothing in it: not a ZIP we can use.
+    if (count === 0) return refusedWhole(MESSAGES.zipUnreadable);
+    for (const entry of entries) {
+      const name = `${zipName}/${entry.name}`;
+      if (entry.name.endsWith("/")) continue; // a folder
+      if (unsafeName(entry.name)) {
+        refused.push({ file: name, ok: false, message: MESSAGES.zipUnsafeName });
+        continue;
+      }
+      if (path.posix.basename(entry.name).startsWith(".") || entry.name.startsWith("__MACOSX/")) continue;
+      // What the entry claims is checked first (it cannot be trusted to be small, only to be large).
+      if (entry.claimedSize > budget.left) return refusedWhole(bomb);
+      // Inflated up to the image limit or what is left of the post's, whichever is less.
+      const cap = Math.min(MAX_UPLOAD_BYTES, budget.left);
+      const inflated = await inflateEntry(data, entry, cap);
+      if (inflated === "too-large") {
+        if (cap < MAX_UPLOAD_BYTES) return refusedWhole(bomb);
+        budget.left -= cap;
+        refused.push({ file: name, ok: false, message: MESSAGES.bulkImageTooLarge(name) });
+        continue;
+      }
+      budget.left -= inflated.length;
+      files.push({ name: path.posix.basename(entry.name), data: inflated });
     }
-  } catch {
-    return refusedWhole();
+  } catch (error) {
+    if (error instanceof ZipUnreadableError) return refusedWhole(MESSAGES.zipUnreadable);
+    throw error;
   }
-  // Nothing found in it: not a ZIP we can read (or an empty one).
-  if (refusal || entries === 0) return refusedWhole();
   return { files, refused };
 }
 
@@ -125,9 +116,11 @@ export async function attachImagesBySku(
 ): Promise<FileResult[]> {
   const results: FileResult[] = [];
   const images: Upload[] = [];
+  // One limit for every ZIP of the post: four ZIP bombs stop where one would.
+  const budget: InflateBudget = { total: maxInflated, left: maxInflated };
   for (const u of uploads) {
     if (isZip(u)) {
-      const { files, refused } = unzip(u.name, new Uint8Array(u.data), maxInflated);
+      const { files, refused } = await unzip(u.name, u.data, budget);
       images.push(...files);
       results.push(...refused);
     } else images.push(u);

@@ -7,7 +7,10 @@ import { catalogVersion } from "../cache/visitor-pages";
 import { replaceTiers } from "../pricing/tiers";
 import {
   applyImport,
+  applyRowLimit,
   exportProductsCsv,
+  ImportTooLargeError,
+  MAX_APPLY_ROWS_EMBEDDED,
   MAX_IMPORT_BYTES,
   neutralizeFormula,
   PRODUCT_COLUMNS,
@@ -15,6 +18,7 @@ import {
   type ReadResult,
   readProductsCsv,
 } from "./csv";
+import { applyPosted } from "./import-form";
 import { insertProduct } from "./product-writes";
 
 let t: TestDatabase;
@@ -640,4 +644,43 @@ describe(`catalog CSV on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
     await expect(applyImport(t.db, trap, again.digest, TEST_ADMIN)).rejects.toThrow();
     expect(await products()).toEqual(before);
   });
+
+  it("on SQLite, refuses before writing anything an Apply that writes more products than the built-in database takes at once", async () => {
+    const limit = applyRowLimit(t.db);
+    expect(limit).toBe(t.dialect === "sqlite" ? MAX_APPLY_ROWS_EMBEDDED : null);
+    // The same rule at any limit: one row past it is refused whole, and rows left unchanged do not count.
+    const file = read(
+      `${HEADER}\nNV-1,Gum,novelty,12.50,4,Line one\nGL-2,Glass,glass,0.99,0,x\nNEW-1,One,novelty,1,1,\nNEW-2,Two,novelty,1,1,\n`,
+    );
+    const plan = await planImport(t.db, file);
+    expect([plan.added.length, plan.changed.length, plan.unchanged]).toEqual([2, 2, 0]);
+    const before = await products();
+    const refused = await applyImport(t.db, file, plan.digest, TEST_ADMIN, { maxRows: 3 }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ImportTooLargeError);
+    expect((refused as Error).message).toBe(
+      "This file adds, changes or deletes 4 products; the store's built-in database takes at most 3 in one Apply (every page waits while it writes). Split the file into smaller ones and apply them one after the other.",
+    );
+    expect(await products()).toEqual(before);
+    await expect(applyImport(t.db, file, plan.digest, TEST_ADMIN, { maxRows: 4 })).resolves.toMatchObject({
+      applied: true,
+    });
+    if (limit === null) return;
+    // And by default, at the database's own limit: a file one product past it (the dry run is quick).
+    const rows = Array.from({ length: limit + 1 }, (_, i) => `BIG-${i},Big ${i},novelty,1.00,1,`);
+    const big = read(`${HEADER}\n${rows.join("\n")}\n`);
+    const bigPlan = await planImport(t.db, big);
+    expect(bigPlan.added).toHaveLength(limit + 1);
+    const atLimit = await products();
+    await expect(applyImport(t.db, big, bigPlan.digest, TEST_ADMIN)).rejects.toBeInstanceOf(ImportTooLargeError);
+    expect(await products()).toEqual(atLimit);
+    // The import screen's Apply answers with the reason and the dry run (the page offers no Apply).
+    const answer = await applyPosted({ read: big, fileName: "big.csv", digest: bigPlan.digest }, TEST_ADMIN);
+    expect(answer.init?.status).toBe(422);
+    expect(answer.data).toMatchObject({
+      ok: false,
+      message: MESSAGES.importTooManyWrites(limit + 1, limit),
+      data: { writeLimit: limit, counts: { added: limit + 1 }, applied: false },
+    });
+    expect(await products()).toEqual(atLimit);
+  }, 60_000);
 });

@@ -257,6 +257,23 @@ export const DELETE_COLUMN = "delete";
 export const MAX_IMPORT_BYTES = 16 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 50_000;
 
+/**
+ * The most products one Apply writes (adds, changes and deletes together) on the embedded
+ * database (SQLite). An Apply is one transaction, all or nothing, and on SQLite that transaction
+ * holds the one connection: every other request that reads or writes the database waits until it
+ * commits. Measured on the 2-core reference machine (npm run bench:import, docs/performance.md):
+ * about 0.1 ms a row, so 10,000 rows keep pages waiting about a second; 50,000 rows, five. Rows a
+ * file leaves unchanged are not written and do not count. On PostgreSQL other requests go on
+ * (only the products being written wait) and the file's own limit (MAX_IMPORT_ROWS) is the only
+ * one. Decision 0024.
+ */
+export const MAX_APPLY_ROWS_EMBEDDED = 10_000;
+
+/** The most rows an Apply may write on this database, or null when only the file's limit applies. */
+export function applyRowLimit(db: Kysely<DB>): number | null {
+  return dialectOf(db) === "sqlite" ? MAX_APPLY_ROWS_EMBEDDED : null;
+}
+
 const COLUMN_NAMES = [...PRODUCT_COLUMNS.map((c) => c.header), IMAGE_URLS_COLUMN, DELETE_COLUMN];
 const NEW_PRODUCT_DEFAULTS: Partial<Record<string, Value>> = { description: "" };
 
@@ -756,9 +773,26 @@ export class ImportChangedError extends Error {
   }
 }
 
+/** How many products the plan writes (new, changed and deleted). */
+export function writesOf(plan: ImportPlan): number {
+  return plan.added.length + plan.changed.length + plan.deleted.length;
+}
+
+/** A plan that writes more rows than the database takes in one Apply (applyRowLimit): nothing was written. */
+export class ImportTooLargeError extends Error {
+  constructor(
+    readonly plan: ImportPlan,
+    readonly limit: number,
+  ) {
+    super(MESSAGES.importTooManyWrites(writesOf(plan), limit));
+  }
+}
+
 /**
  * Applies a file in one transaction, if what it would do is still what the dry run showed
  * (`digest`); otherwise, or if anything fails, nothing is written. Refused rows are left out.
+ * A plan writing more rows than `maxRows` (by default the database's limit, applyRowLimit) throws
+ * ImportTooLargeError before anything is written.
  * Products are written with the catalog's own write functions (the catalog version triggers
  * move as for a single edit); each product changed is recorded in the audit log.
  */
@@ -767,13 +801,15 @@ export async function applyImport(
   read: Extract<ReadResult, { ok: true }>,
   digest: string,
   actor: Actor,
-  options: { onProgress?: ProgressCallback } = {},
+  options: { onProgress?: ProgressCallback; maxRows?: number | null } = {},
 ): Promise<{ plan: ImportPlan; applied: boolean }> {
   const removed: ProductImage[] = [];
+  const maxRows = options.maxRows === undefined ? applyRowLimit(db) : options.maxRows;
   const result = await db.transaction().execute(async (trx) => {
     const plan = await planImport(trx, read);
     if (plan.digest !== digest) return { plan, applied: false };
-    const total = plan.added.length + plan.changed.length + plan.deleted.length;
+    const total = writesOf(plan);
+    if (maxRows !== null && total > maxRows) throw new ImportTooLargeError(plan, maxRows);
     let done = 0;
     let lastTurn = performance.now();
     const wrote = async (rows: number) => {

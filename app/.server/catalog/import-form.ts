@@ -8,7 +8,9 @@ import { replyError, replyOk } from "../forms";
 import { log } from "../log";
 import {
   applyImport,
+  applyRowLimit,
   type ImportPlan,
+  ImportTooLargeError,
   MAX_IMPORT_BYTES,
   type ProgressCallback,
   planImport,
@@ -33,11 +35,14 @@ export interface ImportView {
   deleted: ImportPlan["deleted"];
   refused: ImportPlan["refused"];
   applied: boolean;
+  /** The most rows one Apply writes on this database (null: only the file's limit). */
+  writeLimit: number | null;
 }
 
 function view(plan: ImportPlan, fileName: string, applied: boolean): ImportView {
   return {
     fileName,
+    writeLimit: applyRowLimit(getDb()),
     digest: plan.digest,
     counts: {
       added: plan.added.length,
@@ -119,6 +124,12 @@ export async function applyPosted(
       view(plan, fileName, true),
     );
   } catch (error) {
+    if (error instanceof ImportTooLargeError) {
+      return replyError<ImportView>(
+        { message: error.message },
+        { status: 422, data: view(error.plan, fileName, false) },
+      );
+    }
     // Another write came between the dry run and Apply (a SKU added, a product edited): nothing was kept.
     log.warn({ err: error }, "catalog import failed; rolled back");
     return replyError<ImportView>(

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
 import * as MESSAGES from "~/lib/messages";
+import { pixelsOf, readImageHeader } from "./image-header";
 import { documentStore, type StoredFile } from "./store";
 
 /**
@@ -10,6 +11,12 @@ import { documentStore, type StoredFile } from "./store";
  * truncated upload) is refused with a message the form shows next to the field.
  */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+/**
+ * The most pixels a scanned or photographed document may have: a letter page scanned at 600 dpi
+ * (34 megapixels), or a phone's photo, fits; the limit is read from the image's header before
+ * anything decodes it (media/image-header.ts).
+ */
+export const MAX_DOCUMENT_PIXELS = 40_000_000;
 
 export type DocumentType = "application/pdf" | "image/jpeg" | "image/png";
 
@@ -35,8 +42,11 @@ function sniff(data: Buffer): DocumentType | null {
   return null;
 }
 
-/** What the bytes are, or DocumentRejectedError saying why they cannot be kept. */
-export async function checkDocument(data: Buffer): Promise<DocumentType> {
+/**
+ * What the bytes are, or DocumentRejectedError saying why they cannot be kept. `fileName` is the
+ * name the browser gave, for the messages that name the file.
+ */
+export async function checkDocument(data: Buffer, fileName = "document"): Promise<DocumentType> {
   if (data.length === 0) throw new DocumentRejectedError(DOCUMENT_MISSING);
   if (data.length > MAX_DOCUMENT_BYTES) throw new DocumentRejectedError(DOCUMENT_TOO_LARGE);
   const type = sniff(data);
@@ -48,12 +58,19 @@ export async function checkDocument(data: Buffer): Promise<DocumentType> {
     }
     return type;
   }
+  // The header first: its size is refused before a pixel is decoded.
+  const header = await readImageHeader(data);
+  if (!header || header.format !== (type === "image/jpeg" ? "jpeg" : "png")) {
+    throw new DocumentRejectedError(DOCUMENT_UNREADABLE);
+  }
+  if (pixelsOf(header) > MAX_DOCUMENT_PIXELS) {
+    throw new DocumentRejectedError(
+      MESSAGES.documentTooManyPixels(fileName.slice(0, 100), MAX_DOCUMENT_PIXELS / 1_000_000),
+    );
+  }
   try {
-    const meta = await sharp(data, { limitInputPixels: 100_000_000 }).metadata();
-    const expected = type === "image/jpeg" ? "jpeg" : "png";
-    if (meta.format !== expected || !meta.width || !meta.height) throw new Error("format mismatch");
     // Decode the whole image: a file with a valid header and a broken body is refused here.
-    await sharp(data, { limitInputPixels: 100_000_000 }).stats();
+    await sharp(data, { limitInputPixels: MAX_DOCUMENT_PIXELS, sequentialRead: true }).stats();
   } catch {
     throw new DocumentRejectedError(DOCUMENT_UNREADABLE);
   }
@@ -67,8 +84,8 @@ export interface StoredDocument {
 }
 
 /** Checks and stores a document under a random name; returns its key. */
-export async function storeDocument(data: Buffer): Promise<StoredDocument> {
-  const type = await checkDocument(data);
+export async function storeDocument(data: Buffer, fileName?: string): Promise<StoredDocument> {
+  const type = await checkDocument(data, fileName);
   const id = crypto.randomBytes(16).toString("hex");
   const key = `${id.slice(0, 2)}/${id}.${EXTENSION[type]}`;
   await documentStore().put(key, data);

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodesDuring, pngBomb } from "../../../tests/support/image-bombs";
 import { ImageRejectedError, prepareImage, sniffImageFormat, storeImages } from "./intake";
 import { LocalMediaStore } from "./store";
 
@@ -94,6 +95,24 @@ describe("image intake", () => {
       .toBuffer();
     expect(bomb.length).toBeLessThan(1024 * 1024);
     expect(await rejection("bomb.png", bomb)).toMatch(/40 megapixels/);
+  });
+
+  it("judges the size of an image from its header: a 10,000 × 10,000 PNG is refused, naming it, without a pixel decoded", async () => {
+    for (const damaged of [false, true]) {
+      let message = "";
+      expect(
+        await decodesDuring(async () => (message = await rejection("NV-1.png", pngBomb(10_000, 10_000, { damaged })))),
+      ).toBe(0);
+      expect(message).toBe("NV-1.png: the image is larger than 40 megapixels.");
+    }
+    // Within the limit the pixels are decoded (so the spies do see decoding), and damaged ones refused.
+    let message = "";
+    expect(
+      await decodesDuring(
+        async () => (message = await rejection("NV-2.png", pngBomb(8_000, 5_000, { damaged: true }))),
+      ),
+    ).toBeGreaterThan(0);
+    expect(message).toBe("NV-2.png: the image could not be decoded (damaged or incomplete).");
   });
 
   it("refuses polyglots: image bytes with a script after them, or a script wearing a GIF header", async () => {

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
-import sharp, { type Metadata } from "sharp";
+import sharp from "sharp";
 import { IMAGE_WIDTHS, type ProductImage, storedWidths } from "~/lib/images";
+import { pixelsOf, readImageHeader } from "./image-header";
 import { type MediaStore, mediaStore } from "./store";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -68,20 +69,14 @@ export async function prepareImage(fileName: string, buf: Buffer): Promise<Prepa
   if (!format) {
     throw new ImageRejectedError(fileName, "not a JPEG, PNG, WebP, GIF or AVIF image.");
   }
-  let meta: Metadata;
-  try {
-    // Reads the header only (no pixels are decoded), so the size can be checked first.
-    meta = await sharp(buf, { limitInputPixels: false }).metadata();
-  } catch {
-    throw new ImageRejectedError(fileName, "the image could not be read (damaged or incomplete).");
-  }
-  if (!meta.format || !SHARP_FORMAT[format].includes(meta.format)) {
+  // The header only (no pixel is decoded), so the size is checked before anything decodes it.
+  const header = await readImageHeader(buf);
+  if (!header) throw new ImageRejectedError(fileName, "the image could not be read (damaged or incomplete).");
+  if (!SHARP_FORMAT[format].includes(header.format)) {
     throw new ImageRejectedError(fileName, "the file's contents do not match an image type we accept.");
   }
-  const w = meta.autoOrient?.width ?? meta.width ?? 0;
-  const h = meta.autoOrient?.height ?? meta.height ?? 0;
-  if (!w || !h) throw new ImageRejectedError(fileName, "the image has no size.");
-  if (w * h > MAX_INPUT_PIXELS) {
+  const { width: w, height: h } = header;
+  if (pixelsOf(header) > MAX_INPUT_PIXELS) {
     throw new ImageRejectedError(fileName, "the image is larger than 40 megapixels.");
   }
 

@@ -19,7 +19,7 @@ export interface RateLimitResult {
 export const TOO_MANY_ATTEMPTS = MESSAGES.tooManyAttempts;
 
 /** RATE_LIMIT_FACTOR multiplies every limit (tests raise it; production leaves it at 1). */
-function scaledLimit(limit: number): number {
+export function scaledLimit(limit: number): number {
   return Math.max(1, Math.round(limit * env().RATE_LIMIT_FACTOR));
 }
 

@@ -161,3 +161,8 @@ export const bulkDirectoryStatesHint = "Added to the states already listed for e
 /** The audit log's introduction: what it holds, and the one change it allows (migration 0013). */
 export const auditIntro =
   "Every admin change to products, prices, stock, orders and accounts, and every approval decision. Entries cannot be edited or deleted; a deleted customer's name and email in them read 'Unknown User'.";
+
+/** The import screen's word on the built-in database's limit (decision 0024). */
+export function importEmbeddedDatabaseLimit(rows: number, fileRows: number): string {
+  return `On the store's built-in database (SQLite) one Apply adds, changes and deletes at most ${rows.toLocaleString("en-US")} products (rows a file leaves unchanged do not count): every page of the store waits while an Apply writes. Split larger files and apply them one after the other; a store on PostgreSQL takes files of up to ${fileRows.toLocaleString("en-US")} rows at once.`;
+}

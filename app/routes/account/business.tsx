@@ -1,6 +1,6 @@
 import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
 import { listAddresses } from "~/.server/accounts/addresses";
-import { addLicense, LicenseError, listLicenses } from "~/.server/business/licenses";
+import { addLicense, claimLicenseUpload, LicenseError, listLicenses } from "~/.server/business/licenses";
 import { findBusiness, saveBusiness } from "~/.server/business/profile";
 import { getDb } from "~/.server/db/instance";
 import { parseForm, replyError, replyOk } from "~/.server/forms";
@@ -61,10 +61,28 @@ export async function action({ context }: Route.ActionArgs) {
   const parsed = parseForm(form, licenseSchema(storeToday()));
   const file = form.get("document");
   const fieldErrors = parsed.ok ? {} : { ...parsed.errors };
-  if (!(file instanceof File) || file.size === 0) fieldErrors.document = DOCUMENT_MISSING;
+  const hasFile = file instanceof File && file.size > 0;
+  if (hasFile) {
+    // The business's limits (documents kept, uploads an hour) before the document is read.
+    const replacesId = form.get("replacesId");
+    const refused = await claimLicenseUpload(
+      db,
+      viewer.id,
+      typeof replacesId === "string" && replacesId ? replacesId : null,
+    ).then(
+      () => null,
+      (error: unknown) => {
+        if (error instanceof LicenseError) return error;
+        throw error;
+      },
+    );
+    if (refused)
+      return replyError<Intent>({ message: refused.message }, { form, status: refused.status, data: intent });
+  }
+  if (!hasFile) fieldErrors.document = DOCUMENT_MISSING;
   else if (!parsed.ok) {
     // Say everything that is wrong at once: the document too, not only the fields.
-    const problem = await checkDocument(Buffer.from(await file.arrayBuffer())).then(
+    const problem = await checkDocument(Buffer.from(await file.arrayBuffer()), file.name).then(
       () => null,
       (error: unknown) => (error instanceof DocumentRejectedError ? error.message : null),
     );
@@ -80,6 +98,7 @@ export async function action({ context }: Route.ActionArgs) {
       parsed.data,
       Buffer.from(await (file as File).arrayBuffer()),
       actorOf(context),
+      (file as File).name,
     );
     return replyOk<Intent>(ACCOUNT_MESSAGES.licenseUploaded(added.typeLabel, added.number), intent);
   } catch (error) {

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
-import { MAX_IMPORT_BYTES, PRODUCT_COLUMNS } from "~/.server/catalog/csv";
+import { applyRowLimit, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, PRODUCT_COLUMNS } from "~/.server/catalog/csv";
 import { applyImportForm, dryRunImport, type ImportApplyLine, type ImportView } from "~/.server/catalog/import-form";
+import { getDb } from "~/.server/db/instance";
 import { intentOf } from "~/.server/http";
 import { actorOf, formOf } from "~/.server/request-context";
 import { notify } from "~/components/toast";
@@ -27,7 +28,12 @@ export function meta() {
 }
 
 export function loader() {
-  return { columns: PRODUCT_COLUMNS.map((c) => c.header), maxMegabytes: MAX_IMPORT_BYTES / MB };
+  return {
+    columns: PRODUCT_COLUMNS.map((c) => c.header),
+    maxMegabytes: MAX_IMPORT_BYTES / MB,
+    writeLimit: applyRowLimit(getDb()),
+    maxRows: MAX_IMPORT_ROWS,
+  };
 }
 
 export async function action({ context }: Route.ActionArgs) {
@@ -266,7 +272,10 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
   const applying = streamed.applying || (fetcher.state !== "idle" && fetcher.formData?.get("intent") === "apply");
   const busy = fetcher.state !== "idle" || streamed.applying;
   const progress = streamed.progress;
-  const canApply = !!plan && !plan.applied && plan.counts.added + plan.counts.changed + plan.counts.deleted > 0;
+  const writes = plan ? plan.counts.added + plan.counts.changed + plan.counts.deleted : 0;
+  // More than the built-in database writes in one Apply: the dry run says so, and offers no Apply.
+  const overLimit = !!plan && !plan.applied && plan.writeLimit !== null && writes > plan.writeLimit;
+  const canApply = !!plan && !plan.applied && writes > 0 && !overLimit;
 
   useEffect(() => {
     if (reply?.ok && reply.message) notify("success", reply.message);
@@ -289,6 +298,11 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
           </a>{" "}
           to start from.
         </p>
+        {loaderData.writeLimit !== null ? (
+          <p className="mt-1 max-w-3xl text-sm text-slate-700">
+            {BACK_OFFICE_MESSAGES.importEmbeddedDatabaseLimit(loaderData.writeLimit, loaderData.maxRows)}
+          </p>
+        ) : null}
         <p className="mt-1 max-w-3xl text-sm text-slate-700">{BACK_OFFICE_MESSAGES.importTiersFormat}</p>
         <p className="mt-1 max-w-3xl text-sm text-slate-700">{BACK_OFFICE_MESSAGES.importImageUrlsReadOnly}</p>
       </div>
@@ -369,7 +383,10 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
             ) : null}
           </div>
           {plan.applied && reply?.message ? <FormMessage tone="success">{reply.message}</FormMessage> : null}
-          {!plan.applied && !canApply ? (
+          {overLimit && plan.writeLimit !== null && !(reply && !reply.ok && reply.message) ? (
+            <FormMessage tone="error">{MESSAGES.importTooManyWrites(writes, plan.writeLimit)}</FormMessage>
+          ) : null}
+          {!plan.applied && !canApply && !overLimit ? (
             <FormMessage tone="info">{BACK_OFFICE_MESSAGES.importNothingToApply}</FormMessage>
           ) : null}
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" aria-label="What the import does">
