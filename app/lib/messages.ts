@@ -335,6 +335,12 @@ export function ruleContradicts(name: string): string {
 export function notForDefaultAddress(reason: string): string {
   return `${reason} Another of your addresses can receive it: choose it at checkout.`;
 }
+/** The license wallet and the admin's queue: where a license counts (issue 26). */
+export function licenseCountsFor(state: string): string {
+  return `Counts for orders to ${state}`;
+}
+export const licenseCountsEverywhere = "Counts for orders to every state";
+export const licenseAddressDeleted = "Covered an address that was removed: it counts for no order.";
 /** 'Not available for your Indiana address: state ban' */
 export function notAvailableFor(stateName: string, reason: string): string {
   return `Not available for your ${stateName} address: ${reason}`;

@@ -16,6 +16,7 @@ import { saveProductCompliance } from "../compliance/facts";
 import { createRule } from "../compliance/rules";
 import { OrderRefusedError, placeOrder } from "../orders/place-order";
 import { addLicense, LicenseError, listLicenses, reviewLicense } from "./licenses";
+import { reviewQueue } from "./queue";
 
 /**
  * Issue 26, points 3 and 4: a license counts in the state that issued it, and a license uploaded
@@ -203,6 +204,13 @@ describe(`a license bound to an address follows it on ${ON}`, () => {
       action: "license.review-again",
       before: { status: "approved", addressState: "CA" },
       after: { status: "pending", addressState: "OK" },
+    });
+    // The admin's queue shows it with its address as it is now, and that it does not count there.
+    const queued = (await reviewQueue(t.db)).licenses.find((l) => l.id === license.id);
+    expect(queued).toMatchObject({
+      countsFor: "Counts for orders to California",
+      covers: `Covers ${shop.businessName}, ${shop.street}, Tulsa OK`,
+      addressProblem: "The address it covers is now in Oklahoma: a license issued by California does not count there.",
     });
     expect(ACCOUNT_MESSAGES.addressMovedLicensesToReview("Oklahoma", ["Other state tobacco or vape license X"])).toBe(
       "Address saved successfully! It is now in Oklahoma, so the license that covers it goes back to review: Other state tobacco or vape license X.",

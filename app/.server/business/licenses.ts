@@ -1,6 +1,13 @@
 import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import { addDays, type LicenseStatus, licenseCountsIn, licenseTypeLabel, storeToday } from "~/lib/business";
+import {
+  addDays,
+  type LicenseStatus,
+  licenseCountsIn,
+  licenseTypeLabel,
+  licenseTypeStateBound,
+  storeToday,
+} from "~/lib/business";
 import { stateName } from "~/lib/compliance";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
@@ -60,6 +67,13 @@ function toLicense(row: LicenseRow): License {
     createdAt: row.created_at,
     reviewedAt: row.reviewed_at,
   };
+}
+
+/** Where a license counts, as its owner and the admins read it: its issuing state, for a state-bound type. */
+export function licenseCountsForText(license: Pick<License, "type" | "issuingState">): string {
+  return licenseTypeStateBound(license.type)
+    ? MESSAGES.licenseCountsFor(stateName(license.issuingState))
+    : MESSAGES.licenseCountsEverywhere;
 }
 
 /** A refused license change: the message names what is wrong; `field` is the form field. */

@@ -62,12 +62,7 @@ export function licenseIssuedOnlyBy(type: string, state: string): string {
 export function licenseStateNotAddressState(issuingState: string, addressState: string): string {
   return `A license issued by ${issuingState} counts only for orders to ${issuingState}, and this address is in ${addressState}.`;
 }
-/** The wallet: where a license counts. */
-export function licenseCountsFor(state: string): string {
-  return `Counts for orders to ${state}`;
-}
-export const licenseCountsEverywhere = "Counts for orders to every state";
-export const licenseAddressDeleted = "Covered an address that was removed: it counts for no order.";
+
 export const noLicensesYet =
   "No licenses yet. Upload your sales tax permit or resale certificate and the permits your products need.";
 // ---- Wholesale ordering (issue 16): saved lists and back-in-stock alerts ----
