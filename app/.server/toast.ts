@@ -39,6 +39,11 @@ async function toastHeader(type: ToastType, message: string, duration?: number):
   return toastCookie().serialize(toast);
 }
 
+/** The header that shows a toast once the page reloads its data (after a fetcher's post, say). */
+export async function toastCookieHeader(toast: { type: ToastType; message: string; duration?: number }) {
+  return { "Set-Cookie": await toastHeader(toast.type, toast.message, toast.duration) };
+}
+
 /** A redirect that shows a toast on the page it lands on. */
 export async function redirectWithToast(
   url: string,

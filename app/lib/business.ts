@@ -14,14 +14,81 @@ export const BUSINESS_TYPES = [
 ] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number]["value"];
 
+/**
+ * The license types, each with where it counts (issue 26). A state-bound license counts only for
+ * orders shipped into the state that issued it: a rule that requires a type requires one issued
+ * for the destination's state. `issuedBy` names the one state that issues a type, when there is
+ * one (Texas's own permits), and the wallet refuses another issuing state for it.
+ *
+ * - sales-tax-permit: a state's sales tax permit or resale certificate is that state's: bound.
+ * - tx-ecig-retailer, tx-dshs-hemp: Texas permits, issued by Texas only: bound to Texas.
+ * - state-tobacco-vape: a state's tobacco or vape license: bound to its state.
+ * - other: what it is is known only from its document, so it counts, like the rest, for the state
+ *   that issued it and no other.
+ *
+ * No type the store knows is valid across states by nature. One that is (a federal permit, such
+ * as a TTB permit) would be declared `stateBound: false` here, with the reason, and would then
+ * count for every destination.
+ */
 export const LICENSE_TYPES = [
-  { value: "sales-tax-permit", label: "Sales tax permit / resale certificate", expires: false },
-  { value: "tx-ecig-retailer", label: "Texas e-cigarette retailer permit", expires: true },
-  { value: "tx-dshs-hemp", label: "Texas DSHS hemp retail registration", expires: true },
-  { value: "state-tobacco-vape", label: "Other state tobacco or vape license", expires: true },
-  { value: "other", label: "Other", expires: false },
-] as const;
+  {
+    value: "sales-tax-permit",
+    label: "Sales tax permit / resale certificate",
+    expires: false,
+    stateBound: true,
+    issuedBy: null,
+  },
+  {
+    value: "tx-ecig-retailer",
+    label: "Texas e-cigarette retailer permit",
+    expires: true,
+    stateBound: true,
+    issuedBy: "TX",
+  },
+  {
+    value: "tx-dshs-hemp",
+    label: "Texas DSHS hemp retail registration",
+    expires: true,
+    stateBound: true,
+    issuedBy: "TX",
+  },
+  {
+    value: "state-tobacco-vape",
+    label: "Other state tobacco or vape license",
+    expires: true,
+    stateBound: true,
+    issuedBy: null,
+  },
+  { value: "other", label: "Other", expires: false, stateBound: true, issuedBy: null },
+] as const satisfies readonly {
+  value: string;
+  label: string;
+  expires: boolean;
+  stateBound: boolean;
+  issuedBy: string | null;
+}[];
 export type LicenseType = (typeof LICENSE_TYPES)[number]["value"];
+
+type LicenseTypeInfo = { stateBound: boolean; issuedBy: string | null };
+
+function licenseTypeInfo(type: string): LicenseTypeInfo | undefined {
+  return (LICENSE_TYPES as readonly (LicenseTypeInfo & { value: string })[]).find((t) => t.value === type);
+}
+
+/** Whether a type counts only in the state that issued it (a type the store does not know does). */
+export function licenseTypeStateBound(type: string): boolean {
+  return licenseTypeInfo(type)?.stateBound ?? true;
+}
+
+/** The one state that issues a type, or null when any state may. */
+export function licenseTypeIssuedBy(type: string): string | null {
+  return licenseTypeInfo(type)?.issuedBy ?? null;
+}
+
+/** Whether a license of a type, issued by a state, counts for an order shipped into `state`. */
+export function licenseCountsIn(type: string, issuingState: string, state: string): boolean {
+  return !licenseTypeStateBound(type) || issuingState.trim().toUpperCase() === state.trim().toUpperCase();
+}
 
 export function licenseTypeLabel(type: string): string {
   return LICENSE_TYPES.find((t) => t.value === type)?.label ?? type;

@@ -21,6 +21,12 @@ export interface LineCompliance {
   outcome: "blocked" | "license-required";
   reason: string;
   licenseLabel: string | null;
+  /**
+   * The cart, where no address is chosen yet: the line is refused at the default address only,
+   * and another of the customer's addresses may receive it. A warning: it does not stop the way
+   * to checkout, where the address chosen decides (issue 26).
+   */
+  otherAddressAllows?: boolean;
 }
 
 /**
@@ -30,7 +36,11 @@ export interface LineCompliance {
  * order applies the same rule in its transaction (orders/place-order.ts).
  */
 export function blocksOrder(line: CheckedLine | undefined): boolean {
-  return line?.status === "gone" || line?.status === "out-of-stock" || !!line?.compliance;
+  return (
+    line?.status === "gone" ||
+    line?.status === "out-of-stock" ||
+    (!!line?.compliance && !line.compliance.otherAddressAllows)
+  );
 }
 
 /** The server changed the line's quantity (lowered to the stock, or fitted to whole cases): order that one. */

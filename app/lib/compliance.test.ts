@@ -1,22 +1,28 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { LICENSE_TYPES, licenseCountsIn, licenseTypeStateBound } from "./business";
 import {
   type BuyerLicense,
   bulkComplianceSchema,
   type Destination,
   describeEffect,
+  destinationStates,
   evaluateSale,
   fillState,
   findContradiction,
+  licenseCoversAddress,
   type ProductFacts,
   productComplianceSchema,
   type Rule,
   ruleSchema,
   scopeOf,
   scopesOverlap,
+  stateName,
   validUpc,
 } from "./compliance";
 import * as MESSAGES from "./messages";
+import { US_STATE_CODES } from "./us-states";
+import { ZIP_PREFIX_RANGES } from "./zip-states";
 
 let nextId = 1;
 function rule(fields: Partial<Rule> & Pick<Rule, "scope">): Rule {
@@ -110,7 +116,14 @@ const dest = (state: string, zip = "00000", addressId: string | null = "addr-1")
   zip,
   addressId,
 });
-const hemp: BuyerLicense = { type: "tx-dshs-hemp", status: "approved", expiresOn: "2027-01-01", addressId: null };
+const hemp: BuyerLicense = {
+  type: "tx-dshs-hemp",
+  status: "approved",
+  expiresOn: "2027-01-01",
+  issuingState: "TX",
+  addressId: null,
+  addressBound: false,
+};
 
 const kratom = product({ productClass: "kratom", category: "kratom" });
 const flavoredVape = product({ productClass: "nicotine-vape", flavorClass: "flavored", category: "disposable-vapes" });
@@ -187,7 +200,7 @@ const CASES: Case[] = [
     "CBD to Texas, registration for another address",
     cbd,
     dest("TX", "75201", "addr-1"),
-    [{ ...hemp, addressId: "addr-2" }],
+    [{ ...hemp, addressId: "addr-2", addressBound: true }],
     "2026-11-20",
     "license-required",
     [TX_HEMP_LICENSE.id],
@@ -196,7 +209,7 @@ const CASES: Case[] = [
     "CBD to Texas, registration for this address",
     cbd,
     dest("TX", "75201", "addr-2"),
-    [{ ...hemp, addressId: "addr-2" }],
+    [{ ...hemp, addressId: "addr-2", addressBound: true }],
     "2026-11-20",
     "allowed",
     [TX_HEMP_LICENSE.id],
@@ -351,12 +364,20 @@ const arbRule = fc
         enabled: r.enabled,
       }),
   );
-const arbLicense = fc.record({
-  type: fc.constantFrom("tx-dshs-hemp", "sales-tax-permit"),
-  status: fc.constantFrom("approved", "pending", "expired", "rejected"),
-  expiresOn: fc.option(arbDate, { nil: null }),
-  addressId: fc.option(fc.constantFrom("a1", "a2"), { nil: null }),
-});
+const arbLicense = fc
+  .record({
+    type: fc.constantFrom("tx-dshs-hemp", "sales-tax-permit"),
+    status: fc.constantFrom("approved", "pending", "expired", "rejected"),
+    expiresOn: fc.option(arbDate, { nil: null }),
+    issuingState: fc.constantFrom("TX", "IN", "NY", "CA"),
+    addressId: fc.option(fc.constantFrom("a1", "a2"), { nil: null }),
+    // A bound license without an address: its address was deleted.
+    addressBound: fc.boolean(),
+  })
+  .map((l): BuyerLicense => ({ ...l, addressBound: l.addressBound || l.addressId !== null }));
+
+/** The property's own reading of the ZIPs it uses (not the table under test). */
+const ZIP_STATE: Record<string, string> = { "75201": "TX", "46201": "IN", "10001": "NY" };
 
 describe("evaluation, for any product, place, licenses, date and rules", () => {
   it("blocks exactly when an enabled rule in force covering the product and the place blocks", () => {
@@ -371,30 +392,39 @@ describe("evaluation, for any product, place, licenses, date and rules", () => {
         (p, state, zip, licenses, date, rules) => {
           const d = { state, zip, addressId: "a1" };
           const verdict = evaluateSale(p, d, licenses, date, rules);
-          const inForce = rules.filter(
-            (r) =>
-              r.enabled &&
-              r.effectiveFrom <= date &&
-              (r.effectiveUntil === null || date <= r.effectiveUntil) &&
-              (r.states.length === 0 || (r.states.includes(state) && (r.zips.length === 0 || r.zips.includes(zip)))) &&
-              (r.scope.all || (p.productClass !== null && (r.scope.classes ?? []).includes(p.productClass))),
-          );
-          const blocking = inForce.filter(
-            (r) => r.effect === "block" || (r.effect === "require-listing" && !p.directoryStates.includes(state)),
+          // The typed state and the ZIP's, when they differ: each one's rules must allow the sale.
+          const states = [...new Set([state, ZIP_STATE[zip] ?? state])];
+          const inForceIn = (s: string) =>
+            rules.filter(
+              (r) =>
+                r.enabled &&
+                r.effectiveFrom <= date &&
+                (r.effectiveUntil === null || date <= r.effectiveUntil) &&
+                (r.states.length === 0 || (r.states.includes(s) && (r.zips.length === 0 || r.zips.includes(zip)))) &&
+                (r.scope.all || (p.productClass !== null && (r.scope.classes ?? []).includes(p.productClass))),
+            );
+          const blocking = states.flatMap((s) =>
+            inForceIn(s).filter(
+              (r) => r.effect === "block" || (r.effect === "require-listing" && !p.directoryStates.includes(s)),
+            ),
           );
           expect(verdict.outcome === "blocked").toBe(blocking.length > 0);
           if (verdict.outcome === "allowed") {
-            // Every license rule in force is met by an approved, unexpired license for this address.
-            for (const r of inForce.filter((x) => x.effect === "require-license")) {
-              expect(
-                licenses.some(
-                  (l) =>
-                    l.type === r.licenseType &&
-                    l.status === "approved" &&
-                    (l.expiresOn === null || l.expiresOn >= date) &&
-                    (l.addressId === null || l.addressId === "a1"),
-                ),
-              ).toBe(true);
+            // Every license rule in force in each state is met by an approved, unexpired license
+            // for this address (or the whole business), issued by that state.
+            for (const s of states) {
+              for (const r of inForceIn(s).filter((x) => x.effect === "require-license")) {
+                expect(
+                  licenses.some(
+                    (l) =>
+                      l.type === r.licenseType &&
+                      l.status === "approved" &&
+                      (l.expiresOn === null || l.expiresOn >= date) &&
+                      (l.addressId === "a1" || (l.addressId === null && !l.addressBound)) &&
+                      l.issuingState === s,
+                  ),
+                ).toBe(true);
+              }
             }
           }
           // Adding rules never turns a refused sale into an allowed one.
@@ -598,5 +628,127 @@ describe("product compliance input", () => {
     );
     const none = bulkComplianceSchema.safeParse({ ids: ["1"], addDirectoryStates: "XX" });
     expect(none.success ? [] : none.error.issues.map((i) => i.message)).toEqual([MESSAGES.directoryStateUnknown]);
+  });
+});
+
+describe("a ZIP of another state than the one typed (issue 26)", () => {
+  const alKratom = rule({
+    name: "Alabama kratom ban",
+    scope: { classes: ["kratom"] },
+    states: ["AL"],
+    reason: "Kratom cannot be shipped to {state} (state ban).",
+  });
+
+  it("refuses kratom to 'TX 35203' (a Birmingham, Alabama ZIP) as it refuses 'AL 35203'", () => {
+    const typedTexas = evaluateSale(kratom, dest("TX", "35203"), [], "2026-01-01", [alKratom]);
+    expect(typedTexas.outcome).toBe("blocked");
+    expect(typedTexas.state).toBe("AL");
+    expect(typedTexas.reason).toBe("Kratom cannot be shipped to Alabama (state ban).");
+    expect(evaluateSale(kratom, dest("AL", "35203"), [], "2026-01-01", [alKratom]).outcome).toBe("blocked");
+    expect(evaluateSale(kratom, dest("TX", "75201"), [], "2026-01-01", [alKratom]).outcome).toBe("allowed");
+    expect(destinationStates(dest("TX", "35203-1234"))).toEqual(["TX", "AL"]);
+    expect(destinationStates(dest("tx", "75201"))).toEqual(["TX"]);
+    // A ZIP of no state leaves the typed state alone.
+    expect(destinationStates(dest("TX", "00012"))).toEqual(["TX"]);
+  });
+
+  it("for every state's ZIP prefixes: a ban there refuses an address typed in any other state", () => {
+    const states = [...new Set(ZIP_PREFIX_RANGES.map(([, , s]) => s))].filter((s) => US_STATE_CODES.includes(s));
+    expect(states).toHaveLength(51);
+    for (const [from, to, region] of ZIP_PREFIX_RANGES) {
+      if (!US_STATE_CODES.includes(region)) continue;
+      const ban = rule({ scope: { classes: ["kratom"] }, states: [region], reason: "Banned in {state}." });
+      const typed = region === "TX" ? "OK" : "TX";
+      for (const prefix of [from, to]) {
+        const zip = `${String(prefix).padStart(3, "0")}10`;
+        const verdict = evaluateSale(kratom, dest(typed, zip), [], "2026-01-01", [ban]);
+        expect(verdict.outcome, `${typed} ${zip}`).toBe("blocked");
+        expect(verdict.reason).toBe(`Banned in ${stateName(region)}.`);
+        // The typed state's own rules still decide too.
+        const typedBan = rule({ scope: { classes: ["kratom"] }, states: [typed], reason: "Typed." });
+        expect(evaluateSale(kratom, dest(typed, zip), [], "2026-01-01", [typedBan]).outcome).toBe("blocked");
+      }
+    }
+  });
+
+  it("allows a sale only when both states allow it: a license held for one state does not lift the other's rule", () => {
+    const alLicense = rule({
+      name: "Alabama vape license",
+      scope: { classes: ["nicotine-vape"] },
+      states: ["AL"],
+      effect: "require-license",
+      licenseType: "state-tobacco-vape",
+      reason: "{state} requires a tobacco license.",
+    });
+    const license = (issuingState: string): BuyerLicense => ({
+      type: "state-tobacco-vape",
+      status: "approved",
+      expiresOn: "2027-01-01",
+      issuingState,
+      addressId: null,
+      addressBound: false,
+    });
+    const texasZipAl = dest("TX", "35203");
+    expect(evaluateSale(tobaccoVapeUs, texasZipAl, [license("TX")], "2026-01-01", [alLicense]).outcome).toBe(
+      "license-required",
+    );
+    const allowed = evaluateSale(tobaccoVapeUs, texasZipAl, [license("AL")], "2026-01-01", [alLicense]);
+    expect(allowed.outcome).toBe("allowed");
+    expect(allowed.applied).toEqual([
+      { id: alLicense.id, name: alLicense.name, effect: "require-license", result: "license-held" },
+    ]);
+  });
+});
+
+describe("a license counts in the state that issued it (issue 26)", () => {
+  it("for every license type, a rule requiring it is met by one issued for the destination's state only", () => {
+    for (const { value: type } of LICENSE_TYPES) {
+      // Every type the store knows is bound to its issuing state (lib/business.ts says why, per type).
+      expect(licenseTypeStateBound(type)).toBe(true);
+      const caRule = rule({
+        scope: { all: true },
+        states: ["CA"],
+        effect: "require-license",
+        licenseType: type,
+        reason: "License needed.",
+      });
+      const held = (issuingState: string): BuyerLicense[] => [
+        { type, status: "approved", expiresOn: null, issuingState, addressId: null, addressBound: false },
+      ];
+      expect(evaluateSale(glass, dest("CA", "94110"), held("NV"), "2026-01-01", [caRule]).outcome, type).toBe(
+        "license-required",
+      );
+      expect(evaluateSale(glass, dest("CA", "94110"), held("CA"), "2026-01-01", [caRule]).outcome, type).toBe(
+        "allowed",
+      );
+    }
+  });
+
+  it("a type the store does not know counts only in its issuing state; a type declared not state-bound counts everywhere", () => {
+    expect(licenseTypeStateBound("some-new-type")).toBe(true);
+    expect(licenseCountsIn("some-new-type", "NV", "CA")).toBe(false);
+    expect(licenseCountsIn("state-tobacco-vape", "nv", "NV")).toBe(true);
+  });
+
+  it("Texas's own permits are issued by Texas only", () => {
+    expect(LICENSE_TYPES.filter((t) => t.issuedBy !== null).map((t) => [t.value, t.issuedBy])).toEqual([
+      ["tx-ecig-retailer", "TX"],
+      ["tx-dshs-hemp", "TX"],
+    ]);
+  });
+});
+
+describe("a license uploaded for one address covers that address only (issue 26)", () => {
+  const base: BuyerLicense = { ...hemp, expiresOn: null };
+  it("covers its address, the whole business's covers every address, and one whose address was deleted covers none", () => {
+    const at = (addressId: string | null) => dest("TX", "75201", addressId);
+    expect(licenseCoversAddress({ addressId: "addr-1", addressBound: true }, "addr-1")).toBe(true);
+    expect(licenseCoversAddress({ addressId: "addr-1", addressBound: true }, "addr-2")).toBe(false);
+    expect(licenseCoversAddress({ addressId: null, addressBound: false }, "addr-2")).toBe(true);
+    for (const addressId of ["addr-1", "addr-2", null]) {
+      expect(licenseCoversAddress({ addressId: null, addressBound: true }, addressId)).toBe(false);
+      const lapsed = evaluateSale(cbd, at(addressId), [{ ...base, addressBound: true }], "2026-11-20", RULES);
+      expect(lapsed.outcome).toBe("license-required");
+    }
   });
 });

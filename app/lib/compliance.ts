@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { LICENSE_TYPES, type LicenseType, licenseTypeLabel } from "./business";
+import { LICENSE_TYPES, type LicenseType, licenseCountsIn, licenseTypeLabel } from "./business";
 import { CATEGORY_SLUGS } from "./categories";
 import * as MESSAGES from "./messages";
 import { US_STATE_CODES, US_STATES } from "./us-states";
+import { zipRegion } from "./zip-states";
 
 /**
  * Compliance rules (issue 15): the product facts they read, the rules themselves, and the one
@@ -114,8 +115,15 @@ export interface BuyerLicense {
   status: string;
   /** YYYY-MM-DD, the last day it is valid; null when the type does not expire. */
   expiresOn: string | null;
-  /** null: covers the whole business. */
+  /** The state that issued it: a state-bound type counts for orders into that state only. */
+  issuingState: string;
+  /** The one address it covers; null with addressBound false: the whole business. */
   addressId: string | null;
+  /**
+   * Whether it was uploaded for one address. A bound license whose address was deleted has no
+   * address left and covers nothing (issue 26): it never widens to the whole business.
+   */
+  addressBound: boolean;
 }
 
 export type Outcome = "allowed" | "blocked" | "license-required";
@@ -130,6 +138,8 @@ export interface RuleResult {
 
 export interface Verdict {
   outcome: Outcome;
+  /** The state whose rules this verdict speaks for (the one that refused, when one did). */
+  state: string;
   /** The buyer-facing reason (null when allowed). */
   reason: string | null;
   /** The short label for listings (null when allowed). */
@@ -177,15 +187,40 @@ export function ruleInForce(rule: Pick<Rule, "effectiveFrom" | "effectiveUntil" 
   return rule.enabled && rule.effectiveFrom <= date && (rule.effectiveUntil === null || date <= rule.effectiveUntil);
 }
 
-/** Whether the buyer holds an approved, unexpired license of the type covering the address. */
+/**
+ * Whether a license covers the address shipped to: the one address it was uploaded for, or, when
+ * it was uploaded for the whole business, every address. A license bound to an address that no
+ * longer exists covers none.
+ */
+export function licenseCoversAddress(l: Pick<BuyerLicense, "addressId" | "addressBound">, addressId: string | null) {
+  if (l.addressId !== null) return l.addressId === addressId;
+  return !l.addressBound;
+}
+
+/**
+ * Whether the buyer holds an approved, unexpired license of the type that covers the address and
+ * counts in the destination's state (issued by it, for a state-bound type: lib/business.ts).
+ */
 export function holdsLicense(licenses: readonly BuyerLicense[], type: string, d: Destination, date: string): boolean {
   return licenses.some(
     (l) =>
       l.type === type &&
       l.status === "approved" &&
       (l.expiresOn === null || l.expiresOn >= date) &&
-      (l.addressId === null || l.addressId === d.addressId),
+      licenseCoversAddress(l, d.addressId) &&
+      licenseCountsIn(l.type, l.issuingState, d.state),
   );
+}
+
+/**
+ * The states whose rules decide a sale to a destination: the state typed in the address, and
+ * the ZIP's state when the two disagree (carriers route by the ZIP; an address saved before ZIPs
+ * were checked against states, or the admin's test box, may disagree). Each must allow the sale.
+ */
+export function destinationStates(d: Pick<Destination, "state" | "zip">): string[] {
+  const typed = d.state.trim().toUpperCase();
+  const byZip = zipRegion(d.zip);
+  return byZip && byZip !== typed ? [typed, byZip] : [typed];
 }
 
 /** Whether the vape directory of the destination's state lists the product. */
@@ -199,14 +234,48 @@ function resultOf(rule: Rule, product: ProductFacts, licenses: readonly BuyerLic
   return holdsLicense(licenses, rule.licenseType ?? "", d, date) ? "license-held" : "license-missing";
 }
 
+function uniqueResults(results: readonly RuleResult[]): RuleResult[] {
+  const seen = new Set<string>();
+  return results.filter((r) => {
+    const key = `${r.id}:${r.result}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /**
  * Decides a sale: a product, shipped to a destination, for a buyer with these licenses, on this
  * store date (YYYY-MM-DD), under these rules. Any block that applies wins, and so does a listing
  * rule whose state's directory does not list the product; otherwise every license rule that
  * applies must be met by a license held; otherwise the sale is allowed. Rules are taken in id
  * order, so the first reason shown is stable.
+ *
+ * Every caller (listings, cart, checkout, the order transaction, order edits and reopening, the
+ * admin's test box) decides through here, so this is where the destination's states are taken:
+ * when the ZIP belongs to another state than the one typed, the sale must be allowed in both
+ * (destinationStates); the stricter verdict is returned, with the rules of both.
  */
 export function evaluateSale(
+  product: ProductFacts,
+  destination: Destination,
+  licenses: readonly BuyerLicense[],
+  date: string,
+  rules: readonly Rule[],
+): Verdict {
+  const verdicts = destinationStates(destination).map((state) =>
+    evaluateInState(product, { ...destination, state }, licenses, date, rules),
+  );
+  const [first] = verdicts;
+  if (!first || verdicts.length === 1) return first as Verdict;
+  const applied = uniqueResults(verdicts.flatMap((v) => v.applied));
+  const refused = verdicts.find((v) => v.outcome === "blocked") ?? verdicts.find((v) => v.outcome !== "allowed");
+  if (refused) return { ...refused, applied };
+  return { ...first, deciding: uniqueResults(verdicts.flatMap((v) => v.deciding)), applied };
+}
+
+/** The sale under the rules of one state (the destination's `state`, upper case). */
+function evaluateInState(
   product: ProductFacts,
   destination: Destination,
   licenses: readonly BuyerLicense[],
@@ -231,6 +300,7 @@ export function evaluateSale(
     const rule = first(blocks);
     return {
       outcome: "blocked",
+      state: destination.state,
       reason: words(rule?.reason),
       label: words(rule?.label),
       licenseType: null,
@@ -242,6 +312,7 @@ export function evaluateSale(
     const rule = first(missing);
     return {
       outcome: "license-required",
+      state: destination.state,
       reason: words(rule?.reason),
       label: words(rule?.label),
       licenseType: rule?.licenseType ?? null,
@@ -251,6 +322,7 @@ export function evaluateSale(
   }
   return {
     outcome: "allowed",
+    state: destination.state,
     reason: null,
     label: null,
     licenseType: null,

@@ -65,6 +65,12 @@ export const phoneTooLong30 = "Phone number must be at most 30 characters.";
 export const enterValidPhone = "Please enter a valid phone number.";
 export const zipRequired = "ZIP code is required.";
 export const zipFormat = "ZIP code must be 5 digits or ZIP+4 (12345-6789).";
+/** 'ZIP code 35203 is in Alabama, not Texas. Check the ZIP code and the state.' (issue 26) */
+export function zipNotInState(zip: string, zipRegionName: string | null, stateName: string): string {
+  return zipRegionName
+    ? `ZIP code ${zip} is in ${zipRegionName}, not ${stateName}. Check the ZIP code and the state.`
+    : `ZIP code ${zip} is not a ${stateName} ZIP code. Check the ZIP code and the state.`;
+}
 export const stateRequired = "State is required.";
 export const chooseUsState = "Please choose a US state.";
 export const usernameRequired = "Username is required.";
@@ -331,6 +337,16 @@ export function ruleContradicts(name: string): string {
   return `This rule contradicts rule "${name}" (products, places and dates that overlap, a different effect). Change or disable that rule first.`;
 }
 
+/** The cart, for a line refused at the default address only: '{reason} Another of your addresses …' */
+export function notForDefaultAddress(reason: string): string {
+  return `${reason} Another of your addresses can receive it: choose it at checkout.`;
+}
+/** The license wallet and the admin's queue: where a license counts (issue 26). */
+export function licenseCountsFor(state: string): string {
+  return `Counts for orders to ${state}`;
+}
+export const licenseCountsEverywhere = "Counts for orders to every state";
+export const licenseAddressDeleted = "Covered an address that was removed: it counts for no order.";
 /** 'Not available for your Indiana address: state ban' */
 export function notAvailableFor(stateName: string, reason: string): string {
   return `Not available for your ${stateName} address: ${reason}`;

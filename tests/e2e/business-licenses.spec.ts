@@ -1,7 +1,12 @@
 import "./support/env";
 import type { Page } from "@playwright/test";
+import { createAddress } from "../../app/.server/accounts/addresses";
+import { addLicense, reviewLicense } from "../../app/.server/business/licenses";
+import { getDb } from "../../app/.server/db/instance";
+import * as MESSAGES from "../../app/lib/messages";
+import * as ACCOUNT_MESSAGES from "../../app/lib/messages/account";
 import { otherPerson } from "./support/admin";
-import { createAdminAccount, createCustomer } from "./support/data";
+import { createAdminAccount, createCustomer, uniqueSuffix } from "./support/data";
 import { expect, logIn, test } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
 
@@ -173,5 +178,63 @@ test.describe("business profile and licenses @desktop-only", () => {
     await expect(adminPage.getByText(new RegExp(`${permit} approved`))).toBeVisible();
     await stranger.close();
     await adminContext.close();
+  });
+
+  test("a license follows the address it covers: moved to another state it goes back to review, deleted it lapses, and the customer is told", async ({
+    page,
+  }) => {
+    const customer = await createCustomer({ withAddress: false });
+    const db = getDb();
+    const shop = await createAddress(db, customer.id, {
+      businessName: `Sunset Vapes ${uniqueSuffix()}`,
+      street: "1 Sunset Blvd",
+      city: "Los Angeles",
+      state: "CA",
+      zip: "90028",
+      phone: "",
+      isDefault: true,
+    });
+    const number = `CA-${uniqueSuffix()}`.toUpperCase();
+    const label = `Other state tobacco or vape license ${number}`;
+    const added = await addLicense(
+      db,
+      customer.id,
+      {
+        type: "state-tobacco-vape",
+        number,
+        issuingState: "CA",
+        expiresOn: inTwoYears(),
+        addressId: shop.id,
+        replacesId: null,
+      },
+      PDF,
+      { id: customer.id, name: customer.email },
+    );
+    await reviewLicense(db, added.id, { approve: true }, { id: null, name: "Test" });
+    await logIn(page, customer);
+    await page.goto("/account/business");
+    const wallet = page.getByRole("region", { name: "Licenses" });
+    await expect(wallet.getByText(/^Counts for orders to California · covers Sunset Vapes/)).toBeVisible();
+
+    // Moved to Nevada: back to review, said where the address was saved.
+    await page.goto("/shipping-address");
+    await page.getByRole("button", { name: `Edit ${shop.businessName}` }).click();
+    const form = page.getByRole("region", { name: `Edit ${shop.businessName}` });
+    await form.getByRole("textbox", { name: "City" }).fill("Las Vegas");
+    await form.getByRole("combobox", { name: "State" }).selectOption("NV");
+    await form.getByRole("textbox", { name: "ZIP code" }).fill("89101");
+    await form.getByRole("button", { name: "Save address" }).click();
+    await expect(form.getByRole("status")).toHaveText(ACCOUNT_MESSAGES.addressMovedLicensesToReview("Nevada", [label]));
+    await page.goto("/account/business");
+    await expect(wallet.getByText("Pending review")).toBeVisible();
+
+    // Deleted: it lapses, and a toast says so.
+    await page.goto("/shipping-address");
+    await page.getByText("Remove", { exact: true }).click();
+    await page.getByRole("button", { name: `Yes, remove ${shop.businessName}` }).click();
+    await expect(page.getByText(ACCOUNT_MESSAGES.addressRemovedLicensesLapsed([label]))).toBeVisible();
+    await page.goto("/account/business");
+    await expect(wallet.getByText(MESSAGES.licenseAddressDeleted)).toBeVisible();
+    await expect(wallet.getByText("Expired", { exact: true })).toBeVisible();
   });
 });

@@ -455,4 +455,122 @@ test.describe("compliance rules", () => {
     await expect(shopper).toHaveURL(/\/order-confirmation\?order=\d+/);
     await context.close();
   });
+
+  test("a default address where a line is banned does not stop the cart: the customer goes on to checkout and sends it to an address where it is allowed", async ({
+    page,
+  }) => {
+    const customer = await createCustomer({ withAddress: false });
+    const indiana = `Hoosier Corner ${tag()}`;
+    const dallas = `Dallas Depot ${tag()}`;
+    for (const [businessName, state, zip, isDefault] of [
+      [indiana, "IN", "46204", true],
+      [dallas, "TX", "75201", false],
+    ] as const) {
+      await createAddress(getDb(), customer.id, {
+        businessName,
+        street: "200 Market St",
+        city: "Town",
+        state,
+        zip,
+        phone: "",
+        isDefault,
+      });
+    }
+    const kratom = await findProductByName(KRATOM);
+    if (!kratom) throw new Error("The demo catalog has no kratom pouch");
+    await logIn(page, customer);
+    await addToCart(page, kratom.id);
+
+    // The cart warns about the default address, and lets them go on.
+    await page.goto("/cart");
+    await expect(
+      page.getByText(MESSAGES.notForDefaultAddress("Kratom cannot be shipped to Indiana (state ban).")),
+    ).toBeVisible();
+    const proceed = page.getByRole("link", { name: "Proceed to Checkout" });
+    await expect(proceed).not.toHaveAttribute("aria-disabled", "true");
+    await proceed.click();
+    await expect(page).toHaveURL(/\/checkout$/);
+
+    // Checkout decides for the address chosen: the Indiana one is refused, Dallas takes the order.
+    const items = page.getByRole("region", { name: "Items" });
+    await expect(items.getByText("Kratom cannot be shipped to Indiana (state ban).")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Place Order" })).toBeDisabled();
+    await page.getByRole("radio", { name: new RegExp(dallas) }).check();
+    await expect(items.getByText("Kratom cannot be shipped to Indiana (state ban).")).toBeHidden();
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page).toHaveURL(/\/order-confirmation\?order=\d+/);
+    const order = await getDb()
+      .selectFrom("orders")
+      .select(["ship_state", "ship_business_name"])
+      .where("user_id", "=", customer.id)
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({ ship_state: "TX", ship_business_name: dallas });
+  });
+
+  test("with no address that may receive a line, the cart still stops it", async ({ page }) => {
+    const customer = await createCustomer({ withAddress: false });
+    await createAddress(getDb(), customer.id, {
+      businessName: `Hoosier Only ${tag()}`,
+      street: "200 Market St",
+      city: "Indianapolis",
+      state: "IN",
+      zip: "46204",
+      phone: "",
+      isDefault: true,
+    });
+    const kratom = await findProductByName(KRATOM);
+    if (!kratom) throw new Error("The demo catalog has no kratom pouch");
+    await logIn(page, customer);
+    await addToCart(page, kratom.id);
+    await page.goto("/cart");
+    await expect(page.getByText("Kratom cannot be shipped to Indiana (state ban).", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Proceed to Checkout" })).toHaveAttribute("aria-disabled", "true");
+  });
+
+  test("a Texas address with an Alabama ZIP is refused next to the ZIP; one saved before ZIPs were checked gets Alabama's kratom ban at checkout", async ({
+    page,
+  }) => {
+    const customer = await createCustomer({ withAddress: false });
+    // Saved before the address book checked ZIPs against states: written as it was.
+    const now = new Date().toISOString();
+    await getDb()
+      .insertInto("addresses")
+      .values({
+        id: crypto.randomUUID(),
+        user_id: customer.id,
+        business_name: `Magic City Mart ${tag()}`,
+        street: "1 20th St N",
+        city: "Birmingham",
+        state: "TX",
+        zip: "35203",
+        phone: "",
+        is_default: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await logIn(page, customer);
+    await page.goto("/shipping-address");
+    const form = page.getByRole("region", { name: "Add an address" });
+    await form.getByRole("textbox", { name: "Business name" }).fill("Second Mart");
+    await form.getByRole("textbox", { name: "Street address" }).fill("2 20th St N");
+    await form.getByRole("textbox", { name: "City" }).fill("Birmingham");
+    await form.getByRole("combobox", { name: "State" }).selectOption("TX");
+    await form.getByRole("textbox", { name: "ZIP code" }).fill("35203");
+    await form.getByRole("button", { name: "Save address" }).click();
+    const zip = form.getByRole("textbox", { name: "ZIP code" });
+    await expect(zip).toHaveAttribute("aria-invalid", "true");
+    await expect(zip).toHaveAccessibleDescription(
+      "ZIP code 35203 is in Alabama, not Texas. Check the ZIP code and the state.",
+    );
+    await expect(page.getByRole("main").getByText("Second Mart")).toHaveCount(0);
+
+    const kratom = await findProductByName(KRATOM);
+    if (!kratom) throw new Error("The demo catalog has no kratom pouch");
+    await addToCart(page, kratom.id);
+    await page.goto("/checkout");
+    const items = page.getByRole("region", { name: "Items" });
+    await expect(items.getByText("Kratom cannot be shipped to Alabama (state ban).")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Place Order" })).toBeDisabled();
+  });
 });

@@ -432,12 +432,13 @@ describe(`accounts on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, ()
     ]);
     // Another customer can neither read nor change nor delete it.
     expect(await findAddress(t.db, b, first.id)).toBeNull();
-    expect(await updateAddress(t.db, b, first.id, { ...base, businessName: "Hijacked" })).toBeNull();
-    expect(await deleteAddress(t.db, b, first.id)).toBe(false);
+    const actorB = { id: b, name: "B" };
+    expect(await updateAddress(t.db, b, first.id, { ...base, businessName: "Hijacked" }, actorB)).toBeNull();
+    expect(await deleteAddress(t.db, b, first.id, actorB)).toBeNull();
     expect(await setDefaultAddress(t.db, b, first.id)).toBe(false);
     expect((await findAddress(t.db, a, first.id))?.businessName).toBe("Shop");
     // Deleting the default hands it to the remaining one.
-    expect(await deleteAddress(t.db, a, second.id)).toBe(true);
+    expect(await deleteAddress(t.db, a, second.id, { id: a, name: "A" })).toEqual({ lapsedLicenses: [] });
     expect((await listAddresses(t.db, a)).map((x) => x.isDefault)).toEqual([true]);
   });
 

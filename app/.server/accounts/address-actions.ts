@@ -1,23 +1,48 @@
+import { stateName } from "~/lib/compliance";
 import * as MESSAGES from "~/lib/messages";
+import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { addressSchema } from "~/lib/schemas/account";
+import { ACCOUNT_TOAST_MS } from "~/lib/toast";
+import type { Actor } from "../audit/log";
+import type { License } from "../business/licenses";
 import { getDb } from "../db/instance";
 import { firstError, parseForm, replyError, replyOk } from "../forms";
 import { intentOf } from "../http";
-import { AddressBookFullError, createAddress, deleteAddress, setDefaultAddress, updateAddress } from "./addresses";
+import { toastCookieHeader } from "../toast";
+import {
+  AddressBookFullError,
+  AddressError,
+  createAddress,
+  deleteAddress,
+  setDefaultAddress,
+  updateAddress,
+} from "./addresses";
+
+const named = (licenses: readonly License[]) => licenses.map((l) => `${l.typeLabel} ${l.number}`);
 
 /**
  * The address book's form posts (save, delete, make default), shared by the Shipping Address
  * screen and checkout. Every change is scoped to `userId`; another customer's address id
  * changes nothing and answers 404.
  */
-export async function handleAddressAction(userId: string, form: FormData) {
+export async function handleAddressAction(userId: string, form: FormData, actor: Actor) {
   const db = getDb();
   const id = typeof form.get("id") === "string" ? String(form.get("id")) : "";
   const intent = intentOf(form);
-  if (intent === "delete" || intent === "default") {
-    const done = intent === "delete" ? await deleteAddress(db, userId, id) : await setDefaultAddress(db, userId, id);
-    if (!done) return replyError({ message: MESSAGES.errorMessage(MESSAGES.addressNotFound) }, { status: 404 });
-    return replyOk(intent === "delete" ? MESSAGES.addressRemoved : MESSAGES.defaultAddressUpdated);
+  const notFound = () => replyError({ message: MESSAGES.errorMessage(MESSAGES.addressNotFound) }, { status: 404 });
+  if (intent === "delete") {
+    const removed = await deleteAddress(db, userId, id, actor);
+    if (!removed) return notFound();
+    if (removed.lapsedLicenses.length === 0) return replyOk(MESSAGES.addressRemoved);
+    // The address's card goes with it: the customer reads what happened to its licenses in a toast.
+    const message = ACCOUNT_MESSAGES.addressRemovedLicensesLapsed(named(removed.lapsedLicenses));
+    return replyOk(message, undefined, {
+      headers: await toastCookieHeader({ type: "info", message, duration: ACCOUNT_TOAST_MS }),
+    });
+  }
+  if (intent === "default") {
+    if (!(await setDefaultAddress(db, userId, id))) return notFound();
+    return replyOk(MESSAGES.defaultAddressUpdated);
   }
   const parsed = parseForm(form, addressSchema);
   if (!parsed.ok) {
@@ -28,15 +53,27 @@ export async function handleAddressAction(userId: string, form: FormData) {
   }
   try {
     if (id) {
-      const updated = await updateAddress(db, userId, id, parsed.data);
-      if (!updated) return replyError({ message: MESSAGES.errorMessage(MESSAGES.addressNotFound) }, { status: 404 });
-      return replyOk(MESSAGES.addressSaved, { addressId: updated.id });
+      const updated = await updateAddress(db, userId, id, parsed.data, actor);
+      if (!updated) return notFound();
+      const message = updated.licensesToReview.length
+        ? ACCOUNT_MESSAGES.addressMovedLicensesToReview(
+            stateName(updated.address.state),
+            named(updated.licensesToReview),
+          )
+        : MESSAGES.addressSaved;
+      return replyOk(message, { addressId: updated.address.id });
     }
     const created = await createAddress(db, userId, parsed.data);
     return replyOk(MESSAGES.addressSaved, { addressId: created.id });
   } catch (error) {
     if (error instanceof AddressBookFullError) {
       return replyError({ message: MESSAGES.errorMessage(error.message) }, { form });
+    }
+    if (error instanceof AddressError) {
+      return replyError(
+        { message: MESSAGES.errorMessage(error.message), fieldErrors: { [error.field]: error.message } },
+        { form },
+      );
     }
     throw error;
   }

@@ -1,8 +1,11 @@
 import crypto from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { Address } from "~/lib/address";
 import * as MESSAGES from "~/lib/messages";
 import type { AddressInput } from "~/lib/schemas/account";
+import { zipStateMismatch } from "~/lib/zip-states";
+import type { Actor } from "../audit/log";
+import { type License, lapseLicensesOfDeletedAddress, reviewLicensesOfMovedAddress } from "../business/licenses";
 import { dialectOf } from "../db/connect";
 import type { AddressRow, DB } from "../db/schema";
 import { sqlNow } from "../db/time";
@@ -57,8 +60,28 @@ export class AddressBookFullError extends Error {
   }
 }
 
+/** An address refused as it is: the message is said next to `field`. */
+export class AddressError extends Error {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A ZIP code that is not in the state typed beside it is refused, whoever saves the address (the
+ * forms' schemas say so first, next to the field): carriers route by the ZIP (issue 26).
+ */
+function refuseZipOfAnotherState(input: Pick<AddressInput, "zip" | "state">): void {
+  const mismatch = zipStateMismatch(input.zip, input.state);
+  if (mismatch) throw new AddressError(mismatch, "zip");
+}
+
 /** Adds an address; the first one, or one marked default, becomes the default. */
 export async function createAddress(db: Kysely<DB>, userId: string, input: AddressInput): Promise<Address> {
+  refuseZipOfAnotherState(input);
   return db.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom("addresses")
@@ -91,21 +114,34 @@ export async function createAddress(db: Kysely<DB>, userId: string, input: Addre
   });
 }
 
-/** Updates one of the owner's addresses; null when it is not theirs. */
+/**
+ * Updates one of the owner's addresses; null when it is not theirs. Moved to another state, the
+ * licenses bound to it go back to review in the same transaction (business/licenses.ts): they are
+ * returned, for the customer to be told.
+ */
 export async function updateAddress(
   db: Kysely<DB>,
   userId: string,
   id: string,
   input: AddressInput,
-): Promise<Address | null> {
+  actor: Actor,
+): Promise<{ address: Address; licensesToReview: License[] } | null> {
+  refuseZipOfAnotherState(input);
   return db.transaction().execute(async (trx) => {
-    const current = await trx
+    let q = trx
       .selectFrom("addresses")
-      .select(["id", "is_default"])
+      .select(["id", "is_default", "state"])
       .where("user_id", "=", userId)
-      .where("id", "=", id)
-      .executeTakeFirst();
+      .where("id", "=", id);
+    // Two edits of one address at once: the second reads the state the first left.
+    if (dialectOf(trx) === "postgres") q = q.modifyEnd(sql`for update`);
+    const current = await q.executeTakeFirst();
     if (!current) return null;
+    const licensesToReview = await reviewLicensesOfMovedAddress(
+      trx,
+      { userId, id, fromState: current.state, toState: input.state },
+      actor,
+    );
     const makeDefault = input.isDefault || current.is_default === 1;
     if (input.isDefault) await clearDefault(trx, userId);
     const row = await trx
@@ -124,7 +160,7 @@ export async function updateAddress(
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return toAddress(row);
+    return { address: toAddress(row), licensesToReview };
   });
 }
 
@@ -148,16 +184,33 @@ export async function setDefaultAddress(db: Kysely<DB>, userId: string, id: stri
   });
 }
 
-/** Removes one of the owner's addresses; if it was the default, the oldest other one takes over. */
-export async function deleteAddress(db: Kysely<DB>, userId: string, id: string): Promise<boolean> {
+/**
+ * Removes one of the owner's addresses; if it was the default, the oldest other one takes over.
+ * The licenses bound to it lapse in the same transaction (business/licenses.ts) and are returned,
+ * for the customer to be told; null when the address is not theirs.
+ */
+export async function deleteAddress(
+  db: Kysely<DB>,
+  userId: string,
+  id: string,
+  actor: Actor,
+): Promise<{ lapsedLicenses: License[] } | null> {
   return db.transaction().execute(async (trx) => {
+    const owned = await trx
+      .selectFrom("addresses")
+      .select("id")
+      .where("user_id", "=", userId)
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!owned) return null;
+    const lapsedLicenses = await lapseLicensesOfDeletedAddress(trx, { userId, id }, actor);
     const removed = await trx
       .deleteFrom("addresses")
       .where("user_id", "=", userId)
       .where("id", "=", id)
       .returning("is_default")
       .executeTakeFirst();
-    if (!removed) return false;
+    if (!removed) return null;
     if (removed.is_default === 1) {
       const next = await trx
         .selectFrom("addresses")
@@ -169,6 +222,6 @@ export async function deleteAddress(db: Kysely<DB>, userId: string, id: string):
         .executeTakeFirst();
       if (next) await trx.updateTable("addresses").set({ is_default: 1 }).where("id", "=", next.id).execute();
     }
-    return true;
+    return { lapsedLicenses };
   });
 }

@@ -1,7 +1,16 @@
 import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import { addDays, type LicenseStatus, licenseTypeLabel, storeToday } from "~/lib/business";
+import {
+  addDays,
+  type LicenseStatus,
+  licenseCountsIn,
+  licenseTypeLabel,
+  licenseTypeStateBound,
+  storeToday,
+} from "~/lib/business";
+import { stateName } from "~/lib/compliance";
 import * as MESSAGES from "~/lib/messages";
+import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import type { LicenseInput } from "~/lib/schemas/business";
 import { oneLine } from "~/lib/text";
 import { type Actor, recordAudit, SYSTEM_ACTOR } from "../audit/log";
@@ -24,6 +33,8 @@ export interface License {
   id: string;
   userId: string;
   addressId: string | null;
+  /** Uploaded for one address: covers that address only, and none once it is deleted (issue 26). */
+  addressBound: boolean;
   type: string;
   typeLabel: string;
   number: string;
@@ -43,6 +54,7 @@ function toLicense(row: LicenseRow): License {
     id: row.id,
     userId: row.user_id,
     addressId: row.address_id,
+    addressBound: Number(row.address_bound) === 1,
     type: row.type,
     typeLabel: licenseTypeLabel(row.type),
     number: row.number,
@@ -56,6 +68,13 @@ function toLicense(row: LicenseRow): License {
     createdAt: row.created_at,
     reviewedAt: row.reviewed_at,
   };
+}
+
+/** Where a license counts, as its owner and the admins read it: its issuing state, for a state-bound type. */
+export function licenseCountsForText(license: Pick<License, "type" | "issuingState">): string {
+  return licenseTypeStateBound(license.type)
+    ? MESSAGES.licenseCountsFor(stateName(license.issuingState))
+    : MESSAGES.licenseCountsEverywhere;
 }
 
 /** A refused license change: the message names what is wrong; `field` is the form field. */
@@ -180,11 +199,19 @@ export async function addLicense(
   if (input.addressId) {
     const address = await db
       .selectFrom("addresses")
-      .select("id")
+      .select(["id", "state"])
       .where("id", "=", input.addressId)
       .where("user_id", "=", userId)
       .executeTakeFirst();
     if (!address) throw new LicenseError(MESSAGES.chooseOwnShippingAddress, "addressId");
+    // A state-bound license counts only for orders into its state: for an address in another
+    // state it would never count (issue 26).
+    if (!licenseCountsIn(input.type, input.issuingState, address.state)) {
+      throw new LicenseError(
+        ACCOUNT_MESSAGES.licenseStateNotAddressState(stateName(input.issuingState), stateName(address.state)),
+        "addressId",
+      );
+    }
   }
   if (input.replacesId) {
     const replaced = await findLicenseFor(db, input.replacesId, { id: userId, role: "customer" });
@@ -210,6 +237,7 @@ export async function addLicense(
           id,
           user_id: userId,
           address_id: input.addressId,
+          address_bound: input.addressId ? 1 : 0,
           type: input.type,
           number: input.number,
           issuing_state: input.issuingState,
@@ -349,6 +377,84 @@ export async function reviewLicense(
   });
   kickJobRunners();
   return license;
+}
+
+/**
+ * The licenses bound to an address follow it (issue 26). Called inside the address change's
+ * transaction, before the change, by accounts/addresses.ts.
+ *
+ * An address moved to another state: its approved licenses go back to review (a license is for
+ * one place; the admin decides whether it covers the new one), each change audit-logged. Pending
+ * ones stay pending, and the admin's queue shows the address as it is now. Returns the licenses
+ * sent back, for the sentence the customer reads.
+ */
+export async function reviewLicensesOfMovedAddress(
+  trx: Transaction<DB>,
+  address: { userId: string; id: string; fromState: string; toState: string },
+  actor: Actor,
+): Promise<License[]> {
+  if (address.fromState === address.toState) return [];
+  const rows = await trx
+    .updateTable("licenses")
+    .set({ status: "pending", updated_at: sqlNow(dialectOf(trx)) })
+    .where("user_id", "=", address.userId)
+    .where("address_id", "=", address.id)
+    .where("status", "=", "approved")
+    .returningAll()
+    .execute();
+  const licenses = rows.map(toLicense);
+  for (const license of licenses) {
+    await recordAudit(trx, actor, {
+      action: "license.review-again",
+      subjectType: "license",
+      subjectId: license.id,
+      summary: `${license.typeLabel} ${license.number} back to review: its address moved from ${address.fromState} to ${address.toState}`,
+      before: { status: "approved", addressState: address.fromState },
+      after: { status: "pending", addressState: address.toState },
+    });
+  }
+  return licenses;
+}
+
+/**
+ * An address about to be deleted: the approved and pending licenses bound to it lapse (expired:
+ * they count for no order, and none is reviewed for an address that is gone), each audit-logged.
+ * They stay bound (migration 0014), so they never widen to the whole business once the address
+ * is gone. Returns the licenses that lapsed, for the sentence the customer reads.
+ */
+export async function lapseLicensesOfDeletedAddress(
+  trx: Transaction<DB>,
+  address: { userId: string; id: string },
+  actor: Actor,
+): Promise<License[]> {
+  const rows = await trx
+    .selectFrom("licenses")
+    .selectAll()
+    .where("user_id", "=", address.userId)
+    .where("address_id", "=", address.id)
+    .where("status", "in", ["approved", "pending"])
+    .execute();
+  const licenses: License[] = [];
+  for (const row of rows) {
+    const result = await trx
+      .updateTable("licenses")
+      .set({ status: "expired", updated_at: sqlNow(dialectOf(trx)) })
+      .where("id", "=", row.id)
+      .where("status", "=", row.status)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) continue;
+    const license = toLicense(row);
+    await recordAudit(trx, actor, {
+      action: "license.lapse",
+      subjectType: "license",
+      subjectId: license.id,
+      summary: `${license.typeLabel} ${license.number} lapsed: the address it covered was deleted`,
+      before: { status: row.status, addressId: address.id },
+      after: { status: "expired", addressId: null },
+    });
+    licenses.push({ ...license, status: "expired" });
+  }
+  return licenses;
 }
 
 export const LICENSE_REMINDER_DAYS = [30, 7] as const;

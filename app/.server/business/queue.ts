@@ -1,6 +1,10 @@
 import type { Kysely } from "kysely";
-import { licenseTypeLabel } from "~/lib/business";
+import { licenseCountsIn, licenseTypeLabel } from "~/lib/business";
+import { stateName } from "~/lib/compliance";
+import * as MESSAGES from "~/lib/messages";
+import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import type { DB } from "../db/schema";
+import { licenseCountsForText } from "./licenses";
 
 /** A license waiting for review, with the business and person it belongs to. */
 export interface PendingLicense {
@@ -16,6 +20,12 @@ export interface PendingLicense {
   documentType: string;
   replacesId: string | null;
   createdAt: string;
+  /** Where it counts: "Counts for orders to Texas" (issue 26). */
+  countsFor: string;
+  /** What it covers: the address as it is now, the whole business, or an address that was removed. */
+  covers: string;
+  /** Its address is now in a state where it does not count (the address moved: issue 26). */
+  addressProblem: string | null;
 }
 
 export interface PendingBusiness {
@@ -43,9 +53,15 @@ export async function reviewQueue(db: Kysely<DB>): Promise<{
       .selectFrom("licenses")
       .innerJoin("users", "users.id", "licenses.user_id")
       .leftJoin("businesses", "businesses.user_id", "licenses.user_id")
+      .leftJoin("addresses", "addresses.id", "licenses.address_id")
       .select([
         "licenses.id",
         "licenses.user_id",
+        "licenses.address_bound",
+        "addresses.business_name as address_name",
+        "addresses.street as address_street",
+        "addresses.city as address_city",
+        "addresses.state as address_state",
         "licenses.type",
         "licenses.number",
         "licenses.issuing_state",
@@ -83,6 +99,7 @@ export async function reviewQueue(db: Kysely<DB>): Promise<{
   ]);
   return {
     licenses: licenses.map((r) => ({
+      ...coverageOf(r),
       id: r.id,
       userId: r.user_id,
       customerName: r.customer_name,
@@ -127,4 +144,30 @@ export async function countPendingReviews(
       .executeTakeFirstOrThrow(),
   ]);
   return { pendingLicenses: Number(l.n), pendingBusinesses: Number(b.n) };
+}
+
+function coverageOf(r: {
+  type: string;
+  issuing_state: string;
+  address_bound: number;
+  address_name: string | null;
+  address_street: string | null;
+  address_city: string | null;
+  address_state: string | null;
+}): Pick<PendingLicense, "countsFor" | "covers" | "addressProblem"> {
+  const countsFor = licenseCountsForText({ type: r.type, issuingState: r.issuing_state });
+  if (r.address_state === null) {
+    return {
+      countsFor,
+      covers: Number(r.address_bound) === 1 ? MESSAGES.licenseAddressDeleted : "Covers the whole business",
+      addressProblem: null,
+    };
+  }
+  return {
+    countsFor,
+    covers: `Covers ${r.address_name}, ${r.address_street}, ${r.address_city} ${r.address_state}`,
+    addressProblem: licenseCountsIn(r.type, r.issuing_state, r.address_state)
+      ? null
+      : BACK_OFFICE_MESSAGES.licenseAddressInOtherState(stateName(r.address_state), stateName(r.issuing_state)),
+  };
 }

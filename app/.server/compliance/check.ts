@@ -15,11 +15,18 @@ export async function buyerLicenses(db: Db, userId: string | null, lock = false)
   if (!userId) return [];
   let q = db
     .selectFrom("licenses")
-    .select(["type", "status", "expires_on", "address_id"])
+    .select(["type", "status", "expires_on", "issuing_state", "address_id", "address_bound"])
     .where("user_id", "=", userId);
   if (lock && dialectOf(db) === "postgres") q = q.modifyEnd(sql`for share`);
   const rows = await q.execute();
-  return rows.map((r) => ({ type: r.type, status: r.status, expiresOn: r.expires_on, addressId: r.address_id }));
+  return rows.map((r) => ({
+    type: r.type,
+    status: r.status,
+    expiresOn: r.expires_on,
+    issuingState: r.issuing_state,
+    addressId: r.address_id,
+    addressBound: Number(r.address_bound) === 1,
+  }));
 }
 
 /**
@@ -30,14 +37,33 @@ export async function checkProducts(
   db: Kysely<DB>,
   input: { userId: string | null; destination: Destination; productIds: readonly number[]; date?: string },
 ): Promise<Map<number, Verdict>> {
-  const verdicts = new Map<number, Verdict>();
-  if (input.productIds.length === 0) return verdicts;
+  const [verdicts] = await checkProductsForEach(db, { ...input, destinations: [input.destination] });
+  return verdicts ?? new Map();
+}
+
+/**
+ * The same for several destinations (a customer's addresses), one map per destination in their
+ * order, with the same fixed number of queries whatever the number of products or destinations.
+ */
+export async function checkProductsForEach(
+  db: Kysely<DB>,
+  input: {
+    userId: string | null;
+    destinations: readonly Destination[];
+    productIds: readonly number[];
+    date?: string;
+  },
+): Promise<Map<number, Verdict>[]> {
+  const maps = input.destinations.map(() => new Map<number, Verdict>());
+  if (input.productIds.length === 0 || input.destinations.length === 0) return maps;
   const { rules } = await currentRules(db);
-  if (rules.length === 0) return verdicts;
+  if (rules.length === 0) return maps;
   const [facts, licenses] = await Promise.all([loadFacts(db, input.productIds), buyerLicenses(db, input.userId)]);
   const date = input.date ?? storeToday();
-  for (const [id, product] of facts) verdicts.set(id, evaluateSale(product, input.destination, licenses, date, rules));
-  return verdicts;
+  input.destinations.forEach((destination, i) => {
+    for (const [id, product] of facts) maps[i]?.set(id, evaluateSale(product, destination, licenses, date, rules));
+  });
+  return maps;
 }
 
 export interface LineCheck {

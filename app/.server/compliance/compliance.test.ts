@@ -7,7 +7,7 @@ import { evaluateSale, type RuleInput, ruleSchema } from "~/lib/compliance";
 import * as MESSAGES from "~/lib/messages";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { createAddress } from "../accounts/addresses";
+import { AddressError, createAddress, updateAddress } from "../accounts/addresses";
 import { ensureAccount } from "../accounts/admins";
 import { findUserByEmail } from "../accounts/users";
 import { listAudit } from "../audit/log";
@@ -22,6 +22,7 @@ import { OrderRefusedError, placeOrder } from "../orders/place-order";
 import { StatusChangeError, setOrderStatus } from "../orders/status";
 import { buyerLicenses, checkProducts, findLineChecks } from "./check";
 import { EMPTY_COMPLIANCE, findLabReport, findProductCompliance, loadFacts, saveProductCompliance } from "./facts";
+import { cartCompliance, productNotes } from "./for-buyer";
 import { pactCsv, pactShipments, pactSummary, shipperState } from "./pact";
 import { bulkSetCompliance, readComplianceFacts, saveComplianceForm } from "./product-form";
 import { currentRules, resetRuleCacheForTests } from "./rule-cache";
@@ -1179,5 +1180,177 @@ describe(`no sequence of changes lets a blocked line into an order on ${ON}`, ()
       ),
       { numRuns: process.env.DATABASE_URL ? 25 : 40 },
     );
+  });
+});
+
+/** A customer of their own, with addresses written as given (an address saved before ZIPs were checked). */
+async function customerWithAddresses(email: string, addresses: { state: string; zip: string; isDefault: boolean }[]) {
+  await ensureAccount(t.db, { email, name: email, role: "customer" });
+  const userId = (await findUserByEmail(t.db, email))?.id ?? "";
+  const ids: string[] = [];
+  for (const [i, a] of addresses.entries()) {
+    const id = crypto.randomUUID();
+    const now = new Date(Date.now() + i).toISOString();
+    await t.db
+      .insertInto("addresses")
+      .values({
+        id,
+        user_id: userId,
+        business_name: `${a.state} ${a.zip}`,
+        street: `${i + 1} Main St`,
+        city: "Town",
+        state: a.state,
+        zip: a.zip,
+        phone: "",
+        is_default: a.isDefault ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    ids.push(id);
+  }
+  return { userId, ids };
+}
+
+describe(`an address whose ZIP is of another state on ${ON} (issue 26)`, () => {
+  const alabamaBan = () =>
+    createRule(
+      t.db,
+      input({ name: "Alabama kratom ban", states: "AL", reason: "Kratom cannot be shipped to {state} (state ban)." }),
+      TEST_ADMIN,
+    );
+
+  it("is refused when saved or edited, next to the ZIP, and nothing is written", async () => {
+    const fields = { businessName: "Shop", street: "1 Main", city: "Dallas", phone: "", isDefault: false };
+    const created = await createAddress(t.db, buyer, { ...fields, state: "TX", zip: "35203" }).catch((e: unknown) => e);
+    expect(created).toBeInstanceOf(AddressError);
+    expect(created).toMatchObject({ field: "zip", message: MESSAGES.zipNotInState("35203", "Alabama", "Texas") });
+    const edited = await updateAddress(t.db, buyer, texas, { ...fields, state: "TX", zip: "35203" }, TEST_ADMIN).catch(
+      (e: unknown) => e,
+    );
+    expect(edited).toBeInstanceOf(AddressError);
+    const row = await t.db.selectFrom("addresses").select(["zip"]).where("id", "=", texas).executeTakeFirstOrThrow();
+    expect(row.zip).toBe("75201");
+    expect(
+      await t.db.selectFrom("addresses").select("id").where("user_id", "=", buyer).where("zip", "=", "35203").execute(),
+    ).toEqual([]);
+  });
+
+  it("one saved before ZIPs were checked ('TX 35203') gets Alabama's rules everywhere: checkout, cart, notes, test box", async () => {
+    await alabamaBan();
+    const kratom = await product("Kratom to Birmingham", { productClass: "kratom" });
+    const glass = await product("Glass to Birmingham", { productClass: "glass" });
+    const { userId, ids } = await customerWithAddresses("birmingham@shop.test", [
+      { state: "TX", zip: "35203", isDefault: true },
+    ]);
+    const [legacy] = ids as [string];
+    const refusal = await placeOrder(t.db, {
+      userId,
+      idempotencyKey: crypto.randomUUID(),
+      addressId: legacy,
+      lines: [
+        { id: glass, quantity: 1 },
+        { id: kratom, quantity: 1 },
+      ],
+    }).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(OrderRefusedError);
+    expect((refusal as Error).message).toBe("Kratom to Birmingham: Kratom cannot be shipped to Alabama (state ban).");
+    expect(await t.db.selectFrom("orders").select("id").where("user_id", "=", userId).execute()).toEqual([]);
+
+    expect((await cartCompliance(t.db, userId, legacy, [kratom, glass])).get(kratom)).toMatchObject({
+      outcome: "blocked",
+      reason: "Kratom cannot be shipped to Alabama (state ban).",
+    });
+    expect((await cartCompliance(t.db, userId, legacy, [glass])).size).toBe(0);
+    expect((await productNotes(t.db, userId, [kratom, glass])).get(kratom)?.text).toBe(
+      "Not available for your Alabama address: state ban",
+    );
+    const tested = await testSale(t.db, { productId: kratom, state: "TX", zip: "35203", customer: "", date: "" });
+    expect(tested.ok && tested.result.outcome).toBe("blocked");
+  });
+
+  it("putting an order to such an address back in play, or adding to it, is refused by the ZIP's state", async () => {
+    const kratom = await product("Kratom reopened", { productClass: "kratom" });
+    const glass = await product("Glass reopened", { productClass: "glass" });
+    const { userId, ids } = await customerWithAddresses("reopen-birmingham@shop.test", [
+      { state: "TX", zip: "35203", isDefault: true },
+    ]);
+    const { order } = await placeOrder(t.db, {
+      userId,
+      idempotencyKey: crypto.randomUUID(),
+      addressId: ids[0] ?? "",
+      lines: [{ id: glass, quantity: 1 }],
+    });
+    await alabamaBan();
+    const kratomSku = (
+      await t.db.selectFrom("products").select("sku").where("id", "=", kratom).executeTakeFirstOrThrow()
+    ).sku;
+    const added = await editOrder(t.db, order.id, { kind: "add", sku: kratomSku, quantity: 1 }, TEST_ADMIN).catch(
+      (e: unknown) => e,
+    );
+    expect(added).toBeInstanceOf(OrderEditError);
+    expect((added as Error).message).toBe("Kratom reopened: Kratom cannot be shipped to Alabama (state ban).");
+    // A cancelled kratom order to the same address, placed before the ban: it may not come back.
+    const { userId: second, ids: secondIds } = await customerWithAddresses("reopen-2@shop.test", [
+      { state: "TX", zip: "35203", isDefault: true },
+    ]);
+    const rule = (await listRules(t.db)).find((r) => r.name === "Alabama kratom ban");
+    await setRuleEnabled(t.db, rule?.id ?? 0, false, TEST_ADMIN);
+    const { order: kratomOrder } = await placeOrder(t.db, {
+      userId: second,
+      idempotencyKey: crypto.randomUUID(),
+      addressId: secondIds[0] ?? "",
+      lines: [{ id: kratom, quantity: 1 }],
+    });
+    await setOrderStatus(t.db, kratomOrder.id, "Cancelled", TEST_ADMIN);
+    await setRuleEnabled(t.db, rule?.id ?? 0, true, TEST_ADMIN);
+    const reopened = await setOrderStatus(t.db, kratomOrder.id, "Processing", TEST_ADMIN).catch((e: unknown) => e);
+    expect(reopened).toBeInstanceOf(StatusChangeError);
+    expect((reopened as Error).message).toContain("Kratom cannot be shipped to Alabama (state ban).");
+  });
+});
+
+describe(`the cart before an address is chosen on ${ON} (issue 26)`, () => {
+  it("warns about a line the default address may not receive when another address may, and stops it only when none may", async () => {
+    await createRule(t.db, input({}), TEST_ADMIN); // kratom banned in Indiana
+    const kratom = await product("Kratom, two addresses", { productClass: "kratom" });
+    const glass = await product("Glass, two addresses", { productClass: "glass" });
+    const { userId, ids } = await customerWithAddresses("two-addresses@shop.test", [
+      { state: "IN", zip: "46201", isDefault: true },
+      { state: "TX", zip: "75201", isDefault: false },
+    ]);
+    const [indianaId, texasId] = ids as [string, string];
+    const inCart = await cartCompliance(t.db, userId, null, [kratom, glass]);
+    expect([...inCart.keys()]).toEqual([kratom]);
+    expect(inCart.get(kratom)).toEqual({
+      outcome: "blocked",
+      reason: MESSAGES.notForDefaultAddress("Kratom cannot be shipped to Indiana (state ban)."),
+      licenseLabel: null,
+      otherAddressAllows: true,
+    });
+    // Checkout decides per address chosen.
+    expect((await cartCompliance(t.db, userId, indianaId, [kratom])).get(kratom)?.otherAddressAllows).toBe(false);
+    expect((await cartCompliance(t.db, userId, texasId, [kratom])).size).toBe(0);
+    const order = (addressId: string) =>
+      placeOrder(t.db, {
+        userId,
+        idempotencyKey: crypto.randomUUID(),
+        addressId,
+        lines: [{ id: kratom, quantity: 1 }],
+      });
+    await expect(order(indianaId)).rejects.toThrow("Kratom cannot be shipped to Indiana (state ban).");
+    expect((await order(texasId)).order.shipping.state).toBe("TX");
+
+    // Only Indiana addresses: the line stops the order in the cart too.
+    const { userId: onlyIndiana } = await customerWithAddresses("only-indiana@shop.test", [
+      { state: "IN", zip: "46201", isDefault: true },
+      { state: "IN", zip: "46204", isDefault: false },
+    ]);
+    expect((await cartCompliance(t.db, onlyIndiana, null, [kratom])).get(kratom)).toEqual({
+      outcome: "blocked",
+      reason: "Kratom cannot be shipped to Indiana (state ban).",
+      licenseLabel: null,
+      otherAddressAllows: false,
+    });
   });
 });

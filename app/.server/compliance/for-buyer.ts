@@ -4,7 +4,7 @@ import type { LineCompliance } from "~/lib/cart-check";
 import { type Destination, stateName, type Verdict } from "~/lib/compliance";
 import * as MESSAGES from "~/lib/messages";
 import type { DB } from "../db/schema";
-import { checkProducts } from "./check";
+import { checkProducts, checkProductsForEach } from "./check";
 
 /**
  * Where rules act for a signed-in customer: notes on product pages and listings for their default
@@ -18,6 +18,19 @@ async function destinationOf(db: Kysely<DB>, userId: string, addressId: string |
   return row ? { state: row.state, zip: row.zip, addressId: row.id } : null;
 }
 
+/** Every address of the customer as a destination, the default one first. */
+async function destinationsOf(db: Kysely<DB>, userId: string): Promise<Destination[]> {
+  const rows = await db
+    .selectFrom("addresses")
+    .select(["id", "state", "zip"])
+    .where("user_id", "=", userId)
+    .orderBy("is_default", "desc")
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({ state: row.state, zip: row.zip, addressId: row.id }));
+}
+
 export interface ProductNote {
   /** "Not available for your Indiana address: state ban" */
   text: string;
@@ -26,10 +39,11 @@ export interface ProductNote {
   licenseLabel: string | null;
 }
 
-function noteOf(verdict: Verdict, destination: Destination): ProductNote | null {
+function noteOf(verdict: Verdict): ProductNote | null {
   if (verdict.outcome === "allowed") return null;
   return {
-    text: MESSAGES.notAvailableFor(stateName(destination.state), verdict.label ?? verdict.reason ?? ""),
+    // The state whose rules refused it (the ZIP's, when it is not the state typed: issue 26).
+    text: MESSAGES.notAvailableFor(stateName(verdict.state), verdict.label ?? verdict.reason ?? ""),
     outcome: verdict.outcome,
     licenseLabel: verdict.licenseType ? licenseTypeLabel(verdict.licenseType) : null,
   };
@@ -47,7 +61,7 @@ export async function productNotes(
   if (!destination) return notes;
   const verdicts = await checkProducts(db, { userId, destination, productIds });
   for (const [id, verdict] of verdicts) {
-    const note = noteOf(verdict, destination);
+    const note = noteOf(verdict);
     if (note) notes.set(id, note);
   }
   return notes;
@@ -72,8 +86,13 @@ export async function withNotes<T extends { id: number }>(
 }
 
 /**
- * The rules' word on each cart line for the address chosen (the default one when none is named):
- * only lines that may not be sold are in the map.
+ * The rules' word on each cart line: only lines that may not be sold are in the map.
+ *
+ * With an address named (checkout), for that address. With none (the cart, quick order), the
+ * customer has not chosen where it goes yet: a line refused at their default address is said so,
+ * and stops the order only when none of their other addresses may receive it either; when one
+ * may, the line carries `otherAddressAllows` and the cart lets them go on to checkout, which
+ * decides for the address they choose (issue 26).
  */
 export async function cartCompliance(
   db: Kysely<DB>,
@@ -82,16 +101,31 @@ export async function cartCompliance(
   productIds: readonly number[],
 ): Promise<Map<number, LineCompliance>> {
   const result = new Map<number, LineCompliance>();
-  const destination = await destinationOf(db, userId, addressId);
-  if (!destination) return result;
-  const verdicts = await checkProducts(db, { userId, destination, productIds });
-  for (const [id, verdict] of verdicts) {
+  if (addressId) {
+    const destination = await destinationOf(db, userId, addressId);
+    if (!destination) return result;
+    const verdicts = await checkProducts(db, { userId, destination, productIds });
+    for (const [id, verdict] of verdicts) {
+      if (verdict.outcome !== "allowed") result.set(id, lineComplianceOf(verdict, false));
+    }
+    return result;
+  }
+  const destinations = await destinationsOf(db, userId);
+  const [atDefault, ...elsewhere] = await checkProductsForEach(db, { userId, destinations, productIds });
+  for (const [id, verdict] of atDefault ?? []) {
     if (verdict.outcome === "allowed") continue;
-    result.set(id, {
-      outcome: verdict.outcome,
-      reason: verdict.reason ?? MESSAGES.saleBlocked,
-      licenseLabel: verdict.licenseType ? licenseTypeLabel(verdict.licenseType) : null,
-    });
+    const otherAddressAllows = elsewhere.some((verdicts) => verdicts.get(id)?.outcome === "allowed");
+    result.set(id, lineComplianceOf(verdict, otherAddressAllows));
   }
   return result;
+}
+
+function lineComplianceOf(verdict: Verdict, otherAddressAllows: boolean): LineCompliance {
+  const reason = verdict.reason ?? MESSAGES.saleBlocked;
+  return {
+    outcome: verdict.outcome === "blocked" ? "blocked" : "license-required",
+    reason: otherAddressAllows ? MESSAGES.notForDefaultAddress(reason) : reason,
+    licenseLabel: verdict.licenseType ? licenseTypeLabel(verdict.licenseType) : null,
+    otherAddressAllows,
+  };
 }

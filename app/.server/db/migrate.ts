@@ -12,6 +12,7 @@ import * as m0010 from "../../../db/migrations/0010-ordering";
 import * as m0011 from "../../../db/migrations/0011-price-order-version";
 import * as m0012 from "../../../db/migrations/0012-directory-listing";
 import * as m0013 from "../../../db/migrations/0013-audit-erasure";
+import * as m0014 from "../../../db/migrations/0014-license-address-bound";
 import type { DB } from "./schema";
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "0011-price-order-version": m0011,
   "0012-directory-listing": m0012,
   "0013-audit-erasure": m0013,
+  "0014-license-address-bound": m0014,
 };
 
 export const migrationNames = Object.keys(migrations);

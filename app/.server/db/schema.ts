@@ -217,8 +217,13 @@ export interface BusinessesTable {
 export interface LicensesTable {
   id: string;
   user_id: string;
-  /** NULL: covers the whole business; otherwise the one shipping address it covers. */
+  /** The one shipping address it covers; NULL when it covers the whole business, or its address is gone. */
   address_id: string | null;
+  /**
+   * 1: uploaded for one address, and covers that address only (none once the address is deleted);
+   * 0: covers the whole business (migration 0014).
+   */
+  address_bound: ColumnType<number, number | undefined, number>;
   type: string;
   number: string;
   issuing_state: string;

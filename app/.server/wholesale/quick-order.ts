@@ -29,8 +29,8 @@ import { MAX_QUICK_ORDER_FILE_BYTES, readQuickOrderFile } from "./quick-order-fi
  * the number of lines: products by SKU (as typed, then in capitals), then by UPC for the codes
  * no SKU matched, the customer's prices (pricing/prices.ts: group and quantity breaks, at the
  * quantity the line will hold), the stock and selling unit (lib/quantity.ts), and the compliance
- * rules for the customer's default address (compliance/for-buyer.ts). A handful of queries, none
- * per line. Nothing is written.
+ * rules for the customer's addresses (compliance/for-buyer.ts: refused at the default address
+ * only, a line says so and stays orderable). A handful of queries, none per line. Nothing is written.
  *
  * A quantity that is not whole cases, below the minimum or above the maximum or the stock is
  * never changed silently: the line says why and suggests a quantity, which the customer accepts
@@ -272,7 +272,14 @@ export async function resolveQuickOrder(
     };
     const price = (quantity: number) => unitPriceCents(book, { id: row.id, priceCents: row.price_cents }, quantity);
     const compliance = refused.get(row.id);
-    if (compliance) return { ...line, problem: compliance.reason, licenseLabel: compliance.licenseLabel };
+    if (compliance && !compliance.otherAddressAllows) {
+      return { ...line, problem: compliance.reason, licenseLabel: compliance.licenseLabel };
+    }
+    // Refused at the default address only: said, and checkout decides for the address chosen.
+    if (compliance) {
+      line.note = line.note ? `${line.note} ${compliance.reason}` : compliance.reason;
+      line.licenseLabel = compliance.licenseLabel;
+    }
     // Out of stock also when fewer than the smallest orderable quantity are left (as the cart check says).
     if (largestQuantity(unit, row.stock) === 0) return { ...line, problem: MESSAGES.quantityAboveStock(row.name, 0) };
     const problem = quantityProblem(row.name, slot.requested, unit, row.stock);

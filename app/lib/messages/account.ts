@@ -37,6 +37,32 @@ export const businessProfileSaved = "Business profile saved.";
 export const licenseExpiryHint =
   "Required for permits that expire (e-cigarette, hemp, state tobacco or vape licenses).";
 export const uploading = "Uploading...";
+/** A license follows the address it covers (issue 26): "Texas e-cigarette retailer permit EC-1, …" */
+function licenseList(licenses: readonly string[]): string {
+  return licenses.join(", ");
+}
+/** 'Address saved successfully! It is now in Oklahoma, so the license that covers it goes back to review: …' */
+export function addressMovedLicensesToReview(state: string, licenses: readonly string[]): string {
+  const which = licenses.length === 1 ? "the license that covers it goes" : "the licenses that cover it go";
+  return `Address saved successfully! It is now in ${state}, so ${which} back to review: ${licenseList(licenses)}.`;
+}
+/** 'Address removed. The license that covered it no longer counts: …' */
+export function addressRemovedLicensesLapsed(licenses: readonly string[]): string {
+  const which =
+    licenses.length === 1
+      ? "The license that covered it no longer counts"
+      : "The licenses that covered it no longer count";
+  return `Address removed. ${which}: ${licenseList(licenses)}. Upload a license for another address in your business profile.`;
+}
+/** 'A Texas e-cigarette retailer permit is issued by Texas.' */
+export function licenseIssuedOnlyBy(type: string, state: string): string {
+  return `A ${type} is issued by ${state}. Choose ${state} as the issuing state.`;
+}
+/** 'A license issued by Nevada counts only for orders to Nevada, and this address is in California.' */
+export function licenseStateNotAddressState(issuingState: string, addressState: string): string {
+  return `A license issued by ${issuingState} counts only for orders to ${issuingState}, and this address is in ${addressState}.`;
+}
+
 export const noLicensesYet =
   "No licenses yet. Upload your sales tax permit or resale certificate and the permits your products need.";
 // ---- Wholesale ordering (issue 16): saved lists and back-in-stock alerts ----

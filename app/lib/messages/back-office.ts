@@ -34,6 +34,10 @@ export const orderStatusChanged = (orderId: number, status: string) => `Order #$
 export const noImages = "No images.";
 export const imageUploadHint = "JPEG, PNG, WebP, GIF or AVIF, up to 10 MB each.";
 export const noLicensesWaiting = "No licenses are waiting.";
+/** The queue, for a license whose address moved to another state than the one that issued it (issue 26). */
+export function licenseAddressInOtherState(addressState: string, issuingState: string): string {
+  return `The address it covers is now in ${addressState}: a license issued by ${issuingState} does not count there.`;
+}
 export const noBusinessesWaiting = "No businesses are waiting.";
 export const noEntriesFound = "No entries found.";
 export const outboxIntro = "Mail the store would have sent (no SMTP_URL is set). Newest first.";

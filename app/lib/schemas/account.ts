@@ -2,6 +2,7 @@ import { z } from "zod";
 import { GENDERS, USERNAME_RULE } from "../form-fields";
 import * as MESSAGES from "../messages";
 import { US_STATE_CODES } from "../us-states";
+import { zipStateMismatch } from "../zip-states";
 import { businessSchema } from "./business";
 import { text } from "./text";
 
@@ -26,6 +27,23 @@ export const stateSchema = z
   .toUpperCase()
   .refine((v) => US_STATE_CODES.includes(v), MESSAGES.chooseUsState);
 
+/**
+ * A ZIP code must belong to the state typed beside it (issue 26): carriers route by the ZIP, and
+ * the compliance rules decide by the state. Said next to the ZIP field, also when other fields of
+ * the form are wrong (so everything is said at once).
+ */
+function zipMatchesState(value: { state?: unknown; zip?: unknown }, ctx: z.RefinementCtx): void {
+  const mismatch = zipStateMismatch(String(value.zip ?? ""), String(value.state ?? ""));
+  if (mismatch) ctx.addIssue({ code: "custom", path: ["zip"], message: mismatch });
+}
+
+const stateAndZipValid = {
+  when: (payload: z.core.ParsePayload) => {
+    const v = payload.value as { state?: unknown; zip?: unknown } | undefined;
+    return stateSchema.safeParse(v?.state).success && zipSchema.safeParse(v?.zip).success;
+  },
+};
+
 export { GENDERS, USERNAME_RULE };
 
 export const usernameSchema = z
@@ -47,27 +65,29 @@ export const newPasswordSchema = z
   .min(8, MESSAGES.passwordTooShort)
   .max(128, MESSAGES.passwordTooLong);
 
-export const registerSchema = businessSchema.extend({
-  name: text("Name", 100),
-  username: usernameSchema,
-  email: emailSchema,
-  password: newPasswordSchema,
-  address: text("Street address", 200),
-  city: text("City", 100),
-  state: stateSchema,
-  zip: zipSchema,
-  phone: phoneSchema.optional().transform((v) => v || null),
-  dob: z
-    .string()
-    .trim()
-    .optional()
-    .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), MESSAGES.enterValidDate)
-    .transform((v) => v || null),
-  gender: z
-    .enum(["", ...GENDERS], { error: MESSAGES.chooseGender })
-    .optional()
-    .transform((v) => v || null),
-});
+export const registerSchema = businessSchema
+  .extend({
+    name: text("Name", 100),
+    username: usernameSchema,
+    email: emailSchema,
+    password: newPasswordSchema,
+    address: text("Street address", 200),
+    city: text("City", 100),
+    state: stateSchema,
+    zip: zipSchema,
+    phone: phoneSchema.optional().transform((v) => v || null),
+    dob: z
+      .string()
+      .trim()
+      .optional()
+      .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), MESSAGES.enterValidDate)
+      .transform((v) => v || null),
+    gender: z
+      .enum(["", ...GENDERS], { error: MESSAGES.chooseGender })
+      .optional()
+      .transform((v) => v || null),
+  })
+  .superRefine(zipMatchesState, stateAndZipValid);
 export type RegisterInput = z.output<typeof registerSchema>;
 
 export const loginSchema = z.object({
@@ -113,16 +133,18 @@ export const changePasswordSchema = z.object({
 
 export const settingsSchema = z.object({ phone: phoneSchema });
 
-export const addressSchema = z.object({
-  businessName: text("Business name", 120),
-  street: text("Street address", 200),
-  city: text("City", 100),
-  state: stateSchema,
-  zip: zipSchema,
-  phone: phoneSchema,
-  isDefault: z
-    .string()
-    .optional()
-    .transform((v) => v === "on" || v === "true"),
-});
+export const addressSchema = z
+  .object({
+    businessName: text("Business name", 120),
+    street: text("Street address", 200),
+    city: text("City", 100),
+    state: stateSchema,
+    zip: zipSchema,
+    phone: phoneSchema,
+    isDefault: z
+      .string()
+      .optional()
+      .transform((v) => v === "on" || v === "true"),
+  })
+  .superRefine(zipMatchesState, stateAndZipValid);
 export type AddressInput = z.output<typeof addressSchema>;

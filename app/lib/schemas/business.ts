@@ -8,10 +8,14 @@ import {
   LICENSE_TYPES,
   type LicenseType,
   licenseTypeExpires,
+  licenseTypeIssuedBy,
+  licenseTypeLabel,
   normalizeTaxPermit,
   TAX_PERMIT_FORMAT,
 } from "../business";
+import { stateName } from "../compliance";
 import * as MESSAGES from "../messages";
+import * as ACCOUNT_MESSAGES from "../messages/account";
 import { isMultiline } from "../text";
 import { US_STATE_CODES } from "../us-states";
 import { text } from "./text";
@@ -78,6 +82,15 @@ export function licenseSchema(today: string) {
         ctx.addIssue({ code: "custom", path: ["number"], message: TAX_PERMIT_FORMAT });
       } else if (!/^[A-Za-z0-9][A-Za-z0-9 -]{1,39}$/.test(number)) {
         ctx.addIssue({ code: "custom", path: ["number"], message: LICENSE_NUMBER_FORMAT });
+      }
+      // A state's own permit is issued by that state only (lib/business.ts).
+      const issuedBy = licenseTypeIssuedBy(v.type);
+      if (issuedBy && v.issuingState !== issuedBy) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["issuingState"],
+          message: ACCOUNT_MESSAGES.licenseIssuedOnlyBy(licenseTypeLabel(v.type), stateName(issuedBy)),
+        });
       }
       if (licenseTypeExpires(v.type) && !v.expiresOn) {
         ctx.addIssue({ code: "custom", path: ["expiresOn"], message: EXPIRY_REQUIRED });

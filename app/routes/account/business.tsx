@@ -1,6 +1,12 @@
 import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
 import { listAddresses } from "~/.server/accounts/addresses";
-import { addLicense, claimLicenseUpload, LicenseError, listLicenses } from "~/.server/business/licenses";
+import {
+  addLicense,
+  claimLicenseUpload,
+  LicenseError,
+  licenseCountsForText,
+  listLicenses,
+} from "~/.server/business/licenses";
 import { findBusiness, saveBusiness } from "~/.server/business/profile";
 import { getDb } from "~/.server/db/instance";
 import { parseForm, replyError, replyOk } from "~/.server/forms";
@@ -13,6 +19,7 @@ import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import { APPROVAL_LABEL, LICENSE_STATUS_LABEL, LICENSE_TYPES, storeToday } from "~/lib/business";
 import { type FormReply, fieldError, postedValue } from "~/lib/form-reply";
+import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { MB, type RouteHandle } from "~/lib/route-policy";
 import { businessSchema, licenseSchema } from "~/lib/schemas/business";
@@ -39,7 +46,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   return {
     business,
-    licenses,
+    // Where each counts: the state that issued it (issue 26).
+    licenses: licenses.map((l) => ({ ...l, countsFor: licenseCountsForText(l) })),
     addresses: addresses.map((a) => ({ id: a.id, label: `${a.businessName}, ${a.street}, ${a.city} ${a.state}` })),
     today: storeToday(),
   };
@@ -182,9 +190,11 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
                         {l.expiresOn ? ` · expires ${l.expiresOn}` : ""}
                       </p>
                       <p className="text-sm text-slate-600">
-                        {l.addressId
-                          ? `Covers ${addressLabel.get(l.addressId) ?? "one address"}`
-                          : "Covers the whole business"}
+                        {l.addressBound && !l.addressId
+                          ? MESSAGES.licenseAddressDeleted
+                          : `${l.countsFor} · covers ${
+                              l.addressId ? (addressLabel.get(l.addressId) ?? "one address") : "the whole business"
+                            }`}
                       </p>
                     </div>
                     <Badge tone={STATUS_TONE[l.status]}>{LICENSE_STATUS_LABEL[l.status]}</Badge>

@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { handleAddressAction } from "~/.server/accounts/address-actions";
 import { listAddresses } from "~/.server/accounts/addresses";
 import { getDb } from "~/.server/db/instance";
-import { formOf, signedInViewer } from "~/.server/request-context";
+import { actorOf, formOf, signedInViewer } from "~/.server/request-context";
 import { AccountShell } from "~/components/account-shell";
 import { AddressForm } from "~/components/address-form";
 import { Badge } from "~/components/ui/badge";
@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ context }: Route.ActionArgs) {
-  return handleAddressAction(signedInViewer(context).id, formOf(context));
+  return handleAddressAction(signedInViewer(context).id, formOf(context), actorOf(context));
 }
 
 function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void }) {

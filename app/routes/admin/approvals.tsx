@@ -104,6 +104,10 @@ function LicenseItem({ l }: { l: PendingLicense }) {
         {l.expiresOn ? ` · expires ${l.expiresOn}` : ""}
         {l.replacesId ? " · replaces an earlier license" : ""}
       </p>
+      <p className="text-sm text-slate-700">
+        {l.countsFor} · {l.covers}
+      </p>
+      {l.addressProblem ? <p className="text-sm font-medium text-danger-700">{l.addressProblem}</p> : null}
       {l.documentType === "application/pdf" ? (
         // Shown when the admin opens it. Chromium's PDF viewer takes the keyboard once it has
         // loaded, so a queue that loaded every PDF with the page sent the keys of a rejection reason
