@@ -5,6 +5,7 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import pg from "pg";
 import { resetAuthForTests } from "~/.server/accounts/auth";
+import { forgetViewersForTests } from "~/.server/accounts/viewer";
 import { closeDb, getDb } from "~/.server/db/instance";
 import { migrateToLatest } from "~/.server/db/migrate";
 import type { DB } from "~/.server/db/schema";
@@ -58,6 +59,7 @@ export async function setupTestDatabase(): Promise<TestDatabase> {
   }
   resetEnvForTests();
   resetAuthForTests();
+  forgetViewersForTests();
   resetMailForTests();
   setMediaStoreForTests(undefined);
   await closeDb();

@@ -1,7 +1,11 @@
 import { parseCookies } from "better-auth/cookies";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { loginUrl, mayCarryPersonalCookie, mayCarrySession, safeRedirectPath } from "./viewer";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { ensureAccount } from "./admins";
+import { getAuth } from "./auth";
+import { authBool } from "./auth-columns";
+import { loginUrl, mayCarryPersonalCookie, mayCarrySession, safeRedirectPath, viewerFromHeaders } from "./viewer";
 
 const SESSION_NAMES = ["store.session_token", "__Secure-store.session_token", "store.session_data"];
 
@@ -84,5 +88,77 @@ describe("the session gate", () => {
       expect(parseCookies(cookie).has("store.session_token"), cookie).toBe(true);
       expect(mayCarrySession(cookie), cookie).toBe(true);
     }
+  });
+});
+
+/**
+ * The memo of looked-up sessions (issue 28: a signed-in request without the session read): a
+ * remembered answer is used only while nothing it depends on changed, on this server or another.
+ */
+describe("remembered sessions", () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await setupTestDatabase();
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  async function signedIn(email: string): Promise<Headers> {
+    await ensureAccount(t.db, { email, name: "Memo Buyer", role: "customer", password: "memo-secret-1234" });
+    const session = await getAuth().api.signInEmail({
+      body: { email, password: "memo-secret-1234" },
+      returnHeaders: true,
+    });
+    const cookie = session.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    return new Headers({ cookie });
+  }
+
+  it("reads a session once while nothing changes, and again after any account change", async () => {
+    const headers = await signedIn("memo-1@viewer.test");
+    const lookups = vi.spyOn(getAuth().api, "getSession");
+    const first = await viewerFromHeaders(headers);
+    expect(first?.email).toBe("memo-1@viewer.test");
+    await viewerFromHeaders(headers);
+    await viewerFromHeaders(new Headers({ cookie: ` ${headers.get("cookie")?.replace("=", " =")}` }));
+    expect(lookups).toHaveBeenCalledTimes(1);
+
+    // An admin makes them an admin: the next request sees it.
+    await t.db.updateTable("users").set({ role: "admin" }).where("email", "=", "memo-1@viewer.test").execute();
+    expect((await viewerFromHeaders(headers))?.role).toBe("admin");
+    expect(lookups).toHaveBeenCalledTimes(2);
+    lookups.mockRestore();
+  });
+
+  it("a session ended anywhere (logout, a disabled account, another server) is no viewer on the next request", async () => {
+    const headers = await signedIn("memo-2@viewer.test");
+    expect(await viewerFromHeaders(headers)).not.toBeNull();
+    const user = await t.db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", "memo-2@viewer.test")
+      .executeTakeFirstOrThrow();
+    await t.db.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+    expect(await viewerFromHeaders(headers)).toBeNull();
+  });
+
+  it("a withdrawn verification counts at once", async () => {
+    const headers = await signedIn("memo-3@viewer.test");
+    expect(await viewerFromHeaders(headers)).not.toBeNull();
+    await t.db
+      .updateTable("users")
+      .set({ email_verified: authBool(t.db, false) })
+      .where("email", "=", "memo-3@viewer.test")
+      .execute();
+    expect(await viewerFromHeaders(headers)).toBeNull();
+  });
+
+  it("a forged cookie is no viewer, remembered or not", async () => {
+    const forged = new Headers({ cookie: "store.session_token=forged.signature" });
+    expect(await viewerFromHeaders(forged)).toBeNull();
+    expect(await viewerFromHeaders(forged)).toBeNull();
   });
 });

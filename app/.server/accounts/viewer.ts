@@ -1,4 +1,7 @@
+import { parseCookies } from "better-auth/cookies";
+import { LRUCache } from "lru-cache";
 import { getDb } from "../db/instance";
+import { accountsVersion } from "../db/versions";
 import { env } from "../env";
 import { getAuth } from "./auth";
 
@@ -42,27 +45,82 @@ export function mayCarryPersonalCookie(cookieHeader: string | null | undefined):
 }
 
 /**
- * The viewer a request's headers (its session cookie) stand for. The one lookup: getViewer() uses
- * it for React Router's requests, and the server (server/app.ts) for a Node request whose body cap
- * depends on who sends it; it then hands the answer on in the load context (RequestInfo.viewer).
+ * Sessions already looked up, by the session cookies as better-auth itself reads them: what they
+ * stood for, under which value of the 'accounts' counter (db/versions.ts), until when. Any change
+ * to a user, a session, a business's approval, a price group's members, an address or a license
+ * moves that counter (triggers, migration 0020), so a remembered answer is used only while none
+ * of those changed anywhere, and for a minute at most (better-auth extends a session's life when
+ * it is read; a minute keeps that going). Bounded, forged cookies included.
  */
-export async function viewerFromHeaders(headers: Headers): Promise<Viewer | null> {
-  if (!mayCarrySession(headers.get("cookie"))) return null;
+interface Remembered {
+  viewer: Viewer | null;
+  accounts: number;
+  until: number;
+}
+const MEMO_MS = 60_000;
+const remembered = new LRUCache<string, Remembered>({
+  max: 20_000,
+  maxSize: 8 * 1024 * 1024,
+  sizeCalculation: (_value, key) => key.length + 200,
+});
+
+/** The session cookies of a header exactly as the session reader sees them (name and value). */
+function sessionCookiesKey(cookieHeader: string): string | null {
+  const found: string[] = [];
+  for (const [name, value] of parseCookies(cookieHeader)) {
+    if (/session/i.test(name)) found.push(`${name}=${value}`);
+  }
+  return found.length ? found.sort().join("\n") : null;
+}
+
+/**
+ * The viewer a request's headers (its session cookie) stand for. The one lookup: getViewer() uses
+ * it for React Router's requests, the server (server/app.ts) for a Node request whose body cap
+ * depends on who sends it, and the shared page cache to know whose audience a page is for.
+ * `accounts` is the 'accounts' counter when the caller has read it already.
+ */
+export async function viewerFromHeaders(headers: Headers, accounts?: number): Promise<Viewer | null> {
+  const cookie = headers.get("cookie");
+  if (!mayCarrySession(cookie)) return null;
+  const key = sessionCookiesKey(cookie ?? "");
+  if (!key) return lookUpViewer(headers).then((found) => found.viewer);
+  const db = getDb();
+  const version = accounts ?? (await accountsVersion(db));
+  const now = Date.now();
+  const known = remembered.get(key);
+  if (known && known.accounts === version && known.until > now) return known.viewer;
+  const found = await lookUpViewer(headers);
+  // A change that committed while the session was read must not be remembered under the older value.
+  if ((await accountsVersion(db)) === version) {
+    remembered.set(key, { viewer: found.viewer, accounts: version, until: Math.min(now + MEMO_MS, found.expiresAt) });
+  }
+  return found.viewer;
+}
+
+export function forgetViewersForTests(): void {
+  remembered.clear();
+}
+
+async function lookUpViewer(headers: Headers): Promise<{ viewer: Viewer | null; expiresAt: number }> {
   const session = await getAuth().api.getSession({ headers });
-  if (!session) return null;
+  const none = { viewer: null, expiresAt: Number.POSITIVE_INFINITY };
+  if (!session) return none;
   const u = session.user;
   // Only verified customers (and admins) are signed in: a session of an unverified customer
   // (made before verification was withdrawn, say) counts as no session at all.
-  if (!u.emailVerified && u.role !== "admin") return null;
+  if (!u.emailVerified && u.role !== "admin") return none;
   const role: Role = u.role === "admin" ? "admin" : "customer";
   return {
-    id: u.id,
-    name: u.name,
-    email: u.email,
-    username: u.displayUsername ?? u.username ?? null,
-    role,
-    emailVerified: !!u.emailVerified,
-    approved: role === "admin" || env().ACCOUNT_APPROVAL === "automatic" || (await isBusinessApproved(u.id)),
+    viewer: {
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      username: u.displayUsername ?? u.username ?? null,
+      role,
+      emailVerified: !!u.emailVerified,
+      approved: role === "admin" || env().ACCOUNT_APPROVAL === "automatic" || (await isBusinessApproved(u.id)),
+    },
+    expiresAt: new Date(session.session.expiresAt).getTime(),
   };
 }
 

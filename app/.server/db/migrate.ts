@@ -13,6 +13,7 @@ import * as m0011 from "../../../db/migrations/0011-price-order-version";
 import * as m0012 from "../../../db/migrations/0012-directory-listing";
 import * as m0013 from "../../../db/migrations/0013-audit-erasure";
 import * as m0014 from "../../../db/migrations/0014-license-address-bound";
+import * as m0020 from "../../../db/migrations/0020-accounts-version";
 import type { DB } from "./schema";
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "0012-directory-listing": m0012,
   "0013-audit-erasure": m0013,
   "0014-license-address-bound": m0014,
+  "0020-accounts-version": m0020,
 };
 
 export const migrationNames = Object.keys(migrations);
