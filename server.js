@@ -1,9 +1,25 @@
 // @ts-check
 // The Node entry. In development it serves through Vite (hot reload); in production it serves
 // the built server bundle (build/server/index.js, from server/app.ts), which serves the assets.
+import fs from "node:fs";
 import http from "node:http";
 import compression from "compression";
 import express from "express";
+
+// On a Node older than package.json's engines allow, one sentence instead of a crash inside a
+// native module (better-sqlite3 13 segfaults on Node 20): a service whose unit starts an old
+// /usr/bin/node says so at once. `npm install` refuses such a Node itself (engine-strict, .npmrc).
+const FLOOR = /** @type {{ engines: { node: string } }} */ (
+  JSON.parse(fs.readFileSync(new URL("./package.json", import.meta.url), "utf8"))
+).engines.node.replace(/^>=\s*/, "");
+const [major, minor, patch] = process.versions.node.split(".").map(Number);
+const [floorMajor, floorMinor, floorPatch] = FLOOR.split(".").map(Number);
+if ((major - floorMajor || minor - floorMinor || patch - floorPatch) < 0) {
+  console.error(
+    `This store needs Node ${FLOOR} or newer (Node 24 LTS recommended); this is Node ${process.versions.node}.`,
+  );
+  process.exit(1);
+}
 
 const DEVELOPMENT = process.argv.includes("--dev");
 // `npm start` serves the built store in production mode unless told otherwise (no stack traces,

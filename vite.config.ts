@@ -32,16 +32,20 @@ const chunkGroups = [
   },
 ];
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   build: {
     // SOURCEMAP=1 npm run build: to see what a browser chunk is made of.
     sourcemap: !!process.env.SOURCEMAP,
-    rollupOptions: isSsrBuild
-      ? { input: "./server/app.ts" }
-      : {
+  },
+  // React Router 8 builds through Vite's Environment API: the browser code and the server bundle
+  // are two environments, each with its own build options.
+  environments: {
+    client: {
+      build: {
+        rollupOptions: {
           // The form schemas have no side effects: a route that imports one for its action only
           // must not pull zod into the browser bundle.
           treeshake: { moduleSideEffects: (id: string) => !id.includes("/app/lib/schemas/") },
@@ -50,10 +54,16 @@ export default defineConfig(({ isSsrBuild }) => ({
           // a route shows travels with that route instead of sitting in the shared shell.
           optimization: { inlineConst: { mode: "all" } },
         },
+      },
+    },
+    ssr: {
+      // The server bundle is our Express app (server/app.ts), which serves the React Router build.
+      build: { rollupOptions: { input: "./server/app.ts" } },
+    },
   },
   ssr: {
     // Native and Node-only packages stay external in the server bundle.
     external: ["better-sqlite3", "sharp", "pg", "nodemailer"],
   },
   plugins: [tailwindcss(), lazyImport(), reactRouter()],
-}));
+});

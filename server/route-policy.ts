@@ -40,8 +40,10 @@ function routeTree(build: ServerBuild): PolicyRoute[] {
 
 /**
  * The path React Router will see for a request URL: WHATWG-normalized (so "/admin/%2e%2e/contact"
- * is "/contact", as it is for React Router's own Request), without the `.data` suffix of route
- * data requests.
+ * is "/contact", as it is for React Router's own Request), without the suffix of route data
+ * requests, the way React Router 8 strips it: "/_.data" is the data of "/", "/orders/_.data" of
+ * "/orders/", "/orders.data" of "/orders" (and "/_root.data", React Router 7's name for the root's
+ * data, is the path "/_root", which no route has).
  */
 export function routePathOf(rawUrl: string): string {
   let pathname: string;
@@ -50,7 +52,7 @@ export function routePathOf(rawUrl: string): string {
   } catch {
     return "/";
   }
-  if (pathname === "/_root.data") return "/";
+  if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);
   return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) || "/" : pathname;
 }
 

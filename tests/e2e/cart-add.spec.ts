@@ -29,11 +29,11 @@ test.describe("Add to Cart", () => {
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await expect(page.getByText(MESSAGES.addedToCart(name))).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/products/details/${id}$`));
-    await expect(cartLink(page).first()).toHaveAccessibleName("Cart: 2 items, total $24.00");
+    await expect(cartLink(page).first()).toHaveAccessibleName("Cart: $24.00, 2 items");
     // Shown once: reloading does not add it again.
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-    await expect(cartLink(page).first()).toHaveAccessibleName("Cart: 2 items, total $24.00");
+    await expect(cartLink(page).first()).toHaveAccessibleName("Cart: $24.00, 2 items");
   });
 
   test("a visitor's tap before the page's JavaScript has run is sent to log in with the spec's message", async ({
@@ -64,7 +64,7 @@ test.describe("Add to Cart", () => {
     await expect(
       page.getByText(`Only 1 of 2 added: there are only 3 in stock. Your cart now holds 3 of ${name}.`),
     ).toBeVisible();
-    await expect(cartLink(page).first()).toHaveAccessibleName("Cart: 3 items, total $15.00");
+    await expect(cartLink(page).first()).toHaveAccessibleName("Cart: $15.00, 3 items");
 
     await quantity.fill("1");
     await add.click();
@@ -72,6 +72,6 @@ test.describe("Add to Cart", () => {
       page.getByText(`Not added: your cart already holds 3 of ${name}, and there are only 3 in stock.`),
     ).toBeVisible();
     await expect(page.getByText(MESSAGES.addedToCart(name))).toHaveCount(0);
-    await expect(cartLink(page).first()).toHaveAccessibleName("Cart: 3 items, total $15.00");
+    await expect(cartLink(page).first()).toHaveAccessibleName("Cart: $15.00, 3 items");
   });
 });

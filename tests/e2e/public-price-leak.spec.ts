@@ -72,7 +72,7 @@ test.describe("visitors never receive prices @desktop-only", () => {
       await expectNoLeak(request, `/products/${slug}.data`, prices);
     }
     await expectNoLeak(request, "/", prices);
-    await expectNoLeak(request, "/_root.data", prices);
+    await expectNoLeak(request, "/_.data", prices);
     await expectNoLeak(request, "/search?q=a", prices);
     await expectNoLeak(request, "/search.data?q=a", prices);
     await expectNoLeak(request, "/sitemap.xml", prices);

@@ -241,7 +241,7 @@ test.describe("authorization matrix from the route table @desktop-only", () => {
         if (role === "visitor" || role === "unverified") {
           // Price leaks: no page or route data of the table carries a price for them.
           const [p, q = ""] = url.split("?");
-          const data = await api.get(`${p === "/" ? "/_root" : p}.data${q ? `?${q}` : ""}`, {
+          const data = await api.get(`${p === "/" ? "/_" : p}.data${q ? `?${q}` : ""}`, {
             headers,
             maxRedirects: 0,
           });
@@ -260,7 +260,7 @@ test.describe("authorization matrix from the route table @desktop-only", () => {
         // Route data: the admin's and owners' data never reach anyone else.
         if (rule.access === "admin" || rule.access === "owner" || rule.access === "owner-or-admin") {
           const [p, q = ""] = url.split("?");
-          const dataUrl = `${p === "/" ? "/_root" : p}.data${q ? `?${q}` : ""}`;
+          const dataUrl = `${p === "/" ? "/_" : p}.data${q ? `?${q}` : ""}`;
           const data = await api.get(dataUrl, { headers, maxRedirects: 0 });
           const ok =
             rule.access === "admin"

@@ -268,7 +268,7 @@ test.describe("390 px layout", () => {
     await page.getByRole("button", { name: "Add to Cart" }).click();
     const toast = page.locator("[data-sonner-toast]").first();
     await expect(toast).toBeVisible();
-    const cart = page.getByRole("link", { name: /^Cart: 1 item/ });
+    const cart = page.getByRole("link", { name: /^Cart: \$[\d,.]+, 1 item$/ });
     await expect(cart).toBeVisible();
     // Let the toast finish sliding in, with the header in view (a phone scrolled to the button).
     await expect(toast).toHaveAttribute("data-mounted", "true");

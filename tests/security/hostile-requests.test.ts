@@ -47,7 +47,7 @@ describe.skipIf(!hasBuild)("hostile requests", () => {
 
   const targets = ACTION_ROUTES.flatMap((r) => {
     const path = samplePath(r.path);
-    return [path, `${path === "/" ? "/_root" : path}.data`];
+    return [path, `${path === "/" ? "/_" : path}.data`];
   });
 
   it("finds the routes with actions in the route table", () => {

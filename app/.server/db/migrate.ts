@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, type MigrationResultSet, Migrator } from "kysely";
+import type { Kysely } from "kysely";
+import { type Migration, type MigrationResultSet, Migrator } from "kysely/migration";
 import * as m0001 from "../../../db/migrations/0001-initial";
 import * as m0002 from "../../../db/migrations/0002-catalog-version";
 import * as m0003 from "../../../db/migrations/0003-product-sales";

@@ -22,7 +22,7 @@ import { LIST_NAME_MAX, listStepDown, listStepUp } from "~/lib/saved-lists";
 import { idParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/saved-list";
 
-export function meta({ data: loaded }: Route.MetaArgs) {
+export function meta({ loaderData: loaded }: Route.MetaArgs) {
   return [{ title: loaded?.list.name ?? ACCOUNT_MESSAGES.listNotFound }, { name: "robots", content: "noindex" }];
 }
 

@@ -30,7 +30,7 @@ import { idParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/order-edit";
 
 /** One order in the back office: its lines to change, its documents, cancelling, and its history. */
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   return [{ title: data ? `Order #${data.order.id}` : "Order" }, { name: "robots", content: "noindex" }];
 }
 

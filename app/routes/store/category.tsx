@@ -23,7 +23,7 @@ export const handle: RouteHandle = { visitorCache: { query: ["cursor", "sort", "
 
 export const LISTING_PAGE_SIZE = 24;
 
-export function meta({ data, matches }: Route.MetaArgs) {
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   const heading = data?.heading ?? "Products";
   return seo({

@@ -9,7 +9,7 @@ import type { Route } from "./+types/info-page";
 /** The same for every visitor: cached (app/lib/route-policy.ts). */
 export const handle: RouteHandle = { visitorCache: { query: [] } };
 
-export function meta({ data: page, matches }: Route.MetaArgs) {
+export function meta({ loaderData: page, matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   if (!page) return [{ title: "Page not found" }];
   return seo({

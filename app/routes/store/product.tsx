@@ -50,7 +50,7 @@ const AddToList = lazy(() => loadProductLists().then((m) => ({ default: m.AddToL
 const TierTable = lazy(() => loadTierTable().then((m) => ({ default: m.TierTable })));
 const StockAlert = lazy(() => loadProductLists().then((m) => ({ default: m.StockAlert })));
 
-export function meta({ data: loaded, matches }: Route.MetaArgs) {
+export function meta({ loaderData: loaded, matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   if (!loaded) return [{ title: MESSAGES.productNotFound }];
   const p = loaded.product;

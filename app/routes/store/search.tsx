@@ -19,7 +19,7 @@ export const handle: RouteHandle = { visitorCache: { query: ["q", "page"] } };
 
 export const SEARCH_PAGE_SIZE = 48;
 
-export function meta({ data, matches }: Route.MetaArgs) {
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   return seo({
     title: data?.query ? `Search: ${data.query}` : "Search",
