@@ -27,9 +27,12 @@ export async function action({ context }: Route.ActionArgs) {
   const form = formOf(context);
   const id = idParam(form.get("orderId"));
   const status = form.get("status");
-  if (id === null || !isOrderStatus(status)) return replyError({ message: BACK_OFFICE_MESSAGES.chooseOrderAndStatus });
+  // The status the page showed: a change chosen on a page that is out of date is refused.
+  const seen = form.get("seen");
+  if (id === null || !isOrderStatus(status) || !isOrderStatus(seen))
+    return replyError({ message: BACK_OFFICE_MESSAGES.chooseOrderAndStatus });
   try {
-    await setOrderStatus(getDb(), id, status, actorOf(context));
+    await setOrderStatus(getDb(), id, { seen, next: status }, actorOf(context));
   } catch (error) {
     if (error instanceof StatusChangeError) return replyError({ message: error.message }, { status: 409 });
     throw error;
@@ -53,7 +56,9 @@ function StatusSelect({ order }: { order: AdminOrder }) {
         value={shown}
         disabled={fetcher.state !== "idle"}
         aria-label={`Status of order #${order.id}`}
-        onChange={(e) => fetcher.submit({ orderId: String(order.id), status: e.target.value }, { method: "post" })}
+        onChange={(e) =>
+          fetcher.submit({ orderId: String(order.id), seen: order.status, status: e.target.value }, { method: "post" })
+        }
         className="min-h-11 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900"
       >
         {ORDER_STATUSES.map((s) => (
