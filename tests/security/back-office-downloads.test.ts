@@ -9,6 +9,7 @@ import { saveProductCompliance } from "~/.server/compliance/facts";
 import { placeOrder } from "~/.server/orders/place-order";
 import { setOrderStatus } from "~/.server/orders/status";
 import { storeToday } from "~/lib/business";
+import type { ProductClass } from "~/lib/compliance";
 import { licenseSchema } from "~/lib/schemas/business";
 import { TEST_ADMIN } from "../support/actors";
 import { customerWithAddress } from "../support/customers";
@@ -30,7 +31,7 @@ describe.skipIf(!hasBuild)("back-office downloads on the built server", () => {
   let month: string;
   const vapes: { id: number; sku: string; name: string }[] = [];
 
-  async function product(name: string, productClass: string | null, brand: string | null) {
+  async function product(name: string, productClass: ProductClass, brand: string | null) {
     const sku = `DL-${vapes.length + 1}-${name.split(" ")[0]?.toUpperCase()}`;
     const id = await insertProduct(
       database.db,
