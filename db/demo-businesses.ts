@@ -5,7 +5,7 @@ import { ensureAccount } from "../app/.server/accounts/admins";
 import { DEMO_CUSTOMER_EMAIL } from "../app/.server/accounts/demo-accounts";
 import { SYSTEM_ACTOR } from "../app/.server/audit/log";
 import { addLicense, reviewLicense } from "../app/.server/business/licenses";
-import { reviewBusiness, saveBusiness } from "../app/.server/business/profile";
+import { findBusiness, reviewBusiness, reviewedVersion, saveBusiness } from "../app/.server/business/profile";
 import type { DB } from "../app/.server/db/schema";
 import { addDays, storeToday } from "../app/lib/business";
 import type { LicenseInput } from "../app/lib/schemas/business";
@@ -48,7 +48,8 @@ export async function seedDemoBusinesses(db: Kysely<DB>): Promise<string | null>
     },
     SYSTEM_ACTOR,
   );
-  await reviewBusiness(db, buyer.id, { approve: true }, SYSTEM_ACTOR);
+  const business = await findBusiness(db, buyer.id);
+  if (business) await reviewBusiness(db, buyer.id, { approve: true, seen: reviewedVersion(business) }, SYSTEM_ACTOR);
   for (const l of [
     { type: "sales-tax-permit", title: "Texas Sales and Use Tax Permit", number: "32012345678", expiresOn: null },
     {

@@ -1,5 +1,6 @@
 import "./support/env";
 import type { Page } from "@playwright/test";
+import * as ACCOUNT_MESSAGES from "../../app/lib/messages/account";
 import { otherPerson } from "./support/admin";
 import { createAdminAccount, createCustomer } from "./support/data";
 import { expect, logIn, test } from "./support/fixtures";
@@ -46,7 +47,11 @@ test.describe("business profile and licenses @desktop-only", () => {
     await profile.getByRole("textbox", { name: "Texas sales tax permit number" }).fill("3-2012-3456-78");
     await profile.getByRole("button", { name: "Save business" }).click();
     await expect(page.getByText("Business profile saved.")).toBeVisible();
-    await expect(page.getByRole("form", { name: "Your business" }).getByText("Waiting for approval")).toBeVisible();
+    // The store approves automatically (the default): nothing waits, and the page says so (issue 26).
+    const yours = page.getByRole("form", { name: "Your business" });
+    await expect(yours.getByText("No approval needed")).toBeVisible();
+    await expect(yours.getByText(ACCOUNT_MESSAGES.businessNoApprovalNeeded)).toBeVisible();
+    await expect(yours.getByText("Waiting for approval")).toHaveCount(0);
 
     // Bad documents and dates are refused with the reason next to the field, and nothing is kept.
     let form = await fillLicense(page, { type: "Texas e-cigarette retailer permit", number: permit });
