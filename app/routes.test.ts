@@ -39,3 +39,21 @@ describe("routes that answer files", () => {
     );
   });
 });
+
+/**
+ * A page announces what its form did once it shows it (issue 26): React Router hands the action's
+ * answer to the page before the page's data is reloaded, so every page reads the answer through
+ * useSettledActionData (components/use-settled-action-data.ts), never directly.
+ */
+describe("pages read their form's answer once it settled", () => {
+  it("no module reads the action's answer directly", () => {
+    const files = fs
+      .readdirSync("app", { recursive: true, encoding: "utf8" })
+      .filter((f) => /\.tsx?$/.test(f) && !f.endsWith(".test.ts") && !f.endsWith("use-settled-action-data.ts"));
+    const readers = files.filter((f) => {
+      const source = fs.readFileSync(path.join("app", f), "utf8");
+      return /\buseActionData\b/.test(source) || /\{[^}]*\bactionData\b[^}]*\}: Route\.ComponentProps/.test(source);
+    });
+    expect(readers).toEqual([]);
+  });
+});

@@ -1,4 +1,4 @@
-import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import { listAddresses } from "~/.server/accounts/addresses";
 import { addLicense, LicenseError, listLicenses } from "~/.server/business/licenses";
 import { approvalMode, findBusiness, saveBusiness } from "~/.server/business/profile";
@@ -11,6 +11,7 @@ import { BusinessFields } from "~/components/business-fields";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
+import { useSettledActionData } from "~/components/use-settled-action-data";
 import { approvalShown, LICENSE_STATUS_LABEL, LICENSE_TYPES, storeToday } from "~/lib/business";
 import { type FormReply, fieldError, postedValue } from "~/lib/form-reply";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
@@ -115,7 +116,7 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
         : business.approval === "approved"
           ? ACCOUNT_MESSAGES.businessApprovedNote
           : ACCOUNT_MESSAGES.businessRejectedNote;
-  const reply = useActionData<typeof action>() as FormReply<Intent> | undefined;
+  const reply = useSettledActionData<typeof action>() as FormReply<Intent> | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const [params] = useSearchParams();

@@ -1,4 +1,4 @@
-import { useActionData, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { LicenseError, REJECTION_REASON_REQUIRED, reviewLicense } from "~/.server/business/licenses";
 import { BusinessChangedError, reviewBusiness } from "~/.server/business/profile";
 import { type PendingBusiness, type PendingLicense, reviewQueue } from "~/.server/business/queue";
@@ -8,6 +8,7 @@ import { actorOf, formOf } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
+import { useSettledActionData } from "~/components/use-settled-action-data";
 import { BUSINESS_TYPES } from "~/lib/business";
 import { type FormReply, fieldError } from "~/lib/form-reply";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
@@ -83,7 +84,7 @@ function Decision({
   const fetcher = useFetcher<FormReply<string>>();
   // A tap before the page's JavaScript ran posts the form as a page: its answer is the route's
   // action data, shown by the form it is about.
-  const pageReply = useActionData<FormReply<string>>();
+  const pageReply = useSettledActionData<FormReply<string>>();
   const reply = fetcher.data ?? (pageReply?.data === id ? pageReply : undefined);
   const busy = fetcher.state !== "idle";
   return (

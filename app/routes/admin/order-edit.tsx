@@ -20,6 +20,7 @@ import { OrderReference, OrderStatusBadge } from "~/components/order-view";
 import { notify } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-message";
+import { useSettledActionData } from "~/components/use-settled-action-data";
 import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
 import type { FormReply } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
@@ -268,7 +269,8 @@ function CancelOrder({ id, status }: { id: number; status: string }) {
   );
 }
 
-export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminOrder({ loaderData }: Route.ComponentProps) {
+  const actionData = useSettledActionData<typeof action>();
   const { order, customer, business, lines, history, editable } = loaderData;
   // The answer of a post made before the page's JavaScript ran: the question, or what was done.
   const step = confirmStepOf(actionData);

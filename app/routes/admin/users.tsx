@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Form, useActionData, useFetcher, useSearchParams } from "react-router";
+import { Form, useFetcher, useSearchParams } from "react-router";
 import { type AdminUserRow, listUsers } from "~/.server/accounts/directory";
 import { applyUserAction, type UserAction, UserActionError } from "~/.server/accounts/user-admin";
 import { findUserById } from "~/.server/accounts/users";
@@ -16,6 +16,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
+import { useSettledActionData } from "~/components/use-settled-action-data";
 import { approvalShown } from "~/lib/business";
 import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
 import type { FormReply } from "~/lib/form-reply";
@@ -154,7 +155,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   // The answer of a post made without JavaScript (fetcher posts answer their own row).
   useUserActionReply();
-  const reply = useActionData<typeof action>();
+  const reply = useSettledActionData<typeof action>();
   const step = confirmStepOf(reply);
   return (
     <section aria-labelledby="users-title" className="flex flex-col gap-4">
