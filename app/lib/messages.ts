@@ -264,6 +264,15 @@ export const alreadyRegisteredMailBody =
   "Someone (perhaps you) just tried to create a new account with this email address. You already have an account, so nothing was changed.";
 export const logInHere = (url: string) => `Log in here: ${url}`;
 export const forgotPasswordHere = (url: string) => `Forgot your password? Choose a new one here: ${url}`;
+export const mailHello = "Hello,";
+export const registrationWaitingMailSubject = (storeName: string) =>
+  `A registration with ${storeName} is already waiting for this address`;
+export const registrationWaitingMailBody = (madeAt: string) =>
+  `Someone (perhaps you) just tried to register with this email address, but a registration made on ${madeAt} is already waiting for this address to be verified. We changed nothing.`;
+export const registrationWaitingIfYours =
+  "If you made that registration, verify it with the link in the email we sent you then.";
+export const registrationWaitingIfNotYours = (endsAt: string) =>
+  `If you did not make it, do not verify it: it ends unverified on ${endsAt}, and you can register with this address then.`;
 export const alreadyRegisteredMailNotYou =
   "If this was not you, you can ignore this email: your account and password are unchanged.";
 export const orderConfirmedMailSubject = (orderId: number) => `Order #${orderId} confirmed`;
