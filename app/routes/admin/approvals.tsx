@@ -10,11 +10,14 @@ import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { BUSINESS_TYPES } from "~/lib/business";
-import { type FormReply, fieldError } from "~/lib/form-reply";
+import { type FormReply, fieldError, revalidateAfterConflict } from "~/lib/form-reply";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { formatOrderDate } from "~/lib/orders";
 import { oneLine } from "~/lib/text";
 import type { Route } from "./+types/approvals";
+
+/** A change refused because the page was out of date reloads the page's data (issue 26). */
+export const shouldRevalidate = revalidateAfterConflict;
 
 export function meta() {
   return [{ title: "Approvals" }, { name: "robots", content: "noindex" }];

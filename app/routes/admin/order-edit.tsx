@@ -22,13 +22,16 @@ import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-message";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
-import type { FormReply } from "~/lib/form-reply";
+import { type FormReply, revalidateAfterConflict } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { formatCents } from "~/lib/money";
 import { formatOrderDate, isOrderStatus, MAX_LINE_QUANTITY, parseSeenLines, seenLinesOf } from "~/lib/orders";
 import { idParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/order-edit";
+
+/** A change refused because the page was out of date reloads the page's data (issue 26). */
+export const shouldRevalidate = revalidateAfterConflict;
 
 /** One order in the back office: its lines to change, its documents, cancelling, and its history. */
 export function meta({ data }: Route.MetaArgs) {

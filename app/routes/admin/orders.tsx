@@ -8,13 +8,16 @@ import { actorOf, formOf } from "~/.server/request-context";
 import { Pagination } from "~/components/admin/pagination";
 import { OrderStatusBadge } from "~/components/order-view";
 import { notify } from "~/components/toast";
-import type { FormReply } from "~/lib/form-reply";
+import { type FormReply, revalidateAfterConflict } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { formatCents } from "~/lib/money";
 import { formatOrderDate, isOrderStatus, ORDER_STATUSES } from "~/lib/orders";
 import { idParam, pageParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/orders";
+
+/** A change refused because the page was out of date reloads the page's data (issue 26). */
+export const shouldRevalidate = revalidateAfterConflict;
 
 export async function loader({ url }: Route.LoaderArgs) {
   const statusParam = url.searchParams.get("status");

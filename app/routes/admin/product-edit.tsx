@@ -13,11 +13,15 @@ import { redirectWithToast } from "~/.server/toast";
 import { ComplianceForm } from "~/components/admin/compliance-form";
 import { ProductForm } from "~/components/admin/product-form";
 import { useSettledActionData } from "~/components/use-settled-action-data";
+import { revalidateAfterConflict } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { MB, type RouteHandle } from "~/lib/route-policy";
 import { idParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/product-edit";
+
+/** A change refused because the page was out of date reloads the page's data (issue 26). */
+export const shouldRevalidate = revalidateAfterConflict;
 
 /** Up to 10 images of 10 MB each. */
 export const handle: RouteHandle = { bodyLimitBytes: 110 * MB };
