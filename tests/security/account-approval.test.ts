@@ -129,7 +129,9 @@ describe.skipIf(!hasBuild)("manual account approval", () => {
     const page = await (await fetch(`${server.origin}/products/details/${productId}`, { headers: { cookie } })).text();
     expect(page).not.toContain("$43.21");
     expect(page).toContain("Your account is waiting for approval");
-    expect((await reviewQueue(database.db, "manual")).businesses.map((b) => b.legalName)).toEqual(["Someone Else's Mart"]);
+    expect((await reviewQueue(database.db, "manual")).businesses.map((b) => b.legalName)).toEqual([
+      "Someone Else's Mart",
+    ]);
   });
 });
 
