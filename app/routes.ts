@@ -90,6 +90,7 @@ export default [
       route("outbox", "routes/admin/outbox.tsx"),
       route("compliance", "routes/admin/compliance.tsx"),
       route("reports/pact", "routes/admin/reports-pact.tsx"),
+      route("reports/pact/export.csv", "routes/admin/reports-pact-export.ts"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 describe("demo businesses", () => {
-  it("gives the demo customer an approved business with approved licenses, one expiring soon, and queues a waiting business", async () => {
+  it("gives the demo customer an approved business with approved licenses, one expiring soon, and queues a waiting business's license (and the business, with manual approval)", async () => {
     await createDemoAccounts(t.db, t.dataDir);
     expect(await seedDemoBusinesses(t.db)).toContain(DEMO_WAITING_EMAIL);
     const buyer = (await findUserByEmail(t.db, DEMO_CUSTOMER_EMAIL))?.id ?? "";
@@ -29,8 +29,11 @@ describe("demo businesses", () => {
     expect(licenses.every((l) => l.status === "approved")).toBe(true);
     const soon = addDays(storeToday(), 30);
     expect(licenses.filter((l) => l.expiresOn !== null && l.expiresOn <= soon)).toHaveLength(1);
-    const queue = await reviewQueue(t.db);
-    expect(queue.businesses.map((b) => b.customerEmail)).toEqual([DEMO_WAITING_EMAIL]);
+    const queue = await reviewQueue(t.db, "automatic");
+    expect(queue.businesses).toEqual([]);
     expect(queue.licenses.map((l) => l.customerEmail)).toEqual([DEMO_WAITING_EMAIL]);
+    const manual = await reviewQueue(t.db, "manual");
+    expect(manual.businesses.map((b) => b.customerEmail)).toEqual([DEMO_WAITING_EMAIL]);
+    expect(manual.licenses.map((l) => l.customerEmail)).toEqual([DEMO_WAITING_EMAIL]);
   });
 });

@@ -5,7 +5,13 @@ import { ensureAccount } from "../app/.server/accounts/admins";
 import { DEMO_CUSTOMER_EMAIL } from "../app/.server/accounts/demo-accounts";
 import { SYSTEM_ACTOR } from "../app/.server/audit/log";
 import { addLicense, reviewLicense } from "../app/.server/business/licenses";
-import { reviewBusiness, saveBusiness } from "../app/.server/business/profile";
+import {
+  approvalMode,
+  findBusiness,
+  reviewBusiness,
+  reviewedVersion,
+  saveBusiness,
+} from "../app/.server/business/profile";
 import type { DB } from "../app/.server/db/schema";
 import { addDays, storeToday } from "../app/lib/business";
 import type { LicenseInput } from "../app/lib/schemas/business";
@@ -30,8 +36,9 @@ function license(fields: Omit<LicenseInput, "addressId" | "replacesId">): Licens
 
 /**
  * The demo businesses (issue 14): the demo customer's business, approved, with approved licenses
- * of which one expires within the month; and a second business waiting in the approval queue
- * with a license to review. Returns the waiting customer's credentials line.
+ * of which one expires within the month; and a second business with a license to review, whose
+ * business also waits for approval when the store approves businesses itself
+ * (ACCOUNT_APPROVAL=manual). Returns the waiting customer's credentials line.
  */
 export async function seedDemoBusinesses(db: Kysely<DB>): Promise<string | null> {
   const buyer = await db.selectFrom("users").select("id").where("email", "=", DEMO_CUSTOMER_EMAIL).executeTakeFirst();
@@ -48,7 +55,8 @@ export async function seedDemoBusinesses(db: Kysely<DB>): Promise<string | null>
     },
     SYSTEM_ACTOR,
   );
-  await reviewBusiness(db, buyer.id, { approve: true }, SYSTEM_ACTOR);
+  const business = await findBusiness(db, buyer.id);
+  if (business) await reviewBusiness(db, buyer.id, { approve: true, seen: reviewedVersion(business) }, SYSTEM_ACTOR);
   for (const l of [
     { type: "sales-tax-permit", title: "Texas Sales and Use Tax Permit", number: "32012345678", expiresOn: null },
     {
@@ -107,5 +115,6 @@ export async function seedDemoBusinesses(db: Kysely<DB>): Promise<string | null>
     await demoDocument("Texas E-Cigarette Retailer Permit", "ECIG-771903"),
     SYSTEM_ACTOR,
   );
-  return `Waiting:  ${waiting.email}  password: ${waiting.password} (a business in the approval queue)`;
+  const waits = approvalMode() === "manual" ? "a business in the approval queue" : "a license waiting for review";
+  return `Waiting:  ${waiting.email}  password: ${waiting.password} (${waits})`;
 }

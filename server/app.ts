@@ -16,7 +16,7 @@ import { log, loggableUrl, withRequestId } from "~/.server/log";
 import { isMediaName, mediaStore } from "~/.server/media/store";
 import { type RequestInfo, requestInfoContext, resolvedAsVisitor } from "~/.server/request-context";
 import { clientAddress } from "~/.server/security/client-address";
-import { headerMode, securityHeaders } from "~/.server/security/headers";
+import { headerMode, repeatsEdgeHeader, securityHeaders } from "~/.server/security/headers";
 import { isSameOrigin } from "~/.server/security/origin";
 import { runStartupTasks, stopBackgroundWork } from "~/.server/startup";
 import { precompressedAssets } from "~/.server/static/assets";
@@ -258,6 +258,17 @@ app.get("/readyz", async (_req, res) => {
   } catch {
     res.status(503).set("Cache-Control", "no-store").json({ ok: false, database: "unreachable" });
   }
+});
+
+// React Router's adapter appends every header of a route's answer to those set above: a header
+// that repeats an edge header (a document route's own nosniff) is sent once, not twice.
+app.use((_req, res, next) => {
+  const append = res.append.bind(res);
+  res.append = (name: string, value?: string | string[]) => {
+    if (typeof value === "string" && repeatsEdgeHeader(res.getHeader(name), value)) return res;
+    return append(name, value);
+  };
+  next();
 });
 
 app.use(

@@ -10,7 +10,7 @@ import {
   VisitorPageStore,
 } from "~/.server/cache/visitor-pages";
 import { getDb } from "~/.server/db/instance";
-import { headerMode, securityHeaders, securityHeadersForHashes } from "~/.server/security/headers";
+import { headerMode, securityHeaders, securityHeadersForHashes, withRouteHeaders } from "~/.server/security/headers";
 import type { RoutePolicy } from "~/lib/route-policy";
 
 /**
@@ -111,8 +111,9 @@ export function createVisitorCache(options: VisitorCacheOptions) {
         // Not a page for everyone (rendered for a signed-in viewer, a redirect, a 404, a flash, a
         // page its loader said not to keep): sent as rendered, never stored.
         const headers: string[] = [];
-        for (const [name, value] of securityHeaders(cspNonce, mode)) headers.push(name, value);
-        for (const [name, value] of response.headers) if (name !== SKIP_HEADER) headers.push(name, value);
+        const routeHeaders = [...response.headers].filter(([name]) => name !== SKIP_HEADER);
+        for (const [name, value] of withRouteHeaders(securityHeaders(cspNonce, mode), routeHeaders))
+          headers.push(name, value);
         headers.push("X-Request-Id", reqId, "X-Cache", "BYPASS");
         res.writeHead(response.status, headers);
         res.end(body);

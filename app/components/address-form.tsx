@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from "react";
-import { useActionData, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { useSettledActionData } from "~/components/use-settled-action-data";
 import type { Address } from "~/lib/address";
 import { type FormReply, postedValue } from "~/lib/form-reply";
 import { Button } from "./ui/button";
@@ -26,7 +27,7 @@ export function AddressForm({
   const fetcher = useFetcher<AddressFormReply>();
   // A tap before the page's JavaScript ran posts the form as a page: its answer comes back as the
   // route's action data (only the add form of the page's own route can have sent it).
-  const pageReply = useActionData<AddressFormReply>();
+  const pageReply = useSettledActionData<AddressFormReply>();
   const reply = fetcher.data ?? (action === undefined && !address ? pageReply : undefined);
   const errors = reply?.fieldErrors ?? {};
   const busy = fetcher.state !== "idle";

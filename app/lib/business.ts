@@ -115,6 +115,27 @@ export const APPROVAL_LABEL: Record<ApprovalState, string> = {
   rejected: "Rejected",
 };
 
+/**
+ * How the store decides who may see prices and order (ACCOUNT_APPROVAL): automatic (a verified
+ * email is enough) or manual (an admin approves each business first).
+ */
+export type ApprovalMode = "automatic" | "manual";
+
+/**
+ * A business's approval as the store states it. With automatic approval no business waits for
+ * anything, whatever its record says (issue 26): it is never shown as waiting.
+ */
+export function approvalShown(
+  mode: ApprovalMode,
+  approval: ApprovalState,
+): { label: string; tone: "ok" | "warn" | "danger" } {
+  if (mode === "automatic") return { label: "No approval needed", tone: "ok" };
+  return {
+    label: APPROVAL_LABEL[approval],
+    tone: approval === "approved" ? "ok" : approval === "rejected" ? "danger" : "warn",
+  };
+}
+
 /** Texas sales tax permit numbers are 11 digits; people type them with spaces or dashes. */
 export const TAX_PERMIT_FORMAT = MESSAGES.texasPermitDigits;
 

@@ -27,3 +27,18 @@ export function postedValue(
 ): string | undefined {
   return reply && !reply.ok && reply.values && name in reply.values ? reply.values[name] : fallback;
 }
+
+/**
+ * A route's shouldRevalidate for forms that are refused (409) when the page is out of date: the
+ * page's data is read again, so the page shows the order, product or business as it is now, as
+ * the refusal says (issue 26). React Router reads nothing again after a refused form otherwise.
+ */
+export function revalidateAfterConflict({
+  actionStatus,
+  defaultShouldRevalidate,
+}: {
+  actionStatus?: number | undefined;
+  defaultShouldRevalidate: boolean;
+}): boolean {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}

@@ -227,6 +227,9 @@ export const cannotLeaveCancelled = (orderId: number, productName: string, quant
   `Order #${orderId} cannot leave Cancelled: not enough stock of ${productName} to take ${quantity} again.`;
 export const orderChangedBySomeoneElse = (orderId: number) =>
   `Order #${orderId} was changed by someone else. Reload and try again.`;
+/** 'Order #12 changed since you opened it: it is now Cancelled. ...' */
+export const orderStatusChangedSinceOpened = (orderId: number, statusNow: string) =>
+  `Order #${orderId} changed since you opened it: it is now ${statusNow}. The page now shows it as it is; make your change again.`;
 
 export const texasPermitDigits = "A Texas sales tax permit number has 11 digits.";
 export const dbaTooLong = "Keep the DBA under 120 characters.";
@@ -273,6 +276,15 @@ export const alreadyRegisteredMailBody =
   "Someone (perhaps you) just tried to create a new account with this email address. You already have an account, so nothing was changed.";
 export const logInHere = (url: string) => `Log in here: ${url}`;
 export const forgotPasswordHere = (url: string) => `Forgot your password? Choose a new one here: ${url}`;
+export const mailHello = "Hello,";
+export const registrationWaitingMailSubject = (storeName: string) =>
+  `A registration with ${storeName} is already waiting for this address`;
+export const registrationWaitingMailBody = (madeAt: string) =>
+  `Someone (perhaps you) just tried to register with this email address, but a registration made on ${madeAt} is already waiting for this address to be verified. We changed nothing.`;
+export const registrationWaitingIfYours =
+  "If you made that registration, verify it with the link in the email we sent you then.";
+export const registrationWaitingIfNotYours = (endsAt: string) =>
+  `If you did not make it, do not verify it: it ends unverified on ${endsAt}, and you can register with this address then.`;
 export const alreadyRegisteredMailNotYou =
   "If this was not you, you can ignore this email: your account and password are unchanged.";
 export const orderConfirmedMailSubject = (orderId: number) => `Order #${orderId} confirmed`;
@@ -553,6 +565,10 @@ export const orderEditTooManyLines = "An order can have at most 200 lines.";
 export const orderEditLastLine = "An order needs at least one line. To call it off, cancel the order instead.";
 export const orderEditChanged =
   "This line changed since you opened the order. The page now shows it as it is; edit it again.";
+/** 'Soda Case changed on this order since you opened it. ...' (an add from a stale page) */
+export function orderEditProductChanged(name: string): string {
+  return `${name} changed on this order since you opened it. The page now shows it as it is; add it again if you still need to.`;
+}
 export const orderEditGone = "This product was deleted from the catalog: its quantity can only go down.";
 export const orderEditNothing = "Nothing changed.";
 /** 'Not enough stock of Soda Case: only 3 left.' */

@@ -56,3 +56,33 @@ export function formatOrderDate(iso: string): string {
     timeZone: "America/Chicago",
   }).format(new Date(iso));
 }
+
+/** The order's lines as the admin's page showed them: product id to quantity. */
+export type SeenLines = ReadonlyMap<number, number>;
+
+/**
+ * Reads the page's copy of the lines ("12:3,15:1", product id and quantity, as seenLinesOf
+ * writes it); null when it is not one (a hand-made post).
+ */
+export function parseSeenLines(text: string): SeenLines | null {
+  const seen = new Map<number, number>();
+  if (text === "") return seen;
+  const pairs = text.split(",");
+  if (pairs.length > MAX_ORDER_LINES) return null;
+  for (const pair of pairs) {
+    const match = /^(\d{1,12}):(\d{1,5})$/.exec(pair);
+    if (!match) return null;
+    const id = Number(match[1]);
+    // The first line of a product is the one an addition adds to.
+    if (!seen.has(id)) seen.set(id, Number(match[2]));
+  }
+  return seen;
+}
+
+/** The page's copy of an order's lines, for the form that adds a product (parseSeenLines reads it). */
+export function seenLinesOf(lines: readonly { productId: number | null; quantity: number }[]): string {
+  return lines
+    .filter((l) => l.productId !== null)
+    .map((l) => `${l.productId}:${l.quantity}`)
+    .join(",");
+}

@@ -23,6 +23,12 @@ function statusSelect(page: Page, id: number) {
   return page.getByRole("combobox", { name: `Status of order #${id}`, exact: true });
 }
 
+/** Mails queued (sent or not) whose subject says `subject`. */
+async function mailJobsAbout(subject: string): Promise<number> {
+  const rows = await getDb().selectFrom("jobs").select("payload").where("name", "=", "mail").execute();
+  return rows.filter((r) => (JSON.parse(r.payload) as { mail: { subject: string } }).mail.subject === subject).length;
+}
+
 async function ordersWaiting(): Promise<number> {
   const row = await getDb()
     .selectFrom("orders")
@@ -81,6 +87,47 @@ test.describe("orders in the back office", () => {
     expect(await orderStatus(orderId)).toBe("In Review");
     expect(await stockOf(product)).toBe(7);
     await customerContext.close();
+  });
+
+  test("@desktop-only a status chosen on a page opened before another admin cancelled the order is refused", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const customer = await createCustomer();
+    const product = await freshProduct({ name: `Stale ${tag()}`, priceCents: 900, stock: 10 });
+    const orderId = await placeOrderFor(customer, [{ id: product, quantity: 4 }]);
+    // Two admins open the orders list while the order is Processing.
+    await logIn(page, await createAdminAccount());
+    await page.goto("/admin/orders");
+    await expect(statusSelect(page, orderId)).toHaveValue("Processing");
+    const secondContext = await otherPerson(browser);
+    const second = await secondContext.newPage();
+    await logInOn(second, await createAdminAccount());
+    await second.goto("/admin/orders");
+    // The second cancels it.
+    await statusSelect(second, orderId).selectOption("Cancelled");
+    await expect(second.getByText(`Order #${orderId} is now Cancelled.`)).toBeVisible();
+    expect(await stockOf(product)).toBe(10);
+    // The first, on the page that still says Processing, chooses Completed: refused, and told why.
+    await expect(statusSelect(page, orderId)).toHaveValue("Processing");
+    await statusSelect(page, orderId).selectOption("Completed");
+    await expect(
+      page.getByText(
+        `Order #${orderId} changed since you opened it: it is now Cancelled. The page now shows it as it is; make your change again.`,
+      ),
+    ).toBeVisible();
+    await expect(statusSelect(page, orderId)).toHaveValue("Cancelled");
+    // Still Cancelled: the stock was not taken again and the customer was not told it completed.
+    expect(await orderStatus(orderId)).toBe("Cancelled");
+    expect(await stockOf(product)).toBe(10);
+    expect(await mailJobsAbout(`Order #${orderId} is now Completed`)).toBe(0);
+    expect(await mailJobsAbout(`Order #${orderId} is now Cancelled`)).toBe(1);
+    // From the page as it is now, the change is made.
+    await statusSelect(page, orderId).selectOption("Completed");
+    await expect(page.getByText(`Order #${orderId} is now Completed.`)).toBeVisible();
+    expect(await stockOf(product)).toBe(6);
+    await secondContext.close();
   });
 
   test("@desktop-only the orders list filters by All, Processing, In Review, Completed and Cancelled", async ({

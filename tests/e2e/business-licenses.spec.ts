@@ -51,7 +51,11 @@ test.describe("business profile and licenses @desktop-only", () => {
     await profile.getByRole("textbox", { name: "Texas sales tax permit number" }).fill("3-2012-3456-78");
     await profile.getByRole("button", { name: "Save business" }).click();
     await expect(page.getByText("Business profile saved.")).toBeVisible();
-    await expect(page.getByRole("form", { name: "Your business" }).getByText("Waiting for approval")).toBeVisible();
+    // The store approves automatically (the default): nothing waits, and the page says so (issue 26).
+    const yours = page.getByRole("form", { name: "Your business" });
+    await expect(yours.getByText("No approval needed")).toBeVisible();
+    await expect(yours.getByText(ACCOUNT_MESSAGES.businessNoApprovalNeeded)).toBeVisible();
+    await expect(yours.getByText("Waiting for approval")).toHaveCount(0);
 
     // Bad documents and dates are refused with the reason next to the field, and nothing is kept.
     let form = await fillLicense(page, { type: "Texas e-cigarette retailer permit", number: permit });
@@ -236,5 +240,41 @@ test.describe("business profile and licenses @desktop-only", () => {
     await page.goto("/account/business");
     await expect(wallet.getByText(MESSAGES.licenseAddressDeleted)).toBeVisible();
     await expect(wallet.getByText("Expired", { exact: true })).toBeVisible();
+  });
+
+  test("the upload's success is said once the list holds the new license, never before", async ({ page }) => {
+    const customer = await createCustomer();
+    await logIn(page, customer);
+    await page.goto("/account/business");
+    const licenses = page.getByRole("region", { name: "Licenses" });
+    await expect(licenses.getByText("No licenses yet.")).toBeVisible();
+    // What a person sees at every moment of the uploads: each time the page changes, the license
+    // the success message names (if one shows) and whether the list holds it then.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { shown: string[] }).shown = seen;
+      new MutationObserver(() => {
+        for (const message of document.querySelectorAll('[role="status"]')) {
+          const number = /Other (\S+) uploaded\./.exec(message.textContent ?? "")?.[1];
+          if (!number) continue;
+          const list = document.querySelector('[aria-labelledby="licenses-title"]')?.textContent ?? "";
+          seen.push(`${number} ${list.includes(number) ? "listed" : "not listed"}`);
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    for (const number of ["ANN-1", "ANN-2"]) {
+      const form = await fillLicense(page, { type: "Other", number });
+      await form
+        .getByLabel(/^Document/)
+        .setInputFiles({ name: "permit.pdf", mimeType: "application/pdf", buffer: PDF });
+      await form.getByRole("button", { name: "Upload license" }).click();
+      await expect(page.getByText(`Other ${number} uploaded. We will review it shortly.`)).toBeVisible();
+      await expect(licenses.getByRole("listitem").filter({ hasText: number })).toHaveCount(1);
+    }
+    const shown = await page.evaluate(() => (window as unknown as { shown: string[] }).shown);
+    // Both were said, and neither while the list did not hold it yet.
+    expect(shown).toContain("ANN-1 listed");
+    expect(shown).toContain("ANN-2 listed");
+    expect(shown.filter((s) => s.endsWith("not listed"))).toEqual([]);
   });
 });

@@ -112,7 +112,13 @@ test.describe("a destructive tap before the page's JavaScript runs @desktop-only
     expect(del.status()).toBe(200);
     expect(await del.text()).toContain(BACK_OFFICE_MESSAGES.confirmDeleteProduct);
     expect(await productRow(product)).toBeDefined();
-    const cancel = await page.request.post(`/admin/orders/${orderId}`, { form: { intent: "cancel" }, headers });
+    // The cancel form names the status its page showed (issue 26); without it nothing is asked or done.
+    const blind = await page.request.post(`/admin/orders/${orderId}`, { form: { intent: "cancel" }, headers });
+    expect(blind.status()).toBe(400);
+    const cancel = await page.request.post(`/admin/orders/${orderId}`, {
+      form: { intent: "cancel", seen: "Processing" },
+      headers,
+    });
     expect(cancel.status()).toBe(200);
     expect(await cancel.text()).toContain(BACK_OFFICE_MESSAGES.confirmCancelOrder);
     expect(await orderStatus(orderId)).toBe("Processing");

@@ -35,6 +35,8 @@ function concrete(routePath: string, world: World): string {
   if (routePath === "/order-confirmation") return `/order-confirmation?order=${world.orderId}`;
   if (routePath === "/*") return "/no-such-page";
   if (routePath === "/verify-email") return "/verify-email?token=bogus";
+  // A PACT file is of a month and a state (without them: 400).
+  if (routePath === "/admin/reports/pact/export.csv") return "/admin/reports/pact/export.csv?month=2026-01&state=OK";
   return routePath
     .replace(":productId", String(world.productId))
     .replace(":category", "kratom")

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureAccount } from "~/.server/accounts/admins";
 import { findUserByEmail } from "~/.server/accounts/users";
-import { reviewBusiness, saveBusiness } from "~/.server/business/profile";
+import { type Business, findBusiness, reviewBusiness, reviewedVersion, saveBusiness } from "~/.server/business/profile";
+import { reviewQueue } from "~/.server/business/queue";
 import { insertProduct } from "~/.server/catalog/product-writes";
+import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
+import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { TEST_ADMIN } from "../support/actors";
-import { hasBuild, type RunningServer, startServer } from "../support/server-process";
+import { cookiesOf, hasBuild, postLogin, type RunningServer, startServer } from "../support/server-process";
 import { setupTestDatabase, type TestDatabase } from "../support/test-database";
 
 /**
@@ -87,10 +90,97 @@ describe.skipIf(!hasBuild)("manual account approval", () => {
   });
 
   it("shows prices once an admin approved the business", async () => {
-    await reviewBusiness(database.db, userId, { approve: true }, TEST_ADMIN);
+    await reviewBusiness(
+      database.db,
+      userId,
+      { approve: true, seen: reviewedVersion((await findBusiness(database.db, userId)) as Business) },
+      TEST_ADMIN,
+    );
     const cookie = await signIn();
     const html = await (await fetch(`${server.origin}/products/details/${productId}`, { headers: { cookie } })).text();
     expect(html).toContain("$43.21");
     expect(html).not.toContain("Your account is waiting for approval");
   });
+
+  it("says on the business profile what is true, and a new legal name sends the business back to review", async () => {
+    const cookie = await signIn();
+    const profile = await fetch(`${server.origin}/account/business`, { headers: { cookie } });
+    const before = await profile.text();
+    expect(before).toContain(">Approved<");
+    expect(before).toContain(escapeHtml(ACCOUNT_MESSAGES.businessApprovedNote));
+    // The owner changes the legal name on the page: saved, and told it is reviewed again.
+    const save = await fetch(`${server.origin}/account/business.data`, {
+      method: "POST",
+      headers: { cookie, origin: server.origin, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        intent: "profile",
+        legalName: "Someone Else's Mart",
+        dba: "",
+        businessType: "convenience-store",
+        taxPermit: "",
+      }),
+    });
+    expect(save.status).toBe(200);
+    expect(await save.text()).toContain(ACCOUNT_MESSAGES.businessProfileSavedForReview);
+    const after = await (await fetch(`${server.origin}/account/business`, { headers: { cookie } })).text();
+    expect(after).toContain(">Waiting for approval<");
+    expect(after).toContain(escapeHtml(ACCOUNT_MESSAGES.businessWaitingForReview));
+    // No prices until an admin approves the new name.
+    const page = await (await fetch(`${server.origin}/products/details/${productId}`, { headers: { cookie } })).text();
+    expect(page).not.toContain("$43.21");
+    expect(page).toContain("Your account is waiting for approval");
+    expect((await reviewQueue(database.db, "manual")).businesses.map((b) => b.legalName)).toEqual([
+      "Someone Else's Mart",
+    ]);
+  });
 });
+
+/** The default mode, on a server of its own: nothing waits for an approval that does not exist. */
+describe.skipIf(!hasBuild)("automatic account approval", () => {
+  let database: TestDatabase;
+  let server: RunningServer;
+  const password = "automatic-pass-1234";
+
+  beforeAll(async () => {
+    database = await setupTestDatabase();
+    for (const [email, role] of [
+      ["new@automatic.test", "customer"],
+      ["admin@automatic.test", "admin"],
+    ] as const) {
+      await ensureAccount(database.db, { email, name: email.split("@")[0] ?? "", role, password });
+    }
+    const id = (await findUserByEmail(database.db, "new@automatic.test"))?.id ?? "";
+    await saveBusiness(
+      database.db,
+      id,
+      { legalName: "Brand New Mart", dba: null, businessType: "convenience-store", taxPermit: null },
+      { id, name: "New" },
+    );
+    server = await startServer({ DATA_DIR: database.dataDir, DATABASE_URL: database.url ?? "", LOG_LEVEL: "warn" });
+  }, 300_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await database?.cleanup();
+  });
+
+  it("a new business's profile says it needs no approval, and the approvals page does not list it", async () => {
+    const customer = cookiesOf(await postLogin(server.origin, { email: "new@automatic.test", password }));
+    const profile = await (await fetch(`${server.origin}/account/business`, { headers: { cookie: customer } })).text();
+    expect(profile).toContain("Brand New Mart");
+    expect(profile).not.toContain("Waiting for approval");
+    expect(profile).toContain(">No approval needed<");
+    expect(profile).toContain(escapeHtml(ACCOUNT_MESSAGES.businessNoApprovalNeeded));
+
+    const admin = cookiesOf(await postLogin(server.origin, { email: "admin@automatic.test", password }));
+    const approvals = await (await fetch(`${server.origin}/admin/approvals`, { headers: { cookie: admin } })).text();
+    expect(approvals).not.toContain("Brand New Mart");
+    expect(approvals).toContain(escapeHtml(BACK_OFFICE_MESSAGES.businessesNeedNoApproval));
+    const overview = await (await fetch(`${server.origin}/admin`, { headers: { cookie: admin } })).text();
+    expect(overview).not.toContain("Brand New Mart");
+  });
+});
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
+}

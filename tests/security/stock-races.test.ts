@@ -109,8 +109,22 @@ describe(`stock races on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
       ),
     );
     for (let round = 0; round < ROUNDS; round++) {
+      // Each admin page shows the order as it is at the start of the round.
+      const seen = await Promise.all(
+        first.map(async (o) => {
+          const row = await t.db.selectFrom("orders").select("status").where("id", "=", o.order.id).executeTakeFirst();
+          return row?.status ?? "Processing";
+        }),
+      );
       await Promise.allSettled([
-        ...first.map((o) => setOrderStatus(t.db, o.order.id, round % 2 ? "Processing" : "Cancelled", TEST_ADMIN)),
+        ...first.map((o, i) =>
+          setOrderStatus(
+            t.db,
+            o.order.id,
+            { seen: seen[i] ?? "Processing", next: round % 2 ? "Processing" : "Cancelled" },
+            TEST_ADMIN,
+          ),
+        ),
         ...users.map((u) =>
           placeOrder(t.db, {
             userId: u.id,

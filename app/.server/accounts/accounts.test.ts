@@ -7,7 +7,8 @@ import { setupTestDatabase, type TestDatabase } from "../../../tests/support/tes
 import { findBusiness } from "../business/profile";
 import { resetEnvForTests } from "../env";
 import { runJobsUntilIdle } from "../jobs/run-due";
-import { TOO_MANY_ATTEMPTS } from "../security/rate-limit";
+import { hitRateLimit, TOO_MANY_ATTEMPTS } from "../security/rate-limit";
+import { CONTACT_RATE_LIMIT } from "../support/contact-messages";
 import {
   createAddress,
   deleteAddress,
@@ -18,10 +19,13 @@ import {
 } from "./addresses";
 import { ensureAccount } from "./admins";
 import { getAuth } from "./auth";
+import { authDate } from "./auth-columns";
 import { AccountError } from "./errors";
-import { changePassword, resetPassword, resetTokenIsUsable } from "./passwords";
+import { limits } from "./limits";
+import { changePassword, requestPasswordReset, resetPassword, resetTokenIsUsable } from "./passwords";
 import { registerCustomer } from "./registration";
-import { signIn } from "./sign-in";
+import { resendVerification, signIn, verifyEmail } from "./sign-in";
+import { PENDING_REGISTRATION_HOURS } from "./unverified";
 import { findUserByEmail } from "./users";
 import { getViewer } from "./viewer";
 
@@ -57,6 +61,22 @@ async function outbox(): Promise<{ to: string; subject: string; text: string }[]
   const dir = path.join(t.dataDir, "outbox");
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")));
+}
+
+/** The token of the verification link in a mail's text. */
+function tokenIn(text: string | undefined): string {
+  const token = /\/verify-email\?token=([^&\s]+)/.exec(text ?? "")?.[1];
+  if (!token) throw new Error("no verification link in the mail");
+  return decodeURIComponent(token);
+}
+
+/** Moves an account's registration `minutes` into the past. */
+async function backdate(email: string, minutes: number) {
+  await t.db
+    .updateTable("users")
+    .set({ created_at: authDate(t.db, new Date(Date.now() - minutes * 60 * 1000)) })
+    .where("email", "=", email)
+    .execute();
 }
 
 function loginRequest(): Request {
@@ -165,8 +185,13 @@ describe(`accounts on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, ()
     );
   });
 
-  it("never lets an unverified registration bind the real owner: a new one replaces it", async () => {
-    const squatter = registration({ email: "victim@shop.example", name: "Squatter", username: "squatter1" });
+  it("never lets an unverified registration bind the real owner: it stands while it waits, then a new one replaces it", async () => {
+    const squatter = registration({
+      email: "victim@shop.example",
+      name: "Squatter",
+      username: "squatter1",
+      password: "squatter's pw",
+    });
     await registerCustomer(t.db, squatter, nextIp());
     const first = await findUserByEmail(t.db, "victim@shop.example");
     const owner = registration({
@@ -176,6 +201,21 @@ describe(`accounts on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, ()
       username: "vicky",
       password: "vicky's own pw",
     });
+    // While the first registration waits for its verification, a second changes nothing: the
+    // same answer, and the address is told a registration waits (no link to verify it).
+    await expect(registerCustomer(t.db, owner, nextIp())).resolves.toBeUndefined();
+    expect(await findUserByEmail(t.db, "victim@shop.example")).toMatchObject({ id: first?.id, name: "Squatter" });
+    const toVictim = (await outbox()).filter((m) => m.to === "victim@shop.example");
+    expect(toVictim).toHaveLength(2);
+    const verification = toVictim.find((m) => /^Verify your email/.test(m.subject));
+    const notice = toVictim.find((m) => /already waiting for this address$/.test(m.subject));
+    expect(notice?.text).not.toMatch(/verify-email|token=/);
+    expect(notice?.text).not.toContain("Squatter");
+    expect(notice?.text).toContain("do not verify it");
+    const squattersLink = tokenIn(verification?.text);
+
+    // Its wait over (the link it was sent has expired), a new registration replaces it.
+    await backdate("victim@shop.example", PENDING_REGISTRATION_HOURS * 60 + 1);
     await registerCustomer(t.db, owner, nextIp());
     const rows = await t.db.selectFrom("users").selectAll().where("email", "=", "victim@shop.example").execute();
     expect(rows).toHaveLength(1);
@@ -198,10 +238,120 @@ describe(`accounts on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, ()
         .where("user_id", "=", first?.id ?? "")
         .execute(),
     ).toHaveLength(0);
-    // The verification mail of the second registration reached the address.
-    expect((await outbox()).filter((m) => m.to === "victim@shop.example" && /verify-email/.test(m.text))).toHaveLength(
-      2,
+    // The replaced registration's link verifies nothing; the new one's verifies the owner's own.
+    expect(await verifyEmail(squattersLink)).toBe(false);
+    expect((await findUserByEmail(t.db, "victim@shop.example"))?.emailVerified).toBe(false);
+    const links = (await outbox())
+      .filter((m) => m.to === "victim@shop.example" && /verify-email/.test(m.text))
+      .map((m) => tokenIn(m.text));
+    expect(links).toHaveLength(2);
+    expect(await verifyEmail(links.find((l) => l !== squattersLink) ?? "")).toBe(true);
+    await signIn(t.db, { identifier: "victim@shop.example", password: "vicky's own pw" }, loginRequest(), nextIp());
+    await expectAccountError(
+      signIn(t.db, { identifier: "victim@shop.example", password: "squatter's pw" }, loginRequest(), nextIp()),
+      MESSAGES.invalidCredentials,
     );
+  });
+
+  it("lets a waiting registration stand: another registration with the address cannot wipe or take it", async () => {
+    const owner = registration({ email: "early@shop.example", name: "Early Owner", username: "early_owner" });
+    await registerCustomer(t.db, owner, nextIp());
+    const mine = await findUserByEmail(t.db, "early@shop.example");
+    const link = tokenIn((await outbox()).find((m) => m.to === "early@shop.example")?.text);
+    // Someone else registers the address, again and again, before the owner opens the mail.
+    for (let i = 0; i < 3; i++) {
+      await registerCustomer(
+        t.db,
+        registration({
+          email: "EARLY@shop.example",
+          name: "Intruder",
+          username: `intruder_${i}`,
+          password: `intruder ${i}`,
+        }),
+        nextIp(),
+      );
+    }
+    expect(await findUserByEmail(t.db, "early@shop.example")).toMatchObject({
+      id: mine?.id,
+      name: "Early Owner",
+      username: "early_owner",
+    });
+    expect(await t.db.selectFrom("users").select("id").where("username", "like", "intruder%").execute()).toEqual([]);
+    // The owner's first link still verifies the owner's own registration, with the owner's password.
+    expect(await verifyEmail(link)).toBe(true);
+    await signIn(t.db, { identifier: "early@shop.example", password: owner.password }, loginRequest(), nextIp());
+    await expectAccountError(
+      signIn(t.db, { identifier: "early@shop.example", password: "intruder 0" }, loginRequest(), nextIp()),
+      MESSAGES.invalidCredentials,
+    );
+  });
+
+  it("mails the owner of a verified address at most twice a day however many clients register it", async () => {
+    await ensureAccount(t.db, {
+      email: "flooded@shop.example",
+      name: "Flo Owner",
+      role: "customer",
+      username: "flo_owner",
+      password: "flo's own pw",
+    });
+    // 40 registrations from 40 addresses of one IPv6 /64, written every which way: one client.
+    const answers = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) =>
+        registerCustomer(
+          t.db,
+          registration({ email: "flooded@shop.example" }),
+          i % 3 === 0 ? `2001:db8:26:7::${(i + 1).toString(16)}` : `2001:0DB8:0026:0007:0:0:${i}:1`,
+        ),
+      ),
+    );
+    const refused = answers.filter((a) => a.status === "rejected");
+    expect(answers.length - refused.length).toBe(limits.signUpPerAddress.limit);
+    for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ message: TOO_MANY_ATTEMPTS });
+    // Then 40 from 40 different networks: each may register, and still the owner hears twice a day.
+    for (let i = 0; i < 40; i++) {
+      await registerCustomer(t.db, registration({ email: "FLOODED@shop.example" }), `2001:db8:${i + 100}:1::1`);
+    }
+    const toOwner = (await outbox()).filter((m) => m.to === "flooded@shop.example");
+    expect(toOwner).toHaveLength(limits.registrationNoticesPerRecipient.limit);
+    for (const m of toOwner) expect(m.subject).toMatch(/You already have an account/);
+  });
+
+  it("caps every account mail to one address at six a day, whoever asks and from wherever", async () => {
+    const email = "capped@shop.example";
+    await registerCustomer(t.db, registration({ email }), "2001:db8:200::1");
+    // Two more registrations of the waiting address (notices), three new verification links and
+    // three reset links asked from as many networks: 9 more mails asked for, 3 the address may get.
+    for (let i = 0; i < 2; i++) await registerCustomer(t.db, registration({ email }), `2001:db8:${210 + i}::1`);
+    for (let i = 0; i < 3; i++) {
+      await resendVerification(t.db, email, `2001:db8:${220 + i}::1`);
+      await requestPasswordReset(t.db, email, `2001:db8:${230 + i}::1`);
+    }
+    const toAddress = (await outbox()).filter((m) => m.to === email);
+    expect(toAddress).toHaveLength(limits.accountMailsPerRecipient.limit);
+    // The first ones got through: the registration's verification and both notices.
+    expect(toAddress.filter((m) => /^Verify your email/.test(m.subject)).length).toBeGreaterThanOrEqual(1);
+    expect(toAddress.filter((m) => /already waiting/.test(m.subject))).toHaveLength(2);
+    // Another address is not held back by this one's cap.
+    await requestPasswordReset(t.db, "flooded@shop.example", "2001:db8:240::1");
+    expect(
+      (await outbox()).filter((m) => m.to === "flooded@shop.example" && /Reset your/.test(m.subject)),
+    ).toHaveLength(1);
+  });
+
+  it("counts the sign-in and mail limits per client by IPv6 /64, and IPv4 addresses one by one", async () => {
+    const rule = limits.signInPerAddress;
+    for (let i = 0; i < rule.limit; i++) {
+      expect((await hitRateLimit(t.db, rule, `2001:db8:300:1::${i.toString(16)}`)).allowed).toBe(true);
+    }
+    expect((await hitRateLimit(t.db, rule, "2001:db8:300:1:ffff:ffff:ffff:ffff")).allowed).toBe(false);
+    expect((await hitRateLimit(t.db, rule, "2001:db8:300:2::1")).allowed).toBe(true);
+    for (let i = 0; i < rule.limit; i++) expect((await hitRateLimit(t.db, rule, "192.0.2.1")).allowed).toBe(true);
+    expect((await hitRateLimit(t.db, rule, "::ffff:192.0.2.1")).allowed).toBe(false);
+    expect((await hitRateLimit(t.db, rule, "192.0.2.2")).allowed).toBe(true);
+    // The contact form's limit is one of them.
+    for (let i = 0; i < CONTACT_RATE_LIMIT.limit; i++)
+      await hitRateLimit(t.db, CONTACT_RATE_LIMIT, `2001:db8:301::${i}`);
+    expect((await hitRateLimit(t.db, CONTACT_RATE_LIMIT, "2001:db8:301::beef")).allowed).toBe(false);
   });
 
   it("cannot be made admin or verified by sign-up fields", async () => {

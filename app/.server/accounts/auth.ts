@@ -3,9 +3,9 @@ import { username } from "better-auth/plugins";
 import { dialectOf } from "../db/connect";
 import { getDb } from "../db/instance";
 import { env } from "../env";
-import { enqueueMail } from "../mail/outbox";
 import { sessionSecret } from "../security/secret";
-import { resetPasswordMail, verificationMail } from "./mails";
+import { enqueueAccountMail, resetPasswordMail, verificationMail } from "./mails";
+import { PENDING_REGISTRATION_HOURS } from "./unverified";
 
 export const USERNAME_PATTERN = /^[a-zA-Z0-9_.]+$/;
 
@@ -33,17 +33,19 @@ function createAuth() {
       requireEmailVerification: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      // Queued, never awaited on the mail server (the mail job delivers it).
+      // Queued, never awaited on the mail server (the mail job delivers it), within the
+      // recipient's daily share of account mails.
       sendResetPassword: async ({ user, token }) => {
-        await enqueueMail(getDb(), { to: user.email, ...resetPasswordMail(user.name, token) }, "password reset");
+        await enqueueAccountMail(getDb(), "password reset", { to: user.email, ...resetPasswordMail(user.name, token) });
       },
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
-      expiresIn: 60 * 60 * 24,
+      // A registration waits for its verification as long as its first link works.
+      expiresIn: PENDING_REGISTRATION_HOURS * 60 * 60,
       sendVerificationEmail: async ({ user, token }) => {
-        await enqueueMail(getDb(), { to: user.email, ...verificationMail(user.name, token) }, "email verification");
+        await enqueueAccountMail(getDb(), "verification", { to: user.email, ...verificationMail(user.name, token) });
       },
     },
     session: {

@@ -3,14 +3,14 @@ import * as MESSAGES from "~/lib/messages";
 import type { RegisterInput } from "~/lib/schemas/account";
 import { saveBusiness } from "../business/profile";
 import type { DB } from "../db/schema";
-import { enqueueMail } from "../mail/outbox";
 import { hitRateLimit, TOO_MANY_ATTEMPTS } from "../security/rate-limit";
 import { createAddress } from "./addresses";
 import { getAuth } from "./auth";
-import { authBool } from "./auth-columns";
+import { authBool, authDate } from "./auth-columns";
 import { AccountError, authErrorInfo } from "./errors";
 import { limits } from "./limits";
-import { alreadyRegisteredMail } from "./mails";
+import { alreadyRegisteredMail, enqueueAccountMail, registrationWaitingMail } from "./mails";
+import { PENDING_REGISTRATION_HOURS, pendingRegistration } from "./unverified";
 import { findUserByEmail, findUserByUsername } from "./users";
 
 /**
@@ -22,10 +22,17 @@ import { findUserByEmail, findUserByUsername } from "./users";
  * same expensive work (one password hash) so the time does not tell either:
  * - a verified account: nothing changes; its owner is mailed that someone tried to register
  *   with their address, with links to log in and to reset the password;
- * - an unverified account: it is replaced by this registration (an unverified registration never
- *   binds the real owner of the address: whoever verifies the address gets the account they
- *   registered themselves), and the verification mail goes to the address;
+ * - an unverified account still waiting for its verification (registered less than
+ *   PENDING_REGISTRATION_HOURS ago): nothing changes either; the address is told that a
+ *   registration is already waiting, when it ends, and not to verify it if it is not theirs. A
+ *   second registration can neither wipe the first nor take its place (decision 0029);
+ * - an unverified account whose wait has ended: it is replaced by this registration (an
+ *   unverified registration never binds the real owner of the address: whoever verifies the
+ *   address gets the account they registered themselves), and the verification mail goes to the
+ *   address;
  * - no account: created, with the verification mail.
+ * The mails to one address are capped per day (enqueueAccountMail), and the sign-up limit counts
+ * an IPv6 client by its /64.
  */
 export async function registerCustomer(db: Kysely<DB>, input: RegisterInput, clientIp: string): Promise<void> {
   const limit = await hitRateLimit(db, limits.signUpPerAddress, clientIp);
@@ -37,19 +44,29 @@ export async function registerCustomer(db: Kysely<DB>, input: RegisterInput, cli
 
   if (existing && (existing.emailVerified || existing.role === "admin")) {
     await (await getAuth().$context).password.hash(input.password);
-    await enqueueMail(
-      db,
-      { to: existing.email, ...alreadyRegisteredMail(existing.name) },
-      "registration of a known email",
-    );
+    await enqueueAccountMail(db, "registration notice", {
+      to: existing.email,
+      ...alreadyRegisteredMail(existing.name),
+    });
     return;
   }
   if (existing) {
-    // Sessions, credentials and addresses of the replaced registration go with it (cascade).
+    const waiting = await pendingRegistration(db, existing.id);
+    if (waiting) {
+      await (await getAuth().$context).password.hash(input.password);
+      await enqueueAccountMail(db, "registration notice", {
+        to: existing.email,
+        ...registrationWaitingMail(waiting.madeAt, waiting.endsAt),
+      });
+      return;
+    }
+    // Its wait has ended: sessions, credentials and addresses of the replaced registration go
+    // with it (cascade). Only if it is still unverified and still past its wait.
     await db
       .deleteFrom("users")
       .where("id", "=", existing.id)
       .where("email_verified", "=", authBool(db, false))
+      .where("created_at", "<=", authDate(db, new Date(Date.now() - PENDING_REGISTRATION_HOURS * 60 * 60 * 1000)))
       .execute();
   }
 

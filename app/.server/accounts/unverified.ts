@@ -6,6 +6,34 @@ import { authBool, authDate } from "./auth-columns";
 
 /** Days an account may stay unverified before it is deleted. */
 export const UNVERIFIED_ACCOUNT_DAYS = 7;
+
+/**
+ * Hours a new registration waits for its address to be verified (its verification link works as
+ * long). Meanwhile a new registration with the same address changes nothing; after it, a new one
+ * replaces it (decision 0029).
+ */
+export const PENDING_REGISTRATION_HOURS = 24;
+
+/**
+ * The registration of an unverified account while it still waits for its verification (made less
+ * than PENDING_REGISTRATION_HOURS ago): when it was made and when it ends; null once it has ended.
+ */
+export async function pendingRegistration(
+  db: Kysely<DB>,
+  userId: string,
+  now = Date.now(),
+): Promise<{ madeAt: Date; endsAt: Date } | null> {
+  const row = await db
+    .selectFrom("users")
+    .select("created_at")
+    .where("id", "=", userId)
+    .where("email_verified", "=", authBool(db, false))
+    .executeTakeFirst();
+  if (!row) return null;
+  const madeAt = new Date(row.created_at);
+  const endsAt = new Date(madeAt.getTime() + PENDING_REGISTRATION_HOURS * 60 * 60 * 1000);
+  return endsAt.getTime() > now ? { madeAt, endsAt } : null;
+}
 export const EXPIRE_UNVERIFIED_JOB = "expire-unverified-accounts";
 
 /**

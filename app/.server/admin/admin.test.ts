@@ -294,21 +294,25 @@ describe(`admin on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () =>
       lines: [{ id, quantity: 3 }],
     });
     expect(await stockOf(id)).toBe(2);
-    await setOrderStatus(t.db, order.id, "In Review", TEST_ADMIN);
+    await setOrderStatus(t.db, order.id, { seen: "Processing", next: "In Review" }, TEST_ADMIN);
     expect(await stockOf(id)).toBe(2);
-    await setOrderStatus(t.db, order.id, "Cancelled", TEST_ADMIN);
+    await setOrderStatus(t.db, order.id, { seen: "In Review", next: "Cancelled" }, TEST_ADMIN);
     expect(await stockOf(id)).toBe(5);
-    await setOrderStatus(t.db, order.id, "Cancelled", TEST_ADMIN); // no change, no double return
+    await setOrderStatus(t.db, order.id, { seen: "Cancelled", next: "Cancelled" }, TEST_ADMIN); // no change, no double return
     expect(await stockOf(id)).toBe(5);
-    await setOrderStatus(t.db, order.id, "Processing", TEST_ADMIN);
+    await setOrderStatus(t.db, order.id, { seen: "Cancelled", next: "Processing" }, TEST_ADMIN);
     expect(await stockOf(id)).toBe(2);
-    await setOrderStatus(t.db, order.id, "Cancelled", TEST_ADMIN);
+    await setOrderStatus(t.db, order.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
     await t.db.updateTable("products").set({ stock: 1 }).where("id", "=", id).execute();
-    await expect(setOrderStatus(t.db, order.id, "Completed", TEST_ADMIN)).rejects.toBeInstanceOf(StatusChangeError);
+    await expect(
+      setOrderStatus(t.db, order.id, { seen: "Cancelled", next: "Completed" }, TEST_ADMIN),
+    ).rejects.toBeInstanceOf(StatusChangeError);
     expect(await stockOf(id)).toBe(1);
     const listed = await listAllOrders(t.db, { status: "Cancelled" });
     expect(listed.items.map((o) => o.id)).toContain(order.id);
-    await expect(setOrderStatus(t.db, order.id, "Shipped", TEST_ADMIN)).rejects.toThrow("Unknown status.");
+    await expect(setOrderStatus(t.db, order.id, { seen: "Cancelled", next: "Shipped" }, TEST_ADMIN)).rejects.toThrow(
+      "Unknown status.",
+    );
     await runJobsUntilIdle({ db: t.db });
     const mails = fs
       .readdirSync(path.join(t.dataDir, "outbox"))
@@ -327,8 +331,8 @@ describe(`admin on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () =>
       lines: [{ id, quantity: 4 }],
     });
     await Promise.allSettled([
-      setOrderStatus(t.db, order.id, "Cancelled", TEST_ADMIN),
-      setOrderStatus(t.db, order.id, "Cancelled", TEST_ADMIN),
+      setOrderStatus(t.db, order.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN),
+      setOrderStatus(t.db, order.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN),
     ]);
     expect(await stockOf(id)).toBe(10);
   });

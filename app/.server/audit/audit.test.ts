@@ -126,9 +126,9 @@ describe(`audit log on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, (
       addressId: address.id,
       lines: [{ id: product, quantity: 2 }],
     });
-    await setOrderStatus(t.db, order.id, "Cancelled", ada);
+    await setOrderStatus(t.db, order.id, { seen: "Processing", next: "Cancelled" }, ada);
     await t.db.updateTable("products").set({ stock: 0 }).where("id", "=", product).execute();
-    await expect(setOrderStatus(t.db, order.id, "Processing", ada)).rejects.toThrow();
+    await expect(setOrderStatus(t.db, order.id, { seen: "Cancelled", next: "Processing" }, ada)).rejects.toThrow();
     const entries = await entriesFor("order", order.id);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({

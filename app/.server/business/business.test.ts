@@ -2,7 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXPIRY_IN_PAST, EXPIRY_REQUIRED, LICENSE_NUMBER_FORMAT, TAX_PERMIT_FORMAT } from "~/lib/business";
+import {
+  approvalShown,
+  EXPIRY_IN_PAST,
+  EXPIRY_REQUIRED,
+  LICENSE_NUMBER_FORMAT,
+  TAX_PERMIT_FORMAT,
+} from "~/lib/business";
 import { documentTooManyPixels } from "~/lib/messages";
 import { businessSchema, licenseSchema } from "~/lib/schemas/business";
 import { TEST_ADMIN } from "../../../tests/support/actors";
@@ -13,6 +19,7 @@ import { ensureAccount } from "../accounts/admins";
 import { listUsers } from "../accounts/directory";
 import { findUserByEmail } from "../accounts/users";
 import { listAudit } from "../audit/log";
+import { resetEnvForTests } from "../env";
 import { runJobsUntilIdle } from "../jobs/run-due";
 import {
   checkDocument,
@@ -35,7 +42,15 @@ import {
   reviewLicense,
   runLicenseExpiry,
 } from "./licenses";
-import { findBusiness, reviewBusiness, saveBusiness } from "./profile";
+import {
+  type Business,
+  BusinessChangedError,
+  findBusiness,
+  reviewBusiness,
+  reviewedVersion,
+  saveBusiness,
+} from "./profile";
+import { countPendingReviews, reviewQueue } from "./queue";
 
 let t: TestDatabase;
 let owner: string;
@@ -283,7 +298,12 @@ describe(`business accounts on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLi
       }),
       actor,
     );
-    await reviewBusiness(t.db, owner, { approve: true }, TEST_ADMIN);
+    await reviewBusiness(
+      t.db,
+      owner,
+      { approve: true, seen: reviewedVersion((await findBusiness(t.db, owner)) as Business) },
+      TEST_ADMIN,
+    );
     expect((await findBusiness(t.db, owner))?.approval).toBe("approved");
     const log = (await listAudit(t.db, { subjectType: "business", subjectId: owner })).items;
     expect(log.map((e) => e.action)).toEqual(["business.approve", "business.update", "business.create"]);
@@ -436,5 +456,126 @@ describe(`business accounts on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLi
     const attention = await listUsers(t.db, { licenseAttention: true, now: NOW });
     expect(attention.items.map((u) => u.email)).toEqual(["other@biz.test"]);
     expect(attention.total).toBe(1);
+  });
+});
+
+describe(`approval in each mode on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"} (issue 26)`, () => {
+  const business = (legalName: string, taxPermit: string | null, dba: string | null = null) =>
+    businessSchema.parse({ legalName, dba: dba ?? "", businessType: "convenience-store", taxPermit: taxPermit ?? "" });
+
+  function setMode(mode: "automatic" | "manual") {
+    process.env.ACCOUNT_APPROVAL = mode;
+    resetEnvForTests();
+  }
+
+  async function newCustomer(email: string, legalName: string): Promise<string> {
+    await ensureAccount(t.db, { email, name: legalName, role: "customer" });
+    const id = (await findUserByEmail(t.db, email))?.id ?? "";
+    await saveBusiness(t.db, id, business(legalName, "32012345678"), { id, name: legalName });
+    return id;
+  }
+
+  async function approve(id: string) {
+    const seen = reviewedVersion((await findBusiness(t.db, id)) as Business);
+    await reviewBusiness(t.db, id, { approve: true, seen }, TEST_ADMIN);
+  }
+
+  afterAll(() => {
+    delete process.env.ACCOUNT_APPROVAL;
+    resetEnvForTests();
+  });
+
+  it("says what is true in each mode: automatic approval never reads as waiting", () => {
+    for (const state of ["pending", "approved", "rejected"] as const) {
+      expect(approvalShown("automatic", state)).toEqual({ label: "No approval needed", tone: "ok" });
+    }
+    expect(approvalShown("manual", "pending")).toEqual({ label: "Waiting for approval", tone: "warn" });
+    expect(approvalShown("manual", "approved")).toEqual({ label: "Approved", tone: "ok" });
+    expect(approvalShown("manual", "rejected")).toEqual({ label: "Rejected", tone: "danger" });
+  });
+
+  it("lists new businesses for approval only when the store approves them itself; licenses always", async () => {
+    const id = await newCustomer("newbiz@biz.test", "Newbiz Mart LLC");
+    await addLicense(t.db, id, license({ type: "sales-tax-permit", number: "32012345678", issuingState: "TX" }), PDF, {
+      id,
+      name: "Newbiz",
+    });
+    setMode("automatic");
+    const automatic = await reviewQueue(t.db);
+    expect(automatic.mode).toBe("automatic");
+    expect(automatic.businesses).toEqual([]);
+    expect(automatic.pendingBusinesses).toBe(0);
+    expect(automatic.licenses.map((l) => l.userId)).toContain(id);
+    expect(await countPendingReviews(t.db)).toMatchObject({ pendingBusinesses: 0 });
+    setMode("manual");
+    const manual = await reviewQueue(t.db);
+    expect(manual.businesses.map((b) => b.userId)).toContain(id);
+    expect(manual.pendingBusinesses).toBeGreaterThan(0);
+    expect(manual.licenses.map((l) => l.userId)).toContain(id);
+  });
+
+  it("manual: a new legal name or permit sends an approved business back to review; its DBA, type or a case change do not", async () => {
+    setMode("manual");
+    const id = await newCustomer("renamer@biz.test", "Renamer Mart LLC");
+    await approve(id);
+    const actor = { id, name: "Renamer" };
+    // Kept: the DBA, the type, the name's case and spacing.
+    expect(await saveBusiness(t.db, id, business("Renamer Mart LLC", "32012345678", "Renamer"), actor)).toEqual({
+      backToReview: false,
+    });
+    expect(await saveBusiness(t.db, id, business("RENAMER  mart llc", "32012345678", "Renamer"), actor)).toEqual({
+      backToReview: false,
+    });
+    expect((await findBusiness(t.db, id))?.approval).toBe("approved");
+    // Another legal name: back in the queue, not approved, the audit log says so.
+    expect(await saveBusiness(t.db, id, business("Someone Else LLC", "32012345678"), actor)).toEqual({
+      backToReview: true,
+    });
+    expect(await findBusiness(t.db, id)).toMatchObject({ approval: "pending", reviewedAt: null });
+    expect((await reviewQueue(t.db)).businesses.map((b) => b.userId)).toContain(id);
+    const [entry] = (await listAudit(t.db, { subjectType: "business", subjectId: id })).items;
+    expect(entry).toMatchObject({
+      action: "business.update",
+      before: { legalName: "RENAMER  mart llc", approval: "approved" },
+      after: { legalName: "Someone Else LLC", approval: "pending" },
+    });
+    // Approved again, then another permit: back to review too; and a rejected one that corrects it.
+    await approve(id);
+    expect((await saveBusiness(t.db, id, business("Someone Else LLC", "32099999999"), actor)).backToReview).toBe(true);
+    const seen = reviewedVersion((await findBusiness(t.db, id)) as Business);
+    await reviewBusiness(t.db, id, { approve: false, reason: "The permit is not yours.", seen }, TEST_ADMIN);
+    expect((await saveBusiness(t.db, id, business("Someone Else LLC", "32012345678"), actor)).backToReview).toBe(true);
+    expect(await findBusiness(t.db, id)).toMatchObject({ approval: "pending", rejectionReason: null });
+    // Waiting already: a change keeps it waiting.
+    expect((await saveBusiness(t.db, id, business("Third Name LLC", "32012345678"), actor)).backToReview).toBe(false);
+    expect((await findBusiness(t.db, id))?.approval).toBe("pending");
+  });
+
+  it("automatic: a new legal name or permit changes nothing about ordering", async () => {
+    setMode("automatic");
+    const id = await newCustomer("autorename@biz.test", "Auto Mart LLC");
+    setMode("manual");
+    await approve(id);
+    setMode("automatic");
+    const saved = await saveBusiness(t.db, id, business("Other Auto LLC", "32099999999"), { id, name: "Auto" });
+    expect(saved).toEqual({ backToReview: false });
+    expect((await findBusiness(t.db, id))?.approval).toBe("approved");
+  });
+
+  it("refuses a decision on a business that changed since the queue showed it", async () => {
+    setMode("manual");
+    const id = await newCustomer("switcher@biz.test", "Honest Mart LLC");
+    const shown = (await reviewQueue(t.db)).businesses.find((b) => b.userId === id);
+    expect(shown?.seen).toBe(reviewedVersion((await findBusiness(t.db, id)) as Business));
+    // The owner renames it while the admin reads the queue.
+    await saveBusiness(t.db, id, business("Dodgy Mart LLC", "32099999999"), { id, name: "Switcher" });
+    await expect(reviewBusiness(t.db, id, { approve: true, seen: shown?.seen ?? "" }, TEST_ADMIN)).rejects.toThrow(
+      BusinessChangedError,
+    );
+    expect((await findBusiness(t.db, id))?.approval).toBe("pending");
+    // From the queue as it is now, the decision is made.
+    const now = (await reviewQueue(t.db)).businesses.find((b) => b.userId === id);
+    await reviewBusiness(t.db, id, { approve: true, seen: now?.seen ?? "" }, TEST_ADMIN);
+    expect((await findBusiness(t.db, id))?.approval).toBe("approved");
   });
 });

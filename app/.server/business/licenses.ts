@@ -102,6 +102,7 @@ export const MAX_ACTIVE_LICENSES = 20;
 /** License uploads a business may make in an hour, whatever becomes of them (counted in the database). */
 export const LICENSE_UPLOADS_PER_HOUR: RateLimitRule = {
   name: "license-upload:business",
+  per: "account",
   limit: 10,
   windowMs: 60 * 60 * 1000,
 };

@@ -1,6 +1,8 @@
+import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { ApprovalState, BusinessType } from "~/lib/business";
+import type { ApprovalMode, ApprovalState, BusinessType } from "~/lib/business";
 import * as MESSAGES from "~/lib/messages";
+import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import type { BusinessInput } from "~/lib/schemas/business";
 import { oneLine } from "~/lib/text";
 import { type Actor, changedFields, recordAudit } from "../audit/log";
@@ -41,19 +43,57 @@ function toBusiness(row: BusinessRow): Business {
   };
 }
 
+/** How the store decides who may see prices and order (ACCOUNT_APPROVAL). */
+export function approvalMode(): ApprovalMode {
+  return env().ACCOUNT_APPROVAL;
+}
+
+/**
+ * What an admin reviews of a business, as a short fingerprint: the review queue's form sends the
+ * one it showed, and a decision on a business that changed since is refused (reviewBusiness).
+ */
+export function reviewedVersion(b: Pick<Business, "legalName" | "dba" | "businessType" | "taxPermit">): string {
+  return crypto
+    .createHash("sha256")
+    .update(JSON.stringify([b.legalName, b.dba, b.businessType, b.taxPermit]))
+    .digest("base64url")
+    .slice(0, 22);
+}
+
+/** The same legal name, but for case and spacing ("Acme  llc" is "Acme LLC"). */
+function sameName(a: string, b: string): boolean {
+  const norm = (v: string) => v.replace(/\s+/g, " ").trim().toLowerCase();
+  return norm(a) === norm(b);
+}
+
 export async function findBusiness(db: Db, userId: string): Promise<Business | null> {
   const row = await db.selectFrom("businesses").selectAll().where("user_id", "=", userId).executeTakeFirst();
   return row ? toBusiness(row) : null;
 }
 
 /**
- * Creates or updates the business of an account. A new business waits for approval; editing it
- * does not change the store's decision. Recorded in the audit log.
+ * Creates or updates the business of an account. A new business waits for approval. Recorded in
+ * the audit log.
+ *
+ * With ACCOUNT_APPROVAL=manual, a business the store has reviewed (approved or rejected) whose
+ * legal name or sales tax permit changes goes back to review: the store approved that name and
+ * permit, not the new ones (decision 0028). Until an admin decides again it sees no prices and
+ * cannot order. Its DBA and type, and a change of case or spacing in its name, keep the decision.
+ * Returns whether it went back to review.
  */
-export async function saveBusiness(db: Kysely<DB>, userId: string, input: BusinessInput, actor: Actor): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function saveBusiness(
+  db: Kysely<DB>,
+  userId: string,
+  input: BusinessInput,
+  actor: Actor,
+): Promise<{ backToReview: boolean }> {
+  return db.transaction().execute(async (trx) => {
     const now = sqlNow(dialectOf(db));
-    const current = await findBusiness(trx, userId);
+    // PostgreSQL: hold the row, so an admin's decision and this change come one after the other.
+    let read = trx.selectFrom("businesses").selectAll().where("user_id", "=", userId);
+    if (dialectOf(db) === "postgres") read = read.forUpdate();
+    const row = await read.executeTakeFirst();
+    const current = row ? toBusiness(row) : null;
     const fields = {
       legalName: input.legalName,
       dba: input.dba,
@@ -80,7 +120,7 @@ export async function saveBusiness(db: Kysely<DB>, userId: string, input: Busine
         summary: `Business ${input.legalName} registered`,
         after: fields,
       });
-      return;
+      return { backToReview: false };
     }
     const diff = changedFields(
       {
@@ -91,7 +131,11 @@ export async function saveBusiness(db: Kysely<DB>, userId: string, input: Busine
       },
       fields,
     );
-    if (!diff) return;
+    if (!diff) return { backToReview: false };
+    const backToReview =
+      approvalMode() === "manual" &&
+      current.approval !== "pending" &&
+      (!sameName(current.legalName, input.legalName) || (current.taxPermit ?? "") !== (input.taxPermit ?? ""));
     await trx
       .updateTable("businesses")
       .set({
@@ -100,6 +144,7 @@ export async function saveBusiness(db: Kysely<DB>, userId: string, input: Busine
         business_type: input.businessType,
         tax_permit: input.taxPermit,
         updated_at: now,
+        ...(backToReview ? { approval: "pending", rejection_reason: null, reviewed_by: null, reviewed_at: null } : {}),
       })
       .where("user_id", "=", userId)
       .execute();
@@ -107,29 +152,45 @@ export async function saveBusiness(db: Kysely<DB>, userId: string, input: Busine
       action: "business.update",
       subjectType: "business",
       subjectId: userId,
-      summary: `Business ${input.legalName} edited`,
-      ...diff,
+      summary: backToReview
+        ? `Business ${input.legalName} edited: back to review (was ${current.approval})`
+        : `Business ${input.legalName} edited`,
+      before: { ...diff.before, ...(backToReview ? { approval: current.approval } : {}) },
+      after: { ...diff.after, ...(backToReview ? { approval: "pending" } : {}) },
     });
+    return { backToReview };
   });
 }
 
 export const BUSINESS_REVIEWED = MESSAGES.businessAlreadyReviewed;
 
+export class BusinessChangedError extends Error {
+  constructor() {
+    super(BACK_OFFICE_MESSAGES.businessChangedSinceOpened);
+  }
+}
+
 /**
  * An admin's decision on a business (ACCOUNT_APPROVAL=manual): approve, or reject with the reason
- * the customer reads. Recorded in the audit log; the caller mails the customer.
+ * the customer reads. `seen` is the reviewedVersion of the business the admin looked at: if it
+ * changed since (its owner renamed it), the decision is refused (BusinessChangedError), never
+ * applied to what the admin did not see. Recorded in the audit log; the customer is mailed.
  */
 export async function reviewBusiness(
   db: Kysely<DB>,
   userId: string,
-  decision: { approve: true } | { approve: false; reason: string },
+  decision: ({ approve: true } | { approve: false; reason: string }) & { seen: string },
   actor: Actor,
 ): Promise<Business | null> {
   const reason = decision.approve ? null : oneLine(decision.reason).slice(0, 500);
   if (!decision.approve && !reason) throw new Error("A rejection needs a reason.");
   const result = await db.transaction().execute(async (trx) => {
-    const current = await findBusiness(trx, userId);
-    if (!current) return null;
+    let read = trx.selectFrom("businesses").selectAll().where("user_id", "=", userId);
+    if (dialectOf(db) === "postgres") read = read.forUpdate();
+    const row = await read.executeTakeFirst();
+    if (!row) return null;
+    const current = toBusiness(row);
+    if (reviewedVersion(current) !== decision.seen) throw new BusinessChangedError();
     const next: ApprovalState = decision.approve ? "approved" : "rejected";
     if (current.approval === next) return current;
     const now = sqlNow(dialectOf(db));

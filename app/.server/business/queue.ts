@@ -1,10 +1,11 @@
 import type { Kysely } from "kysely";
-import { licenseCountsIn, licenseTypeLabel } from "~/lib/business";
+import { type ApprovalMode, type BusinessType, licenseCountsIn, licenseTypeLabel } from "~/lib/business";
 import { stateName } from "~/lib/compliance";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import type { DB } from "../db/schema";
 import { licenseCountsForText } from "./licenses";
+import { approvalMode, reviewedVersion } from "./profile";
 
 /** A license waiting for review, with the business and person it belongs to. */
 export interface PendingLicense {
@@ -37,12 +38,22 @@ export interface PendingBusiness {
   customerName: string;
   customerEmail: string;
   createdAt: string;
+  /** What the admin is shown, as its fingerprint: the decision names it (reviewBusiness). */
+  seen: string;
 }
 
 export const QUEUE_LIMIT = 100;
 
-/** The review queue, oldest first: businesses waiting for approval and licenses pending review. */
-export async function reviewQueue(db: Kysely<DB>): Promise<{
+/**
+ * The review queue, oldest first: licenses pending review and, when the store approves businesses
+ * itself (ACCOUNT_APPROVAL=manual), businesses waiting for approval. With automatic approval no
+ * business waits for anything, so none is listed or counted (issue 26).
+ */
+export async function reviewQueue(
+  db: Kysely<DB>,
+  mode: ApprovalMode = approvalMode(),
+): Promise<{
+  mode: ApprovalMode;
   licenses: PendingLicense[];
   businesses: PendingBusiness[];
   pendingLicenses: number;
@@ -78,26 +89,30 @@ export async function reviewQueue(db: Kysely<DB>): Promise<{
       .orderBy("licenses.id")
       .limit(QUEUE_LIMIT)
       .execute(),
-    db
-      .selectFrom("businesses")
-      .innerJoin("users", "users.id", "businesses.user_id")
-      .select([
-        "businesses.user_id",
-        "businesses.legal_name",
-        "businesses.dba",
-        "businesses.business_type",
-        "businesses.tax_permit",
-        "businesses.created_at",
-        "users.name as customer_name",
-        "users.email as customer_email",
-      ])
-      .where("businesses.approval", "=", "pending")
-      .orderBy("businesses.created_at")
-      .limit(QUEUE_LIMIT)
-      .execute(),
-    countPendingReviews(db),
+    // Automatic approval: no business waits, whatever its record says.
+    mode === "automatic"
+      ? []
+      : db
+          .selectFrom("businesses")
+          .innerJoin("users", "users.id", "businesses.user_id")
+          .select([
+            "businesses.user_id",
+            "businesses.legal_name",
+            "businesses.dba",
+            "businesses.business_type",
+            "businesses.tax_permit",
+            "businesses.created_at",
+            "users.name as customer_name",
+            "users.email as customer_email",
+          ])
+          .where("businesses.approval", "=", "pending")
+          .orderBy("businesses.created_at")
+          .limit(QUEUE_LIMIT)
+          .execute(),
+    countPendingReviews(db, mode),
   ]);
   return {
+    mode,
     licenses: licenses.map((r) => ({
       ...coverageOf(r),
       id: r.id,
@@ -122,14 +137,24 @@ export async function reviewQueue(db: Kysely<DB>): Promise<{
       customerName: r.customer_name,
       customerEmail: r.customer_email,
       createdAt: r.created_at,
+      seen: reviewedVersion({
+        legalName: r.legal_name,
+        dba: r.dba,
+        businessType: r.business_type as BusinessType,
+        taxPermit: r.tax_permit,
+      }),
     })),
     ...counts,
   };
 }
 
-/** How many licenses and businesses wait for review (the admin overview shows the sum). */
+/**
+ * How many licenses and businesses wait for review (the admin overview shows the sum); businesses
+ * only when the store approves them itself.
+ */
 export async function countPendingReviews(
   db: Kysely<DB>,
+  mode: ApprovalMode = approvalMode(),
 ): Promise<{ pendingLicenses: number; pendingBusinesses: number }> {
   const [l, b] = await Promise.all([
     db
@@ -143,7 +168,7 @@ export async function countPendingReviews(
       .where("approval", "=", "pending")
       .executeTakeFirstOrThrow(),
   ]);
-  return { pendingLicenses: Number(l.n), pendingBusinesses: Number(b.n) };
+  return { pendingLicenses: Number(l.n), pendingBusinesses: mode === "manual" ? Number(b.n) : 0 };
 }
 
 function coverageOf(r: {

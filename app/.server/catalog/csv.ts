@@ -356,8 +356,13 @@ export async function* exportProductsCsv(db: Kysely<DB>, options: { baseUrl: str
   }
 }
 
-/** Chunks of text as a streamed HTTP answer, downloaded as a file. */
-export function csvResponse(chunks: AsyncGenerator<string>, filename: string): Response {
+/**
+ * Chunks of text (or the whole text) as a streamed HTTP answer, downloaded as a file. Answered by
+ * a resource route of its own (a module without a page component): a page's loader that returns
+ * a file is rendered through its page (issue 26).
+ */
+export function csvResponse(content: AsyncGenerator<string> | string, filename: string): Response {
+  const chunks = typeof content === "string" ? oneChunk(content) : content;
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -377,6 +382,10 @@ export function csvResponse(chunks: AsyncGenerator<string>, filename: string): R
       "X-Content-Type-Options": "nosniff",
     },
   });
+}
+
+async function* oneChunk(text: string): AsyncGenerator<string> {
+  yield text;
 }
 
 // ---- Import: reading the file ----

@@ -6,6 +6,7 @@ import { addDays, storeToday } from "~/lib/business";
 import { evaluateSale, type RuleInput, ruleSchema } from "~/lib/compliance";
 import * as MESSAGES from "~/lib/messages";
 import { TEST_ADMIN } from "../../../tests/support/actors";
+import { linesSeen } from "../../../tests/support/orders";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { AddressError, createAddress, updateAddress } from "../accounts/addresses";
 import { ensureAccount } from "../accounts/admins";
@@ -563,19 +564,23 @@ describe(`admin order changes check the rules on ${ON}`, () => {
       addressId: texas,
       lines: [{ id: kratom, quantity: 1 }],
     });
-    await setOrderStatus(t.db, order.id, "Cancelled", TEST_ADMIN);
+    await setOrderStatus(t.db, order.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
     const ban = await createRule(
       t.db,
       input({ name: "Texas kratom ban", states: "TX", reason: "Kratom cannot be shipped to {state}." }),
       TEST_ADMIN,
     );
-    const refused = await setOrderStatus(t.db, order.id, "Processing", TEST_ADMIN).catch((e: unknown) => e);
+    const refused = await setOrderStatus(t.db, order.id, { seen: "Cancelled", next: "Processing" }, TEST_ADMIN).catch(
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(StatusChangeError);
     expect((refused as Error).message).toBe(
       `Order #${order.id} cannot leave Cancelled: Kratom for status: Kratom cannot be shipped to Texas.`,
     );
     await setRuleEnabled(t.db, ban.id, false, TEST_ADMIN);
-    expect(await setOrderStatus(t.db, order.id, "Processing", TEST_ADMIN)).toBe("Processing");
+    expect(await setOrderStatus(t.db, order.id, { seen: "Cancelled", next: "Processing" }, TEST_ADMIN)).toBe(
+      "Processing",
+    );
     const checks = await findLineChecks(t.db, order.id);
     expect([...checks.values()].map((c) => c.outcome)).toEqual(["allowed"]);
   });
@@ -588,13 +593,17 @@ describe(`admin order changes check the rules on ${ON}`, () => {
       addressId: texas,
       lines: [{ id: kratom, quantity: 1 }],
     });
-    expect(await setOrderStatus(t.db, order.id, "Completed", TEST_ADMIN)).toBe("Completed");
+    expect(await setOrderStatus(t.db, order.id, { seen: "Processing", next: "Completed" }, TEST_ADMIN)).toBe(
+      "Completed",
+    );
     const ban = await createRule(
       t.db,
       input({ name: "Texas kratom ban (reshipping)", states: "TX", reason: "Kratom cannot be shipped to {state}." }),
       TEST_ADMIN,
     );
-    const refused = await setOrderStatus(t.db, order.id, "Processing", TEST_ADMIN).catch((e: unknown) => e);
+    const refused = await setOrderStatus(t.db, order.id, { seen: "Completed", next: "Processing" }, TEST_ADMIN).catch(
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(StatusChangeError);
     expect((refused as Error).message).toBe(
       `Order #${order.id} cannot go back to Processing: Kratom for reshipping: Kratom cannot be shipped to Texas.`,
@@ -602,7 +611,9 @@ describe(`admin order changes check the rules on ${ON}`, () => {
     const status = await t.db.selectFrom("orders").select("status").where("id", "=", order.id).executeTakeFirst();
     expect(status?.status).toBe("Completed");
     await setRuleEnabled(t.db, ban.id, false, TEST_ADMIN);
-    expect(await setOrderStatus(t.db, order.id, "Processing", TEST_ADMIN)).toBe("Processing");
+    expect(await setOrderStatus(t.db, order.id, { seen: "Completed", next: "Processing" }, TEST_ADMIN)).toBe(
+      "Processing",
+    );
   });
 
   it("an admin's edit that adds units is checked as a new order would be; taking units away never is", async () => {
@@ -630,9 +641,12 @@ describe(`admin order changes check the rules on ${ON}`, () => {
     const kratomSku = (
       await t.db.selectFrom("products").select("sku").where("id", "=", kratom).executeTakeFirstOrThrow()
     ).sku;
-    const refused = await editOrder(t.db, order.id, { kind: "add", sku: kratomSku, quantity: 1 }, TEST_ADMIN).catch(
-      (e: unknown) => e,
-    );
+    const refused = await editOrder(
+      t.db,
+      order.id,
+      { kind: "add", sku: kratomSku, quantity: 1, seen: await linesSeen(t.db, order.id) },
+      TEST_ADMIN,
+    ).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(OrderEditError);
     expect((refused as Error).message).toBe("Kratom for edits: Kratom cannot be shipped to Texas.");
     const line = (await editableLines(t.db, order.id)).find((l) => l.productId === kratom);
@@ -683,7 +697,7 @@ describe(`the PACT report on ${ON}`, () => {
     ]);
     await place(texas, [{ id: vape, quantity: 5 }]);
     const cancelled = await place(ok.id, [{ id: vape, quantity: 7 }]);
-    await setOrderStatus(t.db, cancelled.id, "Cancelled", TEST_ADMIN);
+    await setOrderStatus(t.db, cancelled.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
     // The brand as it was when the order was placed, whatever it is now.
     await saveProductCompliance(
       t.db,
@@ -979,7 +993,7 @@ describe(`placing an order checks the rules on ${ON}`, () => {
     });
 
     // Taken off the directory: putting the cancelled order back in play is checked the same way.
-    await setOrderStatus(t.db, order.id, "Cancelled", TEST_ADMIN);
+    await setOrderStatus(t.db, order.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
     await bulkSetCompliance(t.db, [vape], { brand: "Nimbus" }, TEST_ADMIN);
     expect((await findProductCompliance(t.db, vape)).directoryStates).toEqual(["KY", "NC"]);
     await saveProductCompliance(
@@ -988,7 +1002,9 @@ describe(`placing an order checks the rules on ${ON}`, () => {
       { ...(await findProductCompliance(t.db, vape)), directoryStates: ["NC"] },
       TEST_ADMIN,
     );
-    const back = await setOrderStatus(t.db, order.id, "Processing", TEST_ADMIN).catch((e: unknown) => e);
+    const back = await setOrderStatus(t.db, order.id, { seen: "Cancelled", next: "Processing" }, TEST_ADMIN).catch(
+      (e: unknown) => e,
+    );
     expect(back).toBeInstanceOf(StatusChangeError);
     expect((back as Error).message).toContain("Kentucky allows only vapes listed in its state directory.");
   });
@@ -1285,7 +1301,12 @@ describe(`an address whose ZIP is of another state on ${ON} (issue 26)`, () => {
     const kratomSku = (
       await t.db.selectFrom("products").select("sku").where("id", "=", kratom).executeTakeFirstOrThrow()
     ).sku;
-    const added = await editOrder(t.db, order.id, { kind: "add", sku: kratomSku, quantity: 1 }, TEST_ADMIN).catch(
+    const added = await editOrder(
+      t.db,
+      order.id,
+      { kind: "add", sku: kratomSku, quantity: 1, seen: await linesSeen(t.db, order.id) },
+      TEST_ADMIN,
+    ).catch(
       (e: unknown) => e,
     );
     expect(added).toBeInstanceOf(OrderEditError);
@@ -1302,9 +1323,9 @@ describe(`an address whose ZIP is of another state on ${ON} (issue 26)`, () => {
       addressId: secondIds[0] ?? "",
       lines: [{ id: kratom, quantity: 1 }],
     });
-    await setOrderStatus(t.db, kratomOrder.id, "Cancelled", TEST_ADMIN);
+    await setOrderStatus(t.db, kratomOrder.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
     await setRuleEnabled(t.db, rule?.id ?? 0, true, TEST_ADMIN);
-    const reopened = await setOrderStatus(t.db, kratomOrder.id, "Processing", TEST_ADMIN).catch((e: unknown) => e);
+    const reopened = await setOrderStatus(t.db, kratomOrder.id, { seen: "Cancelled", next: "Processing" }, TEST_ADMIN).catch((e: unknown) => e);
     expect(reopened).toBeInstanceOf(StatusChangeError);
     expect((reopened as Error).message).toContain("Kratom cannot be shipped to Alabama (state ban).");
   });

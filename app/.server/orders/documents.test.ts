@@ -24,6 +24,21 @@ async function pdfText(bytes: Buffer): Promise<string> {
   return text.replace(/\s+/g, " ");
 }
 
+/** Each piece of text of a PDF with where it sits (points, from the page's bottom left) and its size. */
+async function pdfItems(bytes: Buffer) {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const found: { page: number; str: string; x: number; y: number; right: number; size: number }[] = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    for (const item of content.items) {
+      if (!("str" in item) || item.str.trim() === "") continue;
+      const [a = 0, , , d = 0, x = 0, y = 0] = item.transform as number[];
+      found.push({ page: n, str: item.str, x, y, right: x + item.width, size: Math.abs(d || a) });
+    }
+  }
+  return found;
+}
+
 async function customer(email: string): Promise<[string, string]> {
   const { id, addressId } = await customerWithAddress(t.db, email, {
     name: `${email.split("@")[0]} Buyer`,
@@ -148,6 +163,58 @@ describe(`order documents on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite
     expect(pdf.numPages).toBeGreaterThan(1);
     const text = await pdfText(bytes);
     expect(text).toContain("LINE-80");
+  });
+
+  it("prints a long SKU on one line of its column, never over the item's name (issue 26)", async () => {
+    const doc = await findOrderDocument(t.db, orderId, { id: alice, role: "customer" });
+    const base = doc as NonNullable<typeof doc>;
+    const line = base.order.items[0] as (typeof base.order.items)[number];
+    const skus = [
+      "WHOLESALE-CASE-PACK-ASSORTED-FLAVORS-040", // 40 characters
+      "MWMWMWMWMWMWMWMWMWMWMWMWMWMWMWMWMWMWMWMW", // 40 of the widest letters
+      "SODA-24",
+      "W".repeat(64), // the longest SKU the catalog takes, all wide letters
+    ];
+    expect(skus[0]).toHaveLength(40);
+    const items = skus.map((sku, i) => ({
+      ...line,
+      sku,
+      name: `Assorted fruit flavors disposable vape, ten count display box, ${i + 1}`,
+    }));
+    for (const draw of [invoicePdf, packingSlipPdf]) {
+      const bytes = await draw({ ...base, order: { ...base.order, items } });
+      const texts = await pdfItems(bytes);
+      const names = texts.filter((t) => t.str.startsWith("Assorted fruit"));
+      expect(names).toHaveLength(skus.length);
+      for (const [i, sku] of skus.entries()) {
+        const name = names[i] as (typeof names)[number];
+        const next = names[i + 1];
+        // Everything in the SKU column, from the row's first line down to the next row: one piece
+        // of text, on the name's first line. The whole SKU, or for the 64 wide letters its start
+        // and end around an ellipsis; it ends before the item's name begins.
+        const column = texts.filter((t) => t.x < name.x && t.y < name.y + 6 && t.y > (next?.y ?? name.y - 36) + 6);
+        expect(
+          column.map((t) => t.str),
+          `${draw.name} ${sku}`,
+        ).toHaveLength(1);
+        const shown = column[0] as (typeof column)[number];
+        expect(Math.abs(shown.y - name.y)).toBeLessThan(1);
+        // Whole, in smaller type if it must; shortened in the middle only past what 6-point type
+        // holds: never a 40-character SKU of ordinary letters, and none up to 40 on the packing
+        // slip (the packer reads it), whose SKU column has more room.
+        if (i === 0 || i === 2 || (draw === packingSlipPdf && sku.length <= 40)) expect(shown.str).toBe(sku);
+        else {
+          const [head = "", tail = ""] = shown.str.split("…");
+          expect(sku.startsWith(head) && sku.endsWith(tail)).toBe(true);
+          expect(head.length + tail.length).toBeGreaterThan(24);
+        }
+        expect(shown.right, `${draw.name} ${sku}`).toBeLessThanOrEqual(name.x - 2);
+        expect(shown.size).toBeGreaterThanOrEqual(6);
+      }
+      // The normal size for a SKU that fits: the same height as the name beside it.
+      const soda = texts.find((t) => t.str === "SODA-24");
+      expect(soda?.size).toBeCloseTo(names[2]?.size ?? 0, 1);
+    }
   });
 
   it("the confirmation mail links the invoice", async () => {

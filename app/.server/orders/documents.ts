@@ -74,29 +74,68 @@ interface Column {
   width: number;
   align: "left" | "right";
   cell: (line: OrderDetail["items"][number]) => string;
+  /** Printed on one line, never wrapped: smaller type if it must (the SKU). */
+  oneLine?: boolean;
 }
 
 const MARGIN = 48;
 const FONT = "Helvetica";
 const BOLD = "Helvetica-Bold";
+const SIZE = 10;
+/** The smallest type a SKU is printed in before it is shortened in the middle. */
+const SKU_MIN_SIZE = 6;
+/** Room the item names keep whatever the SKUs' length. */
+const ITEM_MIN_WIDTH = 120;
+const CELL_PADDING = 8;
 
-function columnsOf(kind: Kind, width: number): Column[] {
-  if (kind === "invoice") {
-    const fixed = 110 + 50 + 80 + 80;
-    return [
-      { label: "SKU", width: 110, align: "left", cell: (l) => l.sku },
-      { label: "Item", width: width - fixed, align: "left", cell: (l) => l.name },
-      { label: "Qty", width: 50, align: "right", cell: (l) => l.quantity.toLocaleString("en-US") },
-      { label: "Unit price", width: 80, align: "right", cell: (l) => formatCents(l.unitPriceCents) },
-      { label: "Total", width: 80, align: "right", cell: (l) => formatCents(l.unitPriceCents * l.quantity) },
-    ];
+/** What measures text: the document being drawn. */
+type Measure = Pick<PDFKit.PDFDocument, "font" | "fontSize" | "widthOfString">;
+
+function textWidth(pdf: Measure, text: string, size: number): number {
+  return pdf.font(FONT).fontSize(size).widthOfString(text);
+}
+
+/**
+ * A SKU as it fits on one line of `room` points: at the normal size, else in smaller type down
+ * to SKU_MIN_SIZE, else shortened in the middle with an ellipsis (its start and end, which tell
+ * SKUs apart, stay). A SKU is never wrapped: a wrapped code reads as two (issue 26).
+ */
+export function fitOneLine(pdf: Measure, text: string, room: number): { text: string; size: number } {
+  const natural = textWidth(pdf, text, SIZE);
+  if (natural <= room) return { text, size: SIZE };
+  const size = Math.floor(((SIZE * room) / natural) * 4) / 4;
+  if (size >= SKU_MIN_SIZE) return { text, size };
+  for (let keep = text.length - 1; keep > 1; keep--) {
+    const head = Math.ceil(keep / 2);
+    const shortened = `${text.slice(0, head)}…${text.slice(text.length - (keep - head))}`;
+    if (textWidth(pdf, shortened, SKU_MIN_SIZE) <= room) return { text: shortened, size: SKU_MIN_SIZE };
   }
-  const fixed = 110 + 60 + 60;
+  return { text: "…", size: SKU_MIN_SIZE };
+}
+
+/**
+ * The table's columns. The SKU column is as wide as the longest SKU of the order needs at the
+ * normal size (at least 110 points), taken from the item names down to ITEM_MIN_WIDTH.
+ */
+function columnsOf(kind: Kind, width: number, pdf: Measure, skus: readonly string[]): Column[] {
+  const numbers: Column[] =
+    kind === "invoice"
+      ? [
+          { label: "Qty", width: 50, align: "right", cell: (l) => l.quantity.toLocaleString("en-US") },
+          { label: "Unit price", width: 80, align: "right", cell: (l) => formatCents(l.unitPriceCents) },
+          { label: "Total", width: 80, align: "right", cell: (l) => formatCents(l.unitPriceCents * l.quantity) },
+        ]
+      : [
+          { label: "Qty", width: 60, align: "right", cell: (l) => l.quantity.toLocaleString("en-US") },
+          { label: "Packed", width: 60, align: "right", cell: () => "[   ]" },
+        ];
+  const fixed = numbers.reduce((sum, c) => sum + c.width, 0);
+  const longest = Math.max(0, ...skus.map((sku) => textWidth(pdf, oneLine(sku), SIZE)));
+  const skuWidth = Math.min(Math.max(110, Math.ceil(longest) + CELL_PADDING), width - fixed - ITEM_MIN_WIDTH);
   return [
-    { label: "SKU", width: 110, align: "left", cell: (l) => l.sku },
-    { label: "Item", width: width - fixed, align: "left", cell: (l) => l.name },
-    { label: "Qty", width: 60, align: "right", cell: (l) => l.quantity.toLocaleString("en-US") },
-    { label: "Packed", width: 60, align: "right", cell: () => "[   ]" },
+    { label: "SKU", width: skuWidth, align: "left", cell: (l) => l.sku, oneLine: true },
+    { label: "Item", width: width - fixed - skuWidth, align: "left", cell: (l) => l.name },
+    ...numbers,
   ];
 }
 
@@ -156,14 +195,19 @@ function draw(doc: OrderDocument, kind: Kind): Promise<Buffer> {
   pdf.y = Math.max(billBottom, pdf.y) + 18;
 
   // The lines, with the header repeated on each new page.
-  const columns = columnsOf(kind, width);
+  const columns = columnsOf(
+    kind,
+    width,
+    pdf,
+    order.items.map((l) => l.sku),
+  );
   const header = () => {
     const y = pdf.y;
     pdf.rect(left, y - 4, width, 20).fill("#e2e8f0");
-    pdf.fillColor("#0f172a").font(BOLD).fontSize(10);
+    pdf.fillColor("#0f172a").font(BOLD).fontSize(SIZE);
     let x = left;
     for (const c of columns) {
-      pdf.text(c.label, x + 4, y, { width: c.width - 8, align: c.align, lineBreak: false });
+      pdf.text(c.label, x + 4, y, { width: c.width - CELL_PADDING, align: c.align, lineBreak: false });
       x += c.width;
     }
     pdf.font(FONT);
@@ -171,8 +215,20 @@ function draw(doc: OrderDocument, kind: Kind): Promise<Buffer> {
   };
   header();
   for (const line of order.items) {
-    const cells = columns.map((c) => oneLine(c.cell(line)));
-    const height = Math.max(...columns.map((c, i) => pdf.heightOfString(cells[i] ?? "", { width: c.width - 8 }))) + 8;
+    const cells = columns.map((c) =>
+      c.oneLine
+        ? fitOneLine(pdf, oneLine(c.cell(line)), c.width - CELL_PADDING)
+        : { text: oneLine(c.cell(line)), size: SIZE },
+    );
+    pdf.font(FONT).fontSize(SIZE);
+    const height =
+      Math.max(
+        ...columns.map((c, i) =>
+          c.oneLine
+            ? pdf.currentLineHeight()
+            : pdf.heightOfString(cells[i]?.text ?? "", { width: c.width - CELL_PADDING }),
+        ),
+      ) + 8;
     if (pdf.y + height > bottom() - 40) {
       pdf.addPage();
       pdf.y = MARGIN;
@@ -181,9 +237,18 @@ function draw(doc: OrderDocument, kind: Kind): Promise<Buffer> {
     const y = pdf.y;
     let x = left;
     columns.forEach((c, i) => {
-      pdf.text(cells[i] ?? "", x + 4, y + 2, { width: c.width - 8, align: c.align });
+      const cell = cells[i] ?? { text: "", size: SIZE };
+      pdf.font(FONT).fontSize(cell.size);
+      // Smaller type sits on the same baseline as the rest of the row.
+      const drop = c.oneLine ? (SIZE - cell.size) * 0.75 : 0;
+      pdf.text(cell.text, x + 4, y + 2 + drop, {
+        width: c.width - CELL_PADDING,
+        align: c.align,
+        ...(c.oneLine ? { lineBreak: false } : {}),
+      });
       x += c.width;
     });
+    pdf.fontSize(SIZE);
     pdf
       .moveTo(left, y + height)
       .lineTo(left + width, y + height)

@@ -3,16 +3,18 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
+import { parseSeenLines, seenLinesOf } from "~/lib/orders";
 import { priceGroupSchema } from "~/lib/schemas/price-groups";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { customerWithAddress } from "../../../tests/support/customers";
+import { linesSeen } from "../../../tests/support/orders";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { insertProduct } from "../catalog/product-writes";
 import { runJobsUntilIdle } from "../jobs/run-due";
 import { assignCustomer, createPriceGroup, unassignCustomer } from "../pricing/groups";
 import { editableLines, editOrder, OrderEditError, orderHistory } from "./edit";
 import { OrderRefusedError, placeOrder } from "./place-order";
-import { setOrderStatus } from "./status";
+import { StatusChangeError, setOrderStatus } from "./status";
 
 let t: TestDatabase;
 const buyers: { id: string; address: string }[] = [];
@@ -80,11 +82,11 @@ describe(`editing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     expect(changed.totalCents).toBe(5 * 1250);
     expect(await stockOf(soda.id)).toBe(15);
 
-    await editOrder(t.db, id, { kind: "add", sku: gum.sku, quantity: 3 }, TEST_ADMIN);
+    await editOrder(t.db, id, { kind: "add", sku: gum.sku, quantity: 3, seen: await linesSeen(t.db, id) }, TEST_ADMIN);
     expect(await stockOf(gum.id)).toBe(7);
     expect(await orderRow(id)).toMatchObject({ total_cents: 5 * 1250 + 3 * 399, item_count: 8 });
     // Adding a product already on the order adds to its line, at the order's price.
-    await editOrder(t.db, id, { kind: "add", sku: soda.sku, quantity: 1 }, TEST_ADMIN);
+    await editOrder(t.db, id, { kind: "add", sku: soda.sku, quantity: 1, seen: await linesSeen(t.db, id) }, TEST_ADMIN);
     const lines = await editableLines(t.db, id);
     expect(lines.map((l) => [l.sku, l.quantity, l.unitPriceCents])).toEqual([
       [soda.sku, 6, 1250],
@@ -111,11 +113,11 @@ describe(`editing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     expect(edits.map((m) => m.text).join("\n")).toContain("New total: $75.00");
 
     // Cancelling (the status change) returns what the order now holds.
-    await setOrderStatus(t.db, id, "Cancelled", TEST_ADMIN);
+    await setOrderStatus(t.db, id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
     expect(await stockOf(soda.id)).toBe(20);
-    await expect(editOrder(t.db, id, { kind: "add", sku: gum.sku, quantity: 1 }, TEST_ADMIN)).rejects.toThrow(
-      BACK_OFFICE_MESSAGES.orderNotEditable("Cancelled"),
-    );
+    await expect(
+      editOrder(t.db, id, { kind: "add", sku: gum.sku, quantity: 1, seen: await linesSeen(t.db, id) }, TEST_ADMIN),
+    ).rejects.toThrow(BACK_OFFICE_MESSAGES.orderNotEditable("Cancelled"));
   });
 
   it("a product added to a price-group customer's order costs what that customer pays at checkout", async () => {
@@ -128,7 +130,7 @@ describe(`editing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     const cups = await product(1000, 20);
     const lids = await product(500, 20);
     const id = await order([{ id: cups.id, quantity: 1 }], 1);
-    await editOrder(t.db, id, { kind: "add", sku: lids.sku, quantity: 2 }, TEST_ADMIN);
+    await editOrder(t.db, id, { kind: "add", sku: lids.sku, quantity: 2, seen: await linesSeen(t.db, id) }, TEST_ADMIN);
     const lines = await editableLines(t.db, id);
     expect(lines.map((l) => [l.sku, l.unitPriceCents])).toEqual([
       [cups.sku, 800],
@@ -152,9 +154,9 @@ describe(`editing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     await expect(editOrder(t.db, id, { kind: "quantity", lineId, quantity: 1, seen: 5 }, TEST_ADMIN)).rejects.toThrow(
       MESSAGES.orderEditChanged,
     );
-    await expect(editOrder(t.db, id, { kind: "add", sku: "NOPE", quantity: 1 }, TEST_ADMIN)).rejects.toThrow(
-      MESSAGES.orderEditUnknownSku("NOPE"),
-    );
+    await expect(
+      editOrder(t.db, id, { kind: "add", sku: "NOPE", quantity: 1, seen: await linesSeen(t.db, id) }, TEST_ADMIN),
+    ).rejects.toThrow(MESSAGES.orderEditUnknownSku("NOPE"));
     expect(await stockOf(p.id)).toBe(1);
     expect(await orderRow(id)).toMatchObject({ total_cents: 1000, item_count: 2 });
     expect(await orderHistory(t.db, id)).toEqual([]);
@@ -180,7 +182,8 @@ describe(`editing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     await expect(change(13)).rejects.toThrow(MESSAGES.quantityNotPackMultiple(name, 6));
     await expect(change(6)).rejects.toThrow(MESSAGES.quantityBelowMinimum(name, 12));
     await expect(change(30)).rejects.toThrow(MESSAGES.quantityAboveMaximum(name, 24));
-    const add = (sku: string, quantity: number) => editOrder(t.db, id, { kind: "add", sku, quantity }, TEST_ADMIN);
+    const add = async (sku: string, quantity: number) =>
+      editOrder(t.db, id, { kind: "add", sku, quantity, seen: await linesSeen(t.db, id) }, TEST_ADMIN);
     // Adding to the line: the line as it would be (12 + 5, 12 + 18) is what the rule reads.
     await expect(add(cases.sku, 5)).rejects.toThrow(MESSAGES.quantityNotPackMultiple(name, 6));
     await expect(add(cases.sku, 18)).rejects.toThrow(MESSAGES.quantityAboveMaximum(name, 24));
@@ -253,10 +256,11 @@ describe(`editing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     const [line] = await editableLines(t.db, id);
     const lineId = line?.id ?? 0;
     const admin2 = { id: null, name: "Second Admin" };
-    // Different changes: both are applied.
+    // Different changes, both from the same page: both are applied.
+    const seenBefore = await linesSeen(t.db, id);
     await Promise.all([
       editOrder(t.db, id, { kind: "quantity", lineId, quantity: 4, seen: 2 }, TEST_ADMIN),
-      editOrder(t.db, id, { kind: "add", sku: b.sku, quantity: 3 }, admin2),
+      editOrder(t.db, id, { kind: "add", sku: b.sku, quantity: 3, seen: seenBefore }, admin2),
     ]);
     expect((await editableLines(t.db, id)).map((l) => [l.sku, l.quantity])).toEqual([
       [a.sku, 4],
@@ -279,11 +283,112 @@ describe(`editing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     // And an admin cancelling while another edits: stock adds up either way.
     const lines = await editableLines(t.db, id);
     await Promise.allSettled([
-      setOrderStatus(t.db, id, "Cancelled", TEST_ADMIN),
+      setOrderStatus(t.db, id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN),
       editOrder(t.db, id, { kind: "quantity", lineId: lines[1]?.id ?? 0, quantity: 5, seen: 3 }, admin2),
     ]);
     expect((await orderRow(id)).status).toBe("Cancelled");
     expect(await stockOf(a.id)).toBe(50);
     expect(await stockOf(b.id)).toBe(50);
+  });
+
+  describe("an admin write from a page opened before someone else's change is refused (issue 26)", () => {
+    const admin2 = { id: null, name: "Second Admin <second@test.invalid>" };
+
+    /** Mail jobs queued so far: a refused change queues none. */
+    async function mailsQueued() {
+      const row = await t.db
+        .selectFrom("jobs")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("name", "=", "mail")
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    }
+
+    it("a status chosen on a page that showed Processing, after another admin cancelled: refused, nothing moves", async () => {
+      const p = await product(700, 10);
+      const id = await order([{ id: p.id, quantity: 4 }]);
+      // Both admins open the order while it is Processing; the first cancels it.
+      const seen = (await orderRow(id)).status;
+      await setOrderStatus(t.db, id, { seen, next: "Cancelled" }, TEST_ADMIN);
+      expect(await stockOf(p.id)).toBe(10);
+      const mails = await mailsQueued();
+      const history = await orderHistory(t.db, id);
+      // The second, from the page still showing Processing, chooses Completed.
+      for (const next of ["Completed", "In Review", "Processing", "Cancelled"]) {
+        const refused = await setOrderStatus(t.db, id, { seen, next }, admin2).catch((e: unknown) => e);
+        expect(refused).toBeInstanceOf(StatusChangeError);
+        expect((refused as Error).message).toBe(MESSAGES.orderStatusChangedSinceOpened(id, "Cancelled"));
+      }
+      // Still Cancelled: the stock was not taken again, the customer was not mailed, no history.
+      expect((await orderRow(id)).status).toBe("Cancelled");
+      expect(await stockOf(p.id)).toBe(10);
+      expect(await mailsQueued()).toBe(mails);
+      expect(await orderHistory(t.db, id)).toEqual(history);
+      // From a page showing it as it is, the change goes through.
+      expect(await setOrderStatus(t.db, id, { seen: "Cancelled", next: "Completed" }, admin2)).toBe("Completed");
+      expect(await stockOf(p.id)).toBe(6);
+    });
+
+    it("two admins choosing from the same page at once: one change is made, the other refused", async () => {
+      const p = await product(700, 10);
+      const id = await order([{ id: p.id, quantity: 4 }]);
+      const results = await Promise.allSettled([
+        setOrderStatus(t.db, id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN),
+        setOrderStatus(t.db, id, { seen: "Processing", next: "Completed" }, admin2),
+      ]);
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+      const now = (await orderRow(id)).status;
+      expect(refused.reason.message).toBe(MESSAGES.orderStatusChangedSinceOpened(id, now));
+      expect(await stockOf(p.id)).toBe(now === "Cancelled" ? 10 : 6);
+    });
+
+    it("adding a product another admin added since the page was opened: refused, not doubled", async () => {
+      const a = await product(100, 50);
+      const b = await product(200, 50);
+      const id = await order([{ id: a.id, quantity: 2 }]);
+      const page = await linesSeen(t.db, id);
+      // The first admin adds 3 of B; the second, from the page without B, adds 3 of B too.
+      await editOrder(t.db, id, { kind: "add", sku: b.sku, quantity: 3, seen: page }, TEST_ADMIN);
+      const mails = await mailsQueued();
+      await expect(editOrder(t.db, id, { kind: "add", sku: b.sku, quantity: 3, seen: page }, admin2)).rejects.toThrow(
+        MESSAGES.orderEditProductChanged(`Edit ${b.sku.slice(3)}`),
+      );
+      // And adding to A, whose line another admin changed since the page was opened.
+      const [lineA] = await editableLines(t.db, id);
+      await editOrder(t.db, id, { kind: "quantity", lineId: lineA?.id ?? 0, quantity: 5, seen: 2 }, TEST_ADMIN);
+      await expect(editOrder(t.db, id, { kind: "add", sku: a.sku, quantity: 1, seen: page }, admin2)).rejects.toThrow(
+        MESSAGES.orderEditProductChanged(`Edit ${a.sku.slice(3)}`),
+      );
+      expect((await editableLines(t.db, id)).map((l) => [l.sku, l.quantity])).toEqual([
+        [a.sku, 5],
+        [b.sku, 3],
+      ]);
+      expect(await stockOf(a.id)).toBe(45);
+      expect(await stockOf(b.id)).toBe(47);
+      expect(await mailsQueued()).toBe(mails + 1);
+      // A product nobody touched is added from the same old page.
+      const c = await product(300, 50);
+      await editOrder(t.db, id, { kind: "add", sku: c.sku, quantity: 1, seen: page }, admin2);
+      expect(await stockOf(c.id)).toBe(49);
+    });
+
+    it("reads the page's copy of the lines, and refuses a copy it cannot read", () => {
+      const seen = parseSeenLines(
+        seenLinesOf([
+          { productId: 12, quantity: 3 },
+          { productId: null, quantity: 9 },
+          { productId: 15, quantity: 1 },
+          { productId: 12, quantity: 7 },
+        ]),
+      );
+      expect(seen && [...seen.entries()]).toEqual([
+        [12, 3],
+        [15, 1],
+      ]);
+      expect(parseSeenLines("")).toEqual(new Map());
+      for (const bad of ["12", "12:", "a:1", "12:3,", "12:3;15:1", "12:-1", "1:123456"])
+        expect(parseSeenLines(bad)).toBeNull();
+    });
   });
 });

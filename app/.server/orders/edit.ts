@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { formatCents } from "~/lib/money";
-import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "~/lib/orders";
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, type SeenLines } from "~/lib/orders";
 import { oneLine } from "~/lib/text";
 import { type Actor, recordAudit } from "../audit/log";
 import { lockProducts } from "../catalog/product-locks";
@@ -25,15 +25,16 @@ import { addUnitsSold } from "./best-sellers";
  * PostgreSQL; SQLite runs one writer at a time) and then the products it touches, by id, takes or
  * returns the stock with the same conditional update as checkout (never oversold, decision 0005),
  * recomputes the total from the order's own prices, records the change in the order's history
- * (the audit log) and queues the mail telling the customer. A quantity change names the quantity
- * the admin saw: if another admin changed that line first, the edit is refused rather than
- * silently replacing theirs.
- * Cancelling is the status change of ./status.ts.
+ * (the audit log) and queues the mail telling the customer. Every edit names what the admin saw
+ * (issue 26): a quantity change or a removal the line's quantity, an addition the quantity of each
+ * product on the order. If another admin changed that line or added that product
+ * first, the edit is refused rather than silently replacing or doubling theirs.
+ * Cancelling is the status change of ./status.ts, which names the status the admin saw.
  */
 export type OrderEdit =
   | { kind: "quantity"; lineId: number; quantity: number; seen: number }
   | { kind: "remove"; lineId: number; seen: number }
-  | { kind: "add"; sku: string; quantity: number };
+  | { kind: "add"; sku: string; quantity: number; seen: SeenLines };
 
 export class OrderEditError extends Error {}
 
@@ -103,6 +104,10 @@ export async function editOrder(db: Kysely<DB>, orderId: number, edit: OrderEdit
         .executeTakeFirst();
       if (!product) throw new OrderEditError(MESSAGES.orderEditUnknownSku(edit.sku));
       const existing = lines.find((l) => l.product_id === product.id);
+      // The product as the admin saw it on the order: added or changed since, the addition would
+      // double or undo someone else's, so it is refused.
+      if ((existing?.quantity ?? 0) !== (edit.seen.get(product.id) ?? 0))
+        throw new OrderEditError(MESSAGES.orderEditProductChanged(existing?.name ?? product.name));
       // More units: the order is checked again, which reads all its products (decision 0005).
       await lockProducts(trx, [product.id, ...lines.map((l) => l.product_id)], "no key update");
       // The line as it would be must be a quantity the product is sold in, as in the cart.

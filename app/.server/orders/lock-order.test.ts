@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { customerWithAddress } from "../../../tests/support/customers";
+import { linesSeen } from "../../../tests/support/orders";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { applyImport, ImportChangedError, planImport, readProductsCsv } from "../catalog/csv";
 import { bulkUpdateProducts, updateProductWithImages } from "../catalog/product-admin";
@@ -282,14 +283,19 @@ describe(`transactions over several products at once never deadlock on ${ON}`, (
       for (let round = 0; round < ROUNDS; round++) {
         // An order whose lines are B, C, then A: A was added by an edit.
         const { order: edited } = await order([b, c]);
-        await editOrder(t.db, edited.id, { kind: "add", sku: skus.get(a) ?? "", quantity: 1 }, TEST_ADMIN);
+        await editOrder(
+          t.db,
+          edited.id,
+          { kind: "add", sku: skus.get(a) ?? "", quantity: 1, seen: await linesSeen(t.db, edited.id) },
+          TEST_ADMIN,
+        );
         const cancelled = await Promise.allSettled([
           later(round, () => order([c, b, a]), 5),
-          setOrderStatus(t.db, edited.id, "Cancelled", TEST_ADMIN),
+          setOrderStatus(t.db, edited.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN),
         ]);
         const reopened = await Promise.allSettled([
           later(round, () => order([c, b, a]), 5),
-          setOrderStatus(t.db, edited.id, "Processing", TEST_ADMIN),
+          setOrderStatus(t.db, edited.id, { seen: "Cancelled", next: "Processing" }, TEST_ADMIN),
         ]);
         problems.push(...unexpected([...cancelled, ...reopened]));
       }

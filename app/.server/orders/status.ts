@@ -16,24 +16,41 @@ import { loadOrderItems } from "./queries";
 export class StatusChangeError extends Error {}
 
 /**
+ * A status change as the admin asked for it: the status they want, and the status the order had
+ * on the page they asked from. Both are required: a change made from a page that no longer shows
+ * the order as it is must be refused, not applied over someone else's (issue 26).
+ */
+export interface StatusChange {
+  /** The status the admin saw when they chose (the page's copy of the order). */
+  seen: string;
+  next: string;
+}
+
+/**
  * Sets an order's status. Cancelling puts its items back in stock; leaving Cancelled takes
  * them again and is refused when the stock no longer allows it. The change is conditional on
- * the status the admin saw, so two admins cannot both move the same stock. The mail telling the
- * customer is queued in the same transaction and sent after the answer.
+ * the status the admin saw: when the order moved since their page showed it (another admin
+ * cancelled it, say), it is refused with the status it has now, and nothing moves (no stock, no
+ * mail). So two admins cannot both move the same stock, and a stale page never turns someone
+ * else's Cancelled into Completed. The mail telling the customer is queued in the same
+ * transaction and sent after the answer.
  */
 export async function setOrderStatus(
   db: Kysely<DB>,
   orderId: number,
-  next: string,
+  { seen, next }: StatusChange,
   actor: Actor,
 ): Promise<OrderStatus> {
-  if (!isOrderStatus(next)) throw new StatusChangeError(MESSAGES.unknownStatus);
+  if (!isOrderStatus(next) || !isOrderStatus(seen)) throw new StatusChangeError(MESSAGES.unknownStatus);
   const result = await db.transaction().execute(async (trx) => {
     // PostgreSQL: hold the order first, as an edit of its lines does (./edit.ts), so the two never deadlock.
     let read = trx.selectFrom("orders").select(["id", "status", "user_id"]).where("id", "=", orderId);
     if (dialectOf(db) === "postgres") read = read.forUpdate();
     const order = await read.executeTakeFirst();
     if (!order) throw new StatusChangeError(MESSAGES.orderDoesNotExist(orderId));
+    // Read under the order's lock (PostgreSQL) or the one writer (SQLite): nobody moves it now.
+    if (order.status !== seen)
+      throw new StatusChangeError(MESSAGES.orderStatusChangedSinceOpened(orderId, order.status));
     if (order.status === next) return { changed: false };
     const items = (await loadOrderItems(trx, [orderId])).get(orderId) ?? [];
     // Then its products, by id (decision 0005), before any stock moves or facts are read: the

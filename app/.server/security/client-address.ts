@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { isIPv4, isIPv6 } from "node:net";
 import proxyaddr from "proxy-addr";
 import { env } from "../env";
 
@@ -33,4 +34,40 @@ export function clientAddress(req: IncomingMessage & { ip?: string }): string {
   if (req.ip) return req.ip;
   if (!req.socket.remoteAddress) return "unknown";
   return proxyaddr(req, trustFunction());
+}
+
+/**
+ * The network a client address stands for when attempts are counted (rate limits): an IPv4
+ * address itself, an IPv6 address its /64 ("2001:db8:1:2::/64"). One IPv6 subscriber commonly
+ * holds a whole /64 and can use any of its 2^64 addresses, so counting single IPv6 addresses let
+ * one client send the owner of an address 40 "someone registered" mails (issue 26). IPv4-mapped
+ * IPv6 ("::ffff:10.0.0.1") is the IPv4 address; a zone ("%eth0") is dropped. Anything else (an
+ * unknown address) is counted as it is.
+ */
+export function clientNetwork(address: string): string {
+  const bare = address.trim().toLowerCase().replace(/%.*$/, "");
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(bare);
+  if (mapped?.[1] && isIPv4(mapped[1])) return mapped[1];
+  if (isIPv4(bare)) return bare;
+  if (!isIPv6(bare)) return bare;
+  const groups = ipv6Groups(bare);
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address ("::" expanded, a dotted IPv4 tail converted). */
+function ipv6Groups(address: string): number[] {
+  let text = address;
+  const tail = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (tail) {
+    const [a, b, c, d] = tail.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = "", rest] = text.split("::");
+  const front = head ? head.split(":") : [];
+  const back = rest === undefined ? [] : rest ? rest.split(":") : [];
+  const zeros = rest === undefined ? [] : Array<string>(8 - front.length - back.length).fill("0");
+  return [...front, ...zeros, ...back].map((g) => Number.parseInt(g, 16));
 }

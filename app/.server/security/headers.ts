@@ -74,3 +74,28 @@ export function securityHeadersForHashes(hashes: readonly string[], mode: Header
   const sources = hashes.map((h) => ` '${h}'`).join("");
   return [["Content-Security-Policy", `${t.before}${sources}${t.after}`], ...t.rest];
 }
+
+/**
+ * Whether a header a route's answer names repeats what the edge already sent (`current`, the
+ * value set on the response, if any): a document route that says `X-Content-Type-Options:
+ * nosniff` itself, as every response already does. A repeat is sent once; a different value is
+ * added to the edge's (a second Content-Security-Policy: both apply).
+ */
+export function repeatsEdgeHeader(current: number | string | string[] | undefined, value: string): boolean {
+  if (current === undefined) return false;
+  const sent = Array.isArray(current) ? current : [String(current)];
+  return sent.some((v) => v.trim().toLowerCase() === value.trim().toLowerCase());
+}
+
+/** The edge's headers, then the route's own, less those that repeat an edge header (repeatsEdgeHeader). */
+export function withRouteHeaders(
+  edge: readonly [string, string][],
+  route: Iterable<[string, string]>,
+): [string, string][] {
+  const merged = [...edge];
+  for (const [name, value] of route) {
+    const current = edge.filter(([n]) => n.toLowerCase() === name.toLowerCase()).map(([, v]) => v);
+    if (!repeatsEdgeHeader(current.length ? current : undefined, value)) merged.push([name, value]);
+  }
+  return merged;
+}

@@ -2,12 +2,19 @@ import { type Kysely, sql } from "kysely";
 import * as MESSAGES from "~/lib/messages";
 import type { DB } from "../db/schema";
 import { env } from "../env";
+import { clientNetwork } from "./client-address";
 
 export interface RateLimitRule {
   /** What is limited, e.g. "contact" or "sign-in". */
   name: string;
   limit: number;
   windowMs: number;
+  /**
+   * What one count belongs to. "client": the requester's address, counted by its network (an
+   * IPv6 address by its /64: see clientNetwork); "email", "account": the subject as given,
+   * case aside. Every rule says which, so a limit on addresses cannot count single IPv6 addresses.
+   */
+  per: "client" | "email" | "account";
 }
 
 export interface RateLimitResult {
@@ -23,8 +30,14 @@ export function scaledLimit(limit: number): number {
   return Math.max(1, Math.round(limit * env().RATE_LIMIT_FACTOR));
 }
 
+/** The one place a rate-limit key is made: the rule's name and what it counts per. */
+function rateLimitKey(rule: RateLimitRule, subject: string): string {
+  const who = rule.per === "client" ? clientNetwork(subject) : subject.trim().toLowerCase();
+  return `${rule.name}:${who}`.slice(0, 300);
+}
+
 /**
- * Counts one attempt against `rule` for `subject` (an address, an email...) and says whether it
+ * Counts one attempt against `rule` for `subject` (a client address, an email...) and says whether it
  * is allowed. The count lives in the database, so it holds across several app processes, and
  * the increment is a single atomic upsert.
  */
@@ -34,7 +47,7 @@ export async function hitRateLimit(
   subject: string,
   now = Date.now(),
 ): Promise<RateLimitResult> {
-  const key = `${rule.name}:${subject.toLowerCase()}`.slice(0, 300);
+  const key = rateLimitKey(rule, subject);
   const limit = scaledLimit(rule.limit);
   const expired = now - rule.windowMs;
   const row = await db
@@ -66,5 +79,5 @@ export async function hitRateLimit(
 
 /** Forgets the attempts of a subject (after a successful sign-in, for instance). */
 export async function clearRateLimit(db: Kysely<DB>, rule: RateLimitRule, subject: string): Promise<void> {
-  await db.deleteFrom("rate_limits").where("key", "=", `${rule.name}:${subject.toLowerCase()}`.slice(0, 300)).execute();
+  await db.deleteFrom("rate_limits").where("key", "=", rateLimitKey(rule, subject)).execute();
 }

@@ -11,7 +11,7 @@ import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";
 import type { RateLimitRule } from "../security/rate-limit";
 
-export const CONTACT_RATE_LIMIT: RateLimitRule = { name: "contact", limit: 5, windowMs: 60 * 60 * 1000 };
+export const CONTACT_RATE_LIMIT: RateLimitRule = { name: "contact", limit: 5, windowMs: 60 * 60 * 1000, per: "client" };
 
 async function saveContactMessage(db: Kysely<DB>, input: ContactInput, ip: string): Promise<number> {
   const row = await db

@@ -34,6 +34,15 @@ export const accountCannotOrderYet = "Your account cannot order yet.";
 export const licenseUploaded = (type: string, number: string) =>
   `${type} ${number} uploaded. We will review it shortly.`;
 export const businessProfileSaved = "Business profile saved.";
+export const businessProfileSavedForReview =
+  "Business profile saved. Its legal name or sales tax permit changed, so the store reviews your business again: until it is approved, prices and ordering are paused. We will email you.";
+export const businessNoApprovalNeeded = "This store needs no approval: your account can see prices and place orders.";
+export const businessWaitingForReview =
+  "The store reviews each business before it can see prices and order. We will email you once it is done.";
+export const businessApprovedNote =
+  "Your business is approved. Changing its legal name or sales tax permit sends it back to review, and prices and ordering pause until the store approves it again.";
+export const businessRejectedNote =
+  "Correct the legal name or sales tax permit and save: the store then reviews your business again.";
 export const licenseExpiryHint =
   "Required for permits that expire (e-cigarette, hemp, state tobacco or vape licenses).";
 export const uploading = "Uploading...";

@@ -55,7 +55,12 @@ export const saleNeedsLicense = "License required";
 export const noRulesApply = "No rule applies: the sale is allowed.";
 export const complianceSaved = "Compliance saved.";
 export const noLabReport = "No lab report yet.";
+export const businessesNeedNoApproval =
+  "Businesses need no approval in this store (ACCOUNT_APPROVAL is automatic): every verified account can see prices and order. Licenses are still reviewed here.";
+export const businessChangedSinceOpened =
+  "This business changed since you opened the queue. The page now shows it as it is; review it again.";
 export const pactNone = "No interstate vape shipments this month.";
+export const pactExportBadFilter = "Choose a month (YYYY-MM) and a state for the PACT file.";
 /** The PACT report's introduction. */
 export function pactIntro(shipperState: string): string {
   return `Vape shipments from ${shipperState} into other states, by destination state and month, from the order records (cancelled orders left out). Orders are kept for at least five years; deleting a customer never deletes their orders.`;

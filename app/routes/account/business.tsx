@@ -1,4 +1,4 @@
-import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import { listAddresses } from "~/.server/accounts/addresses";
 import {
   addLicense,
@@ -7,7 +7,7 @@ import {
   licenseCountsForText,
   listLicenses,
 } from "~/.server/business/licenses";
-import { findBusiness, saveBusiness } from "~/.server/business/profile";
+import { approvalMode, findBusiness, saveBusiness } from "~/.server/business/profile";
 import { getDb } from "~/.server/db/instance";
 import { parseForm, replyError, replyOk } from "~/.server/forms";
 import { checkDocument, DOCUMENT_MISSING, DocumentRejectedError } from "~/.server/media/documents";
@@ -17,7 +17,8 @@ import { BusinessFields } from "~/components/business-fields";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
-import { APPROVAL_LABEL, LICENSE_STATUS_LABEL, LICENSE_TYPES, storeToday } from "~/lib/business";
+import { useSettledActionData } from "~/components/use-settled-action-data";
+import { approvalShown, LICENSE_STATUS_LABEL, LICENSE_TYPES, storeToday } from "~/lib/business";
 import { type FormReply, fieldError, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
@@ -46,6 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   return {
     business,
+    approvalMode: approvalMode(),
     // Where each counts: the state that issued it (issue 26).
     licenses: licenses.map((l) => ({ ...l, countsFor: licenseCountsForText(l) })),
     addresses: addresses.map((a) => ({ id: a.id, label: `${a.businessName}, ${a.street}, ${a.city} ${a.state}` })),
@@ -63,8 +65,11 @@ export async function action({ context }: Route.ActionArgs) {
   if (intent === "profile") {
     const parsed = parseForm(form, businessSchema);
     if (!parsed.ok) return replyError<Intent>({ fieldErrors: parsed.errors }, { form, data: intent });
-    await saveBusiness(db, viewer.id, parsed.data, actorOf(context));
-    return replyOk<Intent>(ACCOUNT_MESSAGES.businessProfileSaved, intent);
+    const saved = await saveBusiness(db, viewer.id, parsed.data, actorOf(context));
+    return replyOk<Intent>(
+      saved.backToReview ? ACCOUNT_MESSAGES.businessProfileSavedForReview : ACCOUNT_MESSAGES.businessProfileSaved,
+      intent,
+    );
   }
   const parsed = parseForm(form, licenseSchema(storeToday()));
   const file = form.get("document");
@@ -126,8 +131,19 @@ export async function action({ context }: Route.ActionArgs) {
 const STATUS_TONE = { pending: "warn", approved: "ok", rejected: "danger", expired: "danger" } as const;
 
 export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
-  const { business, licenses, addresses, today } = loaderData;
-  const reply = useActionData<typeof action>() as FormReply<Intent> | undefined;
+  const { business, approvalMode, licenses, addresses, today } = loaderData;
+  // What is true of the business in this store's mode (issue 26): automatic approval has no waiting.
+  const approval = business ? approvalShown(approvalMode, business.approval) : null;
+  const approvalNote = !business
+    ? null
+    : approvalMode === "automatic"
+      ? ACCOUNT_MESSAGES.businessNoApprovalNeeded
+      : business.approval === "pending"
+        ? ACCOUNT_MESSAGES.businessWaitingForReview
+        : business.approval === "approved"
+          ? ACCOUNT_MESSAGES.businessApprovedNote
+          : ACCOUNT_MESSAGES.businessRejectedNote;
+  const reply = useSettledActionData<typeof action>() as FormReply<Intent> | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const [params] = useSearchParams();
@@ -149,17 +165,12 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
             <h2 id="business-title" className="text-lg font-bold text-slate-900">
               Your business
             </h2>
-            {business ? (
-              <Badge
-                tone={business.approval === "approved" ? "ok" : business.approval === "rejected" ? "danger" : "warn"}
-              >
-                {APPROVAL_LABEL[business.approval]}
-              </Badge>
-            ) : null}
+            {approval ? <Badge tone={approval.tone}>{approval.label}</Badge> : null}
           </div>
-          {business?.approval === "rejected" && business.rejectionReason ? (
+          {approvalMode === "manual" && business?.approval === "rejected" && business.rejectionReason ? (
             <FormMessage tone="error">{business.rejectionReason}</FormMessage>
           ) : null}
+          {approvalNote ? <p className="text-sm text-slate-700">{approvalNote}</p> : null}
           {profileReply?.message ? (
             <FormMessage tone={profileReply.ok ? "success" : "error"}>{profileReply.message}</FormMessage>
           ) : null}

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Form, Link, useActionData, useFetcher, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, useFetcher, useNavigate, useNavigation } from "react-router";
 import { canBuy } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
 import { handleListAction, type ListToCartData } from "~/.server/lists/list-actions";
@@ -12,6 +12,7 @@ import { notify } from "~/components/toast";
 import { Badge, StockBadge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
+import { useSettledActionData } from "~/components/use-settled-action-data";
 import { addCheckedLines } from "~/lib/cart-checked";
 import { type FormReply, fieldError } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
@@ -197,7 +198,7 @@ function DeleteList({ name }: { name: string }) {
 
 export default function SavedList({ loaderData }: Route.ComponentProps) {
   const { list, buyer } = loaderData;
-  const reply = useActionData() as FormReply<ListToCartData> | undefined;
+  const reply = useSettledActionData() as FormReply<ListToCartData> | undefined;
   const navigation = useNavigation();
   const adding = navigation.state !== "idle" && navigation.formData?.get("intent") === "add-to-cart";
   const [, updateCart] = useCart();

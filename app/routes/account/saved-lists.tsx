@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/.server/db/instance";
 import { handleListsAction } from "~/.server/lists/list-actions";
 import { listSavedLists } from "~/.server/lists/saved-lists";
@@ -6,6 +6,7 @@ import { formOf, signedInViewer } from "~/.server/request-context";
 import { AccountShell } from "~/components/account-shell";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
+import { useSettledActionData } from "~/components/use-settled-action-data";
 import { fieldError, postedValue } from "~/lib/form-reply";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { formatOrderDate } from "~/lib/orders";
@@ -27,7 +28,7 @@ export async function action({ context }: Route.ActionArgs) {
 
 export default function SavedLists({ loaderData }: Route.ComponentProps) {
   const { lists } = loaderData;
-  const reply = useActionData<typeof action>();
+  const reply = useSettledActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const full = lists.length >= MAX_LISTS;
   return (

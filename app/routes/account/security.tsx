@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, useActionData, useFetcher, useNavigation } from "react-router";
+import { Form, useFetcher, useNavigation } from "react-router";
 import { AccountError } from "~/.server/accounts/errors";
 import { changePassword, requestPasswordReset } from "~/.server/accounts/passwords";
 import { getDb } from "~/.server/db/instance";
@@ -10,6 +10,7 @@ import { clientIpOf, formOf, signedInViewer } from "~/.server/request-context";
 import { AccountShell } from "~/components/account-shell";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
+import { useSettledActionData } from "~/components/use-settled-action-data";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { changePasswordSchema } from "~/lib/schemas/account";
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Security({ loaderData }: Route.ComponentProps) {
-  const reply = useActionData<typeof action>();
+  const reply = useSettledActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const reset = useFetcher<typeof action>();
   const formRef = useRef<HTMLFormElement>(null);

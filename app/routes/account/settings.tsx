@@ -1,4 +1,4 @@
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { findProfile, updatePhone } from "~/.server/accounts/profile";
 import { getDb } from "~/.server/db/instance";
 import { firstError, parseForm, replyError, replyOk } from "~/.server/forms";
@@ -7,6 +7,7 @@ import { formOf, signedInViewer } from "~/.server/request-context";
 import { AccountShell } from "~/components/account-shell";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
+import { useSettledActionData } from "~/components/use-settled-action-data";
 import { postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
@@ -70,7 +71,7 @@ export async function action({ context }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const reply = useActionData<typeof clientAction>();
+  const reply = useSettledActionData<typeof clientAction>();
   const busy = useNavigation().state === "submitting";
   return (
     <AccountShell title="Account Settings">

@@ -11,6 +11,7 @@ import { ProductImage } from "~/components/product-image";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-message";
+import { useSettledActionData } from "~/components/use-settled-action-data";
 import type { FormReply } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
@@ -92,7 +93,8 @@ function AlertRow({ alert }: { alert: Awaited<ReturnType<typeof loader>>["alerts
   );
 }
 
-export default function StockAlerts({ loaderData, actionData }: Route.ComponentProps) {
+export default function StockAlerts({ loaderData }: Route.ComponentProps) {
+  const actionData = useSettledActionData<typeof action>();
   const { alerts } = loaderData;
   return (
     <AccountShell title="Stock Alerts">

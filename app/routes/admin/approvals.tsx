@@ -1,6 +1,6 @@
-import { useActionData, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { LicenseError, REJECTION_REASON_REQUIRED, reviewLicense } from "~/.server/business/licenses";
-import { reviewBusiness } from "~/.server/business/profile";
+import { BusinessChangedError, reviewBusiness } from "~/.server/business/profile";
 import { type PendingBusiness, type PendingLicense, reviewQueue } from "~/.server/business/queue";
 import { getDb } from "~/.server/db/instance";
 import { replyError } from "~/.server/forms";
@@ -8,12 +8,16 @@ import { actorOf, formOf } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
+import { useSettledActionData } from "~/components/use-settled-action-data";
 import { BUSINESS_TYPES } from "~/lib/business";
-import { type FormReply, fieldError } from "~/lib/form-reply";
+import { type FormReply, fieldError, revalidateAfterConflict } from "~/lib/form-reply";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { formatOrderDate } from "~/lib/orders";
 import { oneLine } from "~/lib/text";
 import type { Route } from "./+types/approvals";
+
+/** A change refused because the page was out of date reloads the page's data (issue 26). */
+export const shouldRevalidate = revalidateAfterConflict;
 
 export function meta() {
   return [{ title: "Approvals" }, { name: "robots", content: "noindex" }];
@@ -42,9 +46,17 @@ export async function action({ context }: Route.ActionArgs) {
   const actor = actorOf(context);
   const decision = approve ? ({ approve: true } as const) : ({ approve: false, reason } as const);
   if (subject === "business") {
-    const business = await reviewBusiness(getDb(), id, decision, actor);
-    if (!business) return replyError({ message: BACK_OFFICE_MESSAGES.businessNotFound }, { status: 404, data: id });
-    return done(BACK_OFFICE_MESSAGES.businessReviewed(business.legalName, approve));
+    // What the queue showed of the business: a decision on one that changed since is refused.
+    const seen = String(form.get("seen") ?? "").slice(0, 64);
+    try {
+      const business = await reviewBusiness(getDb(), id, { ...decision, seen }, actor);
+      if (!business) return replyError({ message: BACK_OFFICE_MESSAGES.businessNotFound }, { status: 404, data: id });
+      return done(BACK_OFFICE_MESSAGES.businessReviewed(business.legalName, approve));
+    } catch (error) {
+      if (error instanceof BusinessChangedError)
+        return replyError({ message: error.message }, { status: 409, data: id });
+      throw error;
+    }
   }
   try {
     const license = await reviewLicense(getDb(), id, decision, actor);
@@ -60,11 +72,22 @@ export async function action({ context }: Route.ActionArgs) {
   }
 }
 
-function Decision({ subject, id, name }: { subject: "license" | "business"; id: string; name: string }) {
+function Decision({
+  subject,
+  id,
+  name,
+  seen,
+}: {
+  subject: "license" | "business";
+  id: string;
+  name: string;
+  /** What the page shows of a business (its reviewedVersion). */
+  seen?: string;
+}) {
   const fetcher = useFetcher<FormReply<string>>();
   // A tap before the page's JavaScript ran posts the form as a page: its answer is the route's
   // action data, shown by the form it is about.
-  const pageReply = useActionData<FormReply<string>>();
+  const pageReply = useSettledActionData<FormReply<string>>();
   const reply = fetcher.data ?? (pageReply?.data === id ? pageReply : undefined);
   const busy = fetcher.state !== "idle";
   return (
@@ -72,6 +95,7 @@ function Decision({ subject, id, name }: { subject: "license" | "business"; id: 
       {reply && !reply.ok && reply.message ? <FormMessage tone="error">{reply.message}</FormMessage> : null}
       <input type="hidden" name="subject" value={subject} />
       <input type="hidden" name="id" value={id} />
+      {seen ? <input type="hidden" name="seen" value={seen} /> : null}
       <TextField
         label={`Reason for rejecting ${name} (the customer reads it)`}
         name="reason"
@@ -151,13 +175,13 @@ function BusinessItem({ b }: { b: PendingBusiness }) {
         {type} · {b.customerName} ({b.customerEmail}) · sales tax permit {b.taxPermit ?? "not given"} · registered{" "}
         {formatOrderDate(b.createdAt)}
       </p>
-      <Decision subject="business" id={b.userId} name={b.legalName} />
+      <Decision subject="business" id={b.userId} name={b.legalName} seen={b.seen} />
     </li>
   );
 }
 
 export default function AdminApprovals({ loaderData }: Route.ComponentProps) {
-  const { licenses, businesses, pendingLicenses, pendingBusinesses } = loaderData;
+  const { mode, licenses, businesses, pendingLicenses, pendingBusinesses } = loaderData;
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby="licenses-title" className="flex flex-col gap-3">
@@ -181,7 +205,11 @@ export default function AdminApprovals({ loaderData }: Route.ComponentProps) {
           Businesses waiting for approval{" "}
           <span className="text-base font-normal text-slate-600">({pendingBusinesses})</span>
         </h2>
-        {businesses.length === 0 ? (
+        {mode === "automatic" ? (
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+            {BACK_OFFICE_MESSAGES.businessesNeedNoApproval}
+          </p>
+        ) : businesses.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
             {BACK_OFFICE_MESSAGES.noBusinessesWaiting}
           </p>

@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { createRule, findRule, listRules, RuleError, setRuleEnabled, updateRule } from "~/.server/compliance/rules";
 import { type SaleTestResult, testSale } from "~/.server/compliance/test-sale";
 import { getDb } from "~/.server/db/instance";
@@ -8,6 +8,7 @@ import { redirectWithToast } from "~/.server/toast";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FormMessage, SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { useSettledActionData } from "~/components/use-settled-action-data";
 import { LICENSE_TYPES, storeToday } from "~/lib/business";
 import { CATEGORIES } from "~/lib/categories";
 import {
@@ -185,7 +186,7 @@ function Checkboxes({
 }
 
 function RuleForm({ editing, today }: { editing: Rule | null; today: string }) {
-  const reply = useActionData<ActionData>();
+  const reply = useSettledActionData<ActionData>();
   const mine = reply?.data?.intent === "save" ? reply : undefined;
   const busy = useNavigation().state === "submitting";
   const v = (name: string, fallback: string) => postedValue(mine, name, fallback) ?? fallback;
@@ -365,7 +366,7 @@ function RuleForm({ editing, today }: { editing: Rule | null; today: string }) {
 
 function TestSale({ products, today }: { products: { id: number; name: string }[]; today: string }) {
   const fetcher = useFetcher<ActionData>();
-  const pageReply = useActionData<ActionData>();
+  const pageReply = useSettledActionData<ActionData>();
   const reply = fetcher.data ?? (pageReply?.data?.intent === "test" ? pageReply : undefined);
   const result = reply?.ok ? reply.data?.test : undefined;
   return (
@@ -461,7 +462,7 @@ function TestSale({ products, today }: { products: { id: number; name: string }[
 
 export default function AdminCompliance({ loaderData }: Route.ComponentProps) {
   const { rules, products, editing, today } = loaderData;
-  const toggleReply = useActionData<ActionData>();
+  const toggleReply = useSettledActionData<ActionData>();
   const hasExamples = rules.some((r) => r.example);
   return (
     <section aria-labelledby="compliance-title" className="flex flex-col gap-4">

@@ -8,6 +8,7 @@ import { actorOf, formOf } from "~/.server/request-context";
 import { notify } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-message";
+import { useSettledActionData } from "~/components/use-settled-action-data";
 import type { FormReply } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
@@ -261,7 +262,8 @@ function RowsSection({
   );
 }
 
-export default function ImportProducts({ loaderData, actionData }: Route.ComponentProps) {
+export default function ImportProducts({ loaderData }: Route.ComponentProps) {
+  const actionData = useSettledActionData<typeof action>() as FormReply<ImportView> | undefined;
   const fetcher = useFetcher<FormReply<ImportView>>();
   const streamed = useStreamedApply();
   const [tooLarge, setTooLarge] = useState(false);

@@ -20,14 +20,18 @@ import { OrderReference, OrderStatusBadge } from "~/components/order-view";
 import { notify } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-message";
+import { useSettledActionData } from "~/components/use-settled-action-data";
 import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
-import type { FormReply } from "~/lib/form-reply";
+import { type FormReply, revalidateAfterConflict } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { formatCents } from "~/lib/money";
-import { formatOrderDate, MAX_LINE_QUANTITY } from "~/lib/orders";
+import { formatOrderDate, isOrderStatus, MAX_LINE_QUANTITY, parseSeenLines, seenLinesOf } from "~/lib/orders";
 import { idParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/order-edit";
+
+/** A change refused because the page was out of date reloads the page's data (issue 26). */
+export const shouldRevalidate = revalidateAfterConflict;
 
 /** One order in the back office: its lines to change, its documents, cancelling, and its history. */
 export function meta({ loaderData: data }: Route.MetaArgs) {
@@ -65,14 +69,17 @@ export async function action({ params, context }: Route.ActionArgs) {
   const actor = actorOf(context);
   try {
     if (intent === "cancel") {
+      // The status the page showed: cancelling from a page that is out of date is refused.
+      const seen = field("seen");
+      if (!isOrderStatus(seen)) return replyError({ message: MESSAGES.reloadAndRetry });
       if (!isConfirmed(form))
         return askFirst({
           question: BACK_OFFICE_MESSAGES.confirmCancelOrder,
           detail: `Order #${id}`,
-          fields: { intent: "cancel" },
+          fields: { intent: "cancel", seen },
           danger: true,
         });
-      await setOrderStatus(db, id, "Cancelled", actor);
+      await setOrderStatus(db, id, { seen, next: "Cancelled" }, actor);
       return replyOk(BACK_OFFICE_MESSAGES.orderStatusChanged(id, "Cancelled"));
     }
     if (intent === "add") {
@@ -80,7 +87,10 @@ export async function action({ params, context }: Route.ActionArgs) {
       if (!sku || sku.length > 64) return replyError({ fieldErrors: { sku: MESSAGES.skuRequired } });
       if (!QUANTITY.test(field("quantity")) || Number(field("quantity")) < 1)
         return replyError({ fieldErrors: { quantity: MESSAGES.orderEditQuantity } });
-      const done = await editOrder(db, id, { kind: "add", sku, quantity: Number(field("quantity")) }, actor);
+      // The lines as the page showed them: adding to a product someone else added meanwhile is refused.
+      const seen = parseSeenLines(field("seenLines"));
+      if (seen === null) return replyError({ message: MESSAGES.reloadAndRetry });
+      const done = await editOrder(db, id, { kind: "add", sku, quantity: Number(field("quantity")), seen }, actor);
       return replyOk(`${done.summary.replace(`Order #${id}: `, "")}. New total ${formatCents(done.totalCents)}.`);
     }
     if (intent === "quantity" || intent === "remove") {
@@ -193,7 +203,7 @@ function LineRow({ line, editable }: { line: Line; editable: boolean }) {
   );
 }
 
-function AddProduct() {
+function AddProduct({ lines }: { lines: readonly Line[] }) {
   const fetcher = useFetcher<FormReply>();
   const formRef = useRef<HTMLFormElement>(null);
   useToast(fetcher);
@@ -207,6 +217,7 @@ function AddProduct() {
       method="post"
       className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
     >
+      <input type="hidden" name="seenLines" value={seenLinesOf(lines)} />
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
         Product SKU
         <input
@@ -238,7 +249,7 @@ function AddProduct() {
   );
 }
 
-function CancelOrder({ id }: { id: number }) {
+function CancelOrder({ id, status }: { id: number; status: string }) {
   const fetcher = useFetcher<FormReply>();
   useToast(fetcher);
   return (
@@ -253,6 +264,7 @@ function CancelOrder({ id }: { id: number }) {
       }
     >
       <input type="hidden" name="intent" value="cancel" />
+      <input type="hidden" name="seen" value={status} />
       <Button type="submit" variant="danger" disabled={fetcher.state !== "idle"}>
         Cancel order #{id}
       </Button>
@@ -260,7 +272,8 @@ function CancelOrder({ id }: { id: number }) {
   );
 }
 
-export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminOrder({ loaderData }: Route.ComponentProps) {
+  const actionData = useSettledActionData<typeof action>();
   const { order, customer, business, lines, history, editable } = loaderData;
   // The answer of a post made before the page's JavaScript ran: the question, or what was done.
   const step = confirmStepOf(actionData);
@@ -329,9 +342,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       </section>
       {editable ? (
         <>
-          <AddProduct />
+          <AddProduct lines={lines} />
           <div>
-            <CancelOrder id={order.id} />
+            <CancelOrder id={order.id} status={order.status} />
           </div>
         </>
       ) : null}

@@ -8,13 +8,16 @@ import { actorOf, formOf } from "~/.server/request-context";
 import { Pagination } from "~/components/admin/pagination";
 import { OrderStatusBadge } from "~/components/order-view";
 import { notify } from "~/components/toast";
-import type { FormReply } from "~/lib/form-reply";
+import { type FormReply, revalidateAfterConflict } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { formatCents } from "~/lib/money";
 import { formatOrderDate, isOrderStatus, ORDER_STATUSES } from "~/lib/orders";
 import { idParam, pageParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/orders";
+
+/** A change refused because the page was out of date reloads the page's data (issue 26). */
+export const shouldRevalidate = revalidateAfterConflict;
 
 export async function loader({ url }: Route.LoaderArgs) {
   const statusParam = url.searchParams.get("status");
@@ -27,9 +30,12 @@ export async function action({ context }: Route.ActionArgs) {
   const form = formOf(context);
   const id = idParam(form.get("orderId"));
   const status = form.get("status");
-  if (id === null || !isOrderStatus(status)) return replyError({ message: BACK_OFFICE_MESSAGES.chooseOrderAndStatus });
+  // The status the page showed: a change chosen on a page that is out of date is refused.
+  const seen = form.get("seen");
+  if (id === null || !isOrderStatus(status) || !isOrderStatus(seen))
+    return replyError({ message: BACK_OFFICE_MESSAGES.chooseOrderAndStatus });
   try {
-    await setOrderStatus(getDb(), id, status, actorOf(context));
+    await setOrderStatus(getDb(), id, { seen, next: status }, actorOf(context));
   } catch (error) {
     if (error instanceof StatusChangeError) return replyError({ message: error.message }, { status: 409 });
     throw error;
@@ -53,7 +59,9 @@ function StatusSelect({ order }: { order: AdminOrder }) {
         value={shown}
         disabled={fetcher.state !== "idle"}
         aria-label={`Status of order #${order.id}`}
-        onChange={(e) => fetcher.submit({ orderId: String(order.id), status: e.target.value }, { method: "post" })}
+        onChange={(e) =>
+          fetcher.submit({ orderId: String(order.id), seen: order.status, status: e.target.value }, { method: "post" })
+        }
         className="min-h-11 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900"
       >
         {ORDER_STATUSES.map((s) => (

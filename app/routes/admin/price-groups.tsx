@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { askFirst, isConfirmed } from "~/.server/confirmation";
 import { getDb } from "~/.server/db/instance";
 import { parseForm, replyError } from "~/.server/forms";
@@ -19,6 +19,7 @@ import { redirectWithToast } from "~/.server/toast";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { useSettledActionData } from "~/components/use-settled-action-data";
 import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
 import { type FormReply, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
@@ -180,7 +181,7 @@ function GroupFields({
 
 export default function PriceGroups({ loaderData }: Route.ComponentProps) {
   const { groups, chosen } = loaderData;
-  const reply = useActionData<typeof action>();
+  const reply = useSettledActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const submit = useSubmit();
   // A delete posted before the page's JavaScript ran is answered with its question.

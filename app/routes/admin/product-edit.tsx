@@ -1,4 +1,4 @@
-import { data, useActionData } from "react-router";
+import { data } from "react-router";
 import { productSaveError, readProductForm } from "~/.server/admin/product-form";
 import { updateProductWithImages } from "~/.server/catalog/product-admin";
 import { productThreshold } from "~/.server/catalog/product-writes";
@@ -12,11 +12,16 @@ import { actorOf, formOf } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
 import { ComplianceForm } from "~/components/admin/compliance-form";
 import { ProductForm } from "~/components/admin/product-form";
+import { useSettledActionData } from "~/components/use-settled-action-data";
+import { revalidateAfterConflict } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { MB, type RouteHandle } from "~/lib/route-policy";
 import { idParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/product-edit";
+
+/** A change refused because the page was out of date reloads the page's data (issue 26). */
+export const shouldRevalidate = revalidateAfterConflict;
 
 /** Up to 10 images of 10 MB each. */
 export const handle: RouteHandle = { bodyLimitBytes: 110 * MB };
@@ -88,7 +93,7 @@ export async function action({ params, context }: Route.ActionArgs) {
 }
 
 export default function ProductEdit({ loaderData }: Route.ComponentProps) {
-  const reply = useActionData<typeof action>();
+  const reply = useSettledActionData<typeof action>();
   const { product, compliance } = loaderData;
   return (
     <section aria-labelledby="edit-title" className="rounded-lg border border-slate-200 bg-white p-5">

@@ -1,4 +1,3 @@
-import { useActionData } from "react-router";
 import { productSaveError, readProductForm } from "~/.server/admin/product-form";
 import { createProductWithImages } from "~/.server/catalog/product-admin";
 import { readComplianceFacts } from "~/.server/compliance/product-form";
@@ -8,6 +7,7 @@ import { actorOf, formOf } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
 import { ComplianceFacts } from "~/components/admin/compliance-form";
 import { ProductForm } from "~/components/admin/product-form";
+import { useSettledActionData } from "~/components/use-settled-action-data";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { MB, type RouteHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/product-new";
@@ -38,7 +38,7 @@ export async function action({ context }: Route.ActionArgs) {
 }
 
 export default function ProductNew() {
-  const reply = useActionData<typeof action>();
+  const reply = useSettledActionData<typeof action>();
   return (
     <section aria-labelledby="new-title" className="rounded-lg border border-slate-200 bg-white p-5">
       <h2 id="new-title" className="mb-4 text-xl font-bold text-slate-900">

@@ -18,6 +18,7 @@ import { notify } from "~/components/toast";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
+import { useSettledActionData } from "~/components/use-settled-action-data";
 import { CATEGORIES, categoryLabel, isCategorySlug } from "~/lib/categories";
 import { bulkComplianceSchema } from "~/lib/compliance";
 import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
@@ -154,7 +155,8 @@ function BulkUpdateDialog({ ids, onDone }: { ids: number[]; onDone: () => void }
   );
 }
 
-export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminProducts({ loaderData }: Route.ComponentProps) {
+  const actionData = useSettledActionData<typeof action>();
   const { items, total, page, pageSize, filters } = loaderData;
   // The answer of a post made before the page's JavaScript ran: the question, or what was done.
   const step = confirmStepOf(actionData);

@@ -1,11 +1,10 @@
 import { Form } from "react-router";
-import { pactCsv, pactShipments, pactSummary, shipperState, validMonth } from "~/.server/compliance/pact";
+import { pactSummary, shipperState, validMonth } from "~/.server/compliance/pact";
 import { getDb } from "~/.server/db/instance";
 import { Button } from "~/components/ui/button";
 import { storeToday } from "~/lib/business";
 import { stateName } from "~/lib/compliance";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
-import { US_STATE_CODES } from "~/lib/us-states";
 import type { Route } from "./+types/reports-pact";
 
 export function meta() {
@@ -13,24 +12,12 @@ export function meta() {
 }
 
 /**
- * The PACT Act report: a month's interstate vape shipments by destination state, each state as a
- * CSV file (?month=YYYY-MM&state=XX answers the file).
+ * The PACT Act report: a month's interstate vape shipments by destination state, each state's
+ * file downloaded from its own resource route (./reports-pact-export.ts).
  */
 export async function loader({ url }: Route.LoaderArgs) {
   const asked = url.searchParams.get("month");
   const month = validMonth(asked) ? asked : storeToday().slice(0, 7);
-  const state = (url.searchParams.get("state") ?? "").toUpperCase();
-  if (state && US_STATE_CODES.includes(state)) {
-    const csv = pactCsv(await pactShipments(getDb(), month, state));
-    return new Response(csv, {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="pact-${state}-${month}.csv"`,
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
-  }
   return { month, shipper: stateName(shipperState()), states: await pactSummary(getDb(), month) };
 }
 
@@ -70,7 +57,7 @@ export default function PactReport({ loaderData }: Route.ComponentProps) {
                 {s.units === 1 ? "" : "s"}
               </span>
               <a
-                href={`/admin/reports/pact?month=${month}&state=${s.state}`}
+                href={`/admin/reports/pact/export.csv?month=${month}&state=${s.state}`}
                 download
                 className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
               >

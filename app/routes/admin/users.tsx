@@ -1,8 +1,9 @@
 import { useEffect } from "react";
-import { Form, useActionData, useFetcher, useSearchParams } from "react-router";
+import { Form, useFetcher, useSearchParams } from "react-router";
 import { type AdminUserRow, listUsers } from "~/.server/accounts/directory";
 import { applyUserAction, type UserAction, UserActionError } from "~/.server/accounts/user-admin";
 import { findUserById } from "~/.server/accounts/users";
+import { approvalMode } from "~/.server/business/profile";
 import { askFirst, isConfirmed } from "~/.server/confirmation";
 import { getDb } from "~/.server/db/instance";
 import { replyError, replyOk } from "~/.server/forms";
@@ -15,7 +16,8 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
-import { APPROVAL_LABEL } from "~/lib/business";
+import { useSettledActionData } from "~/components/use-settled-action-data";
+import { approvalShown } from "~/lib/business";
 import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
 import type { FormReply } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
@@ -33,6 +35,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     q,
     attention,
     viewerId: signedInViewer(context).id,
+    approvalMode: approvalMode(),
   };
 }
 
@@ -148,11 +151,11 @@ function licenseSummaryText(l: {
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageSize, q, attention, viewerId } = loaderData;
+  const { items, total, page, pageSize, q, attention, viewerId, approvalMode } = loaderData;
   const [params] = useSearchParams();
   // The answer of a post made without JavaScript (fetcher posts answer their own row).
   useUserActionReply();
-  const reply = useActionData<typeof action>();
+  const reply = useSettledActionData<typeof action>();
   const step = confirmStepOf(reply);
   return (
     <section aria-labelledby="users-title" className="flex flex-col gap-4">
@@ -233,16 +236,8 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                     {u.business ? (
                       <>
                         <span className="block font-medium">{u.business.legalName}</span>
-                        <Badge
-                          tone={
-                            u.business.approval === "approved"
-                              ? "ok"
-                              : u.business.approval === "rejected"
-                                ? "danger"
-                                : "warn"
-                          }
-                        >
-                          {APPROVAL_LABEL[u.business.approval]}
+                        <Badge tone={approvalShown(approvalMode, u.business.approval).tone}>
+                          {approvalShown(approvalMode, u.business.approval).label}
                         </Badge>
                       </>
                     ) : (

@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { requestPasswordReset } from "~/.server/accounts/passwords";
 import { getDb } from "~/.server/db/instance";
 import { invalid, parseForm, replyOk } from "~/.server/forms";
@@ -6,6 +6,7 @@ import { accountErrorResponse } from "~/.server/http";
 import { clientIpOf, formOf } from "~/.server/request-context";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
+import { useSettledActionData } from "~/components/use-settled-action-data";
 import { fieldError, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import { forgotSchema } from "~/lib/schemas/account";
@@ -36,7 +37,7 @@ export async function action({ context }: Route.ActionArgs) {
 }
 
 export default function Forgot() {
-  const reply = useActionData<typeof action>();
+  const reply = useSettledActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-md px-4 py-10">

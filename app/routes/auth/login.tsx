@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AccountError } from "~/.server/accounts/errors";
 import { resendVerification, signIn } from "~/.server/accounts/sign-in";
 import { safeRedirectPath } from "~/.server/accounts/viewer";
@@ -9,6 +9,7 @@ import { clientIpOf, formOf } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
+import { useSettledActionData } from "~/components/use-settled-action-data";
 import { fieldError, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import { emailSchema, loginSchema } from "~/lib/schemas/account";
@@ -71,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login() {
-  const reply = useActionData<typeof action>();
+  const reply = useSettledActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const redirectTo = params.get("redirectTo") ?? "";

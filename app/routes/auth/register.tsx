@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { registerCustomer } from "~/.server/accounts/registration";
 import { getDb } from "~/.server/db/instance";
 import { invalid, parseForm, replyOk } from "~/.server/forms";
@@ -8,6 +8,7 @@ import { BusinessFields } from "~/components/business-fields";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import { UsStateSelect } from "~/components/us-state-select";
+import { useSettledActionData } from "~/components/use-settled-action-data";
 import { GENDERS, USERNAME_RULE } from "~/lib/form-fields";
 import { fieldError, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
@@ -39,7 +40,7 @@ export async function action({ context }: Route.ActionArgs) {
 }
 
 export default function Register() {
-  const reply = useActionData<typeof action>();
+  const reply = useSettledActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   /** Each field's error and, after a failure, what was typed in it. */

@@ -1,10 +1,11 @@
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { resetPassword, resetTokenIsUsable } from "~/.server/accounts/passwords";
 import { invalid, parseForm } from "~/.server/forms";
 import { accountErrorResponse } from "~/.server/http";
 import { formOf } from "~/.server/request-context";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
+import { useSettledActionData } from "~/components/use-settled-action-data";
 import { fieldError } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import { resetPasswordSchema } from "~/lib/schemas/account";
@@ -34,7 +35,7 @@ export async function action({ context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const { token, usable } = loaderData;
-  const reply = useActionData<typeof action>();
+  const reply = useSettledActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const formError = reply?.message ?? fieldError(reply, "token");
   return (

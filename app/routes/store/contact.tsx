@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { getDb } from "~/.server/db/instance";
 import { invalid, parseForm, replyOk } from "~/.server/forms";
 import { clientIpOf, formOf } from "~/.server/request-context";
@@ -8,6 +8,7 @@ import { storeInfo } from "~/.server/store-info";
 import { CONTACT_RATE_LIMIT, receiveContactMessage } from "~/.server/support/contact-messages";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextAreaField, TextField } from "~/components/ui/field";
+import { useSettledActionData } from "~/components/use-settled-action-data";
 import { CONTACT_LIMITS } from "~/lib/form-fields";
 import { fieldError, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
@@ -52,7 +53,7 @@ export async function action({ context }: Route.ActionArgs) {
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { store } = loaderData;
-  const reply = useActionData<typeof action>();
+  const reply = useSettledActionData<typeof action>();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const errors = reply?.fieldErrors ?? {};

@@ -8,6 +8,7 @@ import { QuickOrderResults } from "~/components/quick-order/results";
 import { type TypedLine, TypedLines } from "~/components/quick-order/typed-lines";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-message";
+import { useSettledActionData } from "~/components/use-settled-action-data";
 import type { FormReply } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as QUICK_ORDER_MESSAGES from "~/lib/messages/quick-order";
@@ -101,7 +102,8 @@ export async function action({ context }: Route.ActionArgs) {
   });
 }
 
-export default function QuickOrder({ loaderData, actionData }: Route.ComponentProps) {
+export default function QuickOrder({ loaderData }: Route.ComponentProps) {
+  const actionData = useSettledActionData<typeof action>();
   const reply = actionData as FormReply<QuickOrderData> | undefined;
   const navigation = useNavigation();
   const checking = navigation.state === "submitting" && navigation.formAction === "/quick-order";
