@@ -150,7 +150,7 @@ test("customers sending odd cookie spellings while visitors crawl never leak int
   ];
   const paths = [
     "/",
-    "/_root.data",
+    "/_.data",
     ...CATEGORY_SLUGS.slice(0, 6).flatMap((slug) => [`/products/${slug}`, `/products/${slug}.data`]),
     ...products.slice(0, 30).flatMap((p) => [`/products/details/${p.id}`, `/products/details/${p.id}.data`]),
     "/search?q=a",

@@ -46,7 +46,7 @@ describe.skipIf(!hasBuild)("the shared visitor cache and signed-in viewers", () 
     "/products/glass",
     "/products/glass.data",
     "/",
-    "/_root.data",
+    "/_.data",
     "/search?q=Cachecheck",
     "/search.data?q=Cachecheck",
     `/api/search-suggestions?q=Cachecheck`,

@@ -158,8 +158,10 @@ describe(`images in bulk on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     clearInterval(timer);
     expect(files).toHaveLength(120);
     expect(files.every((f) => f.data.length === entry.length)).toBe(true);
-    // Inflating took a while, and the timer fired all along: no turn of the loop was held for long.
+    // The timer fired all along: the loop was never held for a large part of the inflating, as one
+    // synchronous inflate would hold it (its longest gap would be nearly all of it). Proportions,
+    // not milliseconds: a loaded machine stretches both.
     expect(ticks).toBeGreaterThan(took / 50);
-    expect(longest).toBeLessThan(100);
+    expect(longest).toBeLessThan(took / 4);
   });
 });
