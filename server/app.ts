@@ -291,6 +291,12 @@ app.use(
 // The last word on anything that went wrong outside React Router (a static file that cannot be
 // read, a malformed path): a status and a sentence, never a stack trace or a file path.
 const finalErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  // The client went away while a file was sent (a tab closed, a navigation): nothing failed here.
+  if (error?.code === "ECONNABORTED" || req.destroyed) {
+    log.debug({ url: loggableUrl(req.originalUrl) }, "client went away");
+    res.destroy();
+    return;
+  }
   const status = typeof error?.status === "number" && error.status >= 400 && error.status < 600 ? error.status : 500;
   if (status >= 500) log.error({ err: error, url: loggableUrl(req.originalUrl) }, "request failed");
   if (res.headersSent) {
