@@ -73,6 +73,7 @@ export default [
       index("routes/admin/overview.tsx"),
       route("products", "routes/admin/products.tsx"),
       route("products/export.csv", "routes/admin/products-export.ts"),
+      route("products/suggestions", "routes/admin/product-suggestions.ts"),
       route("import", "routes/admin/import.tsx"),
       route("import/apply", "routes/admin/import-apply.ts"),
       route("images", "routes/admin/images.tsx"),

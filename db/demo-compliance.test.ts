@@ -6,7 +6,7 @@ import { insertProduct } from "../app/.server/catalog/product-writes";
 import { listRules } from "../app/.server/compliance/rules";
 import { testSale } from "../app/.server/compliance/test-sale";
 import { OrderRefusedError, placeOrder } from "../app/.server/orders/place-order";
-import { validUpc } from "../app/lib/compliance";
+import { validUpc } from "../app/lib/schemas/compliance";
 import { setupTestDatabase, type TestDatabase } from "../tests/support/test-database";
 import { seedDemoBusinesses } from "./demo-businesses";
 import { DEMO_PRODUCTS } from "./demo-catalog";
@@ -78,7 +78,7 @@ describe("demo compliance data", () => {
     const unlisted = ids.get(DEMO_PRODUCTS.find((d) => d.sku.startsWith("DV-PR-"))?.sku ?? "") ?? 0;
     const listed = ids.get(DEMO_PRODUCTS.find((d) => d.sku.startsWith("DV-NB-"))?.sku ?? "") ?? 0;
     const sale = async (productId: number, state: string) => {
-      const answer = await testSale(t.db, { productId, state, zip: "", customer: "", date: "2026-01-15" });
+      const answer = await testSale(t.db, { productId, product: "", state, zip: "", customer: "", date: "2026-01-15" });
       if (!answer.ok) throw new Error(answer.message);
       return answer.result;
     };

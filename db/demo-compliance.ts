@@ -4,7 +4,8 @@ import { SYSTEM_ACTOR } from "../app/.server/audit/log";
 import { saveProductCompliance } from "../app/.server/compliance/facts";
 import { createRule } from "../app/.server/compliance/rules";
 import type { DB } from "../app/.server/db/schema";
-import { type FlavorClass, type ProductClass, type ProductComplianceInput, ruleSchema } from "../app/lib/compliance";
+import type { FlavorClass, ProductClass } from "../app/lib/compliance/vocabulary";
+import { type ProductComplianceInput, ruleSchema } from "../app/lib/schemas/compliance";
 import { DEMO_PRODUCTS, type DemoProduct } from "./demo-catalog";
 
 /**

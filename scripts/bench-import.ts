@@ -8,8 +8,10 @@
  *   DATABASE_URL=postgres://... npm run bench:import
  */
 import { stringify } from "csv-stringify/sync";
-import { applyImport, planImport, readProductsCsv } from "../app/.server/catalog/csv";
+import { readProductsCsv } from "../app/.server/catalog/csv/read";
 import { insertProduct } from "../app/.server/catalog/product-writes";
+import { applyImport } from "../app/.server/flows/catalog-import/apply";
+import { planImport } from "../app/.server/flows/catalog-import/plan";
 import { setupTestDatabase } from "../tests/support/test-database";
 
 const ROWS = Number(process.env.ROWS ?? 10_000);

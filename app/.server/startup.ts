@@ -10,6 +10,7 @@ import { getDb } from "./db/instance";
 import { migrateToLatest } from "./db/migrate";
 import type { DB } from "./db/schema";
 import { env } from "./env";
+import { pruneStagedImportsJob } from "./flows/catalog-import/staging";
 import { pruneJobsJob } from "./jobs/maintenance";
 import { scheduleEvery } from "./jobs/registry";
 import { type JobRunner, startJobRunner } from "./jobs/runner";
@@ -47,6 +48,7 @@ const JOBS = [
   licenseExpiryJob,
   lowStockDigestJob,
   stockAlertsJob,
+  pruneStagedImportsJob,
 ];
 
 const MINUTE = 60 * 1000;
@@ -61,6 +63,8 @@ export function startBackgroundWork(): void {
   if (env().JOBS === "off" || runner) return;
   scheduleEvery(expireUnverifiedAccountsJob.name, HOUR);
   scheduleEvery(pruneJobsJob.name, 24 * HOUR);
+  // A catalog file staged by a dry run and never applied goes within the hour after it expires.
+  scheduleEvery(pruneStagedImportsJob.name, HOUR);
   // Hourly, so a license expires within the hour after its day ends (the work is idempotent).
   scheduleEvery(licenseExpiryJob.name, HOUR);
   scheduleEvery(lowStockDigestJob.name, 24 * HOUR);

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { PublicComplianceFacts } from "~/lib/compliance";
+import type { PublicComplianceFacts } from "~/lib/compliance/vocabulary";
 import * as MESSAGES from "~/lib/messages";
 
 /**

@@ -1,8 +1,9 @@
 import "./support/env";
 import { parse } from "csv-parse/sync";
 import { extractText, getDocumentProxy } from "unpdf";
-import { applyRowLimit, MAX_IMPORT_ROWS } from "../../app/.server/catalog/csv";
+import { MAX_IMPORT_ROWS } from "../../app/.server/catalog/csv/read";
 import { getDb } from "../../app/.server/db/instance";
+import { applyRowLimit } from "../../app/.server/flows/catalog-import/apply";
 import * as MESSAGES from "../../app/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "../../app/lib/messages/back-office";
 import { submitLogin } from "./support/account";

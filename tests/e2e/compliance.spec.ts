@@ -4,10 +4,10 @@ import { addLicense, reviewLicense } from "../../app/.server/business/licenses";
 import { saveProductCompliance } from "../../app/.server/compliance/facts";
 import { createRule, setRuleEnabled } from "../../app/.server/compliance/rules";
 import { getDb } from "../../app/.server/db/instance";
-import { ruleSchema } from "../../app/lib/compliance";
 import * as MESSAGES from "../../app/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "../../app/lib/messages/back-office";
-import { freshProduct, tag } from "./support/admin";
+import { ruleSchema } from "../../app/lib/schemas/compliance";
+import { freshProduct, productRow, tag } from "./support/admin";
 import { createAdminAccount, createCustomer, findProductByName } from "./support/data";
 import { expect, logIn, test } from "./support/fixtures";
 
@@ -185,6 +185,7 @@ test.describe("compliance rules", () => {
     const admin = await createAdminAccount();
     const cbd = `Tested CBD ${tag()}`;
     const cbdId = await freshProduct({ name: cbd, priceCents: 2500, stock: 20, category: "delta" });
+    const cbdSku = (await productRow(cbdId))?.sku as string;
     await saveProductCompliance(
       getDb(),
       cbdId,
@@ -222,7 +223,11 @@ test.describe("compliance rules", () => {
     await expect(page.getByText(BACK_OFFICE_MESSAGES.exampleRulesNotice)).toBeVisible();
 
     const box = page.getByRole("form", { name: "Test a sale" });
-    await box.getByLabel("Product").selectOption({ label: KRATOM });
+    // The product is picked by search: a few letters of its name, then the suggestion.
+    const picker = box.getByRole("combobox", { name: "Product" });
+    await picker.fill("Red Bali Kratom Powder");
+    await box.getByRole("option", { name: KRATOM }).click();
+    await expect(picker).toHaveValue(KRATOM);
     await box.getByLabel("State").fill("IN");
     await box.getByLabel("ZIP").fill("46204");
     await box.getByRole("button", { name: "Test" }).click();
@@ -247,7 +252,12 @@ test.describe("compliance rules", () => {
     await expect(result.getByText(BACK_OFFICE_MESSAGES.noRulesApply)).toBeVisible();
 
     // The customer: one holding an approved Texas hemp registration may buy hemp; one without is asked for it.
-    await box.getByLabel("Product").selectOption({ label: cbd });
+    // By its SKU this time, chosen with the keyboard.
+    await picker.fill(cbdSku.toLowerCase());
+    await expect(box.getByRole("option", { name: cbd })).toBeVisible();
+    await picker.press("ArrowDown");
+    await picker.press("Enter");
+    await expect(picker).toHaveValue(cbd);
     await box.getByLabel("State").fill("TX");
     await box.getByLabel("ZIP").fill("75201");
     await box.getByLabel("Date").fill("2026-03-02");

@@ -147,6 +147,7 @@ const ACTIONS: {
       "enabled",
       "updatedAt",
       "productId",
+      "product",
       "state",
       "zip",
       "customer",

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ImportApplyLine } from "../../app/.server/catalog/import-form";
+import type { ImportApplyLine } from "../../app/.server/flows/catalog-import/import-form";
 import {
   cookiesOf,
   createAdminWithCli,
@@ -46,12 +46,30 @@ describe.skipIf(!hasBuild || !!process.env.DATABASE_URL)("catalog import streams
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Posts an Apply and reads its lines chunk by chunk: which read each line came in. */
-  async function apply(csv: string, digest: string) {
+  /**
+   * Posts a dry run as the page's form does without JavaScript, and reads from the page it answers
+   * with what its Apply form posts: the staged file's id and the dry run's digest.
+   */
+  async function dryRun(csv: string) {
     const origin = server?.origin ?? "";
     const form = new FormData();
     form.set("file", new Blob([csv], { type: "text/csv" }), "stream.csv");
+    form.set("intent", "dry-run");
+    const res = await fetch(`${origin}/admin/import`, { method: "POST", headers: { origin, cookie }, body: form });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    return {
+      staged: /name="staged" value="([a-f0-9]{32})"/.exec(html)?.[1] ?? "",
+      digest: /name="digest" value="([a-f0-9]{64})"/.exec(html)?.[1] ?? "",
+    };
+  }
+
+  /** Posts an Apply (no file: the staged id) and reads its lines chunk by chunk: which read each line came in. */
+  async function apply(staged: string, digest: string) {
+    const origin = server?.origin ?? "";
+    const form = new FormData();
     form.set("intent", "apply");
+    form.set("staged", staged);
     form.set("digest", digest);
     const res = await fetch(`${origin}/admin/import/apply`, {
       method: "POST",
@@ -81,16 +99,19 @@ describe.skipIf(!hasBuild || !!process.env.DATABASE_URL)("catalog import streams
     const skus = Array.from({ length: ROWS }, (_, i) => `STREAM-${String(i).padStart(5, "0")}`);
     const csv = `sku,name,category,price,stock\n${skus.map((s) => `${s},Stream ${s},novelty,1.00,5`).join("\n")}\n`;
 
+    const { staged, digest: dryRunDigest } = await dryRun(csv);
+    expect(staged).toMatch(/^[a-f0-9]{32}$/);
     // A digest the dry run did not give: nothing is written, and the answer holds the real dry run.
-    const stale = await apply(csv, "0".repeat(64));
+    const stale = await apply(staged, "0".repeat(64));
     expect(stale.map((l) => l.line)).toEqual([
       expect.objectContaining({ status: 409, reply: expect.objectContaining({ ok: false }) }),
     ]);
     const last = stale[0]?.line;
     const digest = last && "reply" in last ? last.reply.data?.digest : undefined;
     expect(last && "reply" in last ? last.reply.data?.counts.added : 0).toBe(ROWS);
+    expect(digest).toBe(dryRunDigest);
 
-    const lines = await apply(csv, digest ?? "");
+    const lines = await apply(staged, digest ?? "");
     const progress = lines.flatMap(({ line }) => ("progress" in line ? [line.progress] : []));
     const answer = lines.at(-1)?.line;
     expect(answer && "reply" in answer ? answer : null).toMatchObject({
@@ -117,20 +138,21 @@ describe.skipIf(!hasBuild || !!process.env.DATABASE_URL)("catalog import streams
       for (const [name, value] of Object.entries(fields)) form.set(name, value);
       return fetch(`${origin}/admin/import/apply`, { method: "POST", headers: { origin, ...headers }, body: form });
     };
-    const csv = new Blob(["sku,name\nX-1,X\n"], { type: "text/csv" });
-    const noFile = await post({ intent: "apply", digest: "0".repeat(64) }, { cookie });
-    expect(noFile.status).toBe(400);
-    expect(await noFile.json()).toEqual({ ok: false, message: "Choose a CSV file to import." });
-    const noDryRun = await post({ intent: "apply", file: csv }, { cookie });
+    const noDryRun = await post({ intent: "apply", digest: "0".repeat(64) }, { cookie });
     expect(noDryRun.status).toBe(400);
-    const notCsv = await post(
-      { intent: "apply", digest: "0".repeat(64), file: new Blob([Buffer.from([0, 1, 2, 255, 254])]) },
-      { cookie },
-    );
-    expect(notCsv.status).toBe(422);
-    expect(((await notCsv.json()) as { ok: boolean }).ok).toBe(false);
+    expect(await noDryRun.json()).toEqual({ ok: false, message: "Choose a CSV file to import." });
+    const noDigest = await post({ intent: "apply", staged: "a".repeat(32) }, { cookie });
+    expect(noDigest.status).toBe(400);
+    // An id this admin never staged: as unknown as any other.
+    const unknown = await post({ intent: "apply", staged: "a".repeat(32), digest: "0".repeat(64) }, { cookie });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({
+      ok: false,
+      message:
+        "This dry run can no longer be applied: it was applied already or is more than a day old. Run a dry run of the file again.",
+    });
 
-    const visitor = await post({ intent: "apply", digest: "0".repeat(64), file: csv }, {});
+    const visitor = await post({ intent: "apply", staged: "a".repeat(32), digest: "0".repeat(64) }, {});
     expect(visitor.status).toBe(403);
     expect(visitor.headers.get("content-type")).not.toMatch(/ndjson/);
   });

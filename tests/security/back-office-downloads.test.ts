@@ -9,7 +9,7 @@ import { saveProductCompliance } from "~/.server/compliance/facts";
 import { placeOrder } from "~/.server/orders/place-order";
 import { setOrderStatus } from "~/.server/orders/status";
 import { storeToday } from "~/lib/business";
-import type { ProductClass } from "~/lib/compliance";
+import type { ProductClass } from "~/lib/compliance/vocabulary";
 import { licenseSchema } from "~/lib/schemas/business";
 import { TEST_ADMIN } from "../support/actors";
 import { customerWithAddress } from "../support/customers";

@@ -1,4 +1,4 @@
-import { stateName } from "~/lib/compliance";
+import { stateName } from "~/lib/compliance/vocabulary";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { addressSchema } from "~/lib/schemas/account";

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { RuleInput } from "~/lib/compliance";
-import { ruleSchema } from "~/lib/compliance";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { licenseSchema } from "~/lib/schemas/business";
+import type { RuleInput } from "~/lib/schemas/compliance";
+import { ruleSchema } from "~/lib/schemas/compliance";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { createAddress, deleteAddress, updateAddress } from "../accounts/addresses";

@@ -8,7 +8,7 @@ import {
   licenseTypeStateBound,
   storeToday,
 } from "~/lib/business";
-import { stateName } from "~/lib/compliance";
+import { stateName } from "~/lib/compliance/vocabulary";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import type { LicenseInput } from "~/lib/schemas/business";

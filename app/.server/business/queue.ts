@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { type ApprovalMode, type BusinessType, licenseCountsIn, licenseTypeLabel } from "~/lib/business";
-import { stateName } from "~/lib/compliance";
+import { stateName } from "~/lib/compliance/vocabulary";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import type { DB } from "../db/schema";

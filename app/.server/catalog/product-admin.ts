@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { auditFieldLabel } from "~/lib/audit";
-import type { ProductComplianceInput } from "~/lib/compliance";
 import type { ProductImage } from "~/lib/images";
 import * as MESSAGES from "~/lib/messages";
+import type { ProductComplianceInput } from "~/lib/schemas/compliance";
 import type { Tier } from "~/lib/tiers";
 import { type Actor, changedFields, recordAudit } from "../audit/log";
 import { saveProductCompliance } from "../compliance/facts";

@@ -1,5 +1,6 @@
-import { type RawBuilder, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import { dialectOf } from "../db/connect";
+import type { DB } from "../db/schema";
 import type { Product } from "./product";
 import { type Db, PRODUCT_COLUMNS, withImages } from "./products";
 
@@ -81,4 +82,54 @@ export async function suggestProducts(db: Db, query: string, limit: number): Pro
     .limit(limit)
     .execute();
   return withImages(db, rows);
+}
+
+/** The lower-cased SKU, in byte order on both databases: what products_sku_lower_idx (migration 0010) holds. */
+export function foldedSku(db: Kysely<DB> | Transaction<DB>) {
+  return dialectOf(db) === "postgres" ? sql<string>`lower(products.sku) collate "C"` : sql<string>`lower(products.sku)`;
+}
+
+/** The id of the product whose SKU is `sku` (exactly, else ignoring case); null when there is none. */
+export async function findProductIdBySku(db: Db, sku: string): Promise<number | null> {
+  const typed = sku.trim();
+  if (!typed) return null;
+  const rows = await db
+    .selectFrom("products")
+    .select(["id", "sku"])
+    .where(foldedSku(db), "=", typed.toLowerCase())
+    .orderBy("id")
+    .execute();
+  return (rows.find((r) => r.sku === typed) ?? rows[0])?.id ?? null;
+}
+
+/** Code suggestions start at this many characters. */
+export const CODE_SUGGESTION_MIN_LENGTH = 2;
+
+/**
+ * Products for what is being typed in a field that takes a product's code: SKUs that start with
+ * it (an index range on the lower-cased SKU, whatever the case typed), then names that contain it
+ * (the search's trigram index), at most `limit`. A fixed number of small queries, however large
+ * the catalog: quick order's SKU fields and the back office's product picker.
+ */
+export async function suggestProductsByCode(db: Db, typed: string, limit: number): Promise<Product[]> {
+  const q = normalizeQuery(typed).slice(0, 64);
+  if (q.length < CODE_SUGGESTION_MIN_LENGTH) return [];
+  // SKUs that start with what was typed, whatever the case of either: a range on the lower-cased
+  // SKU, which an index serves (migration 0010; byte order on both databases).
+  const from = q.toLowerCase();
+  const to = from.slice(0, -1) + String.fromCodePoint((from.codePointAt(from.length - 1) ?? 0) + 1);
+  const key = foldedSku(db);
+  const bySku = await db
+    .selectFrom("products")
+    .select(PRODUCT_COLUMNS)
+    .where(sql<boolean>`${key} >= ${from} and ${key} < ${to}`)
+    .orderBy(key)
+    .limit(limit)
+    .execute();
+  const skuMatches = await withImages(db, bySku);
+  const byName = skuMatches.length >= limit ? [] : await suggestProducts(db, q, limit);
+  const seen = new Set<number>();
+  return [...skuMatches.sort((a, b) => a.sku.localeCompare(b.sku)), ...byName]
+    .filter((p) => !seen.has(p.id) && seen.add(p.id))
+    .slice(0, limit);
 }

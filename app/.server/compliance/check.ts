@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { storeToday } from "~/lib/business";
-import { type BuyerLicense, type Destination, evaluateSale, type Verdict } from "~/lib/compliance";
+import { type BuyerLicense, type Destination, evaluateSale, type Verdict } from "~/lib/compliance/engine";
 import * as MESSAGES from "~/lib/messages";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";

@@ -3,8 +3,9 @@ import fc from "fast-check";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, storeToday } from "~/lib/business";
-import { evaluateSale, type RuleInput, ruleSchema } from "~/lib/compliance";
+import { evaluateSale } from "~/lib/compliance/engine";
 import * as MESSAGES from "~/lib/messages";
+import { type RuleInput, ruleSchema } from "~/lib/schemas/compliance";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { linesSeen } from "../../../tests/support/orders";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
@@ -507,7 +508,7 @@ describe(`the admin's "test a sale" box on ${ON}`, () => {
     await insertLicense("tx-dshs-hemp", "approved", null);
     await ensureAccount(t.db, { email: "unlicensed@shop.test", name: "Unlicensed", role: "customer" });
     const sale = (customer: string) =>
-      testSale(t.db, { productId: cbd, state: "TX", zip: "75201", customer, date: "2026-03-01" });
+      testSale(t.db, { productId: cbd, product: "", state: "TX", zip: "75201", customer, date: "2026-03-01" });
 
     const held = await sale("Dallas@Shop.test");
     expect(held).toMatchObject({
@@ -544,7 +545,14 @@ describe(`the admin's "test a sale" box on ${ON}`, () => {
     await createRule(t.db, input({ effectiveFrom: "2026-01-01", effectiveUntil: "2026-06-30" }), TEST_ADMIN);
     const kratom = await product("Dated kratom", { productClass: "kratom" });
     const on = async (date: string) => {
-      const tested = await testSale(t.db, { productId: kratom, state: "IN", zip: "46201", customer: "", date });
+      const tested = await testSale(t.db, {
+        productId: kratom,
+        product: "",
+        state: "IN",
+        zip: "46201",
+        customer: "",
+        date,
+      });
       if (!tested.ok) throw new Error(tested.message);
       return { outcome: tested.result.outcome, rules: tested.result.applied.map((r) => r.name) };
     };
@@ -552,6 +560,27 @@ describe(`the admin's "test a sale" box on ${ON}`, () => {
     expect(await on("2026-01-01")).toEqual({ outcome: "blocked", rules: ["Kratom bans"] });
     expect(await on("2026-06-30")).toEqual({ outcome: "blocked", rules: ["Kratom bans"] });
     expect(await on("2026-07-01")).toEqual({ outcome: "allowed", rules: [] });
+  });
+
+  it("takes the product whose SKU was typed when none was picked (no JavaScript), in any case", async () => {
+    await createRule(t.db, input({}), TEST_ADMIN);
+    const kratom = await product("Typed kratom", { productClass: "kratom" });
+    const { sku } = await t.db.selectFrom("products").select("sku").where("id", "=", kratom).executeTakeFirstOrThrow();
+    const typed = (product: string) =>
+      testSale(t.db, { productId: null, product, state: "IN", zip: "46201", customer: "", date: "2026-03-01" });
+    for (const written of [sku, sku.toLowerCase(), ` ${sku} `])
+      expect(await typed(written)).toMatchObject({
+        ok: true,
+        result: { productName: "Typed kratom", outcome: "blocked" },
+      });
+    // A name, or a SKU no product has: the product field says to choose one.
+    for (const written of ["Typed kratom", "NO-SUCH-SKU", ""])
+      expect(await typed(written)).toEqual({ ok: false, field: "product", message: MESSAGES.chooseCatalogProduct });
+    // A picked product wins over what is typed.
+    const glass = await product("Picked glass", { productClass: "glass" });
+    expect(
+      await testSale(t.db, { productId: glass, product: sku, state: "IN", zip: "46201", customer: "", date: "" }),
+    ).toMatchObject({ ok: true, result: { productName: "Picked glass", outcome: "allowed" } });
   });
 });
 
@@ -968,7 +997,14 @@ describe(`placing an order checks the rules on ${ON}`, () => {
       })
     ).get(vape);
     expect(verdict).toMatchObject({ outcome: "blocked", label: "not in state directory" });
-    const tested = await testSale(t.db, { productId: vape, state: "KY", zip: "40202", customer: "", date: "" });
+    const tested = await testSale(t.db, {
+      productId: vape,
+      product: "",
+      state: "KY",
+      zip: "40202",
+      customer: "",
+      date: "",
+    });
     expect(tested.ok && tested.result.outcome).toBe("blocked");
 
     const refused = await place().catch((e: unknown) => e);
@@ -1281,7 +1317,14 @@ describe(`an address whose ZIP is of another state on ${ON} (issue 26)`, () => {
     expect((await productNotes(t.db, userId, [kratom, glass])).get(kratom)?.text).toBe(
       "Not available for your Alabama address: state ban",
     );
-    const tested = await testSale(t.db, { productId: kratom, state: "TX", zip: "35203", customer: "", date: "" });
+    const tested = await testSale(t.db, {
+      productId: kratom,
+      product: "",
+      state: "TX",
+      zip: "35203",
+      customer: "",
+      date: "",
+    });
     expect(tested.ok && tested.result.outcome).toBe("blocked");
   });
 
@@ -1306,9 +1349,7 @@ describe(`an address whose ZIP is of another state on ${ON} (issue 26)`, () => {
       order.id,
       { kind: "add", sku: kratomSku, quantity: 1, seen: await linesSeen(t.db, order.id) },
       TEST_ADMIN,
-    ).catch(
-      (e: unknown) => e,
-    );
+    ).catch((e: unknown) => e);
     expect(added).toBeInstanceOf(OrderEditError);
     expect((added as Error).message).toBe("Kratom reopened: Kratom cannot be shipped to Alabama (state ban).");
     // A cancelled kratom order to the same address, placed before the ban: it may not come back.
@@ -1325,7 +1366,12 @@ describe(`an address whose ZIP is of another state on ${ON} (issue 26)`, () => {
     });
     await setOrderStatus(t.db, kratomOrder.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
     await setRuleEnabled(t.db, rule?.id ?? 0, true, TEST_ADMIN);
-    const reopened = await setOrderStatus(t.db, kratomOrder.id, { seen: "Cancelled", next: "Processing" }, TEST_ADMIN).catch((e: unknown) => e);
+    const reopened = await setOrderStatus(
+      t.db,
+      kratomOrder.id,
+      { seen: "Cancelled", next: "Processing" },
+      TEST_ADMIN,
+    ).catch((e: unknown) => e);
     expect(reopened).toBeInstanceOf(StatusChangeError);
     expect((reopened as Error).message).toContain("Kratom cannot be shipped to Alabama (state ban).");
   });

@@ -1,11 +1,12 @@
 import { type Kysely, sql, type Transaction } from "kysely";
-import type {
-  FlavorClass,
-  ProductClass,
-  ProductComplianceInput,
-  ProductFacts,
-  PublicComplianceFacts,
-} from "~/lib/compliance";
+import type { ProductFacts } from "~/lib/compliance/engine";
+import {
+  type FlavorClass,
+  type ProductClass,
+  type PublicComplianceFacts,
+  parseDirectoryStates,
+} from "~/lib/compliance/vocabulary";
+import type { ProductComplianceInput } from "~/lib/schemas/compliance";
 import { type Actor, changedFields, recordAudit } from "../audit/log";
 import { lockProducts } from "../catalog/product-locks";
 import { dialectOf } from "../db/connect";
@@ -32,17 +33,6 @@ export const EMPTY_COMPLIANCE: ProductCompliance = {
   directoryStates: [],
   labReport: null,
 };
-
-/** The states of a directory listing, as stored (JSON text of two-letter codes). */
-export function parseDirectoryStates(text: string | null | undefined): string[] {
-  if (!text) return [];
-  try {
-    const value = JSON.parse(text) as unknown;
-    return Array.isArray(value) ? value.filter((s): s is string => typeof s === "string") : [];
-  } catch {
-    return [];
-  }
-}
 
 function storedDirectoryStates(states: readonly string[]): string {
   return JSON.stringify([...new Set(states.map((s) => s.toUpperCase()))].sort());

@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import { licenseTypeLabel } from "~/lib/business";
 import type { LineCompliance } from "~/lib/cart-check";
-import { type Destination, stateName, type Verdict } from "~/lib/compliance";
+import type { Destination, Verdict } from "~/lib/compliance/engine";
+import { stateName } from "~/lib/compliance/vocabulary";
 import * as MESSAGES from "~/lib/messages";
 import type { DB } from "../db/schema";
 import { checkProducts, checkProductsForEach } from "./check";

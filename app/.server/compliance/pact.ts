@@ -1,6 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import type { Kysely } from "kysely";
-import { stateName } from "~/lib/compliance";
+import { stateName } from "~/lib/compliance/vocabulary";
 import type { DB } from "../db/schema";
 import { storeInfo } from "../store-info";
 

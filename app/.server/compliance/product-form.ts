@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { type ProductComplianceInput, productComplianceSchema } from "~/lib/compliance";
 import * as MESSAGES from "~/lib/messages";
+import { type ProductComplianceInput, productComplianceSchema } from "~/lib/schemas/compliance";
 import type { Actor } from "../audit/log";
 import { lockProducts } from "../catalog/product-locks";
 import type { DB } from "../db/schema";

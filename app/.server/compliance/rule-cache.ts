@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely, sql, type Transaction } from "kysely";
-import type { Rule } from "~/lib/compliance";
+import type { Rule } from "~/lib/compliance/engine";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { listRules } from "./rules";

@@ -1,14 +1,8 @@
 import { type Kysely, sql, type Transaction } from "kysely";
-import {
-  describeEffect,
-  describeScope,
-  findContradiction,
-  type Rule,
-  type RuleInput,
-  type RuleScope,
-  scopeOf,
-} from "~/lib/compliance";
+import type { Rule, RuleScope } from "~/lib/compliance/engine";
+import { describeEffect, describeScope, findContradiction, scopeOf } from "~/lib/compliance/rules";
 import * as MESSAGES from "~/lib/messages";
+import type { RuleInput } from "~/lib/schemas/compliance";
 import { type Actor, changedFields, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { ComplianceRuleRow, DB } from "../db/schema";

@@ -1,31 +1,25 @@
 import type { Kysely } from "kysely";
 import { licenseTypeLabel, storeToday } from "~/lib/business";
-import { evaluateSale, type Outcome, type RuleResult, stateName } from "~/lib/compliance";
+import { evaluateSale } from "~/lib/compliance/engine";
+import type { SaleTestResult } from "~/lib/compliance/sale-test";
+import { stateName } from "~/lib/compliance/vocabulary";
 import * as MESSAGES from "~/lib/messages";
+import { findProductIdBySku } from "../catalog/search";
 import type { DB } from "../db/schema";
 import { buyerLicenses } from "./check";
 import { loadFacts } from "./facts";
 import { listRules } from "./rules";
 
 export interface SaleTest {
-  productId: number;
+  /** The product picked; null: the one whose SKU is `product`. */
+  productId: number | null;
+  /** What was typed in the product field. */
+  product: string;
   state: string;
   zip: string;
   /** The customer's email; empty: a buyer with no licenses. */
   customer: string;
   date: string;
-}
-
-export interface SaleTestResult {
-  productName: string;
-  destination: string;
-  customer: string | null;
-  date: string;
-  outcome: Outcome;
-  reason: string | null;
-  licenseLabel: string | null;
-  deciding: RuleResult[];
-  applied: RuleResult[];
 }
 
 export const TEST_PRODUCT_NOT_FOUND = MESSAGES.chooseCatalogProduct;
@@ -34,15 +28,20 @@ export const TEST_CUSTOMER_NOT_FOUND = MESSAGES.noCustomerWithEmail;
 /**
  * The admin's "test a sale" box: what the rules say for a product shipped to a state and ZIP for a
  * customer (their licenses, and the address-scoped ones of their address at that ZIP) on a date.
- * Read straight from the tables (every rule, enabled or not, as stored now).
+ * The product is the one picked, or the one whose SKU was typed. Read straight from the tables
+ * (every rule, enabled or not, as stored now).
  */
 export async function testSale(
   db: Kysely<DB>,
   input: SaleTest,
 ): Promise<{ ok: true; result: SaleTestResult } | { ok: false; field: string; message: string }> {
-  const product = await db.selectFrom("products").select("name").where("id", "=", input.productId).executeTakeFirst();
-  const facts = (await loadFacts(db, [input.productId])).get(input.productId);
-  if (!product || !facts) return { ok: false, field: "productId", message: TEST_PRODUCT_NOT_FOUND };
+  const productId = input.productId ?? (await findProductIdBySku(db, input.product));
+  const product =
+    productId === null
+      ? undefined
+      : await db.selectFrom("products").select("name").where("id", "=", productId).executeTakeFirst();
+  const facts = productId === null ? undefined : (await loadFacts(db, [productId])).get(productId);
+  if (productId === null || !product || !facts) return { ok: false, field: "product", message: TEST_PRODUCT_NOT_FOUND };
   let userId: string | null = null;
   let addressId: string | null = null;
   if (input.customer) {

@@ -14,6 +14,7 @@ import * as m0011 from "../../../db/migrations/0011-price-order-version";
 import * as m0012 from "../../../db/migrations/0012-directory-listing";
 import * as m0013 from "../../../db/migrations/0013-audit-erasure";
 import * as m0014 from "../../../db/migrations/0014-license-address-bound";
+import * as m0018 from "../../../db/migrations/0018-import-staging";
 import * as m0020 from "../../../db/migrations/0020-accounts-version";
 import type { DB } from "./schema";
 
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "0012-directory-listing": m0012,
   "0013-audit-erasure": m0013,
   "0014-license-address-bound": m0014,
+  "0018-import-staging": m0018,
   "0020-accounts-version": m0020,
 };
 

@@ -363,6 +363,22 @@ export interface StockAlertsTable {
   notified_at: string | null;
 }
 
+/** A catalog file staged by its dry run until its Apply (migration 0018). */
+export interface ImportStagingTable {
+  /** Random, 32 hex digits: what Apply posts. */
+  id: string;
+  /** The admin who uploaded it: the only one who may apply it. */
+  admin_id: string;
+  file_name: string;
+  /** The file's text (read as a product CSV before it was staged). */
+  content: string;
+  /** The file's size in bytes. */
+  size: number;
+  created_at: string;
+  /** Epoch ms: not applied after this, and deleted by the prune-staged-imports job. */
+  expires_at: number;
+}
+
 export interface DB {
   saved_lists: SavedListsTable;
   saved_list_items: SavedListItemsTable;
@@ -379,6 +395,7 @@ export interface DB {
   licenses: LicensesTable;
   audit_log: AuditLogTable;
   jobs: JobsTable;
+  import_staging: ImportStagingTable;
   product_sales: ProductSalesTable;
   cache_versions: CacheVersionsTable;
   users: UsersTable;

@@ -2,7 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import type { Kysely } from "kysely";
 import * as MESSAGES from "~/lib/messages";
 import type { OrderStatus } from "~/lib/orders";
-import { neutralizeFormula } from "../catalog/csv";
+import { neutralizeFormula } from "../catalog/csv/file";
 import type { DB } from "../db/schema";
 import { loadOrderItems } from "./queries";
 

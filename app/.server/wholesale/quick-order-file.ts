@@ -12,11 +12,11 @@ import {
   readQuantity,
   shown,
 } from "~/lib/quick-order";
-import { csvSyntaxProblem, hasBinaryControls, looksLikeText } from "../catalog/csv";
+import { csvSyntaxProblem, hasBinaryControls, looksLikeText } from "../catalog/csv/file";
 
 /**
  * A quick-order CSV file (issue 16) read on the server with csv-parse, as the catalog import reads
- * its files (app/.server/catalog/csv.ts), into the raw lines the page's other ways in give.
+ * its files (app/.server/catalog/csv/read.ts), into the raw lines the page's other ways in give.
  *
  * Spreadsheets save CSV in more than one encoding. This file is only SKUs and quantities, so
  * instead of refusing what is not UTF-8 (as the catalog import must, for names), it decodes the

@@ -1,11 +1,11 @@
 import type { Kysely, KyselyPlugin } from "kysely";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ruleSchema } from "~/lib/compliance";
 import * as MESSAGES from "~/lib/messages";
 import * as QUICK_ORDER_MESSAGES from "~/lib/messages/quick-order";
 import { enterLines, MAX_QUICK_ORDER_LINES, type QuickOrderLine, readPaste } from "~/lib/quick-order";
 import { GROUP_ACCESS, policyOf } from "~/lib/route-policy";
+import { ruleSchema } from "~/lib/schemas/compliance";
 import { priceGroupSchema } from "~/lib/schemas/price-groups";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { customerWithAddress } from "../../../tests/support/customers";

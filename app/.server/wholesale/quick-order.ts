@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import * as MESSAGES from "~/lib/messages";
 import * as QUICK_ORDER_MESSAGES from "~/lib/messages/quick-order";
 import { MAX_LINE_QUANTITY } from "~/lib/orders";
@@ -16,10 +16,9 @@ import {
   readPaste,
   readTyped,
 } from "~/lib/quick-order";
-import { firstImages, PRODUCT_COLUMNS, withImages } from "../catalog/products";
-import { normalizeQuery, suggestProducts } from "../catalog/search";
+import { firstImages } from "../catalog/products";
+import { foldedSku, suggestProductsByCode } from "../catalog/search";
 import { cartCompliance } from "../compliance/for-buyer";
-import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { loadPriceBook, unitPriceCents, withCustomerPrices } from "../pricing/prices";
 import { MAX_QUICK_ORDER_FILE_BYTES, readQuickOrderFile } from "./quick-order-file";
@@ -74,11 +73,6 @@ function upcForms(code: string): string[] {
   if (/^\d{12}$/.test(code)) return [code, `0${code}`];
   if (/^0\d{12}$/.test(code)) return [code, code.slice(1)];
   return /^\d{8,14}$/.test(code) ? [code] : [];
-}
-
-/** The lower-cased SKU, in byte order on both databases: what products_sku_lower_idx (migration 0010) holds. */
-function foldedSku(db: Db) {
-  return dialectOf(db) === "postgres" ? sql<string>`lower(products.sku) collate "C"` : sql<string>`lower(products.sku)`;
 }
 
 /** The product each code names: its SKU (exactly, else ignoring case), else its UPC. */
@@ -338,31 +332,11 @@ export async function checkQuickOrder(db: Db, userId: string, input: QuickOrderI
 const SUGGESTION_COUNT = 6;
 
 /**
- * Products for what is being typed in a SKU field: SKUs that start with it (an index range on the
- * unique SKU, as typed and in capitals), then names that contain it (the search's trigram index),
- * at the customer's prices. A fixed number of small queries.
+ * Suggestions for what is being typed in a SKU field (catalog/search.ts suggestProductsByCode:
+ * SKUs that start with it, then names that contain it), at the customer's prices.
  */
 export async function suggestCodes(db: Db, userId: string, typed: string): Promise<CodeSuggestion[]> {
-  const q = normalizeQuery(typed).slice(0, 64);
-  if (q.length < 2) return [];
-  // SKUs that start with what was typed, whatever the case of either: a range on the lower-cased
-  // SKU, which an index serves (migration 0010; byte order on both databases).
-  const from = q.toLowerCase();
-  const to = from.slice(0, -1) + String.fromCodePoint((from.codePointAt(from.length - 1) ?? 0) + 1);
-  const key = foldedSku(db);
-  const bySku = await db
-    .selectFrom("products")
-    .select(PRODUCT_COLUMNS)
-    .where(sql<boolean>`${key} >= ${from} and ${key} < ${to}`)
-    .orderBy(key)
-    .limit(SUGGESTION_COUNT)
-    .execute();
-  const skuMatches = await withImages(db, bySku);
-  const byName = skuMatches.length >= SUGGESTION_COUNT ? [] : await suggestProducts(db, q, SUGGESTION_COUNT);
-  const seen = new Set<number>();
-  const products = [...skuMatches.sort((a, b) => a.sku.localeCompare(b.sku)), ...byName]
-    .filter((p) => !seen.has(p.id) && seen.add(p.id))
-    .slice(0, SUGGESTION_COUNT);
+  const products = await suggestProductsByCode(db, typed, SUGGESTION_COUNT);
   return (await withCustomerPrices(db, userId, products)).map((p) => {
     const unit = sellingUnitOf(p);
     return {

@@ -2,10 +2,11 @@ import { Form, useNavigation } from "react-router";
 import { BulkDialog, UnchangedSelect } from "~/components/admin/bulk-dialog";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
-import { FLAVOR_CLASSES, PRODUCT_CLASSES, type ProductComplianceInput } from "~/lib/compliance";
+import { FLAVOR_CLASSES, PRODUCT_CLASSES } from "~/lib/compliance/vocabulary";
 import { type FormReply, fieldError, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
+import type { ProductComplianceInput } from "~/lib/schemas/compliance";
 
 export interface ComplianceFormValues extends ProductComplianceInput {
   labReport: { type: string; size: number } | null;

@@ -1,6 +1,7 @@
 import { type ComponentProps, type ReactNode, useId } from "react";
 
-const control =
+/** The look of a text control: the fields below, and controls built on them (the product picker). */
+export const FIELD_CONTROL =
   "block w-full min-h-11 rounded-md border bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:outline-2 focus:outline-brand-500 aria-[invalid=true]:border-danger-600";
 
 interface FieldShell {
@@ -64,7 +65,7 @@ export function TextField({
     <Shell id={id} label={label} error={error} hint={hint} className={className} required={input.required}>
       <input
         id={id}
-        className={`${control} border-slate-300`}
+        className={`${FIELD_CONTROL} border-slate-300`}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         {...input}
@@ -87,7 +88,7 @@ export function TextAreaField({
     <Shell id={id} label={label} error={error} hint={hint} className={className} required={input.required}>
       <textarea
         id={id}
-        className={`${control} min-h-28 border-slate-300`}
+        className={`${FIELD_CONTROL} min-h-28 border-slate-300`}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         {...input}
@@ -111,7 +112,7 @@ export function SelectField({
     <Shell id={id} label={label} error={error} hint={hint} className={className} required={select.required}>
       <select
         id={id}
-        className={`${control} border-slate-300`}
+        className={`${FIELD_CONTROL} border-slate-300`}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         {...select}

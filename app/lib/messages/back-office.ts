@@ -73,6 +73,7 @@ export const chooseWhatToDo = "Choose what to do.";
 export const ruleFiltersHint = "Or the products that match every list filled in below.";
 export const ruleReasonHint =
   "For example: Kratom cannot be shipped to {state} (state ban). {state} becomes the buyer's state.";
+export const productPickerHint = "Type part of the name or the SKU, then choose the product.";
 export const complianceIntro =
   "What may be shipped where, to whom and when. Rules act on product pages, in the cart and at checkout, and every order is checked again when it is placed. Every change is in the audit log.";
 export const casePackHint = "Sold only in multiples of this many units; 1 sells single units.";
@@ -120,6 +121,8 @@ export const importApplyFailed = "The import could not be finished, so nothing w
 export const importConnectionLost =
   "The connection to the store was lost before the import answered. Reload the page and look at the products to see whether it was applied.";
 export const importReading = "Reading the file…";
+export const importStagedGone =
+  "This dry run can no longer be applied: it was applied already or is more than a day old. Run a dry run of the file again.";
 export const importNothingToApply = "Nothing to apply: every row is either unchanged or refused.";
 /** 'Imported: 3 added, 2 changed, 1 deleted.' */
 export function importApplied(counts: { added: number; changed: number; deleted: number }): string {

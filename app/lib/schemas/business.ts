@@ -13,7 +13,7 @@ import {
   normalizeTaxPermit,
   TAX_PERMIT_FORMAT,
 } from "../business";
-import { stateName } from "../compliance";
+import { stateName } from "../compliance/vocabulary";
 import * as MESSAGES from "../messages";
 import * as ACCOUNT_MESSAGES from "../messages/account";
 import { isMultiline } from "../text";

@@ -1,8 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useFetcher, useRevalidator } from "react-router";
-import { applyRowLimit, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, PRODUCT_COLUMNS } from "~/.server/catalog/csv";
-import { applyImportForm, dryRunImport, type ImportApplyLine, type ImportView } from "~/.server/catalog/import-form";
+import { Form, useFetcher, useRevalidator } from "react-router";
+import { PRODUCT_COLUMNS } from "~/.server/catalog/csv/columns";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/.server/catalog/csv/read";
 import { getDb } from "~/.server/db/instance";
+import { applyRowLimit } from "~/.server/flows/catalog-import/apply";
+import {
+  applyImportForm,
+  dryRunImport,
+  type ImportApplyLine,
+  type ImportView,
+} from "~/.server/flows/catalog-import/import-form";
 import { intentOf } from "~/.server/http";
 import { actorOf, formOf } from "~/.server/request-context";
 import { notify } from "~/components/toast";
@@ -16,10 +23,11 @@ import { MB, type RouteHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/import";
 
 /**
- * Catalog import (issue 17): a product CSV, keyed by SKU. The first post is a dry run (nothing is
- * written); Apply posts the same file again with the dry run's digest and writes it in one
- * transaction, unless the catalog moved since (then it answers with the new dry run). With
- * JavaScript, Apply goes to /admin/import/apply, which streams how many rows are written.
+ * Catalog import (issue 17): a product CSV, keyed by SKU. The file is posted once, for its dry run
+ * (nothing is written to the catalog; the file is staged for its Apply). Apply posts the staged
+ * id with the dry run's digest and writes the file in one transaction, unless the catalog moved
+ * since (then it answers with the new dry run). With JavaScript, Apply goes to /admin/import/apply,
+ * which streams how many rows are written.
  */
 // Past the file limit so that an oversized file gets the import's own message, not a bare 413.
 export const handle: RouteHandle = { bodyLimitBytes: 60 * MB, maxFields: 10 };
@@ -39,7 +47,8 @@ export function loader() {
 
 export async function action({ context }: Route.ActionArgs) {
   const form = formOf(context);
-  return intentOf(form) === "apply" ? applyImportForm(form, actorOf(context)) : dryRunImport(form);
+  const actor = actorOf(context);
+  return intentOf(form) === "apply" ? applyImportForm(form, actor) : dryRunImport(form, actor);
 }
 
 type Progress = { done: number; total: number };
@@ -271,13 +280,13 @@ export default function ImportProducts({ loaderData }: Route.ComponentProps) {
   const reply: FormReply<ImportView> | undefined = streamed.reply ?? fetcher.data ?? actionData;
   // An Apply that failed without a new dry run (the connection dropped) leaves the one it applied.
   const plan = reply?.data ?? (streamed.reply ? (fetcher.data ?? actionData)?.data : undefined);
-  const applying = streamed.applying || (fetcher.state !== "idle" && fetcher.formData?.get("intent") === "apply");
+  const applying = streamed.applying;
   const busy = fetcher.state !== "idle" || streamed.applying;
   const progress = streamed.progress;
   const writes = plan ? plan.counts.added + plan.counts.changed + plan.counts.deleted : 0;
   // More than the built-in database writes in one Apply: the dry run says so, and offers no Apply.
   const overLimit = !!plan && !plan.applied && plan.writeLimit !== null && writes > plan.writeLimit;
-  const canApply = !!plan && !plan.applied && writes > 0 && !overLimit;
+  const canApply = !!plan && !plan.applied && writes > 0 && !overLimit && plan.stagedId !== null;
 
   useEffect(() => {
     if (reply?.ok && reply.message) notify("success", reply.message);
@@ -317,20 +326,8 @@ export default function ImportProducts({ loaderData }: Route.ComponentProps) {
           const input = e.currentTarget.elements.namedItem("file") as HTMLInputElement | null;
           const big = (input?.files?.[0]?.size ?? 0) > loaderData.maxMegabytes * MB;
           setTooLarge(big);
-          if (big) {
-            e.preventDefault();
-            return;
-          }
-          const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-          if (submitter?.value === "apply") {
-            // Apply streams its progress from its own request; the fetcher only does dry runs.
-            e.preventDefault();
-            const data = new FormData(e.currentTarget);
-            data.set("intent", "apply");
-            void streamed.start(data);
-          } else {
-            streamed.reset();
-          }
+          if (big) e.preventDefault();
+          else streamed.reset();
         }}
       >
         <label className="flex flex-1 flex-col gap-1 text-sm font-medium text-slate-800">
@@ -344,7 +341,6 @@ export default function ImportProducts({ loaderData }: Route.ComponentProps) {
             className="min-h-11 rounded-md border border-slate-300 bg-white p-2 text-sm"
           />
         </label>
-        {plan ? <input type="hidden" name="digest" value={plan.digest} /> : null}
         <Button type="submit" name="intent" value="dry-run" variant="secondary" disabled={busy}>
           Dry run
         </Button>
@@ -379,9 +375,22 @@ export default function ImportProducts({ loaderData }: Route.ComponentProps) {
               {plan.applied ? "Imported" : "Dry run"}: {plan.fileName}
             </h3>
             {canApply ? (
-              <Button type="submit" form="import-form" name="intent" value="apply" disabled={busy}>
-                Apply
-              </Button>
+              // The file is not posted again: its dry run staged it. With JavaScript, Apply streams
+              // its progress from its own request; without, the page's action applies it.
+              <Form
+                method="post"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void streamed.start(new FormData(e.currentTarget));
+                }}
+              >
+                <input type="hidden" name="intent" value="apply" />
+                <input type="hidden" name="staged" value={plan.stagedId ?? ""} />
+                <input type="hidden" name="digest" value={plan.digest} />
+                <Button type="submit" disabled={busy}>
+                  Apply
+                </Button>
+              </Form>
             ) : null}
           </div>
           {plan.applied && reply?.message ? <FormMessage tone="success">{reply.message}</FormMessage> : null}

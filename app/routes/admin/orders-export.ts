@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { csvResponse } from "~/.server/catalog/csv";
+import { csvResponse } from "~/.server/catalog/csv/file";
 import { getDb } from "~/.server/db/instance";
 import { exportOrdersCsv, isDay } from "~/.server/orders/export";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";

@@ -1,4 +1,5 @@
-import { csvResponse, exportProductsCsv } from "~/.server/catalog/csv";
+import { exportProductsCsv } from "~/.server/catalog/csv/export";
+import { csvResponse } from "~/.server/catalog/csv/file";
 import { getDb } from "~/.server/db/instance";
 import { env } from "~/.server/env";
 import { storeToday } from "~/lib/business";

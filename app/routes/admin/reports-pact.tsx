@@ -3,7 +3,7 @@ import { pactSummary, shipperState, validMonth } from "~/.server/compliance/pact
 import { getDb } from "~/.server/db/instance";
 import { Button } from "~/components/ui/button";
 import { storeToday } from "~/lib/business";
-import { stateName } from "~/lib/compliance";
+import { stateName } from "~/lib/compliance/vocabulary";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import type { Route } from "./+types/reports-pact";
 

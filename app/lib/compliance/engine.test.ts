@@ -1,62 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LICENSE_TYPES, licenseCountsIn, licenseTypeStateBound } from "./business";
+import { product, rule } from "../../../tests/support/compliance-rules";
+import { LICENSE_TYPES, licenseCountsIn, licenseTypeStateBound } from "../business";
+import { US_STATE_CODES } from "../us-states";
+import { ZIP_PREFIX_RANGES } from "../zip-states";
 import {
   type BuyerLicense,
-  bulkComplianceSchema,
   type Destination,
-  describeEffect,
   destinationStates,
   evaluateSale,
   fillState,
-  findContradiction,
   licenseCoversAddress,
   type ProductFacts,
-  productComplianceSchema,
   type Rule,
-  ruleSchema,
-  scopeOf,
-  scopesOverlap,
-  stateName,
-  validUpc,
-} from "./compliance";
-import * as MESSAGES from "./messages";
-import { US_STATE_CODES } from "./us-states";
-import { ZIP_PREFIX_RANGES } from "./zip-states";
-
-let nextId = 1;
-function rule(fields: Partial<Rule> & Pick<Rule, "scope">): Rule {
-  return {
-    id: nextId++,
-    name: `Rule ${nextId}`,
-    states: [],
-    zips: [],
-    effectiveFrom: "2025-01-01",
-    effectiveUntil: null,
-    effect: "block",
-    licenseType: null,
-    reason: "Not here.",
-    label: "state ban",
-    enabled: true,
-    example: false,
-    updatedAt: "",
-    ...fields,
-  };
-}
-
-function product(fields: Partial<ProductFacts>): ProductFacts {
-  return {
-    id: 1,
-    category: "novelty",
-    brand: null,
-    productClass: "novelty",
-    flavorClass: null,
-    country: "US",
-    thcMg: null,
-    directoryStates: [],
-    ...fields,
-  };
-}
+} from "./engine";
+import { stateName } from "./vocabulary";
 
 const KRATOM_BAN = rule({
   name: "Kratom bans",
@@ -434,200 +392,6 @@ describe("evaluation, for any product, place, licenses, date and rules", () => {
       ),
       { numRuns: 500 },
     );
-  });
-});
-
-const validRule = {
-  name: "Kratom bans",
-  classes: "kratom",
-  states: "IN, AL",
-  effectiveFrom: "2025-01-01",
-  effect: "block",
-  reason: "Kratom cannot be shipped to Indiana (state ban).",
-  label: "state ban",
-};
-
-function issues(input: Record<string, unknown>): string[] {
-  const result = ruleSchema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((i) => i.message);
-}
-
-describe("rule input", () => {
-  it("takes a valid rule", () => {
-    const parsed = ruleSchema.parse(validRule);
-    expect(parsed.states).toEqual(["IN", "AL"]);
-    expect(scopeOf(parsed)).toEqual({ classes: ["kratom"] });
-  });
-
-  it("refuses an empty scope", () => {
-    expect(issues({ ...validRule, classes: undefined })).toEqual([MESSAGES.ruleScopeEmpty]);
-  });
-
-  it("refuses an unknown state code", () => {
-    expect(issues({ ...validRule, states: "IN, XX" })).toEqual([MESSAGES.ruleStateUnknown]);
-    expect(issues({ ...validRule, states: "Indiana" })).toEqual([MESSAGES.ruleStateUnknown]);
-  });
-
-  it("refuses an end before the start", () => {
-    expect(issues({ ...validRule, effectiveUntil: "2024-12-31" })).toEqual([MESSAGES.ruleEndBeforeStart]);
-    expect(issues({ ...validRule, effectiveUntil: "2025-01-01" })).toEqual([]);
-  });
-
-  it("refuses malformed dates, ZIPs without a state, a license rule without a license, a missing reason", () => {
-    expect(issues({ ...validRule, effectiveFrom: "2025-02-30" })).toEqual([MESSAGES.ruleDateFormat]);
-    expect(issues({ ...validRule, states: "", zips: "46201" })).toEqual([MESSAGES.ruleZipsNeedStates]);
-    expect(issues({ ...validRule, zips: "4620" })).toEqual([MESSAGES.ruleZipFormat]);
-    expect(issues({ ...validRule, effect: "require-license" })).toEqual([MESSAGES.ruleLicenseTypeRequired]);
-    expect(issues({ ...validRule, effect: "allow" })).toEqual([MESSAGES.ruleEffectRequired]);
-    expect(issues({ ...validRule, reason: " " })).toEqual([MESSAGES.ruleReasonRequired]);
-    expect(issues({ ...validRule, label: "" })).toEqual([MESSAGES.ruleLabelRequired]);
-    expect(issues({ ...validRule, name: "" })).toEqual([MESSAGES.ruleNameRequired]);
-  });
-
-  it("finds a contradicting rule: same products, overlapping places and dates, another effect", () => {
-    const base = rule({ name: "Indiana kratom", scope: { classes: ["kratom"] }, states: ["IN", "AL"] });
-    const candidate = { ...base, id: 0, effect: "require-license" as const, states: ["IN"] };
-    expect(findContradiction(candidate, [base], null)?.name).toBe("Indiana kratom");
-    expect(findContradiction({ ...candidate, states: ["TX"] }, [base], null)).toBeNull();
-    expect(findContradiction({ ...candidate, effect: "block" }, [base], null)).toBeNull();
-    expect(findContradiction({ ...candidate, scope: { classes: ["glass"] } }, [base], null)).toBeNull();
-    expect(findContradiction(candidate, [{ ...base, enabled: false }], null)).toBeNull();
-    expect(
-      findContradiction(candidate, [{ ...base, effectiveUntil: "2024-12-31", effectiveFrom: "2024-01-01" }], null),
-    ).toBeNull();
-    expect(findContradiction(candidate, [base], base.id)).toBeNull();
-  });
-
-  it("finds a contradiction between overlapping scopes, not only identical ones", () => {
-    const license = (scope: Rule["scope"]) =>
-      rule({ name: "Indiana license", scope, states: ["IN"], effect: "require-license", licenseType: "other" });
-    const block = (scope: Rule["scope"]) => ({ ...rule({ scope, states: ["IN"] }), id: 0 });
-    // "All products" overlaps everything: a ban on all of them leaves the license rule nothing.
-    expect(findContradiction(block({ all: true }), [license({ classes: ["kratom"] })], null)?.name).toBe(
-      "Indiana license",
-    );
-    // Same filter: overlapping lists contradict, disjoint ones do not.
-    expect(
-      findContradiction(block({ classes: ["kratom", "glass"] }), [license({ classes: ["kratom"] })], null)?.name,
-    ).toBe("Indiana license");
-    expect(findContradiction(block({ classes: ["glass"] }), [license({ classes: ["kratom"] })], null)).toBeNull();
-    expect(
-      findContradiction(
-        block({ classes: ["nicotine-vape"], countries: ["CN", "VN"] }),
-        [license({ classes: ["nicotine-vape", "non-nicotine-vape"], countries: ["CN"] })],
-        null,
-      )?.name,
-    ).toBe("Indiana license");
-    expect(
-      findContradiction(
-        block({ classes: ["kratom"], brands: ["Acme"] }),
-        [license({ classes: ["kratom"], brands: [" acme"] })],
-        null,
-      )?.name,
-    ).toBe("Indiana license");
-    // Different filters: they overlap when a product of the catalog falls under both.
-    const acmeGlass = product({ id: 7, productClass: "glass", brand: "Acme" });
-    const acmeKratom = product({ id: 8, productClass: "kratom", brand: "Acme" });
-    const byBrand = block({ brands: ["Acme"] });
-    const kratomLicense = license({ classes: ["kratom"] });
-    expect(findContradiction(byBrand, [kratomLicense], null, [acmeGlass])).toBeNull();
-    expect(findContradiction(byBrand, [kratomLicense], null, [acmeGlass, acmeKratom])?.name).toBe("Indiana license");
-    expect(
-      findContradiction(block({ productIds: [8] }), [license({ countries: ["ID"] })], null, [acmeKratom]),
-    ).toBeNull();
-    expect(
-      findContradiction(block({ productIds: [8, 9] }), [license({ categories: ["novelty"] })], null, [acmeKratom])
-        ?.name,
-    ).toBe("Indiana license");
-    // Places and dates must still overlap.
-    expect(findContradiction({ ...block({ all: true }), states: ["TX"] }, [kratomLicense], null)).toBeNull();
-  });
-
-  it("takes a ban carved out of a license rule (a narrower block): the law's layers, not a contradiction", () => {
-    const registration = rule({
-      name: "Texas hemp registration",
-      scope: { classes: ["cannabinoid"] },
-      states: ["TX"],
-      effect: "require-license",
-      licenseType: "tx-dshs-hemp",
-    });
-    const federal = { ...rule({ scope: { classes: ["cannabinoid"], minThcMg: 0.4 } }), id: 0 };
-    expect(findContradiction(federal, [registration], null)).toBeNull();
-    // The other way round, a license rule narrower than a ban is left with nothing: refused.
-    const strictLicense = { ...registration, id: 0, scope: { classes: ["cannabinoid" as const], minThcMg: 0.4 } };
-    expect(
-      findContradiction(
-        strictLicense,
-        [{ ...federal, id: 50, name: "Federal", scope: { classes: ["cannabinoid"] } }],
-        null,
-      )?.name,
-    ).toBe("Federal");
-    // Named products that are all hemp, inside the hemp registration: carved out, judged from the catalog.
-    const cart = product({ id: 21, category: "delta", productClass: "cannabinoid", thcMg: 900 });
-    const gummy = product({ id: 22, category: "delta", productClass: "cannabinoid", thcMg: 0 });
-    const vapeBan = { ...rule({ scope: { productIds: [21] }, states: ["TX"] }), id: 0 };
-    expect(findContradiction(vapeBan, [registration], null, [cart, gummy])).toBeNull();
-    // A ban on products that are not all under the license rule overlaps it and is refused.
-    const glass = product({ id: 23, productClass: "glass" });
-    expect(
-      findContradiction({ ...vapeBan, scope: { productIds: [21, 23] } }, [registration], null, [cart, gummy, glass])
-        ?.name,
-    ).toBe("Texas hemp registration");
-  });
-
-  it("knows when two scopes overlap", () => {
-    expect(scopesOverlap({ all: true }, { productIds: [1] }, [])).toBe(true);
-    expect(scopesOverlap({ flavors: ["flavored"] }, { flavors: ["tobacco"] }, [])).toBe(false);
-    expect(scopesOverlap({ flavors: ["flavored", "menthol"] }, { flavors: ["menthol"] }, [])).toBe(true);
-    expect(scopesOverlap({ flavors: ["menthol"] }, { countries: ["CN"] }, [])).toBe(false);
-    const menthol = product({ productClass: "nicotine-vape", flavorClass: "menthol", country: "CN" });
-    expect(scopesOverlap({ flavors: ["menthol"] }, { countries: ["CN"] }, [menthol])).toBe(true);
-    // A shared filter with disjoint lists: no product can be under both, whatever the catalog.
-    expect(scopesOverlap({ flavors: ["tobacco"], countries: ["CN"] }, { flavors: ["menthol"] }, [menthol])).toBe(false);
-  });
-
-  it("takes a directory listing rule; it contradicts a block, not a license rule", () => {
-    const parsed = ruleSchema.parse({ ...validRule, effect: "require-listing", licenseType: "tx-dshs-hemp" });
-    expect(parsed.effect).toBe("require-listing");
-    expect(describeEffect({ effect: "require-listing", licenseType: null })).toBe(MESSAGES.requireDirectoryListing);
-    const listing = rule({ name: "Kentucky directory", scope: { classes: ["nicotine-vape"] }, states: ["KY"] });
-    const listingRule = { ...listing, effect: "require-listing" as const };
-    const block = { ...listing, id: 0, name: "Kentucky vape ban", effect: "block" as const };
-    const license = { ...block, effect: "require-license" as const, licenseType: "state-tobacco-vape" };
-    expect(findContradiction(block, [listingRule], null)?.name).toBe("Kentucky directory");
-    expect(findContradiction(listingRule, [{ ...block, id: 999 }], listingRule.id)?.name).toBe("Kentucky vape ban");
-    expect(findContradiction(license, [listingRule], null)).toBeNull();
-    expect(findContradiction(listingRule, [{ ...listingRule, id: 998 }], listingRule.id)).toBeNull();
-  });
-});
-
-describe("product compliance input", () => {
-  it("checks UPC check digits, country codes and numbers", () => {
-    expect(validUpc("036000291452")).toBe(true);
-    expect(validUpc("036000291453")).toBe(false);
-    const ok = productComplianceSchema.parse({ upc: "0 36000-29145 2", country: "cn", thcMg: "0.3" });
-    expect(ok).toMatchObject({ upc: "036000291452", country: "CN", thcMg: 0.3, brand: null, productClass: null });
-    const bad = productComplianceSchema.safeParse({ upc: "123", country: "China", thcMg: "-1", productClass: "drug" });
-    expect(bad.success ? [] : bad.error.issues.map((i) => i.message)).toEqual([
-      "Choose a product class from the list.",
-      MESSAGES.countryFormat,
-      MESSAGES.upcFormat,
-      MESSAGES.numberFormat,
-    ]);
-  });
-
-  it("reads the directory states: two-letter US codes, upper-cased, sorted, without repeats", () => {
-    expect(productComplianceSchema.parse({}).directoryStates).toEqual([]);
-    expect(productComplianceSchema.parse({ directoryStates: "nc, ky KY" }).directoryStates).toEqual(["KY", "NC"]);
-    const bad = productComplianceSchema.safeParse({ directoryStates: "KY, Kentucky" });
-    expect(bad.success ? [] : bad.error.issues.map((i) => i.message)).toEqual([MESSAGES.directoryStateUnknown]);
-    const bulk = bulkComplianceSchema.parse({ ids: ["1"], addDirectoryStates: "va" });
-    expect(bulk.addDirectoryStates).toEqual(["VA"]);
-    expect(bulkComplianceSchema.parse({ ids: ["1"], brand: "X", addDirectoryStates: "" }).addDirectoryStates).toBe(
-      undefined,
-    );
-    const none = bulkComplianceSchema.safeParse({ ids: ["1"], addDirectoryStates: "XX" });
-    expect(none.success ? [] : none.error.issues.map((i) => i.message)).toEqual([MESSAGES.directoryStateUnknown]);
   });
 });
 

@@ -2,25 +2,21 @@ import type { FormReply } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { MB } from "~/lib/route-policy";
-import type { Actor } from "../audit/log";
-import { getDb } from "../db/instance";
-import { replyError, replyOk } from "../forms";
-import { log } from "../log";
-import {
-  applyImport,
-  applyRowLimit,
-  type ImportPlan,
-  ImportTooLargeError,
-  MAX_IMPORT_BYTES,
-  type ProgressCallback,
-  planImport,
-  readProductsCsv,
-} from "./csv";
+import type { Actor } from "../../audit/log";
+import { MAX_IMPORT_BYTES, readProductsCsv } from "../../catalog/csv/read";
+import { getDb } from "../../db/instance";
+import { replyError, replyOk } from "../../forms";
+import { log } from "../../log";
+import { applyImport, applyRowLimit, ImportTooLargeError, type ProgressCallback } from "./apply";
+import { type ImportPlan, planImport, writesOf } from "./plan";
+import { findStagedImport, removeStagedImport, stageImport } from "./staging";
 
 /**
  * The catalog import's two posts (issue 17), shared by the page's action (a dry run, or an Apply
  * posted without JavaScript) and /admin/import/apply (an Apply that streams its progress).
- * Each answers in the one form contract with what the page shows of the plan.
+ * Each answers in the one form contract with what the page shows of the plan. The file is
+ * uploaded once (issue 27, decision 0030): its dry run stages it (staging.ts) and Apply posts the
+ * staged id with the digest of the dry run it saw.
  */
 
 /** How many entries of each list the page shows (the counts are always whole). */
@@ -37,11 +33,14 @@ export interface ImportView {
   applied: boolean;
   /** The most rows one Apply writes on this database (null: only the file's limit). */
   writeLimit: number | null;
+  /** The staged file Apply posts (null: nothing to apply, or applied). */
+  stagedId: string | null;
 }
 
-function view(plan: ImportPlan, fileName: string, applied: boolean): ImportView {
+function view(plan: ImportPlan, fileName: string, applied: boolean, stagedId: string | null): ImportView {
   return {
     fileName,
+    stagedId,
     writeLimit: applyRowLimit(getDb()),
     digest: plan.digest,
     counts: {
@@ -68,16 +67,34 @@ async function readPostedFile(form: FormData) {
     return { answer: replyError({ message: BACK_OFFICE_MESSAGES.importChooseFile }) };
   if (file.size > MAX_IMPORT_BYTES)
     return { answer: replyError({ message: MESSAGES.importTooLarge(MAX_IMPORT_BYTES / MB) }, { status: 413 }) };
-  const read = readProductsCsv(new Uint8Array(await file.arrayBuffer()));
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const read = readProductsCsv(bytes);
   if (!read.ok) return { answer: replyError({ message: read.error }, { status: 422 }) };
-  return { read: read as Read, fileName: file.name.slice(0, 200) };
+  return { read: read as Read, bytes, fileName: file.name.slice(0, 200) };
 }
 
-/** A dry run: what the posted file would add, change, delete and refuse. Nothing is written. */
-export async function dryRunImport(form: FormData) {
+/** The admin an import belongs to: its dry run and Apply are a person's. */
+function ownerOf(actor: Actor): string {
+  if (!actor.id) throw new Error("a catalog import is made by a signed-in admin");
+  return actor.id;
+}
+
+/**
+ * A dry run: what the posted file would add, change, delete and refuse. Nothing is written to the
+ * catalog; a file with something to apply (within the database's limit) is staged for its Apply.
+ */
+export async function dryRunImport(form: FormData, actor: Actor) {
   const posted = await readPostedFile(form);
   if (!posted.read) return posted.answer;
-  return replyOk<ImportView>(undefined, view(await planImport(getDb(), posted.read), posted.fileName, false));
+  const db = getDb();
+  const plan = await planImport(db, posted.read);
+  const writes = writesOf(plan);
+  const limit = applyRowLimit(db);
+  const stagedId =
+    writes > 0 && (limit === null || writes <= limit)
+      ? await stageImport(db, ownerOf(actor), posted.fileName, posted.bytes)
+      : null;
+  return replyOk<ImportView>(undefined, view(plan, posted.fileName, false, stagedId));
 }
 
 /** An Apply's post, read and checked: what `applyPosted` writes. */
@@ -85,25 +102,34 @@ export interface PostedApply {
   read: Read;
   fileName: string;
   digest: string;
-}
-
-/** Reads an Apply's post (the file and the digest of its dry run), or the answer that refuses it. */
-export async function readApplyForm(form: FormData) {
-  const posted = await readPostedFile(form);
-  if (!posted.read) return { answer: posted.answer };
-  const digest = form.get("digest");
-  if (typeof digest !== "string" || !/^[a-f0-9]{64}$/.test(digest))
-    return { answer: replyError({ message: BACK_OFFICE_MESSAGES.importChooseFile }) };
-  return { posted: { read: posted.read, fileName: posted.fileName, digest } satisfies PostedApply };
+  stagedId: string;
 }
 
 /**
- * Applies a posted file in one transaction if it still does what the dry run of its digest showed;
+ * Reads an Apply's post (the staged id and the digest of its dry run) and the file staged under
+ * that id, or the answer that refuses it: 400 without a dry run, 404 for an id this admin has not
+ * staged (another admin's, one already applied or expired, one made up).
+ */
+export async function readApplyForm(form: FormData, actor: Actor) {
+  const stagedId = form.get("staged");
+  const digest = form.get("digest");
+  if (typeof stagedId !== "string" || !stagedId || typeof digest !== "string" || !/^[a-f0-9]{64}$/.test(digest))
+    return { answer: replyError({ message: BACK_OFFICE_MESSAGES.importChooseFile }) };
+  const staged = await findStagedImport(getDb(), stagedId, ownerOf(actor));
+  if (!staged) return { answer: replyError({ message: BACK_OFFICE_MESSAGES.importStagedGone }, { status: 404 }) };
+  const read = readProductsCsv(staged.bytes);
+  if (!read.ok) return { answer: replyError({ message: read.error }, { status: 422 }) };
+  return { posted: { read, fileName: staged.fileName, digest, stagedId: staged.id } satisfies PostedApply };
+}
+
+/**
+ * Applies a staged file in one transaction if it still does what the dry run of its digest showed;
  * otherwise (or if another write comes between) nothing is written and the answer holds the new
- * dry run. `onProgress` hears how many rows are written as they are.
+ * dry run, to apply with the same staged file. Once applied, the staged file goes. `onProgress`
+ * hears how many rows are written as they are.
  */
 export async function applyPosted(
-  { read, fileName, digest }: PostedApply,
+  { read, fileName, digest, stagedId }: PostedApply,
   actor: Actor,
   onProgress?: ProgressCallback,
 ) {
@@ -113,35 +139,39 @@ export async function applyPosted(
     if (!applied)
       return replyError<ImportView>(
         { message: MESSAGES.importCatalogChanged },
-        { status: 409, data: view(plan, fileName, false) },
+        { status: 409, data: view(plan, fileName, false, stagedId) },
       );
+    // Applied and committed: a staged file left behind would only expire.
+    await removeStagedImport(db, stagedId).catch((error) =>
+      log.warn({ err: error }, "catalog import: the applied file was not removed from staging"),
+    );
     return replyOk<ImportView>(
       BACK_OFFICE_MESSAGES.importApplied({
         added: plan.added.length,
         changed: plan.changed.length,
         deleted: plan.deleted.length,
       }),
-      view(plan, fileName, true),
+      view(plan, fileName, true, null),
     );
   } catch (error) {
     if (error instanceof ImportTooLargeError) {
       return replyError<ImportView>(
         { message: error.message },
-        { status: 422, data: view(error.plan, fileName, false) },
+        { status: 422, data: view(error.plan, fileName, false, stagedId) },
       );
     }
     // Another write came between the dry run and Apply (a SKU added, a product edited): nothing was kept.
     log.warn({ err: error }, "catalog import failed; rolled back");
     return replyError<ImportView>(
       { message: MESSAGES.importCatalogChanged },
-      { status: 409, data: view(await planImport(db, read), fileName, false) },
+      { status: 409, data: view(await planImport(db, read), fileName, false, stagedId) },
     );
   }
 }
 
 /** An Apply posted without JavaScript: read, then written, answered once it is done. */
 export async function applyImportForm(form: FormData, actor: Actor) {
-  const { posted, answer } = await readApplyForm(form);
+  const { posted, answer } = await readApplyForm(form, actor);
   return posted ? applyPosted(posted, actor) : answer;
 }
 
