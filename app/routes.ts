@@ -59,6 +59,7 @@ export default [
     route("account/lists", "routes/account/saved-lists.tsx"),
     route("account/lists/:listId", "routes/account/saved-list.tsx"),
     route("account/alerts", "routes/account/stock-alerts.tsx"),
+    route("api/product-personal/:productId", "routes/api/product-personal.ts"),
   ]),
 
   group("buyer", [

@@ -12,9 +12,10 @@ import { type Viewer, viewerFromHeaders } from "~/.server/accounts/viewer";
 import { closeDb, getDb } from "~/.server/db/instance";
 import { isSchemaCurrent } from "~/.server/db/migrate";
 import { env } from "~/.server/env";
+import { audienceUsed, audienceVersionsContext } from "~/.server/flows/audience";
 import { log, loggableUrl, withRequestId } from "~/.server/log";
 import { isMediaName, mediaStore } from "~/.server/media/store";
-import { type RequestInfo, requestInfoContext, resolvedAsVisitor } from "~/.server/request-context";
+import { personalRead, type RequestInfo, requestInfoContext, resolvedAsVisitor } from "~/.server/request-context";
 import { clientAddress } from "~/.server/security/client-address";
 import { headerMode, repeatsEdgeHeader, securityHeaders } from "~/.server/security/headers";
 import { isSameOrigin } from "~/.server/security/origin";
@@ -87,10 +88,16 @@ const visitorCache = createVisitorCache({
   devServer,
   requestId: requestIdFor,
   onAnswered: logAccess,
-  render: async ({ url, req, cspNonce, isDataRequest, policy }) => {
+  render: async ({ url, req, cspNonce, isDataRequest, policy, versions }) => {
     const context = loadContext({ cspNonce, isDataRequest, clientIp: clientAddress(req), policy });
+    context.set(audienceVersionsContext, versions);
     const response = await renderPage(new Request(url, { method: "GET", headers: fetchHeadersOf(req) }), context);
-    return { response, asVisitor: resolvedAsVisitor(context) };
+    return {
+      response,
+      asVisitor: resolvedAsVisitor(context),
+      audience: await audienceUsed(context),
+      personal: personalRead(context),
+    };
   },
 });
 export const serveFromCache = devServer ? undefined : visitorCache.serve;

@@ -48,7 +48,7 @@ describe("what the visitor cache stores", () => {
     let renders = 0;
     const server = await serverWith(async () => {
       renders++;
-      return { response: page("Hello, Signed In — $12.34"), asVisitor: false };
+      return { response: page("Hello, Signed In — $12.34"), asVisitor: false, audience: null, personal: false };
     });
     const first = await fetch(`${server.origin}/products/glass`, { headers: { cookie: "innocent=1" } });
     expect(first.headers.get("x-cache")).toBe("BYPASS");
@@ -62,7 +62,7 @@ describe("what the visitor cache stores", () => {
     let renders = 0;
     const server = await serverWith(async () => {
       renders++;
-      return { response: page("For everyone"), asVisitor: true };
+      return { response: page("For everyone"), asVisitor: true, audience: null, personal: false };
     });
     expect((await fetch(`${server.origin}/products/glass`)).headers.get("x-cache")).toBe("MISS");
     expect((await fetch(`${server.origin}/products/glass`)).headers.get("x-cache")).toBe("HIT");
@@ -74,7 +74,7 @@ describe("what the visitor cache stores", () => {
     let renders = 0;
     const server = await serverWith(async () => {
       renders++;
-      return { response: page("For everyone"), asVisitor: true };
+      return { response: page("For everyone"), asVisitor: true, audience: null, personal: false };
     });
     for (const cookie of ["store.session_token =x", "\tSTORE.SESSION_TOKEN=x", "a=1;store.toast=y", "x=1; session=2"]) {
       const res = await fetch(`${server.origin}/products/glass`, { headers: { cookie } });

@@ -1,16 +1,19 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { mayCarryPersonalCookie } from "~/.server/accounts/viewer";
+import { mayCarryOneTimeCookie, mayCarrySession, viewerFromHeaders } from "~/.server/accounts/viewer";
 import {
+  type CachedPage,
   cacheKeyFor,
-  catalogVersion,
   encodedBody,
   preparePage,
   VISITOR_CACHE_CONTROL,
   VisitorPageStore,
 } from "~/.server/cache/visitor-pages";
 import { getDb } from "~/.server/db/instance";
+import { readVersions, type Versions } from "~/.server/db/versions";
+import { audienceFor, audienceKey } from "~/.server/flows/audience";
 import { headerMode, securityHeaders, securityHeadersForHashes, withRouteHeaders } from "~/.server/security/headers";
+import { STOCK_HEADER } from "~/lib/page-cache";
 import type { RoutePolicy } from "~/lib/route-policy";
 
 /**
@@ -19,6 +22,11 @@ import type { RoutePolicy } from "~/lib/route-policy";
  * make a cache entry per made-up address). Removed before the answer leaves.
  */
 export const SKIP_HEADER = "x-visitor-cache";
+
+function stockOf(value: string | null): { productId: number; stock: number } | null {
+  const match = value ? /^(\d+):(-?\d+)$/.exec(value) : null;
+  return match ? { productId: Number(match[1]), stock: Number(match[2]) } : null;
+}
 
 import { type RoutePolicyTable, routePathOf } from "./route-policy";
 
@@ -43,12 +51,20 @@ export interface RenderRequest {
   cspNonce: string;
   isDataRequest: boolean;
   policy: RoutePolicy;
+  /** The counters read before the render (for the viewer's and the audience's memos). */
+  versions: Versions;
 }
 
-/** A rendered page, and whether its render resolved the request to no viewer at all. */
+/**
+ * A rendered page, and what its render resolved: no viewer at all (`asVisitor`), the key of the
+ * audience its loaders asked for (`audience`, null when none asked), and whether anything read
+ * the viewer themself (`personal`).
+ */
 export interface RenderResult {
   response: Response;
   asVisitor: boolean;
+  audience: string | null;
+  personal: boolean;
 }
 
 export interface VisitorCacheOptions {
@@ -61,15 +77,40 @@ export interface VisitorCacheOptions {
 
 const STORED_HEADERS = ["content-type", "vary", "x-remix-response", "x-remix-redirect"];
 
+/** A page for signed-in people is never kept by the browser or anything between. */
+const SIGNED_IN_CACHE_CONTROL = "private, no-store";
+
+/** Hits and misses since the process started, by who asked (reported by the bench and on exit). */
+export interface CacheCounts {
+  visitor: { hits: number; misses: number };
+  signedIn: { hits: number; misses: number; bypassed: number };
+}
+
 export function createVisitorCache(options: VisitorCacheOptions) {
   const pages = new VisitorPageStore();
+  const counts: CacheCounts = { visitor: { hits: 0, misses: 0 }, signedIn: { hits: 0, misses: 0, bypassed: 0 } };
 
   function originOf(req: IncomingMessage): string {
     return `http://${req.headers.host && /^[\w.:[\]-]+$/.test(req.headers.host) ? req.headers.host : "localhost"}`;
   }
 
+  /**
+   * The stock a signed-in page was rendered with still the product's: a buyer's product page says
+   * how many are available, which moves with every sale without changing the catalog version.
+   */
+  async function stockStillSame(page: CachedPage): Promise<boolean> {
+    if (!page.stock) return true;
+    const row = await getDb()
+      .selectFrom("products")
+      .select("stock")
+      .where("id", "=", page.stock.productId)
+      .executeTakeFirst();
+    return row !== undefined && Number(row.stock) === page.stock.stock;
+  }
+
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    if (req.method !== "GET" || mayCarryPersonalCookie(req.headers.cookie)) return false;
+    const cookie = req.headers.cookie;
+    if (req.method !== "GET" || mayCarryOneTimeCookie(cookie)) return false;
     const raw = req.url ?? "/";
     const path = routePathOf(raw);
     const policy = options.policies.forPath(path);
@@ -80,38 +121,68 @@ export function createVisitorCache(options: VisitorCacheOptions) {
     } catch {
       return false;
     }
-    let version: number;
+    const db = getDb();
+    let versions: Versions;
     try {
-      version = await catalogVersion(getDb());
+      versions = await readVersions(db);
     } catch {
       return false;
     }
+    // Who is asking is decided by the code that signs people in (viewerFromHeaders), the one the
+    // render itself uses: a request that may carry a session is served by audience, or by the app.
+    const signedIn = mayCarrySession(cookie);
+    let audience = "visitor";
+    if (signedIn) {
+      const viewer = await viewerFromHeaders(new Headers({ cookie: cookie ?? "" }), versions.accounts);
+      if (!viewer) {
+        // A session that is not one (forged, expired, ended, unverified): the app answers it.
+        counts.signedIn.bypassed++;
+        return false;
+      }
+      audience = audienceKey(await audienceFor(db, viewer, versions));
+    }
     const started = process.hrtime.bigint();
     const reqId = options.requestId(req);
-    const key = cacheKeyFor(url.pathname, url.search, policy.visitorCache.query);
+    const pageKey = cacheKeyFor(url.pathname, url.search, policy.visitorCache.query);
+    const key = signedIn ? `${audience}\n${pageKey}` : pageKey;
+    // A visitor's page shows no price and no verdict: the catalog alone decides it.
+    const stamp = signedIn ? `${versions.catalog}.${versions.prices}.${versions.compliance}` : String(versions.catalog);
     const mode = headerMode(options.devServer);
+    const tally = signedIn ? counts.signedIn : counts.visitor;
 
-    let page = pages.get(key, version);
+    let page = pages.get(key, stamp);
+    if (page && !(await stockStillSame(page))) {
+      pages.delete(key);
+      page = null;
+    }
     if (!page) {
+      tally.misses++;
       const cspNonce = crypto.randomUUID();
-      const { response, asVisitor } = await options.render({
-        url: new URL(key, url.origin),
+      const result = await options.render({
+        url: new URL(pageKey, url.origin),
         req,
         cspNonce,
         isDataRequest: url.pathname.endsWith(".data"),
         policy,
+        versions,
       });
+      const { response } = result;
       const body = Buffer.from(await response.arrayBuffer());
+      // Stored only when the render itself says whom it was for: nobody, for a visitor's page; for
+      // a signed-in one, the very audience of the key, with nothing read about the person.
+      const forThisKey = signedIn
+        ? !result.asVisitor && !result.personal && (result.audience === audience || result.audience === null)
+        : result.asVisitor;
       if (
-        !asVisitor ||
+        !forThisKey ||
         response.status !== 200 ||
         response.headers.has("set-cookie") ||
         response.headers.get(SKIP_HEADER) === "skip"
       ) {
-        // Not a page for everyone (rendered for a signed-in viewer, a redirect, a 404, a flash, a
-        // page its loader said not to keep): sent as rendered, never stored.
+        // Not a page for everyone in the key (rendered for someone else, a redirect, a 404, a
+        // flash, a page its loader said not to keep): sent as rendered, never stored.
         const headers: string[] = [];
-        const routeHeaders = [...response.headers].filter(([name]) => name !== SKIP_HEADER);
+        const routeHeaders = [...response.headers].filter(([name]) => name !== SKIP_HEADER && name !== STOCK_HEADER);
         for (const [name, value] of withRouteHeaders(securityHeaders(cspNonce, mode), routeHeaders))
           headers.push(name, value);
         headers.push("X-Request-Id", reqId, "X-Cache", "BYPASS");
@@ -123,17 +194,24 @@ export function createVisitorCache(options: VisitorCacheOptions) {
       // A route that says how long it may be kept publicly (robots.txt, the sitemap) keeps its own.
       const own = response.headers.get("cache-control");
       const stored: Record<string, string> = {
-        "cache-control": own?.startsWith("public") ? own : VISITOR_CACHE_CONTROL,
+        "cache-control": signedIn ? SIGNED_IN_CACHE_CONTROL : own?.startsWith("public") ? own : VISITOR_CACHE_CONTROL,
       };
       for (const name of STORED_HEADERS) {
         const value = response.headers.get(name);
         if (value !== null) stored[name] = value;
       }
       stored.vary ??= "Cookie, Accept-Encoding";
-      page = preparePage({ status: 200, headers: stored, body, version });
+      page = preparePage({
+        status: 200,
+        headers: stored,
+        body,
+        version: stamp,
+        stock: signedIn ? stockOf(response.headers.get(STOCK_HEADER)) : null,
+      });
       pages.set(key, page);
       res.setHeader("X-Cache", "MISS");
     } else {
+      tally.hits++;
       res.setHeader("X-Cache", "HIT");
     }
 
@@ -162,5 +240,10 @@ export function createVisitorCache(options: VisitorCacheOptions) {
     get size() {
       return pages.size;
     },
+    /** Bytes held by the stored pages (bodies and their compressed forms). */
+    get bytes() {
+      return pages.totalBytes;
+    },
+    counts,
   };
 }

@@ -40,9 +40,30 @@ export function clientIpOf(context: Context): string {
   return context.get(requestInfoContext).clientIp;
 }
 
-/** The signed-in viewer, or null for a visitor (looked up once by the root middleware). */
+/** Requests whose loaders or actions read who the viewer is (viewerOf, signedInViewer). */
+const personalReads = new WeakSet<object>();
+
+/**
+ * The signed-in viewer, or null for a visitor (looked up once by the root middleware). Reading
+ * it makes the request's answer personal: the page cache never shares a signed-in render whose
+ * loaders read it (pages shared by an audience read flows/audience.ts's audienceOf instead).
+ */
 export function viewerOf(context: Context): Viewer | null {
+  personalReads.add(context);
   return context.get(viewerContext) ?? null;
+}
+
+/**
+ * The viewer, for deciding whether the request may go on (group middleware): what it decides is
+ * an answer or a redirect, not a part of a page, so it does not make the page personal.
+ */
+export function viewerForAccess(context: Context): Viewer | null {
+  return context.get(viewerContext) ?? null;
+}
+
+/** Whether anything in this request read the viewer itself (not only their audience). */
+export function personalRead(context: Context): boolean {
+  return personalReads.has(context);
 }
 
 /**
@@ -59,6 +80,7 @@ export function resolvedAsVisitor(context: Context): boolean {
  * middleware has already sent everyone else away, so a missing viewer is a wiring mistake.
  */
 export function signedInViewer(context: Context): Viewer {
+  personalReads.add(context);
   const viewer = context.get(viewerContext);
   if (!viewer) throw new Error("signedInViewer() used outside a group that requires a signed-in viewer");
   return viewer;

@@ -11,7 +11,6 @@ import { SearchBox } from "./search-box";
 import { useHydrated } from "./use-hydrated";
 
 export interface HeaderViewer {
-  name: string;
   role: "admin" | "customer";
   /** A customer whose business is not approved yet cannot order (nor use quick order). */
   awaitingApproval?: boolean;

@@ -1,7 +1,7 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
 import * as MESSAGES from "~/lib/messages";
 import type { Access } from "~/lib/route-policy";
-import { requestInfoContext, viewerOf } from "../request-context";
+import { requestInfoContext, viewerForAccess } from "../request-context";
 import { redirectWithToast } from "../toast";
 import { canBuy, loginUrl, safeRedirectPath, type Viewer } from "./viewer";
 
@@ -43,7 +43,7 @@ export function mayUse(access: Access, viewer: Viewer | null): boolean {
  */
 export function enforceAccess(access: Access): MiddlewareFunction<Response> {
   return async ({ request, url, context }, next) => {
-    const viewer = viewerOf(context);
+    const viewer = viewerForAccess(context);
     // Log in and register: a signed-in viewer's page goes on to where they were going.
     if (access === "guest" && viewer && isRead(request)) {
       throw redirect(safeRedirectPath(url.searchParams.get("redirectTo"), "/account"));

@@ -36,12 +36,20 @@ export function mayCarrySession(cookieHeader: string | null | undefined): boolea
 }
 
 /**
- * Whether a Cookie header may carry anything personal: a session, or a flash message (toast)
- * shown once to the one person it was set for. Such a request is never answered from, nor
- * stored in, a cache shared between people.
+ * Whether a Cookie header may carry a message for one page view only: a flash message (toast) or
+ * an addition to hand to the browser cart. Such a request is answered by the app, which takes the
+ * cookie away; never from a cache.
+ */
+export function mayCarryOneTimeCookie(cookieHeader: string | null | undefined): boolean {
+  return !!cookieHeader && /toast|cart-add/i.test(cookieHeader);
+}
+
+/**
+ * Whether a Cookie header may carry anything personal: a session, or a one-time message. Such a
+ * request is never answered from, nor stored in, the cache of pages for visitors.
  */
 export function mayCarryPersonalCookie(cookieHeader: string | null | undefined): boolean {
-  return mayCarrySession(cookieHeader) || (!!cookieHeader && /toast/i.test(cookieHeader));
+  return mayCarrySession(cookieHeader) || mayCarryOneTimeCookie(cookieHeader);
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   VisitorPageStore,
 } from "./visitor-pages";
 
-const page = (size: number, version = 1): CachedPage => ({
+const page = (size: number, version = "1"): CachedPage => ({
   status: 200,
   headers: {},
   body: Buffer.alloc(size),
@@ -26,27 +26,27 @@ const page = (size: number, version = 1): CachedPage => ({
 describe("visitor page cache", () => {
   it("serves an entry only while the catalog version is the same", () => {
     const cache = new VisitorPageStore();
-    cache.set("/products/kratom", page(10, 3));
-    expect(cache.get("/products/kratom", 3)).not.toBeNull();
-    expect(cache.get("/products/kratom", 4)).toBeNull();
+    cache.set("/products/kratom", page(10, "3"));
+    expect(cache.get("/products/kratom", "3")).not.toBeNull();
+    expect(cache.get("/products/kratom", "4")).toBeNull();
     expect(cache.size).toBe(0);
   });
 
   it("lets entries expire after five minutes", () => {
     const cache = new VisitorPageStore();
     cache.set("/", { ...page(10), storedAt: 1_000 });
-    expect(cache.get("/", 1, 1_000 + 60_000)).not.toBeNull();
-    expect(cache.get("/", 1, 1_000 + 5 * 60_000 + 1)).toBeNull();
+    expect(cache.get("/", "1", 1_000 + 60_000)).not.toBeNull();
+    expect(cache.get("/", "1", 1_000 + 5 * 60_000 + 1)).toBeNull();
   });
 
   it("drops the least recently used entries beyond its limits", () => {
     const cache = new VisitorPageStore(2, 100);
     cache.set("a", page(10));
     cache.set("b", page(10));
-    cache.get("a", 1);
+    cache.get("a", "1");
     cache.set("c", page(10));
-    expect(cache.get("b", 1)).toBeNull();
-    expect(cache.get("a", 1)).not.toBeNull();
+    expect(cache.get("b", "1")).toBeNull();
+    expect(cache.get("a", "1")).not.toBeNull();
     cache.set("d", page(95));
     expect(cache.totalBytes).toBeLessThanOrEqual(100);
   });
@@ -85,7 +85,7 @@ describe("stored pages", () => {
       status: 200,
       headers: { "content-type": "text/html; charset=utf-8" },
       body,
-      version: 1,
+      version: "1",
     });
     expect(zlib.gunzipSync(stored.gzip as Buffer).equals(body)).toBe(true);
     expect(zlib.brotliDecompressSync(stored.br as Buffer).equals(body)).toBe(true);
@@ -94,7 +94,7 @@ describe("stored pages", () => {
     expect(encodedBody(stored, "identity").encoding).toBeNull();
     expect(encodedBody(stored, undefined).body.equals(body)).toBe(true);
     expect(stored.etag).toMatch(/^W\/"[\w-]+"$/);
-    const other = preparePage({ status: 200, headers: {}, body: Buffer.from("other"), version: 1 });
+    const other = preparePage({ status: 200, headers: {}, body: Buffer.from("other"), version: "1" });
     expect(other.etag).not.toBe(stored.etag);
     expect(other.gzip).toBeNull();
   });

@@ -17,7 +17,10 @@ export interface RenderedPage {
   /** The headers that belong to the content (type, caching, React Router's own). */
   headers: Record<string, string>;
   body: Buffer;
-  version: number;
+  /** The counters it is valid under (the catalog's for a visitor's page; catalog, prices and rules for a signed-in audience's). */
+  version: string;
+  /** The product stock it shows, for a buyer's product page (checked again before each use). */
+  stock?: { productId: number; stock: number } | null;
   /** When it was rendered (ms); entries also expire after MAX_AGE_MS (best sellers move with orders). */
   storedAt?: number;
 }
@@ -117,7 +120,7 @@ export class VisitorPageStore {
     });
   }
 
-  get(key: string, version: number, now = Date.now()): CachedPage | null {
+  get(key: string, version: string, now = Date.now()): CachedPage | null {
     const entry = this.lru.get(key);
     if (!entry) return null;
     if (entry.version !== version || now - entry.storedAt > MAX_AGE_MS) {
@@ -125,6 +128,10 @@ export class VisitorPageStore {
       return null;
     }
     return entry;
+  }
+
+  delete(key: string): void {
+    this.lru.delete(key);
   }
 
   set(key: string, entry: CachedPage): void {

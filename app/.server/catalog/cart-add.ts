@@ -45,6 +45,11 @@ export async function rememberCartAdd(id: number, quantity: number): Promise<str
  * The pending addition of this request (for a buyer only, priced from the database now) and the
  * header that clears it.
  */
+/** Whether the request carries an addition to hand to the browser cart (cheap: no parsing). */
+export function hasCartAdd(request: Request): boolean {
+  return !!request.headers.get("cookie")?.includes("store.cart-add=");
+}
+
 export async function takeCartAdd(
   db: Db,
   request: Request,

@@ -52,13 +52,18 @@ export async function checkProductsForEach(
     destinations: readonly Destination[];
     productIds: readonly number[];
     date?: string;
+    /** The buyer's licenses when already read (an audience's, flows/audience.ts). */
+    licenses?: readonly BuyerLicense[];
   },
 ): Promise<Map<number, Verdict>[]> {
   const maps = input.destinations.map(() => new Map<number, Verdict>());
   if (input.productIds.length === 0 || input.destinations.length === 0) return maps;
   const { rules } = await currentRules(db);
   if (rules.length === 0) return maps;
-  const [facts, licenses] = await Promise.all([loadFacts(db, input.productIds), buyerLicenses(db, input.userId)]);
+  const [facts, licenses] = await Promise.all([
+    loadFacts(db, input.productIds),
+    input.licenses ?? buyerLicenses(db, input.userId),
+  ]);
   const date = input.date ?? storeToday();
   input.destinations.forEach((destination, i) => {
     for (const [id, product] of facts) maps[i]?.set(id, evaluateSale(product, destination, licenses, date, rules));

@@ -13,12 +13,12 @@ import { AddressError, createAddress, updateAddress } from "../accounts/addresse
 import { ensureAccount } from "../accounts/admins";
 import { findUserByEmail } from "../accounts/users";
 import { listAudit } from "../audit/log";
-import { homeStrips } from "../catalog/home";
 import { createProductWithImages } from "../catalog/product-admin";
 import { insertProduct } from "../catalog/product-writes";
 import { findProduct } from "../catalog/products";
 import { connect } from "../db/connect";
 import type { DB } from "../db/schema";
+import { audienceFor, cardsForAudience, VISITOR_AUDIENCE } from "../flows/audience";
 import { editableLines, editOrder, OrderEditError } from "../orders/edit";
 import { OrderRefusedError, placeOrder } from "../orders/place-order";
 import { StatusChangeError, setOrderStatus } from "../orders/status";
@@ -261,8 +261,8 @@ describe(`rules on ${ON}`, () => {
   });
 });
 
-describe(`notes on the home page on ${ON}`, () => {
-  it("the home page strips tell a signed-in customer which products cannot ship to their default address", async () => {
+describe(`notes on listings on ${ON}`, () => {
+  it("cards tell a signed-in customer's audience which products cannot ship to their default address", async () => {
     await createRule(t.db, input({ states: "TX", reason: "Kratom cannot be shipped to Texas." }), TEST_ADMIN);
     const kratom = await product("Home kratom", { productClass: "kratom" });
     const glass = await product("Home glass", { productClass: "glass" });
@@ -275,14 +275,19 @@ describe(`notes on the home page on ${ON}`, () => {
       emailVerified: true,
       approved: true,
     };
-    const strips = await homeStrips(t.db, customer, 7);
-    const card = (id: number) => strips.newProducts.find((c) => c.id === id);
+    const products = [];
+    for (const id of [kratom, glass]) {
+      const found = await findProduct(t.db, id);
+      if (found) products.push(found);
+    }
+    const cards = await cardsForAudience(t.db, await audienceFor(t.db, customer), products);
+    const card = (id: number) => cards.find((c) => c.id === id);
     expect(card(kratom)?.complianceNote).toBe("Not available for your Texas address: state ban");
     expect(card(glass)).toBeDefined();
     expect(card(glass)?.complianceNote).toBeUndefined();
-    // Visitors' home page (the one the visitor cache keeps) never carries a note.
-    const visitor = await homeStrips(t.db, null, 7);
-    expect(visitor.newProducts.find((c) => c.id === kratom)?.complianceNote).toBeUndefined();
+    // Visitors' cards never carry a note.
+    const visitor = await cardsForAudience(t.db, VISITOR_AUDIENCE, products);
+    expect(visitor.find((c) => c.id === kratom)?.complianceNote).toBeUndefined();
   });
 });
 

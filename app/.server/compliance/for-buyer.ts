@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { licenseTypeLabel } from "~/lib/business";
 import type { LineCompliance } from "~/lib/cart-check";
-import type { Destination, Verdict } from "~/lib/compliance/engine";
+import type { BuyerLicense, Destination, Verdict } from "~/lib/compliance/engine";
 import { stateName } from "~/lib/compliance/vocabulary";
 import * as MESSAGES from "~/lib/messages";
 import type { DB } from "../db/schema";
@@ -66,6 +66,42 @@ export async function productNotes(
     if (note) notes.set(id, note);
   }
   return notes;
+}
+
+/**
+ * Notes for an audience's default destination and counted licenses (flows/audience.ts): the same
+ * notes productNotes gives each customer of that audience, from what the audience already holds.
+ */
+export async function destinationNotes(
+  db: Kysely<DB>,
+  where: { destination: Destination; licenses: readonly BuyerLicense[] } | null,
+  productIds: readonly number[],
+): Promise<Map<number, ProductNote>> {
+  const notes = new Map<number, ProductNote>();
+  if (!where || productIds.length === 0) return notes;
+  const [verdicts] = await checkProductsForEach(db, {
+    userId: null,
+    destinations: [where.destination],
+    licenses: where.licenses,
+    productIds,
+  });
+  for (const [id, verdict] of verdicts ?? []) {
+    const note = noteOf(verdict);
+    if (note) notes.set(id, note);
+  }
+  return notes;
+}
+
+/** Cards with a note from `notes` where there is one. */
+export function cardsWithNotes<T extends { id: number }>(
+  cards: T[],
+  notes: Map<number, ProductNote>,
+): (T & { complianceNote?: string })[] {
+  if (notes.size === 0) return cards;
+  return cards.map((c) => {
+    const note = notes.get(c.id);
+    return note ? { ...c, complianceNote: note.text } : c;
+  });
 }
 
 /** Cards with the customer's note, when the product cannot ship to their default address. */

@@ -48,8 +48,16 @@ export async function findCustomerGroup(db: Db, userId: string | null): Promise<
 
 /** What pricing `productIds` for this customer needs, in three small queries. */
 export async function loadPriceBook(db: Db, userId: string | null, productIds: number[]): Promise<PriceBook> {
+  return loadGroupPriceBook(db, await findCustomerGroup(db, userId), productIds);
+}
+
+/** The same for a group already known (an audience's, flows/audience.ts): two queries at most. */
+export async function loadGroupPriceBook(
+  db: Db,
+  group: CustomerGroup | null,
+  productIds: number[],
+): Promise<PriceBook> {
   const ids = [...new Set(productIds)];
-  const group = await findCustomerGroup(db, userId);
   const explicit = new Map<number, number>();
   const tiers = new Map<number, Tier[]>();
   if (ids.length === 0) return { group, explicit, tiers };
@@ -122,6 +130,11 @@ export async function withCustomerPrices(db: Db, userId: string | null, products
     userId,
     products.map((p) => p.id),
   );
+  return products.map((p) => ({ ...p, priceCents: unitPriceCents(book, p, smallestQuantity(sellingUnitOf(p))) }));
+}
+
+/** Products priced with a book already loaded, at the smallest orderable quantity. */
+export function pricedWith(book: PriceBook, products: Product[]): Product[] {
   return products.map((p) => ({ ...p, priceCents: unitPriceCents(book, p, smallestQuantity(sellingUnitOf(p))) }));
 }
 

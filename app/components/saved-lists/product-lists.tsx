@@ -35,20 +35,23 @@ export function AddToList({
   const busy = useNavigation().formAction === "/account/lists";
   return (
     <div className="flex flex-col gap-2">
-      {holding.length > 0 ? (
-        <p className="text-sm text-slate-700" data-testid="in-lists">
-          <span className="font-medium">In your lists:</span>{" "}
-          {holding.map((l, i) => (
-            <span key={l.id}>
-              {i > 0 ? ", " : ""}
-              <Link to={`/account/lists/${l.id}`} className="text-brand-700 underline">
-                {l.name}
-              </Link>{" "}
-              ({l.quantity})
-            </span>
-          ))}
-        </p>
-      ) : null}
+      {/* One line kept for it whether or not the lists have arrived (they come after the page). */}
+      <p className="min-h-5 truncate text-sm text-slate-700" data-testid="in-lists">
+        {holding.length > 0 ? (
+          <>
+            <span className="font-medium">In your lists:</span>{" "}
+            {holding.map((l, i) => (
+              <span key={l.id}>
+                {i > 0 ? ", " : ""}
+                <Link to={`/account/lists/${l.id}`} className="text-brand-700 underline">
+                  {l.name}
+                </Link>{" "}
+                ({l.quantity})
+              </span>
+            ))}
+          </>
+        ) : null}
+      </p>
       <details className="group/list rounded-lg border border-slate-200 bg-white sm:max-w-md">
         <summary
           className={buttonClass(

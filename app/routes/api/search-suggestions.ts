@@ -1,8 +1,6 @@
-import { canSeePrices } from "~/.server/accounts/viewer";
 import { suggestProducts } from "~/.server/catalog/search";
 import { getDb } from "~/.server/db/instance";
-import { pricedForViewer } from "~/.server/pricing/prices";
-import { viewerOf } from "~/.server/request-context";
+import { audienceOf, pricedForAudience } from "~/.server/flows/audience";
 import type { RouteHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/search-suggestions";
 
@@ -27,12 +25,10 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 /** Header search suggestions: up to 5 products whose name contains q. Prices for buyers only. */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const q = url.searchParams.get("q") ?? "";
-  const prices = canSeePrices(viewerOf(context));
-  const products = await pricedForViewer(
-    getDb(),
-    viewerOf(context),
-    await suggestProducts(getDb(), q, MAX_SUGGESTIONS),
-  );
+  const db = getDb();
+  const [audience, found] = await Promise.all([audienceOf(context, db), suggestProducts(db, q, MAX_SUGGESTIONS)]);
+  const prices = audience.seesPrices;
+  const products = await pricedForAudience(db, audience, found);
   return Response.json(
     {
       suggestions: products.map((p) => ({

@@ -1,12 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useSubmit } from "react-router";
-import { canSeePrices } from "~/.server/accounts/viewer";
 import { decodeCursor, listCategoryPage } from "~/.server/catalog/products";
-import { shapeCard } from "~/.server/catalog/shape";
-import { withNotes } from "~/.server/compliance/for-buyer";
 import { getDb } from "~/.server/db/instance";
-import { findCustomerGroup, pricedForViewer } from "~/.server/pricing/prices";
-import { viewerOf } from "~/.server/request-context";
+import { audienceOf, cardsForAudience } from "~/.server/flows/audience";
 import { ProductCard } from "~/components/product-card";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";
@@ -38,16 +34,16 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const slug = params.category;
-  const viewer = viewerOf(context);
-  const prices = canSeePrices(viewer);
+  const db = getDb();
+  const audience = await audienceOf(context, db);
+  const prices = audience.seesPrices;
   // Price orders only for customers who see prices; anything else asked for lists by name.
   const listing = readListingQuery(url.searchParams, prices);
   // The spec: any slug that is not a category lists every product as 'All'. Only the declared
   // slugs (and "all"), in the orders a visitor may ask for, are kept in the visitor cache:
   // made-up addresses must not fill it.
   const known = (slug === "all" || isCategorySlug(slug)) && listing.canonical;
-  const db = getDb();
-  const group = listing.sort.startsWith("price") && viewer ? await findCustomerGroup(db, viewer.id) : null;
+  const group = listing.sort.startsWith("price") ? audience.priceGroup : null;
   const page = await listCategoryPage(db, {
     category: isCategorySlug(slug) ? slug : null,
     after: decodeCursor(url.searchParams.get("cursor")),
@@ -63,11 +59,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       sort: listing.sort,
       inStockOnly: listing.inStockOnly,
       sorts: sortsFor(prices),
-      products: await withNotes(
-        db,
-        viewer?.id ?? null,
-        (await pricedForViewer(db, viewer, page.items)).map((p) => shapeCard(p, prices)),
-      ),
+      products: await cardsForAudience(db, audience, page.items),
       nextCursor: page.nextCursor,
     },
     known ? undefined : { headers: { "X-Visitor-Cache": "skip" } },

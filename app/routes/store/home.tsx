@@ -1,6 +1,7 @@
-import { homeStrips } from "~/.server/catalog/home";
+import { listNewestProducts } from "~/.server/catalog/products";
 import { getDb } from "~/.server/db/instance";
-import { viewerOf } from "~/.server/request-context";
+import { audienceOf, cardsForAudience } from "~/.server/flows/audience";
+import { inStockFirst, listBestSellers } from "~/.server/orders/best-sellers";
 import { HeroCarousel } from "~/components/home/hero-carousel";
 import { ProductStrip } from "~/components/home/product-strip";
 import { Icon } from "~/components/icon";
@@ -25,10 +26,22 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
+/**
+ * The two strips: newest products (in stock first) and best sellers, as the audience sees them
+ * (flows/audience.ts: their prices, and the note a customer reads when a product cannot ship to
+ * their default address), with one price book and one compliance check for both strips.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  // A signed-in customer's cards carry the compliance note for their default address; visitors
-  // (the only pages the visitor cache keeps) never get one.
-  return homeStrips(getDb(), viewerOf(context), HOME_ROW_SIZE);
+  const db = getDb();
+  const [audience, newest] = await Promise.all([audienceOf(context, db), listNewestProducts(db, HOME_ROW_SIZE)]);
+  const bestSellers = await listBestSellers(
+    db,
+    HOME_ROW_SIZE,
+    newest.map((p) => p.id),
+  );
+  const first = inStockFirst(newest);
+  const cards = await cardsForAudience(db, audience, [...first, ...bestSellers]);
+  return { newProducts: cards.slice(0, first.length), bestSellers: cards.slice(first.length) };
 }
 
 const BLURBS = [

@@ -8,13 +8,12 @@ import { rememberCartAdd } from "~/.server/catalog/cart-add";
 import { productJsonLd } from "~/.server/catalog/json-ld";
 import { findProduct, listRelatedProducts } from "~/.server/catalog/products";
 import { shapeCard, shapeDetail } from "~/.server/catalog/shape";
-import { alertState } from "~/.server/catalog/stock-alerts";
 import { findPublicFacts } from "~/.server/compliance/facts";
-import { productNotes, withNotes } from "~/.server/compliance/for-buyer";
+import { cardsWithNotes } from "~/.server/compliance/for-buyer";
 import { getDb } from "~/.server/db/instance";
 import { env } from "~/.server/env";
-import { listsHoldingProduct } from "~/.server/lists/saved-lists";
-import { customerTierTable, pricedForViewer } from "~/.server/pricing/prices";
+import { audienceOf, notesForAudience } from "~/.server/flows/audience";
+import { loadGroupPriceBook, pricedWith, tierTable } from "~/.server/pricing/prices";
 import { formOf, viewerOf } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
 import { readQuantity } from "~/.server/wholesale/selling-units";
@@ -24,11 +23,13 @@ import { LoginForPrice, Price } from "~/components/price";
 import { ProductCard } from "~/components/product-card";
 import { ProductGallery } from "~/components/product-gallery";
 import type { ProductPersonal } from "~/components/saved-lists/product-lists";
+import { useProductPersonal } from "~/components/saved-lists/use-product-personal";
 import { SellingUnitLine } from "~/components/selling-unit";
 import { StockBadge } from "~/components/ui/badge";
 import { categoryHeading } from "~/lib/categories";
 import { imageSrc } from "~/lib/images";
 import * as MESSAGES from "~/lib/messages";
+import { STOCK_HEADER } from "~/lib/page-cache";
 import { hasPrice } from "~/lib/product-types";
 import { largestQuantity, quantityProblem, sellingUnitOf } from "~/lib/quantity";
 import type { RouteHandle } from "~/lib/route-policy";
@@ -67,40 +68,57 @@ export function meta({ loaderData: loaded, matches }: Route.MetaArgs) {
   ];
 }
 
+/**
+ * One load for the page (issue 27): the product, then everything else at once, with one price
+ * book and one compliance check for the product and the related cards together. What it returns
+ * depends on the audience (flows/audience.ts), never on the person: a signed-in customer's page
+ * is shared by their audience, and their own lists and alert come from /api/product-personal.
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idParam(params.productId);
   const db = getDb();
   const found = id === null ? null : await findProduct(db, id);
   if (!found) throw data(MESSAGES.productNotFound, { status: 404 });
-  const viewer = viewerOf(context);
-  const prices = canSeePrices(viewer);
-  const [product = found] = await pricedForViewer(db, viewer, [found]);
-  const related = await pricedForViewer(db, viewer, await listRelatedProducts(db, found, RELATED_LIMIT));
-  // A signed-in customer's own lists and alert for this product (saved lists, back-in-stock alerts).
+  const [audience, relatedFound, facts] = await Promise.all([
+    audienceOf(context, db),
+    listRelatedProducts(db, found, RELATED_LIMIT),
+    findPublicFacts(db, found.id),
+  ]);
+  const prices = audience.seesPrices;
+  const all = [found, ...relatedFound];
+  const ids = all.map((p) => p.id);
+  const [book, notes] = await Promise.all([
+    prices ? loadGroupPriceBook(db, audience.priceGroup, ids) : null,
+    notesForAudience(db, audience, ids),
+  ]);
+  const [product = found, ...related] = book ? pricedWith(book, all) : all;
   const unit = sellingUnitOf(found);
-  const personal: ProductPersonal | null =
-    viewer?.role === "customer"
-      ? {
-          lists: await listsHoldingProduct(db, viewer.id, found.id),
-          alert: await alertState(db, viewer.id, found.id),
-          unit,
-          orderable: largestQuantity(unit, found.stock) > 0,
-        }
-      : null;
-  return {
-    signedIn: !!viewer,
-    personal,
-    product: shapeDetail(product, prices),
-    tiers: prices && viewer ? await customerTierTable(db, viewer.id, found) : [],
-    related: await withNotes(
-      db,
-      viewer?.id ?? null,
-      related.map((p) => shapeCard(p, prices)),
-    ),
-    facts: await findPublicFacts(db, product.id),
-    note: (await productNotes(db, viewer?.id ?? null, [product.id])).get(product.id) ?? null,
-    jsonLd: productJsonLd(product, { baseUrl: env().BASE_URL, withOffer: prices }),
-  };
+  return data(
+    {
+      customer: audience.role === "customer",
+      signedIn: audience.role !== "visitor",
+      // How it is sold and whether it can be ordered now (else Notify me): the same for everyone.
+      orderable: { unit, now: largestQuantity(unit, found.stock) > 0 },
+      product: shapeDetail(product, prices),
+      tiers: book ? tierTable(book, found) : [],
+      related: cardsWithNotes(
+        related.map((p) => shapeCard(p, prices)),
+        notes,
+      ),
+      facts,
+      note: notes.get(found.id) ?? null,
+      jsonLd: productJsonLd(product, { baseUrl: env().BASE_URL, withOffer: prices }),
+    },
+    // A buyer's page says how many are available: the page cache checks that stock again before
+    // it serves a stored copy (server/visitor-cache.ts).
+    prices ? { headers: { [STOCK_HEADER]: `${found.id}:${found.stock}` } } : undefined,
+  );
+}
+
+/** Passes the loader's stock line to the server's page cache, which removes it. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const stock = loaderHeaders.get(STOCK_HEADER);
+  return stock ? { [STOCK_HEADER]: stock } : new Headers();
 }
 
 /**
@@ -129,7 +147,11 @@ export async function action({ params, context }: Route.ActionArgs) {
 }
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
-  const { product, related, tiers, facts, note, personal, signedIn } = loaderData;
+  const { product, related, tiers, facts, note, customer, signedIn, orderable } = loaderData;
+  const mine = useProductPersonal(product.id, customer);
+  const personal: ProductPersonal | null = customer
+    ? { lists: mine?.lists ?? [], alert: mine?.alert ?? "none", unit: orderable.unit, orderable: orderable.now }
+    : null;
   // Notify me where nothing can be ordered now: out of stock, or less than a case left.
   const waitForStock = personal ? !personal.orderable : !product.inStock;
   return (

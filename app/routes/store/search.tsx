@@ -1,11 +1,7 @@
 import { Link } from "react-router";
-import { canSeePrices } from "~/.server/accounts/viewer";
 import { normalizeQuery, searchProducts } from "~/.server/catalog/search";
-import { shapeCard } from "~/.server/catalog/shape";
-import { withNotes } from "~/.server/compliance/for-buyer";
 import { getDb } from "~/.server/db/instance";
-import { pricedForViewer } from "~/.server/pricing/prices";
-import { viewerOf } from "~/.server/request-context";
+import { audienceOf, cardsForAudience } from "~/.server/flows/audience";
 import { ProductCard } from "~/components/product-card";
 import { ButtonLink } from "~/components/ui/button";
 import * as MESSAGES from "~/lib/messages";
@@ -34,21 +30,16 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = normalizeQuery(url.searchParams.get("q"));
   const page = pageParam(url.searchParams.get("page"), 1000);
-  const prices = canSeePrices(viewerOf(context));
-  const found = query
-    ? await searchProducts(getDb(), query, { limit: SEARCH_PAGE_SIZE + 1, offset: (page - 1) * SEARCH_PAGE_SIZE })
-    : [];
+  const db = getDb();
+  const [audience, found] = await Promise.all([
+    audienceOf(context, db),
+    query ? searchProducts(db, query, { limit: SEARCH_PAGE_SIZE + 1, offset: (page - 1) * SEARCH_PAGE_SIZE }) : [],
+  ]);
   return {
     query,
     page,
     hasMore: found.length > SEARCH_PAGE_SIZE,
-    products: await withNotes(
-      getDb(),
-      viewerOf(context)?.id ?? null,
-      (await pricedForViewer(getDb(), viewerOf(context), found.slice(0, SEARCH_PAGE_SIZE))).map((p) =>
-        shapeCard(p, prices),
-      ),
-    ),
+    products: await cardsForAudience(db, audience, found.slice(0, SEARCH_PAGE_SIZE)),
   };
 }
 

@@ -1,0 +1,211 @@
+import type { Kysely } from "kysely";
+import { createContext, type RouterContextProvider } from "react-router";
+import { storeToday } from "~/lib/business";
+import { type BuyerLicense, type Destination, licenseCoversAddress } from "~/lib/compliance/engine";
+import { awaitsApproval, canSeePrices, type Viewer } from "../accounts/viewer";
+import type { Product } from "../catalog/product";
+import { shapeCard } from "../catalog/shape";
+import { buyerLicenses } from "../compliance/check";
+import { cardsWithNotes, destinationNotes, type ProductNote } from "../compliance/for-buyer";
+import type { DB } from "../db/schema";
+import type { Versions } from "../db/versions";
+import { type CustomerGroup, findCustomerGroup, loadGroupPriceBook, pricedWith } from "../pricing/prices";
+import { viewerContext } from "../request-context";
+
+/**
+ * Who a catalog page is for, without saying who is asking (issue 28). Everything a shared page
+ * (home, categories, products, search, information pages, suggestions) shows depends on these and
+ * on the catalog, prices and rules, never on the person: their role, whether they see prices or
+ * wait for approval, their price group, and the compliance facts of their default address (its
+ * state and ZIP, the licenses that count there). Two customers with equal audiences get the same
+ * bytes, so the page is rendered once for all of them (server/visitor-cache.ts).
+ *
+ * The licenses are kept in the form the rules read them, reduced to what can change a verdict
+ * today: approved, covering the default address, not expired on `date`. The date is part of the
+ * audience, so a license that expires tonight changes the audience tomorrow.
+ */
+export interface Audience {
+  role: "visitor" | "customer" | "admin";
+  seesPrices: boolean;
+  awaitingApproval: boolean;
+  priceGroup: CustomerGroup | null;
+  /** Null for visitors, admins and customers without an address: no note is shown. */
+  compliance: AudienceCompliance | null;
+  /** The store's date (YYYY-MM-DD) the audience was worked out for. */
+  date: string;
+}
+
+export interface AudienceCompliance {
+  destination: Destination;
+  licenses: BuyerLicense[];
+}
+
+export const VISITOR_AUDIENCE: Audience = Object.freeze({
+  role: "visitor",
+  seesPrices: false,
+  awaitingApproval: false,
+  priceGroup: null,
+  compliance: null,
+  date: "",
+});
+
+/**
+ * The audience as one string: every field that changes a page, nothing else. A page cached under
+ * this key is valid for every request with the same key.
+ */
+export function audienceKey(a: Audience): string {
+  if (a.role === "visitor") return "visitor";
+  const group = a.priceGroup ? `${a.priceGroup.id}:${a.priceGroup.kind}:${a.priceGroup.percentOffBp}` : "-";
+  const where = a.compliance
+    ? `${a.compliance.destination.state}:${a.compliance.destination.zip}:${a.compliance.licenses
+        .map((l) => `${l.type}@${l.issuingState}`)
+        .join(",")}`
+    : "-";
+  return `${a.role}|${a.seesPrices ? "p" : "-"}${a.awaitingApproval ? "w" : "-"}|g${group}|c${where}|${a.date}`;
+}
+
+/** Works the audience out from the database: the price group, the default address, the licenses. */
+async function lookUpAudience(db: Kysely<DB>, viewer: Viewer, date: string): Promise<Audience> {
+  const role = viewer.role;
+  const seesPrices = canSeePrices(viewer);
+  const awaitingApproval = awaitsApproval(viewer);
+  if (role === "admin") return { role, seesPrices, awaitingApproval, priceGroup: null, compliance: null, date };
+  const [priceGroup, address, licenses] = await Promise.all([
+    seesPrices ? findCustomerGroup(db, viewer.id) : Promise.resolve(null),
+    db
+      .selectFrom("addresses")
+      .select(["id", "state", "zip"])
+      .where("user_id", "=", viewer.id)
+      .orderBy("is_default", "desc")
+      .orderBy("created_at")
+      .executeTakeFirst(),
+    buyerLicenses(db, viewer.id),
+  ]);
+  if (!address) return { role, seesPrices, awaitingApproval, priceGroup, compliance: null, date };
+  const counted = new Map<string, BuyerLicense>();
+  for (const l of licenses) {
+    if (l.status !== "approved" || (l.expiresOn !== null && l.expiresOn < date)) continue;
+    if (!licenseCoversAddress(l, address.id)) continue;
+    const key = `${l.type}@${l.issuingState}`;
+    counted.set(key, {
+      type: l.type,
+      status: "approved",
+      expiresOn: null,
+      issuingState: l.issuingState,
+      addressId: null,
+      addressBound: false,
+    });
+  }
+  const sorted = [...counted.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, l]) => l);
+  return {
+    role,
+    seesPrices,
+    awaitingApproval,
+    priceGroup,
+    compliance: { destination: { state: address.state, zip: address.zip, addressId: null }, licenses: sorted },
+    date,
+  };
+}
+
+/**
+ * Audiences already worked out, per user, valid while the 'accounts' counter (addresses,
+ * licenses, group members, approvals) and the 'prices' counter (a group's kind and discount) have
+ * the values they were worked out under, on the same store date, and for a minute at most.
+ */
+interface RememberedAudience {
+  audience: Audience;
+  stamp: string;
+  until: number;
+}
+const MEMO_MS = 60_000;
+const remembered = new Map<string, RememberedAudience>();
+const MEMO_MAX = 20_000;
+
+export function forgetAudiencesForTests(): void {
+  remembered.clear();
+}
+
+/**
+ * The audience of a viewer (VISITOR_AUDIENCE for nobody). `versions` are the counters the caller
+ * read before resolving the viewer; without them nothing is remembered.
+ */
+export async function audienceFor(
+  db: Kysely<DB>,
+  viewer: Viewer | null,
+  versions?: Pick<Versions, "accounts" | "prices">,
+): Promise<Audience> {
+  if (!viewer) return VISITOR_AUDIENCE;
+  const date = storeToday();
+  if (!versions) return lookUpAudience(db, viewer, date);
+  const stamp = `${versions.accounts}.${versions.prices}.${date}.${viewer.role}.${viewer.approved}.${viewer.emailVerified}`;
+  const now = Date.now();
+  const known = remembered.get(viewer.id);
+  if (known && known.stamp === stamp && known.until > now) return known.audience;
+  const audience = await lookUpAudience(db, viewer, date);
+  if (remembered.size >= MEMO_MAX) remembered.delete(remembered.keys().next().value as string);
+  remembered.set(viewer.id, { audience, stamp, until: now + MEMO_MS });
+  return audience;
+}
+
+/**
+ * The audience of this request, worked out once by the first loader that asks (the root
+ * middleware has resolved the viewer). A page whose loaders read only this, not the viewer, can be
+ * shared by everyone in the audience; the page cache stores a signed-in render only then
+ * (`audienceUsed`, `personalRead` in request-context.ts).
+ */
+const audienceContext = createContext<{ promise: Promise<Audience>; key: Promise<string> } | null>(null);
+type Context = Readonly<RouterContextProvider>;
+
+/** Counters read by the server before the render (server/visitor-cache.ts), for the memo. */
+export const audienceVersionsContext = createContext<Pick<Versions, "accounts" | "prices"> | null>(null);
+
+export function audienceOf(context: Context, db: Kysely<DB>): Promise<Audience> {
+  const known = context.get(audienceContext);
+  if (known) return known.promise;
+  const viewer = context.get(viewerContext) ?? null;
+  const promise = audienceFor(db, viewer, context.get(audienceVersionsContext) ?? undefined);
+  (context as RouterContextProvider).set(audienceContext, { promise, key: promise.then(audienceKey) });
+  return promise;
+}
+
+/** The key of the audience this request's loaders used, or null when none asked. */
+export async function audienceUsed(context: Context): Promise<string | null> {
+  const known = context.get(audienceContext);
+  return known ? known.key : null;
+}
+
+/** Products at the audience's prices, with one price book for all of them; untouched without prices. */
+export async function pricedForAudience(db: Kysely<DB>, audience: Audience, products: Product[]): Promise<Product[]> {
+  if (!audience.seesPrices || products.length === 0) return products;
+  const book = await loadGroupPriceBook(
+    db,
+    audience.priceGroup,
+    products.map((p) => p.id),
+  );
+  return pricedWith(book, products);
+}
+
+/** The compliance notes the audience sees on these products (none for visitors and admins). */
+export function notesForAudience(
+  db: Kysely<DB>,
+  audience: Audience,
+  productIds: readonly number[],
+): Promise<Map<number, ProductNote>> {
+  return destinationNotes(db, audience.compliance, productIds);
+}
+
+/** Cards as the audience sees them: their prices and their notes. */
+export async function cardsForAudience(db: Kysely<DB>, audience: Audience, products: Product[]) {
+  const [priced, notes] = await Promise.all([
+    pricedForAudience(db, audience, products),
+    notesForAudience(
+      db,
+      audience,
+      products.map((p) => p.id),
+    ),
+  ]);
+  return cardsWithNotes(
+    priced.map((p) => shapeCard(p, audience.seesPrices)),
+    notes,
+  );
+}
