@@ -38,6 +38,15 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const BUILD_DIR = process.env.BUILD_DIR || "build";
 process.env.DATA_DIR ??= "bench-results/data";
 process.env.LOG_LEVEL ??= "warn";
+/** Where the server writes its page cache's hits and misses when it stops (server/app.ts). */
+const CACHE_REPORT = path.resolve("bench-results", "page-cache.json");
+
+interface PageCacheFigures {
+  visitor: { hits: number; misses: number };
+  signedIn: { hits: number; misses: number; bypassed: number };
+  pages: number;
+  bytes: number;
+}
 
 interface ScenarioResult {
   name: string;
@@ -108,6 +117,7 @@ function startServer(): { proc: ChildProcess; peakRss: () => number; stop: () =>
       SEED_DEMO: "false",
       RATE_LIMIT_FACTOR: "1000",
       LOG_LEVEL: "warn",
+      PAGE_CACHE_REPORT: CACHE_REPORT,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -522,8 +532,13 @@ async function main() {
   // Counted with the server stopped, so no order is half-way between the two counts.
   const peakRssMb = Math.round(server.peakRss() / 1024 / 1024);
   const exited = new Promise((r) => server.proc.once("exit", r));
+  fs.mkdirSync("bench-results", { recursive: true });
+  fs.rmSync(CACHE_REPORT, { force: true });
   server.stop();
   await exited;
+  const pageCache = fs.existsSync(CACHE_REPORT)
+    ? (JSON.parse(fs.readFileSync(CACHE_REPORT, "utf8")) as PageCacheFigures)
+    : null;
   const ordersAfter = await db
     .selectFrom("orders")
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -614,6 +629,13 @@ async function main() {
     }
   }
   console.log(`\nServer peak memory (RSS): ${peakRssMb} MB`);
+  if (pageCache) {
+    const share = (t: { hits: number; misses: number }) =>
+      `${t.hits} hits, ${t.misses} misses (${((100 * t.hits) / Math.max(1, t.hits + t.misses)).toFixed(2)}% hits)`;
+    console.log(
+      `Page cache: visitors ${share(pageCache.visitor)}; signed in ${share(pageCache.signedIn)}, ${pageCache.signedIn.bypassed} sessions answered by the app; ${pageCache.pages} pages, ${Math.round(pageCache.bytes / 1024)} KB held`,
+    );
+  }
 
   const report = {
     at: new Date().toISOString(),
@@ -628,6 +650,7 @@ async function main() {
     slowPhoneInteractiveMs: interactive,
     lighthouse,
     peakRssMb,
+    pageCache,
   };
   fs.mkdirSync("bench-results", { recursive: true });
   const file = path.join("bench-results", `bench-${report.at.replace(/[:.]/g, "-")}.json`);

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 // Imported once: a build function would be called, and the route tree rebuilt, on every request.
@@ -27,8 +28,21 @@ import { createVisitorCache } from "./visitor-cache";
 
 export const startup = runStartupTasks;
 export async function shutdown() {
+  reportPageCache();
   await stopBackgroundWork();
   await closeDb();
+}
+
+/**
+ * The page cache's figures since the process started (hits and misses by who asked, pages and
+ * bytes held), logged when the server stops, and written as JSON to PAGE_CACHE_REPORT when that
+ * names a file (npm run bench reads it).
+ */
+function reportPageCache() {
+  const figures = { ...visitorCache.counts, pages: visitorCache.size, bytes: visitorCache.bytes };
+  log.info({ pageCache: figures }, "page cache");
+  const file = process.env.PAGE_CACHE_REPORT;
+  if (file) fs.writeFileSync(file, JSON.stringify(figures));
 }
 
 /** Set by `server.js --dev`: Vite's client needs eval and a websocket. */

@@ -8,7 +8,8 @@ import { ListPickerFields } from "./list-picker";
 
 /** What the product page knows of the signed-in customer: their lists and their alert. */
 export interface ProductPersonal {
-  lists: (ListChoice & { quantity: number | null })[];
+  /** Null until they have arrived (asked for after the page has loaded; never without JavaScript). */
+  lists: (ListChoice & { quantity: number | null })[] | null;
   alert: "none" | "pending" | "notified";
   unit: SellingUnit;
   /** Whether the smallest orderable quantity is in stock now (else Notify me). */
@@ -24,13 +25,19 @@ export function AddToList({
   productId,
   productName,
   personal,
+  open = false,
+  back = `/products/details/${productId}`,
 }: {
   productId: number;
   productName: string;
   personal: ProductPersonal;
+  /** Shown open (the saved lists page, where a product is added before the page's script ran). */
+  open?: boolean;
+  /** Where the save comes back to. */
+  back?: string;
 }) {
   const { lists, unit } = personal;
-  const holding = lists.filter((l) => l.quantity !== null);
+  const holding = (lists ?? []).filter((l) => l.quantity !== null);
   const first = smallestQuantity(unit);
   const busy = useNavigation().formAction === "/account/lists";
   return (
@@ -52,7 +59,7 @@ export function AddToList({
           </>
         ) : null}
       </p>
-      <details className="group/list rounded-lg border border-slate-200 bg-white sm:max-w-md">
+      <details open={open} className="group/list rounded-lg border border-slate-200 bg-white sm:max-w-md">
         <summary
           className={buttonClass(
             "secondary",
@@ -61,38 +68,47 @@ export function AddToList({
         >
           Add to list
         </summary>
-        <Form method="post" action="/account/lists" preventScrollReset className="flex flex-col gap-3 p-3">
-          <input type="hidden" name="intent" value="add-product" />
-          <input type="hidden" name="productId" value={productId} />
-          <input type="hidden" name="redirectTo" value={`/products/details/${productId}`} />
-          <ListPickerFields lists={lists} />
-          <div className="flex flex-col gap-1">
-            <label htmlFor="list-quantity" className="text-sm font-medium text-slate-800">
-              Units for the list
-            </label>
-            <input
-              id="list-quantity"
-              name="quantity"
-              type="number"
-              inputMode="numeric"
-              min={first}
-              max={listQuantityCap(unit)}
-              step={unit.casePack}
-              defaultValue={String(first)}
-              aria-describedby={unit.casePack > 1 ? "list-quantity-unit" : undefined}
-              className="tabular min-h-11 w-28 rounded-md border border-slate-300 bg-white px-3 text-base"
-            />
-            {unit.casePack > 1 ? (
-              <p id="list-quantity-unit" className="text-xs text-slate-600">
-                {MESSAGES.inCasesOf(unit.casePack)}
-                {unit.minQuantity > unit.casePack ? ` · ${MESSAGES.minimumOf(first)}` : ""}
-              </p>
-            ) : null}
-          </div>
-          <Button type="submit" disabled={busy}>
-            Save to list<span className="sr-only"> {productName}</span>
-          </Button>
-        </Form>
+        {lists === null ? (
+          // The lists have not arrived (the page's script has not run): chosen on the lists page.
+          <p className="p-3 text-sm">
+            <Link to={`/account/lists?add=${productId}`} className="font-semibold text-brand-700 underline">
+              {ACCOUNT_MESSAGES.chooseListFor(productName)}
+            </Link>
+          </p>
+        ) : (
+          <Form method="post" action="/account/lists" preventScrollReset className="flex flex-col gap-3 p-3">
+            <input type="hidden" name="intent" value="add-product" />
+            <input type="hidden" name="productId" value={productId} />
+            <input type="hidden" name="redirectTo" value={back} />
+            <ListPickerFields lists={lists} />
+            <div className="flex flex-col gap-1">
+              <label htmlFor="list-quantity" className="text-sm font-medium text-slate-800">
+                Units for the list
+              </label>
+              <input
+                id="list-quantity"
+                name="quantity"
+                type="number"
+                inputMode="numeric"
+                min={first}
+                max={listQuantityCap(unit)}
+                step={unit.casePack}
+                defaultValue={String(first)}
+                aria-describedby={unit.casePack > 1 ? "list-quantity-unit" : undefined}
+                className="tabular min-h-11 w-28 rounded-md border border-slate-300 bg-white px-3 text-base"
+              />
+              {unit.casePack > 1 ? (
+                <p id="list-quantity-unit" className="text-xs text-slate-600">
+                  {MESSAGES.inCasesOf(unit.casePack)}
+                  {unit.minQuantity > unit.casePack ? ` · ${MESSAGES.minimumOf(first)}` : ""}
+                </p>
+              ) : null}
+            </div>
+            <Button type="submit" disabled={busy}>
+              Save to list<span className="sr-only"> {productName}</span>
+            </Button>
+          </Form>
+        )}
       </details>
     </div>
   );

@@ -96,6 +96,16 @@ export function listCreated(name: string): string {
 export function listRenamed(name: string): string {
   return `List renamed to ${name}.`;
 }
+/** On a product page whose lists have not arrived (before its script has run). */
+export function chooseListFor(productName: string): string {
+  return `Choose a list for ${productName}`;
+}
+
+/** The saved lists page, adding one product (reached from a product page before its script ran). */
+export function addingToList(productName: string): string {
+  return `Add ${productName} to a list`;
+}
+
 export function listDeleted(name: string): string {
   return `List ${name} deleted.`;
 }

@@ -150,7 +150,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const { product, related, tiers, facts, note, customer, signedIn, orderable } = loaderData;
   const mine = useProductPersonal(product.id, customer);
   const personal: ProductPersonal | null = customer
-    ? { lists: mine?.lists ?? [], alert: mine?.alert ?? "none", unit: orderable.unit, orderable: orderable.now }
+    ? { lists: mine?.lists ?? null, alert: mine?.alert ?? "none", unit: orderable.unit, orderable: orderable.now }
     : null;
   // Notify me where nothing can be ordered now: out of stock, or less than a case left.
   const waitForStock = personal ? !personal.orderable : !product.inStock;
