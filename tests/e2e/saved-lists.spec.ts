@@ -1,5 +1,6 @@
 import "./support/env";
 import type { Page } from "@playwright/test";
+import { subscribeAlert } from "../../app/.server/catalog/stock-alerts";
 import { getDb } from "../../app/.server/db/instance";
 import { createList, saveToList } from "../../app/.server/lists/saved-lists";
 import * as MESSAGES from "../../app/lib/messages";
@@ -182,6 +183,30 @@ test.describe("saved lists", () => {
     await page.getByRole("button", { name: "Yes, delete" }).click();
     await expect(page).toHaveURL(/\/account\/lists$/);
     await expect(page.getByText(ACCOUNT_MESSAGES.noListsYet)).toBeVisible();
+  });
+
+  test("the customer's own lists and alert arrive after the shared page without moving it", async ({ page }) => {
+    const t = tag();
+    const name = `Shared Page ${t}`;
+    const id = await freshProduct({ name, priceCents: 900, stock: 0 });
+    const customer = await createCustomer();
+    const list = await createList(getDb(), customer.id, `Mine ${t}`);
+    await saveToList(getDb(), customer.id, { listId: list.id }, [{ productId: id, quantity: 4 }], "fit");
+    await subscribeAlert(getDb(), customer.id, id);
+    await logIn(page, customer);
+    // Every layout shift of the page's life, as the browser reports it (Cumulative Layout Shift).
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: number };
+      w.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.shifted += (entry as unknown as { value: number }).value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(`/products/details/${id}`);
+    await expect(page.getByTestId("in-lists")).toContainText(`Mine ${t} (4)`);
+    await expect(page.getByText(ACCOUNT_MESSAGES.alertSubscribed(name))).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath("customer-product.png"), fullPage: true });
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.01);
   });
 
   test("a list name already used is refused next to the field, and another customer's list is not found", async ({
