@@ -57,6 +57,19 @@ interface ScenarioResult {
   errors: number;
   non2xx: number;
   ratioToFloor?: number;
+  /** CPU time the store's server spent per request (user + system), in microseconds. */
+  serverCpuUs?: number;
+}
+
+/** The store's server process, once started: its CPU time is read around each scenario. */
+let serverPid: number | null = null;
+const CLOCK_TICK_US = 10_000; // Linux reports process times in 1/100 s
+
+/** CPU time (user + system) a process has used so far, in microseconds, from /proc. */
+function cpuTimeUs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_US;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -69,6 +82,8 @@ async function drive(
   options: Omit<autocannon.Options, "url" | "duration"> & { url: string },
 ): Promise<ScenarioResult> {
   const times: number[] = [];
+  const pid = options.url.startsWith(ORIGIN) ? serverPid : null;
+  const cpuBefore = pid ? cpuTimeUs(pid) : 0;
   const instance = autocannon({ duration: DURATION, connections: CONNECTIONS, ...options });
   instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
     times.push(responseTime),
@@ -83,6 +98,7 @@ async function drive(
     p99: Number(percentile(times, 99).toFixed(2)),
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    ...(pid && times.length > 0 ? { serverCpuUs: Math.round((cpuTimeUs(pid) - cpuBefore) / times.length) } : {}),
   };
 }
 
@@ -435,6 +451,7 @@ async function main() {
 
   const server = startServer();
   await waitReady(server.proc);
+  serverPid = server.proc.pid ?? null;
   const cookie = await login(buyer.email, BENCH_PASSWORD);
   const address = await db
     .selectFrom("addresses")
@@ -607,11 +624,11 @@ async function main() {
   await closeDb();
 
   console.log(
-    "\nScenario                                           req/s   p50 ms   p95 ms   p99 ms  errors  non2xx  x floor",
+    "\nScenario                                           req/s   p50 ms   p95 ms   p99 ms  errors  non2xx  x floor  CPU µs/req",
   );
   for (const r of results) {
     console.log(
-      `${r.name.padEnd(50)} ${String(r.requestsPerSecond).padStart(6)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(7)} ${String(r.ratioToFloor).padStart(8)}`,
+      `${r.name.padEnd(50)} ${String(r.requestsPerSecond).padStart(6)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(7)} ${String(r.ratioToFloor).padStart(8)} ${String(r.serverCpuUs ?? "").padStart(11)}`,
     );
   }
   console.log("\nOrders:", JSON.stringify(orderCheck));
