@@ -10,6 +10,7 @@ import { closeDb, getDb } from "~/.server/db/instance";
 import { migrateToLatest } from "~/.server/db/migrate";
 import type { DB } from "~/.server/db/schema";
 import { resetEnvForTests } from "~/.server/env";
+import { forgetAudiencesForTests } from "~/.server/flows/audience";
 import { resetMailForTests } from "~/.server/mail/transport";
 import { setMediaStoreForTests } from "~/.server/media/store";
 
@@ -60,6 +61,7 @@ export async function setupTestDatabase(): Promise<TestDatabase> {
   resetEnvForTests();
   resetAuthForTests();
   forgetViewersForTests();
+  forgetAudiencesForTests();
   resetMailForTests();
   setMediaStoreForTests(undefined);
   await closeDb();

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { LRUCache } from "lru-cache";
 import { createContext, type RouterContextProvider } from "react-router";
 import { storeToday } from "~/lib/business";
 import { type BuyerLicense, type Destination, licenseCoversAddress } from "~/lib/compliance/engine";
@@ -118,8 +119,7 @@ interface RememberedAudience {
   until: number;
 }
 const MEMO_MS = 60_000;
-const remembered = new Map<string, RememberedAudience>();
-const MEMO_MAX = 20_000;
+const remembered = new LRUCache<string, RememberedAudience>({ max: 20_000 });
 
 export function forgetAudiencesForTests(): void {
   remembered.clear();
@@ -142,7 +142,6 @@ export async function audienceFor(
   const known = remembered.get(viewer.id);
   if (known && known.stamp === stamp && known.until > now) return known.audience;
   const audience = await lookUpAudience(db, viewer, date);
-  if (remembered.size >= MEMO_MAX) remembered.delete(remembered.keys().next().value as string);
   remembered.set(viewer.id, { audience, stamp, until: now + MEMO_MS });
   return audience;
 }
