@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { CompiledQuery } from "kysely";
 import { mayCarryOneTimeCookie, mayCarrySession, viewerFromHeaders } from "~/.server/accounts/viewer";
 import {
   type CachedPage,
@@ -9,6 +10,7 @@ import {
   VISITOR_CACHE_CONTROL,
   VisitorPageStore,
 } from "~/.server/cache/visitor-pages";
+import { dialectOf } from "~/.server/db/connect";
 import { getDb } from "~/.server/db/instance";
 import { readVersions, type Versions } from "~/.server/db/versions";
 import { audienceFor, audienceKey } from "~/.server/flows/audience";
@@ -100,12 +102,11 @@ export function createVisitorCache(options: VisitorCacheOptions) {
    */
   async function stockStillSame(page: CachedPage): Promise<boolean> {
     if (!page.stock) return true;
-    const row = await getDb()
-      .selectFrom("products")
-      .select("stock")
-      .where("id", "=", page.stock.productId)
-      .executeTakeFirst();
-    return row !== undefined && Number(row.stock) === page.stock.stock;
+    const db = getDb();
+    // Written once per dialect: this runs on every hit of a buyer's product page.
+    const text = `select stock from products where id = ${dialectOf(db) === "postgres" ? "$1" : "?"}`;
+    const { rows } = await db.executeQuery<{ stock: number | string }>(CompiledQuery.raw(text, [page.stock.productId]));
+    return rows.length === 1 && Number(rows[0]?.stock) === page.stock.stock;
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<boolean> {

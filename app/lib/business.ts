@@ -143,9 +143,13 @@ export function normalizeTaxPermit(value: string): string {
   return value.replace(/[\s-]/g, "");
 }
 
+// Made once: building a formatter with a time zone costs about as much as serving a cached page.
+let dallasDate: Intl.DateTimeFormat | undefined;
+
 /** Today's calendar date in the store's time zone (Dallas), as YYYY-MM-DD. */
 export function storeToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(now);
+  dallasDate ??= new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" });
+  return dallasDate.format(now);
 }
 
 /** Adds days to a YYYY-MM-DD date. */
