@@ -6,14 +6,11 @@ import { data, Form, Link, redirect } from "react-router";
 import { canSeePrices } from "~/.server/accounts/viewer";
 import { rememberCartAdd } from "~/.server/catalog/cart-add";
 import { productJsonLd } from "~/.server/catalog/json-ld";
-import { findProduct, listRelatedProducts } from "~/.server/catalog/products";
-import { shapeCard, shapeDetail } from "~/.server/catalog/shape";
-import { findPublicFacts } from "~/.server/compliance/facts";
-import { cardsWithNotes } from "~/.server/compliance/for-buyer";
+import { findProduct } from "~/.server/catalog/products";
 import { getDb } from "~/.server/db/instance";
 import { env } from "~/.server/env";
-import { audienceOf, notesForAudience } from "~/.server/flows/audience";
-import { loadGroupPriceBook, pricedWith, tierTable } from "~/.server/pricing/prices";
+import { audienceOf } from "~/.server/flows/audience";
+import { productPageData } from "~/.server/flows/product-page";
 import { formOf, viewerOf } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
 import { readQuantity } from "~/.server/wholesale/selling-units";
@@ -31,7 +28,7 @@ import { imageSrc } from "~/lib/images";
 import * as MESSAGES from "~/lib/messages";
 import { STOCK_HEADER } from "~/lib/page-cache";
 import { hasPrice } from "~/lib/product-types";
-import { largestQuantity, quantityProblem, sellingUnitOf } from "~/lib/quantity";
+import { quantityProblem } from "~/lib/quantity";
 import type { RouteHandle } from "~/lib/route-policy";
 import { idParam } from "~/lib/schemas/params";
 import { seo } from "~/lib/seo";
@@ -39,8 +36,6 @@ import type { Route } from "./+types/product";
 
 /** The same for every visitor: cached (app/lib/route-policy.ts). */
 export const handle: RouteHandle = { visitorCache: { query: [] } };
-
-export const RELATED_LIMIT = 6;
 
 // What only a signed-in customer uses (the quantity input and the cart's rules behind Add to
 // Cart, their lists, "Notify me") is loaded with the page only when it shows them: a visitor's
@@ -79,39 +74,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const db = getDb();
   const found = id === null ? null : await findProduct(db, id);
   if (!found) throw data(MESSAGES.productNotFound, { status: 404 });
-  const [audience, relatedFound, facts] = await Promise.all([
-    audienceOf(context, db),
-    listRelatedProducts(db, found, RELATED_LIMIT),
-    findPublicFacts(db, found.id),
-  ]);
-  const prices = audience.seesPrices;
-  const all = [found, ...relatedFound];
-  const ids = all.map((p) => p.id);
-  const [book, notes] = await Promise.all([
-    prices ? loadGroupPriceBook(db, audience.priceGroup, ids) : null,
-    notesForAudience(db, audience, ids),
-  ]);
-  const [product = found, ...related] = book ? pricedWith(book, all) : all;
-  const unit = sellingUnitOf(found);
+  const audience = await audienceOf(context, db);
+  const { page, priced } = await productPageData(db, audience, found);
   return data(
-    {
-      customer: audience.role === "customer",
-      signedIn: audience.role !== "visitor",
-      // How it is sold and whether it can be ordered now (else Notify me): the same for everyone.
-      orderable: { unit, now: largestQuantity(unit, found.stock) > 0 },
-      product: shapeDetail(product, prices),
-      tiers: book ? tierTable(book, found) : [],
-      related: cardsWithNotes(
-        related.map((p) => shapeCard(p, prices)),
-        notes,
-      ),
-      facts,
-      note: notes.get(found.id) ?? null,
-      jsonLd: productJsonLd(product, { baseUrl: env().BASE_URL, withOffer: prices }),
-    },
+    { ...page, jsonLd: productJsonLd(priced, { baseUrl: env().BASE_URL, withOffer: audience.seesPrices }) },
     // A buyer's page says how many are available: the page cache checks that stock again before
     // it serves a stored copy (server/visitor-cache.ts).
-    prices ? { headers: { [STOCK_HEADER]: `${found.id}:${found.stock}` } } : undefined,
+    audience.seesPrices ? { headers: { [STOCK_HEADER]: `${found.id}:${found.stock}` } } : undefined,
   );
 }
 
