@@ -5,10 +5,10 @@ import "./app.css";
 import { awaitsApproval, canSeePrices } from "./.server/accounts/viewer";
 import { takeCartAdd } from "./.server/catalog/cart-add";
 import { getDb } from "./.server/db/instance";
-import { env } from "./.server/env";
+import { env } from "./.server/runtime/env";
 import { requestInfo, viewerOf } from "./.server/request-context";
 import { rootMiddleware } from "./.server/root-middleware";
-import { storeInfo } from "./.server/store-info";
+import { storeInfo } from "./.server/runtime/store-info";
 import { readToast } from "./.server/toast";
 
 export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];

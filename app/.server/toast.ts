@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { createCookie, redirect } from "react-router";
 import type { FlashToast, ToastType } from "~/lib/toast";
-import { env } from "./env";
+import { env } from "./runtime/env";
 import { sessionSecret } from "./security/secret";
 
 let cookie: ReturnType<typeof createCookie> | undefined;

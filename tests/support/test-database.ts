@@ -9,7 +9,7 @@ import { forgetViewersForTests } from "~/.server/accounts/viewer";
 import { closeDb, getDb } from "~/.server/db/instance";
 import { migrateToLatest } from "~/.server/db/migrate";
 import type { DB } from "~/.server/db/schema";
-import { resetEnvForTests } from "~/.server/env";
+import { resetEnvForTests } from "~/.server/runtime/env";
 import { resetMailForTests } from "~/.server/mail/transport";
 import { setMediaStoreForTests } from "~/.server/media/store";
 

@@ -5,7 +5,7 @@ import { type Actor, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
-import { log } from "../log";
+import { log } from "../runtime/log";
 import { forgetMailsOf } from "../mail/outbox";
 import { removeDocument } from "../media/documents";
 import { limits } from "./limits";

@@ -10,7 +10,7 @@ import {
   type Upload,
 } from "../catalog/product-admin";
 import { parseForm, replyError } from "../forms";
-import { log } from "../log";
+import { log } from "../runtime/log";
 import { ImageRejectedError, MAX_UPLOAD_BYTES } from "../media/intake";
 
 export const MAX_UPLOADS = 10;

@@ -19,7 +19,7 @@ import { ensureAccount } from "../accounts/admins";
 import { listUsers } from "../accounts/directory";
 import { findUserByEmail } from "../accounts/users";
 import { listAudit } from "../audit/log";
-import { resetEnvForTests } from "../env";
+import { resetEnvForTests } from "../runtime/env";
 import { runJobsUntilIdle } from "../jobs/run-due";
 import {
   checkDocument,

@@ -17,7 +17,7 @@ import { type Actor, recordAudit, SYSTEM_ACTOR } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { DB, LicenseRow } from "../db/schema";
 import { sqlNow } from "../db/time";
-import { env } from "../env";
+import { env } from "../runtime/env";
 import { enqueueJob } from "../jobs/enqueue";
 import { defineJob } from "../jobs/registry";
 import { kickJobRunners } from "../jobs/wake";

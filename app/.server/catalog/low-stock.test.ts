@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { env } from "../env";
+import { env } from "../runtime/env";
 import { runJobsUntilIdle } from "../jobs/run-due";
 import {
   countStockLevels,

@@ -5,7 +5,7 @@ import type { OrderDetail } from "~/lib/orders";
 import { oneLine } from "~/lib/text";
 import { findUserById } from "../accounts/users";
 import type { DB } from "../db/schema";
-import { env } from "../env";
+import { env } from "../runtime/env";
 import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";
 

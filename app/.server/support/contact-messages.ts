@@ -5,7 +5,7 @@ import { oneLine } from "~/lib/text";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
-import { env } from "../env";
+import { env } from "../runtime/env";
 import { kickJobRunners } from "../jobs/wake";
 import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";

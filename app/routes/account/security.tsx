@@ -5,7 +5,7 @@ import { changePassword, requestPasswordReset } from "~/.server/accounts/passwor
 import { getDb } from "~/.server/db/instance";
 import { firstError, parseForm, replyError, replyOk } from "~/.server/forms";
 import { intentOf } from "~/.server/http";
-import { log } from "~/.server/log";
+import { log } from "~/.server/runtime/log";
 import { clientIpOf, formOf, signedInViewer } from "~/.server/request-context";
 import { AccountShell } from "~/components/account-shell";
 import { Button } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { env } from "~/.server/env";
+import { env } from "~/.server/runtime/env";
 import { listOutbox } from "~/.server/mail/transport";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import type { Route } from "./+types/outbox";

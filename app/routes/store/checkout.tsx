@@ -3,7 +3,7 @@ import { useFetcher, useNavigate } from "react-router";
 import { listAddresses } from "~/.server/accounts/addresses";
 import { getDb } from "~/.server/db/instance";
 import { parseForm, replyError, replyOk } from "~/.server/forms";
-import { log } from "~/.server/log";
+import { log } from "~/.server/runtime/log";
 import { OrderRefusedError, placeOrder } from "~/.server/orders/place-order";
 import { formOf, signedInViewer } from "~/.server/request-context";
 import { AddressForm } from "~/components/address-form";

@@ -12,7 +12,7 @@ import { alertState } from "~/.server/catalog/stock-alerts";
 import { findPublicFacts } from "~/.server/compliance/facts";
 import { productNotes, withNotes } from "~/.server/compliance/for-buyer";
 import { getDb } from "~/.server/db/instance";
-import { env } from "~/.server/env";
+import { env } from "~/.server/runtime/env";
 import { listsHoldingProduct } from "~/.server/lists/saved-lists";
 import { customerTierTable, pricedForViewer } from "~/.server/pricing/prices";
 import { formOf, viewerOf } from "~/.server/request-context";

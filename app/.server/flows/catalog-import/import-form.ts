@@ -6,7 +6,7 @@ import type { Actor } from "../../audit/log";
 import { MAX_IMPORT_BYTES, readProductsCsv } from "../../catalog/csv/read";
 import { getDb } from "../../db/instance";
 import { replyError, replyOk } from "../../forms";
-import { log } from "../../log";
+import { log } from "../../runtime/log";
 import { applyImport, applyRowLimit, ImportTooLargeError, type ProgressCallback } from "./apply";
 import { type ImportPlan, planImport, writesOf } from "./plan";
 import { findStagedImport, removeStagedImport, stageImport } from "./staging";
