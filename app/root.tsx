@@ -5,11 +5,11 @@ import "./app.css";
 import { awaitsApproval, canSeePrices } from "./.server/accounts/viewer";
 import { takeCartAdd } from "./.server/catalog/cart-add";
 import { getDb } from "./.server/db/instance";
-import { env } from "./.server/runtime/env";
+import { readToast } from "./.server/http/toast";
 import { requestInfo, viewerOf } from "./.server/request-context";
 import { rootMiddleware } from "./.server/root-middleware";
+import { env } from "./.server/runtime/env";
 import { storeInfo } from "./.server/runtime/store-info";
-import { readToast } from "./.server/toast";
 
 export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
 

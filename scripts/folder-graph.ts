@@ -54,13 +54,7 @@ function resolveImport(root: string, fromFile: string, spec: string): string | n
   if (spec.startsWith("~/")) base = join(root, "app", spec.slice(2));
   else if (spec.startsWith(".")) base = resolve(dirname(join(root, fromFile)), spec);
   else return null; // a package
-  const candidates = [
-    base,
-    `${base}.ts`,
-    `${base}.tsx`,
-    join(base, "index.ts"),
-    join(base, "index.tsx"),
-  ];
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx")];
   // `./x.js` written for `./x.ts`
   if (/\.js$/.test(base)) candidates.push(base.replace(/\.js$/, ".ts"), base.replace(/\.js$/, ".tsx"));
   for (const candidate of candidates) {

@@ -9,13 +9,13 @@ import { dialectOf } from "./db/connect";
 import { getDb } from "./db/instance";
 import { migrateToLatest } from "./db/migrate";
 import type { DB } from "./db/schema";
-import { env } from "./runtime/env";
 import { pruneStagedImportsJob } from "./flows/catalog-import/staging";
 import { pruneJobsJob } from "./jobs/maintenance";
 import { scheduleEvery } from "./jobs/registry";
 import { type JobRunner, startJobRunner } from "./jobs/runner";
-import { log } from "./runtime/log";
 import { mailJob } from "./mail/outbox";
+import { env } from "./runtime/env";
+import { log } from "./runtime/log";
 
 const STARTUP_LOCK = 7_246_001;
 

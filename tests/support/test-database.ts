@@ -9,9 +9,9 @@ import { forgetViewersForTests } from "~/.server/accounts/viewer";
 import { closeDb, getDb } from "~/.server/db/instance";
 import { migrateToLatest } from "~/.server/db/migrate";
 import type { DB } from "~/.server/db/schema";
-import { resetEnvForTests } from "~/.server/runtime/env";
 import { resetMailForTests } from "~/.server/mail/transport";
 import { setMediaStoreForTests } from "~/.server/media/store";
+import { resetEnvForTests } from "~/.server/runtime/env";
 
 /**
  * A fresh, migrated database for one test file, on the database the suite runs against:

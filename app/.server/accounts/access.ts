@@ -1,8 +1,8 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
 import * as MESSAGES from "~/lib/messages";
 import type { Access } from "~/lib/route-policy";
+import { redirectWithToast } from "../http/toast";
 import { requestInfoContext, viewerOf } from "../request-context";
-import { redirectWithToast } from "../toast";
 import { canBuy, loginUrl, safeRedirectPath, type Viewer } from "./viewer";
 
 const FORBIDDEN = { ok: false, message: MESSAGES.noAccess } as const;

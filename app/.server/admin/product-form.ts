@@ -9,9 +9,9 @@ import {
   SkuTakenError,
   type Upload,
 } from "../catalog/product-admin";
-import { parseForm, replyError } from "../forms";
-import { log } from "../runtime/log";
+import { parseForm, replyError } from "../http/forms";
 import { ImageRejectedError, MAX_UPLOAD_BYTES } from "../media/intake";
+import { log } from "../runtime/log";
 
 export const MAX_UPLOADS = 10;
 

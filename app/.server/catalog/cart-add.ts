@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import { createCookie } from "react-router";
 import type { CartProduct } from "~/lib/cart";
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
-import { env } from "../runtime/env";
 import { withCustomerPrices } from "../pricing/prices";
+import { env } from "../runtime/env";
 import { sessionSecret } from "../security/secret";
 import { type Db, findProduct } from "./products";
 

@@ -9,10 +9,10 @@ import { listNameSchema, listTargetSchema } from "~/lib/schemas/saved-lists";
 import { canBuy, safeRedirectPath, type Viewer } from "../accounts/viewer";
 import { findProduct } from "../catalog/products";
 import { getDb } from "../db/instance";
-import { firstError, parseForm, replyError, replyOk } from "../forms";
-import { intentOf } from "../http";
+import { firstError, parseForm, replyError, replyOk } from "../http/forms";
+import { intentOf } from "../http/http";
+import { redirectWithToast } from "../http/toast";
 import { findOrderForUser } from "../orders/queries";
-import { redirectWithToast } from "../toast";
 import { readQuantity } from "../wholesale/selling-units";
 import {
   checkListForCart,

@@ -7,8 +7,8 @@ import { customerWithAddress } from "../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { saveBusiness } from "../business/profile";
 import { insertProduct } from "../catalog/product-writes";
-import { env } from "../runtime/env";
 import { runJobsUntilIdle } from "../jobs/run-due";
+import { env } from "../runtime/env";
 import { findOrderDocument, formatTaxPermit, invoicePdf, packingSlipPdf } from "./documents";
 import { placeOrder } from "./place-order";
 

@@ -11,11 +11,11 @@ import { checkOrderAgain } from "../compliance/check";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
-import { env } from "../runtime/env";
 import { kickJobRunners } from "../jobs/wake";
 import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";
 import { loadPriceBook, unitPriceCents } from "../pricing/prices";
+import { env } from "../runtime/env";
 import { sellingUnitProblem } from "../wholesale/selling-units";
 import { addUnitsSold } from "./best-sellers";
 

@@ -2,7 +2,7 @@ import { data, useRouteLoaderData } from "react-router";
 import { canBuy } from "~/.server/accounts/viewer";
 import { checkCartLines } from "~/.server/catalog/cart-check";
 import { getDb } from "~/.server/db/instance";
-import { replyError, replyOk } from "~/.server/forms";
+import { replyError, replyOk } from "~/.server/http/forms";
 import { findOrderForUser } from "~/.server/orders/queries";
 import { signedInViewer } from "~/.server/request-context";
 import { OrderDetailPanel, type ReorderData } from "~/components/order-detail-panel";

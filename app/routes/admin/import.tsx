@@ -10,7 +10,7 @@ import {
   type ImportApplyLine,
   type ImportView,
 } from "~/.server/flows/catalog-import/import-form";
-import { intentOf } from "~/.server/http";
+import { intentOf } from "~/.server/http/http";
 import { actorOf, formOf } from "~/.server/request-context";
 import { notify } from "~/components/toast";
 import { Button } from "~/components/ui/button";

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
-import { askFirst, isConfirmed } from "~/.server/confirmation";
 import { getDb } from "~/.server/db/instance";
-import { replyError, replyOk } from "~/.server/forms";
-import { intentOf } from "~/.server/http";
+import { askFirst, isConfirmed } from "~/.server/http/confirmation";
+import { replyError, replyOk } from "~/.server/http/forms";
+import { intentOf } from "~/.server/http/http";
 import { findOrderDocument } from "~/.server/orders/documents";
 import {
   EDITABLE_STATUSES,

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { type AdminOrder, listAllOrders } from "~/.server/admin/orders";
 import { getDb } from "~/.server/db/instance";
-import { replyError, replyOk } from "~/.server/forms";
+import { replyError, replyOk } from "~/.server/http/forms";
 import { StatusChangeError, setOrderStatus } from "~/.server/orders/status";
 import { actorOf, formOf } from "~/.server/request-context";
 import { Pagination } from "~/components/admin/pagination";

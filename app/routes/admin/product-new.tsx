@@ -2,9 +2,9 @@ import { productSaveError, readProductForm } from "~/.server/admin/product-form"
 import { createProductWithImages } from "~/.server/catalog/product-admin";
 import { readComplianceFacts } from "~/.server/compliance/product-form";
 import { getDb } from "~/.server/db/instance";
-import { invalid } from "~/.server/forms";
+import { invalid } from "~/.server/http/forms";
+import { redirectWithToast } from "~/.server/http/toast";
 import { actorOf, formOf } from "~/.server/request-context";
-import { redirectWithToast } from "~/.server/toast";
 import { ComplianceFacts } from "~/components/admin/compliance-form";
 import { ProductForm } from "~/components/admin/product-form";
 import { useSettledActionData } from "~/components/use-settled-action-data";

@@ -4,10 +4,10 @@ import { listAdminProducts, type ProductSort, type StockFilter } from "~/.server
 import { bulkUpdateProducts, deleteProduct } from "~/.server/catalog/product-admin";
 import { findProduct } from "~/.server/catalog/products";
 import { bulkSetCompliance } from "~/.server/compliance/product-form";
-import { askFirst, isConfirmed } from "~/.server/confirmation";
 import { getDb } from "~/.server/db/instance";
-import { firstError, parseForm, replyError, replyOk } from "~/.server/forms";
-import { intentOf } from "~/.server/http";
+import { askFirst, isConfirmed } from "~/.server/http/confirmation";
+import { firstError, parseForm, replyError, replyOk } from "~/.server/http/forms";
+import { intentOf } from "~/.server/http/http";
 import { actorOf, formOf } from "~/.server/request-context";
 import { BulkDialog, UnchangedSelect } from "~/components/admin/bulk-dialog";
 import { BulkComplianceDialog } from "~/components/admin/compliance-form";

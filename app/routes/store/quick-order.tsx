@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { getDb } from "~/.server/db/instance";
-import { replyError, replyOk } from "~/.server/forms";
+import { replyError, replyOk } from "~/.server/http/forms";
 import { formOf, signedInViewer } from "~/.server/request-context";
 import { checkQuickOrder, suggestCodes } from "~/.server/wholesale/quick-order";
 import { QuickOrderResults } from "~/components/quick-order/results";

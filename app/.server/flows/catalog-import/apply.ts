@@ -12,8 +12,8 @@ import { insertProduct, updateProductColumns } from "../../catalog/product-write
 import { dialectOf } from "../../db/connect";
 import type { DB, ProductComplianceTable } from "../../db/schema";
 import { sqlNow } from "../../db/time";
-import { log } from "../../runtime/log";
 import { replaceTiers } from "../../pricing/tiers";
+import { log } from "../../runtime/log";
 import { type ImportPlan, planImport, writesOf } from "./plan";
 
 /**

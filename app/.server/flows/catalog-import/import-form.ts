@@ -5,7 +5,7 @@ import { MB } from "~/lib/route-policy";
 import type { Actor } from "../../audit/log";
 import { MAX_IMPORT_BYTES, readProductsCsv } from "../../catalog/csv/read";
 import { getDb } from "../../db/instance";
-import { replyError, replyOk } from "../../forms";
+import { replyError, replyOk } from "../../http/forms";
 import { log } from "../../runtime/log";
 import { applyImport, applyRowLimit, ImportTooLargeError, type ProgressCallback } from "./apply";
 import { type ImportPlan, planImport, writesOf } from "./plan";
