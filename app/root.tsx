@@ -6,8 +6,8 @@ import { awaitsApproval, canSeePrices } from "./.server/accounts/viewer";
 import { takeCartAdd } from "./.server/catalog/cart-add";
 import { getDb } from "./.server/db/instance";
 import { readToast } from "./.server/http/toast";
-import { requestInfo, viewerOf } from "./.server/request-context";
-import { rootMiddleware } from "./.server/root-middleware";
+import { requestInfo, viewerOf } from "./.server/request/context";
+import { rootMiddleware } from "./.server/request/root-middleware";
 import { env } from "./.server/runtime/env";
 import { storeInfo } from "./.server/runtime/store-info";
 

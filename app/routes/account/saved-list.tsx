@@ -4,7 +4,7 @@ import { canBuy } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
 import { handleListAction, type ListToCartData } from "~/.server/lists/list-actions";
 import { findListView, type ListLineView } from "~/.server/lists/saved-lists";
-import { formOf, signedInViewer } from "~/.server/request-context";
+import { formOf, signedInViewer } from "~/.server/request/context";
 import { AccountShell } from "~/components/account-shell";
 import { useCart } from "~/components/cart/cart-store";
 import { ProductImage } from "~/components/product-image";

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/.server/db/instance";
 import { handleListsAction } from "~/.server/lists/list-actions";
 import { listSavedLists } from "~/.server/lists/saved-lists";
-import { formOf, signedInViewer } from "~/.server/request-context";
+import { formOf, signedInViewer } from "~/.server/request/context";
 import { AccountShell } from "~/components/account-shell";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";

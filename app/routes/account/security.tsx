@@ -5,7 +5,7 @@ import { changePassword, requestPasswordReset } from "~/.server/accounts/passwor
 import { getDb } from "~/.server/db/instance";
 import { firstError, parseForm, replyError, replyOk } from "~/.server/http/forms";
 import { intentOf } from "~/.server/http/http";
-import { clientIpOf, formOf, signedInViewer } from "~/.server/request-context";
+import { clientIpOf, formOf, signedInViewer } from "~/.server/request/context";
 import { log } from "~/.server/runtime/log";
 import { AccountShell } from "~/components/account-shell";
 import { Button } from "~/components/ui/button";

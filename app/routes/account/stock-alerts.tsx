@@ -5,7 +5,7 @@ import { getDb } from "~/.server/db/instance";
 import { replyError, replyOk } from "~/.server/http/forms";
 import { intentOf } from "~/.server/http/http";
 import { redirectWithToast } from "~/.server/http/toast";
-import { formOf, signedInViewer } from "~/.server/request-context";
+import { formOf, signedInViewer } from "~/.server/request/context";
 import { AccountShell } from "~/components/account-shell";
 import { ProductImage } from "~/components/product-image";
 import { Badge } from "~/components/ui/badge";

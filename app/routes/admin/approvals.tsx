@@ -5,7 +5,7 @@ import { type PendingBusiness, type PendingLicense, reviewQueue } from "~/.serve
 import { getDb } from "~/.server/db/instance";
 import { replyError } from "~/.server/http/forms";
 import { redirectWithToast } from "~/.server/http/toast";
-import { actorOf, formOf } from "~/.server/request-context";
+import { actorOf, formOf } from "~/.server/request/context";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";

@@ -3,7 +3,7 @@ import { testSale } from "~/.server/compliance/test-sale";
 import { getDb } from "~/.server/db/instance";
 import { parseForm, replyError, replyOk } from "~/.server/http/forms";
 import { redirectWithToast } from "~/.server/http/toast";
-import { actorOf, formOf } from "~/.server/request-context";
+import { actorOf, formOf } from "~/.server/request/context";
 import { RuleCard } from "~/components/admin/compliance/rule-card";
 import { RuleForm } from "~/components/admin/compliance/rule-form";
 import { TestSale } from "~/components/admin/compliance/test-sale";

@@ -14,7 +14,7 @@ import {
   orderLineName,
 } from "~/.server/orders/edit";
 import { StatusChangeError, setOrderStatus } from "~/.server/orders/status";
-import { actorOf, formOf, signedInViewer } from "~/.server/request-context";
+import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { OrderReference, OrderStatusBadge } from "~/components/order-view";
 import { notify } from "~/components/toast";

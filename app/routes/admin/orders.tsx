@@ -4,7 +4,7 @@ import { type AdminOrder, listAllOrders } from "~/.server/admin/orders";
 import { getDb } from "~/.server/db/instance";
 import { replyError, replyOk } from "~/.server/http/forms";
 import { StatusChangeError, setOrderStatus } from "~/.server/orders/status";
-import { actorOf, formOf } from "~/.server/request-context";
+import { actorOf, formOf } from "~/.server/request/context";
 import { Pagination } from "~/components/admin/pagination";
 import { OrderStatusBadge } from "~/components/order-view";
 import { notify } from "~/components/toast";

@@ -15,7 +15,7 @@ import {
   unassignCustomer,
   updatePriceGroup,
 } from "~/.server/pricing/groups";
-import { actorOf, formOf } from "~/.server/request-context";
+import { actorOf, formOf } from "~/.server/request/context";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextAreaField, TextField } from "~/components/ui/field";

@@ -9,7 +9,7 @@ import { getDb } from "~/.server/db/instance";
 import { invalid, replyError } from "~/.server/http/forms";
 import { redirectWithToast } from "~/.server/http/toast";
 import { listTiers } from "~/.server/pricing/tiers";
-import { actorOf, formOf } from "~/.server/request-context";
+import { actorOf, formOf } from "~/.server/request/context";
 import { ComplianceForm } from "~/components/admin/compliance-form";
 import { ProductForm } from "~/components/admin/product-form";
 import { useSettledActionData } from "~/components/use-settled-action-data";

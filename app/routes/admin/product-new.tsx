@@ -4,7 +4,7 @@ import { readComplianceFacts } from "~/.server/compliance/product-form";
 import { getDb } from "~/.server/db/instance";
 import { invalid } from "~/.server/http/forms";
 import { redirectWithToast } from "~/.server/http/toast";
-import { actorOf, formOf } from "~/.server/request-context";
+import { actorOf, formOf } from "~/.server/request/context";
 import { ComplianceFacts } from "~/components/admin/compliance-form";
 import { ProductForm } from "~/components/admin/product-form";
 import { useSettledActionData } from "~/components/use-settled-action-data";

@@ -8,7 +8,7 @@ import { getDb } from "~/.server/db/instance";
 import { askFirst, isConfirmed } from "~/.server/http/confirmation";
 import { firstError, parseForm, replyError, replyOk } from "~/.server/http/forms";
 import { intentOf } from "~/.server/http/http";
-import { actorOf, formOf } from "~/.server/request-context";
+import { actorOf, formOf } from "~/.server/request/context";
 import { BulkDialog, UnchangedSelect } from "~/components/admin/bulk-dialog";
 import { BulkComplianceDialog } from "~/components/admin/compliance-form";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";

@@ -4,7 +4,7 @@ import { listLowStock, MAX_THRESHOLD, setProductThreshold, setStoreThreshold } f
 import { getDb } from "~/.server/db/instance";
 import { replyError, replyOk } from "~/.server/http/forms";
 import { intentOf } from "~/.server/http/http";
-import { actorOf, formOf } from "~/.server/request-context";
+import { actorOf, formOf } from "~/.server/request/context";
 import { notify } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import type { FormReply } from "~/lib/form-reply";

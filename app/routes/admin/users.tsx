@@ -8,7 +8,7 @@ import { getDb } from "~/.server/db/instance";
 import { askFirst, isConfirmed } from "~/.server/http/confirmation";
 import { replyError, replyOk } from "~/.server/http/forms";
 import { intentOf } from "~/.server/http/http";
-import { actorOf, formOf, signedInViewer } from "~/.server/request-context";
+import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { Pagination } from "~/components/admin/pagination";
 import { notify } from "~/components/toast";

@@ -3,7 +3,7 @@ import { checkCartLines } from "~/.server/catalog/cart-check";
 import { cartCompliance } from "~/.server/compliance/for-buyer";
 import { getDb } from "~/.server/db/instance";
 import { replyError, replyOk } from "~/.server/http/forms";
-import { formOf, signedInViewer } from "~/.server/request-context";
+import { formOf, signedInViewer } from "~/.server/request/context";
 import type { CheckedLine } from "~/lib/cart-check";
 import * as MESSAGES from "~/lib/messages";
 import { cartLinesField } from "~/lib/schemas/checkout";

@@ -2,7 +2,7 @@ import { canSeePrices } from "~/.server/accounts/viewer";
 import { suggestProducts } from "~/.server/catalog/search";
 import { getDb } from "~/.server/db/instance";
 import { pricedForViewer } from "~/.server/pricing/prices";
-import { viewerOf } from "~/.server/request-context";
+import { viewerOf } from "~/.server/request/context";
 import type { RouteHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/search-suggestions";
 

@@ -3,7 +3,7 @@ import { accountErrorResponse } from "~/.server/accounts/errors";
 import { requestPasswordReset } from "~/.server/accounts/passwords";
 import { getDb } from "~/.server/db/instance";
 import { invalid, parseForm, replyOk } from "~/.server/http/forms";
-import { clientIpOf, formOf } from "~/.server/request-context";
+import { clientIpOf, formOf } from "~/.server/request/context";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";

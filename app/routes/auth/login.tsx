@@ -6,7 +6,7 @@ import { getDb } from "~/.server/db/instance";
 import { invalid, parseForm, replyError, replyOk } from "~/.server/http/forms";
 import { intentOf } from "~/.server/http/http";
 import { redirectWithToast } from "~/.server/http/toast";
-import { clientIpOf, formOf } from "~/.server/request-context";
+import { clientIpOf, formOf } from "~/.server/request/context";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";

@@ -3,7 +3,7 @@ import { accountErrorResponse } from "~/.server/accounts/errors";
 import { registerCustomer } from "~/.server/accounts/registration";
 import { getDb } from "~/.server/db/instance";
 import { invalid, parseForm, replyOk } from "~/.server/http/forms";
-import { clientIpOf, formOf } from "~/.server/request-context";
+import { clientIpOf, formOf } from "~/.server/request/context";
 import { BusinessFields } from "~/components/business-fields";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";

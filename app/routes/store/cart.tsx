@@ -4,7 +4,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { canSeePrices } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
 import { listChoices } from "~/.server/lists/saved-lists";
-import { viewerOf } from "~/.server/request-context";
+import { viewerOf } from "~/.server/request/context";
 import { orderValueSettings } from "~/.server/wholesale/order-value";
 import { useCart, useCartRead } from "~/components/cart/cart-store";
 import { CartLoading, LineProblem } from "~/components/cart/line-problem";

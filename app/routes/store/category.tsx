@@ -6,7 +6,7 @@ import { shapeCard } from "~/.server/catalog/shape";
 import { withNotes } from "~/.server/compliance/for-buyer";
 import { getDb } from "~/.server/db/instance";
 import { findCustomerGroup, pricedForViewer } from "~/.server/pricing/prices";
-import { viewerOf } from "~/.server/request-context";
+import { viewerOf } from "~/.server/request/context";
 import { ProductCard } from "~/components/product-card";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";

@@ -4,7 +4,7 @@ import { listAddresses } from "~/.server/accounts/addresses";
 import { getDb } from "~/.server/db/instance";
 import { parseForm, replyError, replyOk } from "~/.server/http/forms";
 import { OrderRefusedError, placeOrder } from "~/.server/orders/place-order";
-import { formOf, signedInViewer } from "~/.server/request-context";
+import { formOf, signedInViewer } from "~/.server/request/context";
 import { log } from "~/.server/runtime/log";
 import { AddressForm } from "~/components/address-form";
 import { useCart, useCartRead, writeCart } from "~/components/cart/cart-store";

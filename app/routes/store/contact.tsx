@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { getDb } from "~/.server/db/instance";
 import { invalid, parseForm, replyOk } from "~/.server/http/forms";
-import { clientIpOf, formOf } from "~/.server/request-context";
+import { clientIpOf, formOf } from "~/.server/request/context";
 import { storeInfo } from "~/.server/runtime/store-info";
 import { hitRateLimit, TOO_MANY_ATTEMPTS } from "~/.server/security/rate-limit";
 import { CONTACT_RATE_LIMIT, receiveContactMessage } from "~/.server/support/contact-messages";

@@ -1,6 +1,6 @@
 import { homeStrips } from "~/.server/catalog/home";
 import { getDb } from "~/.server/db/instance";
-import { viewerOf } from "~/.server/request-context";
+import { viewerOf } from "~/.server/request/context";
 import { HeroCarousel } from "~/components/home/hero-carousel";
 import { ProductStrip } from "~/components/home/product-strip";
 import { Icon } from "~/components/icon";

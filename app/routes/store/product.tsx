@@ -15,7 +15,7 @@ import { getDb } from "~/.server/db/instance";
 import { redirectWithToast } from "~/.server/http/toast";
 import { listsHoldingProduct } from "~/.server/lists/saved-lists";
 import { customerTierTable, pricedForViewer } from "~/.server/pricing/prices";
-import { formOf, viewerOf } from "~/.server/request-context";
+import { formOf, viewerOf } from "~/.server/request/context";
 import { env } from "~/.server/runtime/env";
 import { readQuantity } from "~/.server/wholesale/selling-units";
 import { AddToCartButton } from "~/components/cart/add-to-cart-button";

@@ -5,7 +5,7 @@ import { shapeCard } from "~/.server/catalog/shape";
 import { withNotes } from "~/.server/compliance/for-buyer";
 import { getDb } from "~/.server/db/instance";
 import { pricedForViewer } from "~/.server/pricing/prices";
-import { viewerOf } from "~/.server/request-context";
+import { viewerOf } from "~/.server/request/context";
 import { ProductCard } from "~/components/product-card";
 import { ButtonLink } from "~/components/ui/button";
 import * as MESSAGES from "~/lib/messages";

@@ -1,9 +1,9 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
 import * as MESSAGES from "~/lib/messages";
 import type { Access } from "~/lib/route-policy";
+import { canBuy, loginUrl, safeRedirectPath, type Viewer } from "../accounts/viewer";
 import { redirectWithToast } from "../http/toast";
-import { requestInfoContext, viewerOf } from "../request-context";
-import { canBuy, loginUrl, safeRedirectPath, type Viewer } from "./viewer";
+import { requestInfoContext, viewerOf } from "./context";
 
 const FORBIDDEN = { ok: false, message: MESSAGES.noAccess } as const;
 
