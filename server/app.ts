@@ -9,7 +9,6 @@ import { CompiledQuery } from "kysely";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { type Viewer, viewerFromHeaders } from "~/.server/accounts/viewer";
 import { closeDb, getDb } from "~/.server/db/instance";
-import { isSchemaCurrent } from "~/.server/db/migrate";
 import { runStartupTasks, stopBackgroundWork } from "~/.server/flows/startup";
 import { isMediaName, mediaStore } from "~/.server/media/store";
 import { mayUse } from "~/.server/request/access";
@@ -21,6 +20,7 @@ import { headerMode, repeatsEdgeHeader, securityHeaders } from "~/.server/securi
 import { isSameOrigin } from "~/.server/security/origin";
 import { precompressedAssets } from "~/.server/static/assets";
 import { DEFAULT_BODY_LIMIT } from "~/lib/route-policy";
+import { isSchemaCurrent } from "../db/migrate";
 import { createRoutePolicy, routePathOf } from "./route-policy";
 import { createVisitorCache } from "./visitor-cache";
 

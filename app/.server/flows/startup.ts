@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { migrateToLatest } from "../../../db/migrate";
 import { forgotPasswordJob } from "../accounts/passwords";
 import { resendVerificationJob } from "../accounts/sign-in";
 import { expireUnverifiedAccountsJob } from "../accounts/unverified";
@@ -7,7 +8,6 @@ import { lowStockDigestJob } from "../catalog/low-stock";
 import { stockAlertsJob } from "../catalog/stock-alerts";
 import { dialectOf } from "../db/connect";
 import { getDb } from "../db/instance";
-import { migrateToLatest } from "../db/migrate";
 import type { DB } from "../db/schema";
 import { pruneJobsJob } from "../jobs/maintenance";
 import { scheduleEvery } from "../jobs/registry";
