@@ -91,8 +91,8 @@ export function buildFolderGraph(root: string): FolderGraph {
   return { folders: [...folders].sort(), edges };
 }
 
-/** Every strongly connected group of two or more folders, each shown as one cycle through it. */
-export function findCycles(graph: FolderGraph): string[][] {
+/** Every strongly connected group of two or more folders: folders that reach each other. */
+export function findCycleGroups(graph: FolderGraph): string[][] {
   // Tarjan's strongly connected components.
   let index = 0;
   const indices = new Map<string, number>();
@@ -129,9 +129,13 @@ export function findCycles(graph: FolderGraph): string[][] {
     }
   }
   for (const folder of graph.folders) if (!indices.has(folder)) connect(folder);
+  return groups;
+}
 
-  // One concrete cycle per group, found by a breadth-first walk back to its first folder.
-  return groups.map((group) => {
+/** One concrete cycle through each strongly connected group (its first folder, a shortest way back). */
+export function findCycles(graph: FolderGraph): string[][] {
+  const next = (folder: string) => [...(graph.edges.get(folder)?.keys() ?? [])].sort();
+  return findCycleGroups(graph).map((group) => {
     const members = new Set(group);
     const start = group[0] as string;
     const cameFrom = new Map<string, string>();
@@ -217,6 +221,7 @@ if (isMain) {
   else {
     console.log(`\n${cycles.length} cycle(s) between folders:`);
     for (const cycle of cycles) console.log(describeCycle(graph, cycle));
+    for (const group of findCycleGroups(graph)) console.log(`folders that reach each other: ${group.join(", ")}`);
     if (check) process.exitCode = 1;
   }
 }

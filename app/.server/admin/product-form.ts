@@ -8,7 +8,7 @@ import {
   type ProductChanges,
   SkuTakenError,
   type Upload,
-} from "../catalog/product-admin";
+} from "../flows/product-admin";
 import { parseForm, replyError } from "../http/forms";
 import { ImageRejectedError, MAX_UPLOAD_BYTES } from "../media/intake";
 import { log } from "../runtime/log";

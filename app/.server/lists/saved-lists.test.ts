@@ -12,7 +12,7 @@ import { ensureAccount } from "../accounts/admins";
 import { findUserByEmail } from "../accounts/users";
 import type { Viewer } from "../accounts/viewer";
 import { insertProduct } from "../catalog/product-writes";
-import { placeOrder } from "../orders/place-order";
+import { placeOrder } from "../flows/place-order";
 import { assignCustomer, createPriceGroup } from "../pricing/groups";
 import { replaceTiers } from "../pricing/tiers";
 import { handleListAction, handleListsAction, type ListToCartData, type SavedToListData } from "./list-actions";

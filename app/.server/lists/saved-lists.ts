@@ -5,11 +5,11 @@ import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { quantityProblem, type SellingUnit, sellingUnitOf } from "~/lib/quantity";
 import { fitListQuantity, type ListChoice, MAX_LIST_LINES, MAX_LISTS } from "~/lib/saved-lists";
 import type { ListTarget } from "~/lib/schemas/saved-lists";
-import { checkCartLines } from "../catalog/cart-check";
 import { listProductsByIds } from "../catalog/products";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { checkCartLines } from "../flows/cart-check";
 
 /**
  * Saved lists (issue 16): a customer's named lists of products with a quantity each ("Weekly

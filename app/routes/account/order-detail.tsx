@@ -1,7 +1,7 @@
 import { data, useRouteLoaderData } from "react-router";
 import { canBuy } from "~/.server/accounts/viewer";
-import { checkCartLines } from "~/.server/catalog/cart-check";
 import { getDb } from "~/.server/db/instance";
+import { checkCartLines } from "~/.server/flows/cart-check";
 import { replyError, replyOk } from "~/.server/http/forms";
 import { findOrderForUser } from "~/.server/orders/queries";
 import { signedInViewer } from "~/.server/request/context";

@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
-import { attachImagesBySku, type FileResult } from "~/.server/catalog/bulk-images";
 import { getDb } from "~/.server/db/instance";
+import { attachImagesBySku, type FileResult } from "~/.server/flows/bulk-images";
 import { replyError, replyOk } from "~/.server/http/forms";
 import { actorOf, formOf } from "~/.server/request/context";
 import { Button } from "~/components/ui/button";

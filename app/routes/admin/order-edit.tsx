@@ -1,10 +1,6 @@
 import { useEffect, useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { getDb } from "~/.server/db/instance";
-import { askFirst, isConfirmed } from "~/.server/http/confirmation";
-import { replyError, replyOk } from "~/.server/http/forms";
-import { intentOf } from "~/.server/http/http";
-import { findOrderDocument } from "~/.server/orders/documents";
 import {
   EDITABLE_STATUSES,
   editableLines,
@@ -12,7 +8,11 @@ import {
   OrderEditError,
   orderHistory,
   orderLineName,
-} from "~/.server/orders/edit";
+} from "~/.server/flows/order-edit";
+import { askFirst, isConfirmed } from "~/.server/http/confirmation";
+import { replyError, replyOk } from "~/.server/http/forms";
+import { intentOf } from "~/.server/http/http";
+import { findOrderDocument } from "~/.server/orders/documents";
 import { StatusChangeError, setOrderStatus } from "~/.server/orders/status";
 import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";

@@ -1,7 +1,7 @@
 import { productSaveError, readProductForm } from "~/.server/admin/product-form";
-import { createProductWithImages } from "~/.server/catalog/product-admin";
 import { readComplianceFacts } from "~/.server/compliance/product-form";
 import { getDb } from "~/.server/db/instance";
+import { createProductWithImages } from "~/.server/flows/product-admin";
 import { invalid } from "~/.server/http/forms";
 import { redirectWithToast } from "~/.server/http/toast";
 import { actorOf, formOf } from "~/.server/request/context";

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { listAdminProducts, type ProductSort, type StockFilter } from "~/.server/admin/products";
-import { bulkUpdateProducts, deleteProduct } from "~/.server/catalog/product-admin";
 import { findProduct } from "~/.server/catalog/products";
 import { bulkSetCompliance } from "~/.server/compliance/product-form";
 import { getDb } from "~/.server/db/instance";
+import { bulkUpdateProducts, deleteProduct } from "~/.server/flows/product-admin";
 import { askFirst, isConfirmed } from "~/.server/http/confirmation";
 import { firstError, parseForm, replyError, replyOk } from "~/.server/http/forms";
 import { intentOf } from "~/.server/http/http";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { checkCartLines } from "~/.server/catalog/cart-check";
 import { cartCompliance } from "~/.server/compliance/for-buyer";
 import { getDb } from "~/.server/db/instance";
+import { checkCartLines } from "~/.server/flows/cart-check";
 import { replyError, replyOk } from "~/.server/http/forms";
 import { formOf, signedInViewer } from "~/.server/request/context";
 import type { CheckedLine } from "~/lib/cart-check";

@@ -1,5 +1,5 @@
-import { homeStrips } from "~/.server/catalog/home";
 import { getDb } from "~/.server/db/instance";
+import { homeStrips } from "~/.server/flows/home-strips";
 import { viewerOf } from "~/.server/request/context";
 import { HeroCarousel } from "~/components/home/hero-carousel";
 import { ProductStrip } from "~/components/home/product-strip";

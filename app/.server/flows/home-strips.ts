@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
 import type { ProductCard } from "~/lib/product-types";
 import { canSeePrices, type Viewer } from "../accounts/viewer";
+import { listNewestProducts } from "../catalog/products";
+import { shapeCard } from "../catalog/shape";
 import { productNotes } from "../compliance/for-buyer";
 import type { DB } from "../db/schema";
 import { inStockFirst, listBestSellers } from "../orders/best-sellers";
 import { pricedForViewer } from "../pricing/prices";
-import { listNewestProducts } from "./products";
-import { shapeCard } from "./shape";
 
 /**
  * The home page's two product strips for this viewer: newest products (in stock first) and best

@@ -2,9 +2,9 @@ import type { Kysely } from "kysely";
 import type { CheckedLine } from "~/lib/cart-check";
 import { largestQuantity, nearestQuantity, quantityProblem, smallestQuantity } from "~/lib/quantity";
 import type { CartLinesInput } from "~/lib/schemas/checkout";
+import { listProductsByIds } from "../catalog/products";
 import type { DB } from "../db/schema";
 import { loadPriceBook, unitPriceCents } from "../pricing/prices";
-import { listProductsByIds } from "./products";
 
 /**
  * Checks cart lines against the catalog: current name and price, the quantity that fits the

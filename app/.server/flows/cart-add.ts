@@ -2,10 +2,10 @@ import crypto from "node:crypto";
 import { createCookie } from "react-router";
 import type { CartProduct } from "~/lib/cart";
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
+import { type Db, findProduct } from "../catalog/products";
 import { withCustomerPrices } from "../pricing/prices";
 import { env } from "../runtime/env";
 import { sessionSecret } from "../security/secret";
-import { type Db, findProduct } from "./products";
 
 /**
  * Add to Cart without JavaScript (a tap before the page's script has run, issue 12 point 2).
