@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/root";
 import { revalidateUnlessOffline } from "./lib/offline";
+import type { RootData } from "./lib/root-data";
 import "./app.css";
 import { awaitsApproval, canSeePrices } from "./.server/accounts/viewer";
 import { getDb } from "./.server/db/instance";
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     viewer?.id ?? null,
   );
   for (const value of cartAddHeaders.getSetCookie()) headers.append("Set-Cookie", value);
-  return data(
+  return data<RootData>(
     {
       nonce: requestInfo(context).cspNonce,
       baseUrl: env().BASE_URL,
@@ -38,7 +39,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { headers },
   );
 }
-
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
 export { default, ErrorBoundary, Layout } from "./components/app-shell";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { createCookie } from "react-router";
-import type { CartProduct } from "~/lib/cart";
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
+import type { PendingCartAdd } from "~/lib/root-data";
 import { type Db, findProduct } from "../catalog/products";
 import { withCustomerPrices } from "../pricing/prices";
 import { env } from "../runtime/env";
@@ -14,12 +14,6 @@ import { sessionSecret } from "../security/secret";
  * page hands it to the browser (root loader), which puts it in the cart with the same rules and
  * messages as a tap with JavaScript.
  */
-export interface PendingCartAdd {
-  /** Tells one addition from another, so the browser applies each once. */
-  key: string;
-  product: CartProduct;
-  quantity: number;
-}
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 
