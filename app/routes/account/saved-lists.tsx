@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/.server/db/instance";
-import { handleListsAction } from "~/.server/lists/list-actions";
+import { handleListsAction } from "~/.server/flows/list-actions";
 import { listSavedLists } from "~/.server/lists/saved-lists";
 import { formOf, signedInViewer } from "~/.server/request/context";
 import { AccountShell } from "~/components/account-shell";

@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import { productSaveError, readProductForm } from "~/.server/admin/product-form";
 import { productThreshold } from "~/.server/catalog/product-writes";
 import { findProduct } from "~/.server/catalog/products";
 import { findProductCompliance } from "~/.server/compliance/facts";
 import { saveComplianceForm } from "~/.server/compliance/product-form";
 import { getDb } from "~/.server/db/instance";
 import { updateProductWithImages } from "~/.server/flows/product-admin";
+import { productSaveError, readProductForm } from "~/.server/flows/product-form";
 import { invalid, replyError } from "~/.server/http/forms";
 import { redirectWithToast } from "~/.server/http/toast";
 import { listTiers } from "~/.server/pricing/tiers";

@@ -1,7 +1,7 @@
-import { productSaveError, readProductForm } from "~/.server/admin/product-form";
 import { readComplianceFacts } from "~/.server/compliance/product-form";
 import { getDb } from "~/.server/db/instance";
 import { createProductWithImages } from "~/.server/flows/product-admin";
+import { productSaveError, readProductForm } from "~/.server/flows/product-form";
 import { invalid } from "~/.server/http/forms";
 import { redirectWithToast } from "~/.server/http/toast";
 import { actorOf, formOf } from "~/.server/request/context";
