@@ -46,22 +46,37 @@ export async function findCustomerGroup(db: Db, userId: string | null): Promise<
   return row ? { id: row.id, name: row.name, kind: row.kind, percentOffBp: row.percent_off_bp } : null;
 }
 
-/** What pricing `productIds` for this customer needs, in three small queries. */
+/**
+ * What pricing `productIds` for this customer needs, in three small queries: the customer's group
+ * (then its explicit prices, for an 'explicit' group) at the same time as the quantity breaks.
+ */
 export async function loadPriceBook(db: Db, userId: string | null, productIds: number[]): Promise<PriceBook> {
   const ids = [...new Set(productIds)];
+  const [{ group, explicit }, tiers] = await Promise.all([groupPrices(db, userId, ids), loadTiers(db, ids)]);
+  return { group, explicit, tiers };
+}
+
+async function groupPrices(
+  db: Db,
+  userId: string | null,
+  ids: number[],
+): Promise<{ group: CustomerGroup | null; explicit: Map<number, number> }> {
   const group = await findCustomerGroup(db, userId);
   const explicit = new Map<number, number>();
+  if (ids.length === 0 || group?.kind !== "explicit") return { group, explicit };
+  const rows = await db
+    .selectFrom("price_group_prices")
+    .select(["product_id", "price_cents"])
+    .where("group_id", "=", group.id)
+    .where("product_id", "in", ids)
+    .execute();
+  for (const r of rows) explicit.set(r.product_id, r.price_cents);
+  return { group, explicit };
+}
+
+async function loadTiers(db: Db, ids: number[]): Promise<Map<number, Tier[]>> {
   const tiers = new Map<number, Tier[]>();
-  if (ids.length === 0) return { group, explicit, tiers };
-  if (group?.kind === "explicit") {
-    const rows = await db
-      .selectFrom("price_group_prices")
-      .select(["product_id", "price_cents"])
-      .where("group_id", "=", group.id)
-      .where("product_id", "in", ids)
-      .execute();
-    for (const r of rows) explicit.set(r.product_id, r.price_cents);
-  }
+  if (ids.length === 0) return tiers;
   const tierRows = await db
     .selectFrom("price_tiers")
     .select(["product_id", "min_quantity", "price_cents"])
@@ -74,7 +89,7 @@ export async function loadPriceBook(db: Db, userId: string | null, productIds: n
     list.push({ minQuantity: r.min_quantity, priceCents: r.price_cents });
     tiers.set(r.product_id, list);
   }
-  return { group, explicit, tiers };
+  return tiers;
 }
 
 /** The customer's price for one unit of `product` when the line holds `quantity`. */
