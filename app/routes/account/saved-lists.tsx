@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { lists: await listSavedLists(getDb(), signedInViewer(context).id) };
 }
 
-/** New lists, and products from a product page, the cart or a past order (.server/lists/list-actions.ts). */
+/** New lists, and products from a product page, the cart or a past order (.server/flows/list-actions.ts). */
 export async function action({ context }: Route.ActionArgs) {
   return handleListsAction(signedInViewer(context), formOf(context));
 }
