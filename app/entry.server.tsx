@@ -2,8 +2,8 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { log, loggableUrl } from "./.server/log";
-import { requestInfo } from "./.server/request-context";
+import { requestInfo } from "./.server/request/context";
+import { log, loggableUrl } from "./.server/runtime/log";
 
 export const streamTimeout = 5_000;
 

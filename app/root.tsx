@@ -1,16 +1,17 @@
 import { data } from "react-router";
 import type { Route } from "./+types/root";
 import { revalidateUnlessOffline } from "./lib/offline";
+import type { RootData } from "./lib/root-data";
 import "./app.css";
 import { canSeePrices } from "./.server/accounts/viewer";
-import { hasCartAdd, type PendingCartAdd, takeCartAdd } from "./.server/catalog/cart-add";
 import { getDb } from "./.server/db/instance";
-import { env } from "./.server/env";
 import { type Audience, audienceOf } from "./.server/flows/audience";
-import { requestInfo, viewerOf } from "./.server/request-context";
-import { rootMiddleware } from "./.server/root-middleware";
-import { storeInfo } from "./.server/store-info";
-import { readToast } from "./.server/toast";
+import { hasCartAdd, takeCartAdd } from "./.server/flows/cart-add";
+import { readToast } from "./.server/http/toast";
+import { requestInfo, viewerOf } from "./.server/request/context";
+import { rootMiddleware } from "./.server/request/root-middleware";
+import { env } from "./.server/runtime/env";
+import { storeInfo } from "./.server/runtime/store-info";
 
 export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
 
@@ -36,9 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 function rootData(
   context: Route.LoaderArgs["context"],
   audience: Audience,
-  toast: Awaited<ReturnType<typeof readToast>>["toast"],
-  cartAdd: PendingCartAdd | null,
-) {
+  toast: RootData["toast"],
+  cartAdd: RootData["cartAdd"],
+): RootData {
   return {
     nonce: requestInfo(context).cspNonce,
     baseUrl: env().BASE_URL,
@@ -48,7 +49,5 @@ function rootData(
     cartAdd,
   };
 }
-
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
 export { default, ErrorBoundary, Layout } from "./components/app-shell";

@@ -5,7 +5,7 @@ import { findUserByEmail } from "../app/.server/accounts/users";
 import { insertProduct } from "../app/.server/catalog/product-writes";
 import { listRules } from "../app/.server/compliance/rules";
 import { testSale } from "../app/.server/compliance/test-sale";
-import { OrderRefusedError, placeOrder } from "../app/.server/orders/place-order";
+import { OrderRefusedError, placeOrder } from "../app/.server/flows/place-order";
 import { validUpc } from "../app/lib/schemas/compliance";
 import { setupTestDatabase, type TestDatabase } from "../tests/support/test-database";
 import { seedDemoBusinesses } from "./demo-businesses";

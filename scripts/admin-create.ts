@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { ensureAccount } from "../app/.server/accounts/admins";
 import { closeDb, getDb } from "../app/.server/db/instance";
-import { migrateToLatest } from "../app/.server/db/migrate";
+import { migrateToLatest } from "../db/migrate";
 
 /**
  * npm run admin:create -- --email E [--password P] [--name N]

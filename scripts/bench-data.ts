@@ -4,11 +4,11 @@ import { getAuth } from "../app/.server/accounts/auth";
 import { authBool, authNow } from "../app/.server/accounts/auth-columns";
 import { dialectOf } from "../app/.server/db/connect";
 import { closeDb, getDb } from "../app/.server/db/instance";
-import { migrateToLatest } from "../app/.server/db/migrate";
 import type { DB } from "../app/.server/db/schema";
 import { rebuildProductSales } from "../app/.server/orders/best-sellers";
 import { CATEGORY_SLUGS } from "../app/lib/categories";
 import { ORDER_STATUSES } from "../app/lib/orders";
+import { migrateToLatest } from "../db/migrate";
 import {
   BENCH_EXPLICIT_GROUP,
   BENCH_PASSWORD,

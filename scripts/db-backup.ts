@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import SQLite from "better-sqlite3";
-import { env } from "../app/.server/env";
+import { env } from "../app/.server/runtime/env";
 
 /**
  * npm run db:backup [-- --out FILE]

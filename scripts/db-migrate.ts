@@ -1,5 +1,5 @@
 import { closeDb, getDb } from "../app/.server/db/instance";
-import { migrateToLatest } from "../app/.server/db/migrate";
+import { migrateToLatest } from "../db/migrate";
 
 /** npm run db:migrate — brings the database named by the environment up to date. */
 async function main() {

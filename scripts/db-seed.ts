@@ -1,5 +1,5 @@
 import { closeDb, getDb } from "../app/.server/db/instance";
-import { migrateToLatest } from "../app/.server/db/migrate";
+import { migrateToLatest } from "../db/migrate";
 import { seedDemoCatalog } from "../db/seed";
 
 /** npm run db:seed — adds the demo catalog's missing products (safe to run again). */

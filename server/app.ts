@@ -8,21 +8,21 @@ import { createRequestHandler as createExpressHandler } from "@react-router/expr
 import express, { type ErrorRequestHandler, type Request as ExpressRequest, type Response } from "express";
 import { CompiledQuery } from "kysely";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { mayUse } from "~/.server/accounts/access";
 import { type Viewer, viewerFromHeaders } from "~/.server/accounts/viewer";
 import { closeDb, getDb } from "~/.server/db/instance";
-import { isSchemaCurrent } from "~/.server/db/migrate";
-import { env } from "~/.server/env";
 import { audienceUsed, audienceVersionsContext } from "~/.server/flows/audience";
-import { log, loggableUrl, withRequestId } from "~/.server/log";
+import { runStartupTasks, stopBackgroundWork } from "~/.server/flows/startup";
 import { isMediaName, mediaStore } from "~/.server/media/store";
-import { personalRead, type RequestInfo, requestInfoContext, resolvedAsVisitor } from "~/.server/request-context";
+import { mayUse } from "~/.server/request/access";
+import { personalRead, type RequestInfo, requestInfoContext, resolvedAsVisitor } from "~/.server/request/context";
+import { env } from "~/.server/runtime/env";
+import { log, loggableUrl, withRequestId } from "~/.server/runtime/log";
 import { clientAddress } from "~/.server/security/client-address";
 import { headerMode, repeatsEdgeHeader, securityHeaders } from "~/.server/security/headers";
 import { isSameOrigin } from "~/.server/security/origin";
-import { runStartupTasks, stopBackgroundWork } from "~/.server/startup";
 import { precompressedAssets } from "~/.server/static/assets";
 import { DEFAULT_BODY_LIMIT } from "~/lib/route-policy";
+import { isSchemaCurrent } from "../db/migrate";
 import { createRoutePolicy, routePathOf } from "./route-policy";
 import { createVisitorCache } from "./visitor-cache";
 
@@ -83,7 +83,7 @@ function fetchHeadersOf(req: IncomingMessage): Headers {
   return headers;
 }
 
-/** What loaders, actions and middleware know of the request (app/.server/request-context.ts). */
+/** What loaders, actions and middleware know of the request (app/.server/request/context.ts). */
 function loadContext(info: RequestInfo): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(requestInfoContext, info);

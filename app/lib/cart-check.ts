@@ -33,7 +33,7 @@ export interface LineCompliance {
  * The one out-of-stock rule of the cart and checkout (issue 12, point 5): a line that is out of
  * stock or gone stops the order until the customer removes it (the Remove control is shown with
  * the notice, on both pages); a line above the stock is lowered to it and says so. Placing an
- * order applies the same rule in its transaction (orders/place-order.ts).
+ * order applies the same rule in its transaction (.server/flows/place-order.ts).
  */
 export function blocksOrder(line: CheckedLine | undefined): boolean {
   return (

@@ -57,3 +57,14 @@ export function listStepDown(quantity: number, unit: SellingUnit): number {
   const next = Math.ceil(quantity / unit.casePack) * unit.casePack - unit.casePack;
   return next >= smallestQuantity(unit) ? next : quantity;
 }
+
+/**
+ * What a product page shows of one signed-in customer (issue 28): the lists holding the product,
+ * with the quantity in each (null: not in it), and their back-in-stock alert. Answered by
+ * /api/product-personal/:id after the shared page has loaded.
+ */
+export interface ProductPersonalData {
+  productId: number;
+  lists: (ListChoice & { quantity: number | null })[];
+  alert: "none" | "pending" | "notified";
+}

@@ -4,7 +4,7 @@ import type { Locator, Page } from "@playwright/test";
 import { sql } from "kysely";
 import { insertProduct } from "../../app/.server/catalog/product-writes";
 import { getDb } from "../../app/.server/db/instance";
-import { placeOrder } from "../../app/.server/orders/place-order";
+import { placeOrder } from "../../app/.server/flows/place-order";
 import { createAdminAccount, createCustomer, type TestAccount } from "./support/data";
 import { expect, test } from "./support/fixtures";
 

@@ -8,7 +8,7 @@ import pg from "pg";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrationNames } from "../../app/.server/db/migrate";
+import { migrationNames } from "../../db/migrate";
 
 /**
  * Two app servers on two ports against one PostgreSQL database, with images in S3-compatible

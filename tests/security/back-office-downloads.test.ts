@@ -6,7 +6,7 @@ import { ensureAccount } from "~/.server/accounts/admins";
 import { addLicense } from "~/.server/business/licenses";
 import { insertProduct } from "~/.server/catalog/product-writes";
 import { saveProductCompliance } from "~/.server/compliance/facts";
-import { placeOrder } from "~/.server/orders/place-order";
+import { placeOrder } from "~/.server/flows/place-order";
 import { setOrderStatus } from "~/.server/orders/status";
 import { storeToday } from "~/lib/business";
 import type { ProductClass } from "~/lib/compliance/vocabulary";

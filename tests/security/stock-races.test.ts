@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertProduct } from "../../app/.server/catalog/product-writes";
+import { OrderRefusedError, placeOrder } from "../../app/.server/flows/place-order";
 import {
   bulkUpdateProducts,
   ProductChangedError,
   updateProductWithImages,
-} from "../../app/.server/catalog/product-admin";
-import { insertProduct } from "../../app/.server/catalog/product-writes";
-import { OrderRefusedError, placeOrder } from "../../app/.server/orders/place-order";
+} from "../../app/.server/flows/product-admin";
 import { setOrderStatus } from "../../app/.server/orders/status";
 import { TEST_ADMIN } from "../support/actors";
 import { customerWithAddress } from "../support/customers";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../app/.server/db/schema";
-import { editableLines } from "../../app/.server/orders/edit";
+import { editableLines } from "../../app/.server/flows/order-edit";
 import { parseSeenLines, type SeenLines, seenLinesOf } from "../../app/lib/orders";
 
 /**

@@ -7,12 +7,12 @@ import pg from "pg";
 import { resetAuthForTests } from "~/.server/accounts/auth";
 import { forgetViewersForTests } from "~/.server/accounts/viewer";
 import { closeDb, getDb } from "~/.server/db/instance";
-import { migrateToLatest } from "~/.server/db/migrate";
 import type { DB } from "~/.server/db/schema";
-import { resetEnvForTests } from "~/.server/env";
 import { forgetAudiencesForTests } from "~/.server/flows/audience";
 import { resetMailForTests } from "~/.server/mail/transport";
 import { setMediaStoreForTests } from "~/.server/media/store";
+import { resetEnvForTests } from "~/.server/runtime/env";
+import { migrateToLatest } from "../../db/migrate";
 
 /**
  * A fresh, migrated database for one test file, on the database the suite runs against:

@@ -5,8 +5,8 @@ import * as MESSAGES from "~/lib/messages";
 import type { RegisterInput } from "~/lib/schemas/account";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { findBusiness } from "../business/profile";
-import { resetEnvForTests } from "../env";
 import { runJobsUntilIdle } from "../jobs/run-due";
+import { resetEnvForTests } from "../runtime/env";
 import { hitRateLimit, TOO_MANY_ATTEMPTS } from "../security/rate-limit";
 import { CONTACT_RATE_LIMIT } from "../support/contact-messages";
 import {

@@ -6,9 +6,9 @@ import { ACCOUNT_TOAST_MS } from "~/lib/toast";
 import type { Actor } from "../audit/log";
 import type { License } from "../business/licenses";
 import { getDb } from "../db/instance";
-import { firstError, parseForm, replyError, replyOk } from "../forms";
-import { intentOf } from "../http";
-import { toastCookieHeader } from "../toast";
+import { firstError, parseForm, replyError, replyOk } from "../http/forms";
+import { intentOf } from "../http/http";
+import { toastCookieHeader } from "../http/toast";
 import {
   AddressBookFullError,
   AddressError,

@@ -2,7 +2,7 @@ import { betterAuth } from "better-auth";
 import { username } from "better-auth/plugins";
 import { dialectOf } from "../db/connect";
 import { getDb } from "../db/instance";
-import { env } from "../env";
+import { env } from "../runtime/env";
 import { sessionSecret } from "../security/secret";
 import { enqueueAccountMail, resetPasswordMail, verificationMail } from "./mails";
 import { PENDING_REGISTRATION_HOURS } from "./unverified";

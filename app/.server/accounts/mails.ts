@@ -3,10 +3,10 @@ import * as MESSAGES from "~/lib/messages";
 import { formatOrderDate } from "~/lib/orders";
 import { oneLine } from "~/lib/text";
 import type { DB } from "../db/schema";
-import { env } from "../env";
-import { log } from "../log";
 import { enqueueMail } from "../mail/outbox";
 import { layout, type MailContent } from "../mail/templates";
+import { env } from "../runtime/env";
+import { log } from "../runtime/log";
 import { hitRateLimit } from "../security/rate-limit";
 import { limits } from "./limits";
 

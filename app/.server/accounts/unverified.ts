@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import { defineJob } from "../jobs/registry";
-import { log } from "../log";
+import { log } from "../runtime/log";
 import { authBool, authDate } from "./auth-columns";
 
 /** Days an account may stay unverified before it is deleted. */

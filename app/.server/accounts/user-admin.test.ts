@@ -4,9 +4,9 @@ import { setupTestDatabase, type TestDatabase } from "../../../tests/support/tes
 import { addLicense } from "../business/licenses";
 import { saveBusiness } from "../business/profile";
 import { insertProduct } from "../catalog/product-writes";
+import { placeOrder } from "../flows/place-order";
 import { enqueueMail } from "../mail/outbox";
 import { readDocument } from "../media/documents";
-import { placeOrder } from "../orders/place-order";
 import { assignCustomer, createPriceGroup } from "../pricing/groups";
 import { receiveContactMessage } from "../support/contact-messages";
 import { createAddress } from "./addresses";

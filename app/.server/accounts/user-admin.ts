@@ -5,9 +5,9 @@ import { type Actor, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
-import { log } from "../log";
 import { forgetMailsOf } from "../mail/outbox";
 import { removeDocument } from "../media/documents";
+import { log } from "../runtime/log";
 import { limits } from "./limits";
 
 /**

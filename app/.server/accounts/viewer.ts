@@ -2,7 +2,7 @@ import { parseCookies } from "better-auth/cookies";
 import { LRUCache } from "lru-cache";
 import { getDb } from "../db/instance";
 import { accountsVersion } from "../db/versions";
-import { env } from "../env";
+import { env } from "../runtime/env";
 import { getAuth } from "./auth";
 
 export type Role = "admin" | "customer";

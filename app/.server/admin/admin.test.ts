@@ -8,18 +8,18 @@ import { customerWithAddress } from "../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { ensureAccount } from "../accounts/admins";
 import { listUsers } from "../accounts/directory";
+import { insertProduct } from "../catalog/product-writes";
+import { findProduct } from "../catalog/products";
+import { placeOrder } from "../flows/place-order";
 import {
   bulkUpdateProducts,
   createProductWithImages,
   deleteProduct,
   ProductChangedError,
   updateProductWithImages,
-} from "../catalog/product-admin";
-import { insertProduct } from "../catalog/product-writes";
-import { findProduct } from "../catalog/products";
+} from "../flows/product-admin";
 import { runJobsUntilIdle } from "../jobs/run-due";
 import { ImageRejectedError } from "../media/intake";
-import { placeOrder } from "../orders/place-order";
 import { StatusChangeError, setOrderStatus } from "../orders/status";
 import { listAllOrders } from "./orders";
 import { getOverviewFigures } from "./overview";

@@ -4,14 +4,14 @@ import { setupTestDatabase, type TestDatabase } from "../../../tests/support/tes
 import { createAddress } from "../accounts/addresses";
 import { ensureAccount } from "../accounts/admins";
 import { findUserByEmail } from "../accounts/users";
+import { placeOrder } from "../flows/place-order";
 import {
   bulkUpdateProducts,
   createProductWithImages,
   deleteProduct,
   ProductChangedError,
   updateProductWithImages,
-} from "../catalog/product-admin";
-import { placeOrder } from "../orders/place-order";
+} from "../flows/product-admin";
 import { setOrderStatus } from "../orders/status";
 import { type Actor, changedFields, listAudit } from "./log";
 

@@ -19,7 +19,6 @@ import { ensureAccount } from "../accounts/admins";
 import { listUsers } from "../accounts/directory";
 import { findUserByEmail } from "../accounts/users";
 import { listAudit } from "../audit/log";
-import { resetEnvForTests } from "../env";
 import { runJobsUntilIdle } from "../jobs/run-due";
 import {
   checkDocument,
@@ -30,6 +29,7 @@ import {
   MAX_DOCUMENT_PIXELS,
   readDocument,
 } from "../media/documents";
+import { resetEnvForTests } from "../runtime/env";
 import {
   addLicense,
   claimLicenseUpload,

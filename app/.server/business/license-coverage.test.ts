@@ -14,7 +14,7 @@ import { insertProduct } from "../catalog/product-writes";
 import { buyerLicenses } from "../compliance/check";
 import { saveProductCompliance } from "../compliance/facts";
 import { createRule } from "../compliance/rules";
-import { OrderRefusedError, placeOrder } from "../orders/place-order";
+import { OrderRefusedError, placeOrder } from "../flows/place-order";
 import { addLicense, LicenseError, listLicenses, reviewLicense } from "./licenses";
 import { reviewQueue } from "./queue";
 

@@ -17,13 +17,13 @@ import { type Actor, recordAudit, SYSTEM_ACTOR } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { DB, LicenseRow } from "../db/schema";
 import { sqlNow } from "../db/time";
-import { env } from "../env";
 import { enqueueJob } from "../jobs/enqueue";
 import { defineJob } from "../jobs/registry";
 import { kickJobRunners } from "../jobs/wake";
 import { MAIL_JOB } from "../mail/outbox";
 import { layout, type MailContent } from "../mail/templates";
 import { removeDocument, storeDocument } from "../media/documents";
+import { env } from "../runtime/env";
 import { hitRateLimit, type RateLimitRule, scaledLimit } from "../security/rate-limit";
 
 type Db = Kysely<DB> | Transaction<DB>;

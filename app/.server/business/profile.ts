@@ -9,10 +9,10 @@ import { type Actor, changedFields, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { BusinessRow, DB } from "../db/schema";
 import { sqlNow } from "../db/time";
-import { env } from "../env";
 import { kickJobRunners } from "../jobs/wake";
 import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";
+import { env } from "../runtime/env";
 
 type Db = Kysely<DB> | Transaction<DB>;
 

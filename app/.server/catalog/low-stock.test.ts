@@ -3,8 +3,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { env } from "../env";
 import { runJobsUntilIdle } from "../jobs/run-due";
+import { env } from "../runtime/env";
 import {
   countStockLevels,
   DEFAULT_LOW_STOCK_THRESHOLD,

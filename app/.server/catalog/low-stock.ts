@@ -5,10 +5,10 @@ import { type Actor, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
-import { env } from "../env";
 import { defineJob } from "../jobs/registry";
 import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";
+import { env } from "../runtime/env";
 import { updateProductColumns } from "./product-writes";
 
 /**

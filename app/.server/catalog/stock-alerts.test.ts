@@ -8,10 +8,10 @@ import { authBool, authNow } from "../accounts/auth-columns";
 import { findUserByEmail } from "../accounts/users";
 import { connect } from "../db/connect";
 import type { DB } from "../db/schema";
-import { env } from "../env";
 import { enqueueJob } from "../jobs/enqueue";
 import { runDueJobs, runJobsUntilIdle } from "../jobs/run-due";
 import { MAIL_JOB } from "../mail/outbox";
+import { env } from "../runtime/env";
 import { insertProduct } from "./product-writes";
 import {
   alertState,

@@ -6,12 +6,12 @@ import { MAX_PENDING_ALERTS } from "~/lib/saved-lists";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
-import { env } from "../env";
 import { defineJob } from "../jobs/registry";
 import { kickJobRunners } from "../jobs/wake";
-import { log } from "../log";
 import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";
+import { env } from "../runtime/env";
+import { log } from "../runtime/log";
 import { firstImages } from "./products";
 
 /**

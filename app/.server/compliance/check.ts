@@ -1,6 +1,13 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { storeToday } from "~/lib/business";
-import { type BuyerLicense, type Destination, evaluateSale, type Verdict } from "~/lib/compliance/engine";
+import {
+  type BuyerLicense,
+  type Destination,
+  evaluateSale,
+  type ProductFacts,
+  type Rule,
+  type Verdict,
+} from "~/lib/compliance/engine";
 import * as MESSAGES from "~/lib/messages";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
@@ -64,9 +71,45 @@ export async function checkProductsForEach(
     loadFacts(db, input.productIds),
     input.licenses ?? buyerLicenses(db, input.userId),
   ]);
-  const date = input.date ?? storeToday();
-  input.destinations.forEach((destination, i) => {
-    for (const [id, product] of facts) maps[i]?.set(id, evaluateSale(product, destination, licenses, date, rules));
+  return judgeForEach({ rules, facts, licenses }, input.destinations, input.date);
+}
+
+/** What judging a buyer's products needs besides where they go: the rules, the facts, the licenses. */
+export interface SaleContext {
+  rules: Rule[];
+  facts: Map<number, ProductFacts>;
+  licenses: readonly BuyerLicense[];
+}
+
+/**
+ * The rules, the products' facts and the buyer's licenses read at once (independent reads, in
+ * parallel): for a caller that reads other things at the same time (the cart check).
+ */
+export async function loadSaleContext(
+  db: Kysely<DB>,
+  userId: string | null,
+  productIds: readonly number[],
+): Promise<SaleContext> {
+  const [{ rules }, facts, licenses] = await Promise.all([
+    currentRules(db),
+    loadFacts(db, productIds),
+    buyerLicenses(db, userId),
+  ]);
+  return { rules, facts, licenses };
+}
+
+/** The verdict for each product and each destination, from a loaded context (no query). */
+export function judgeForEach(
+  context: SaleContext,
+  destinations: readonly Destination[],
+  date: string = storeToday(),
+): Map<number, Verdict>[] {
+  const maps = destinations.map(() => new Map<number, Verdict>());
+  if (context.rules.length === 0) return maps;
+  destinations.forEach((destination, i) => {
+    for (const [id, product] of context.facts) {
+      maps[i]?.set(id, evaluateSale(product, destination, context.licenses, date, context.rules));
+    }
   });
   return maps;
 }

@@ -13,14 +13,14 @@ import { AddressError, createAddress, updateAddress } from "../accounts/addresse
 import { ensureAccount } from "../accounts/admins";
 import { findUserByEmail } from "../accounts/users";
 import { listAudit } from "../audit/log";
-import { createProductWithImages } from "../catalog/product-admin";
 import { insertProduct } from "../catalog/product-writes";
 import { findProduct } from "../catalog/products";
 import { connect } from "../db/connect";
 import type { DB } from "../db/schema";
 import { audienceFor, cardsForAudience, VISITOR_AUDIENCE } from "../flows/audience";
-import { editableLines, editOrder, OrderEditError } from "../orders/edit";
-import { OrderRefusedError, placeOrder } from "../orders/place-order";
+import { editableLines, editOrder, OrderEditError } from "../flows/order-edit";
+import { OrderRefusedError, placeOrder } from "../flows/place-order";
+import { createProductWithImages } from "../flows/product-admin";
 import { StatusChangeError, setOrderStatus } from "../orders/status";
 import { buyerLicenses, checkProducts, findLineChecks } from "./check";
 import { EMPTY_COMPLIANCE, findLabReport, findProductCompliance, loadFacts, saveProductCompliance } from "./facts";

@@ -5,7 +5,7 @@ import type { BuyerLicense, Destination, Verdict } from "~/lib/compliance/engine
 import { stateName } from "~/lib/compliance/vocabulary";
 import * as MESSAGES from "~/lib/messages";
 import type { DB } from "../db/schema";
-import { checkProducts, checkProductsForEach } from "./check";
+import { checkProducts, checkProductsForEach, judgeForEach, loadSaleContext } from "./check";
 
 /**
  * Where rules act for a signed-in customer: notes on product pages and listings for their default
@@ -130,6 +130,9 @@ export async function withNotes<T extends { id: number }>(
  * and stops the order only when none of their other addresses may receive it either; when one
  * may, the line carries `otherAddressAllows` and the cart lets them go on to checkout, which
  * decides for the address they choose (issue 26).
+ *
+ * The address (or addresses), the rules, the products' facts and the licenses are read once each,
+ * all at the same time.
  */
 export async function cartCompliance(
   db: Kysely<DB>,
@@ -138,20 +141,17 @@ export async function cartCompliance(
   productIds: readonly number[],
 ): Promise<Map<number, LineCompliance>> {
   const result = new Map<number, LineCompliance>();
-  if (addressId) {
-    const destination = await destinationOf(db, userId, addressId);
-    if (!destination) return result;
-    const verdicts = await checkProducts(db, { userId, destination, productIds });
-    for (const [id, verdict] of verdicts) {
-      if (verdict.outcome !== "allowed") result.set(id, lineComplianceOf(verdict, false));
-    }
-    return result;
-  }
-  const destinations = await destinationsOf(db, userId);
-  const [atDefault, ...elsewhere] = await checkProductsForEach(db, { userId, destinations, productIds });
-  for (const [id, verdict] of atDefault ?? []) {
+  if (productIds.length === 0) return result;
+  const [destinations, context] = await Promise.all([
+    addressId ? destinationOf(db, userId, addressId).then((d) => (d ? [d] : [])) : destinationsOf(db, userId),
+    loadSaleContext(db, userId, productIds),
+  ]);
+  if (destinations.length === 0) return result;
+  const [atChosen, ...elsewhere] = judgeForEach(context, destinations);
+  for (const [id, verdict] of atChosen ?? []) {
     if (verdict.outcome === "allowed") continue;
-    const otherAddressAllows = elsewhere.some((verdicts) => verdicts.get(id)?.outcome === "allowed");
+    // With an address named, the others do not count: the order goes there.
+    const otherAddressAllows = !addressId && elsewhere.some((verdicts) => verdicts.get(id)?.outcome === "allowed");
     result.set(id, lineComplianceOf(verdict, otherAddressAllows));
   }
   return result;

@@ -2,7 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import type { Kysely } from "kysely";
 import { stateName } from "~/lib/compliance/vocabulary";
 import type { DB } from "../db/schema";
-import { storeInfo } from "../store-info";
+import { storeInfo } from "../runtime/store-info";
 
 /**
  * The PACT Act report (issue 15): vape shipments into each state other than the shipper's, per

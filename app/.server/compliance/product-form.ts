@@ -4,7 +4,7 @@ import { type ProductComplianceInput, productComplianceSchema } from "~/lib/sche
 import type { Actor } from "../audit/log";
 import { lockProducts } from "../catalog/product-locks";
 import type { DB } from "../db/schema";
-import { parseForm } from "../forms";
+import { parseForm } from "../http/forms";
 import { DocumentRejectedError, MAX_DOCUMENT_BYTES } from "../media/documents";
 import { findProductCompliance, saveLabReport, saveProductCompliance } from "./facts";
 

@@ -13,7 +13,7 @@ import {
   SqliteQueryCompiler,
 } from "kysely";
 import pg from "pg";
-import { log } from "../log";
+import { log } from "../runtime/log";
 import type { DB } from "./schema";
 
 export type Dialect = "sqlite" | "postgres";

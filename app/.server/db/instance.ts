@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { env } from "../env";
+import { env } from "../runtime/env";
 import { connect } from "./connect";
 import type { DB } from "./schema";
 

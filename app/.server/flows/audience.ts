@@ -11,7 +11,7 @@ import { cardsWithNotes, destinationNotes, type ProductNote } from "../complianc
 import type { DB } from "../db/schema";
 import type { Versions } from "../db/versions";
 import { type CustomerGroup, findCustomerGroup, loadGroupPriceBook, pricedWith } from "../pricing/prices";
-import { viewerContext } from "../request-context";
+import { viewerContext } from "../request/context";
 
 /**
  * Who a catalog page is for, without saying who is asking (issue 28). Everything a shared page
@@ -150,7 +150,7 @@ export async function audienceFor(
  * The audience of this request, worked out once by the first loader that asks (the root
  * middleware has resolved the viewer). A page whose loaders read only this, not the viewer, can be
  * shared by everyone in the audience; the page cache stores a signed-in render only then
- * (`audienceUsed`, `personalRead` in request-context.ts).
+ * (`audienceUsed`, `personalRead` in request/context.ts).
  */
 const audienceContext = createContext<{ promise: Promise<Audience>; key: Promise<string> } | null>(null);
 type Context = Readonly<RouterContextProvider>;

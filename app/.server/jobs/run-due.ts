@@ -4,7 +4,7 @@ import { dialectOf } from "../db/connect";
 import { getDb } from "../db/instance";
 import type { DB, JobRow } from "../db/schema";
 import { sqlNow } from "../db/time";
-import { log } from "../log";
+import { log } from "../runtime/log";
 import { findJobDefinition, registeredJobNames } from "./registry";
 
 export interface RunOptions {

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { getDb } from "../db/instance";
 import type { DB } from "../db/schema";
-import { log } from "../log";
+import { log } from "../runtime/log";
 import { enqueueJob } from "./enqueue";
 import { listSchedules } from "./registry";
 import { DEFAULT_LEASE_MS, defaultWorkerId, runDueJobs } from "./run-due";

@@ -12,15 +12,14 @@ import { ensureAccount } from "../accounts/admins";
 import { findUserByEmail } from "../accounts/users";
 import type { Viewer } from "../accounts/viewer";
 import { insertProduct } from "../catalog/product-writes";
-import { placeOrder } from "../orders/place-order";
+import { handleListAction, handleListsAction, type ListToCartData, type SavedToListData } from "../flows/list-actions";
+import { placeOrder } from "../flows/place-order";
+import { checkListForCart, findListView } from "../flows/saved-list-check";
 import { assignCustomer, createPriceGroup } from "../pricing/groups";
 import { replaceTiers } from "../pricing/tiers";
-import { handleListAction, handleListsAction, type ListToCartData, type SavedToListData } from "./list-actions";
 import {
-  checkListForCart,
   createList,
   deleteList,
-  findListView,
   hasList,
   listChoices,
   listSavedLists,

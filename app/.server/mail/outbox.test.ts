@@ -14,10 +14,10 @@ import { resendVerification } from "../accounts/sign-in";
 import { insertProduct } from "../catalog/product-writes";
 import { connect } from "../db/connect";
 import type { DB } from "../db/schema";
-import { resetEnvForTests } from "../env";
+import { placeOrder } from "../flows/place-order";
 import { runDueJobs, runJobsUntilIdle } from "../jobs/run-due";
 import { startJobRunner } from "../jobs/runner";
-import { placeOrder } from "../orders/place-order";
+import { resetEnvForTests } from "../runtime/env";
 import { enqueueMail, MAIL_JOB } from "./outbox";
 import { resetMailForTests } from "./transport";
 

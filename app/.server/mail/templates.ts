@@ -1,4 +1,4 @@
-import { env } from "../env";
+import { env } from "../runtime/env";
 
 export interface MailContent {
   subject: string;

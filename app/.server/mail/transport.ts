@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import { env } from "../env";
+import { env } from "../runtime/env";
 
 export interface Mail {
   to: string;

@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { env } from "../env";
+import { env } from "../runtime/env";
 import { S3MediaStore } from "./s3-store";
 
 export interface StoredFile {

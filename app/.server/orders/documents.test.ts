@@ -7,10 +7,10 @@ import { customerWithAddress } from "../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { saveBusiness } from "../business/profile";
 import { insertProduct } from "../catalog/product-writes";
-import { env } from "../env";
+import { placeOrder } from "../flows/place-order";
 import { runJobsUntilIdle } from "../jobs/run-due";
+import { env } from "../runtime/env";
 import { findOrderDocument, formatTaxPermit, invoicePdf, packingSlipPdf } from "./documents";
-import { placeOrder } from "./place-order";
 
 let t: TestDatabase;
 let alice: string;

@@ -6,7 +6,7 @@ import { formatOrderDate, type OrderDetail } from "~/lib/orders";
 import type { StoreInfo } from "~/lib/store";
 import { oneLine } from "~/lib/text";
 import type { DB } from "../db/schema";
-import { storeInfo } from "../store-info";
+import { storeInfo } from "../runtime/store-info";
 import { loadOrderItems, toDetail } from "./queries";
 
 /**

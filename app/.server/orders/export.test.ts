@@ -5,8 +5,8 @@ import type { OrderStatus } from "~/lib/orders";
 import { customerWithAddress } from "../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { insertProduct } from "../catalog/product-writes";
+import { placeOrder } from "../flows/place-order";
 import { exportOrdersCsv, ORDER_EXPORT_HEADER, storeDayStart } from "./export";
-import { placeOrder } from "./place-order";
 
 let t: TestDatabase;
 const ids: number[] = [];

@@ -5,16 +5,16 @@ import { customerWithAddress } from "../../../tests/support/customers";
 import { linesSeen } from "../../../tests/support/orders";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { readProductsCsv } from "../catalog/csv/read";
-import { bulkUpdateProducts, updateProductWithImages } from "../catalog/product-admin";
 import { insertProduct } from "../catalog/product-writes";
 import { findProduct } from "../catalog/products";
 import { EMPTY_COMPLIANCE, saveLabReport, saveProductCompliance } from "../compliance/facts";
 import { bulkSetCompliance } from "../compliance/product-form";
 import { applyImport, ImportChangedError } from "../flows/catalog-import/apply";
 import { planImport } from "../flows/catalog-import/plan";
+import { editableLines, editOrder, OrderEditError } from "../flows/order-edit";
+import { OrderRefusedError, placeOrder } from "../flows/place-order";
+import { bulkUpdateProducts, updateProductWithImages } from "../flows/product-admin";
 import { createPriceGroup, setGroupPrices } from "../pricing/groups";
-import { editableLines, editOrder, OrderEditError } from "./edit";
-import { OrderRefusedError, placeOrder } from "./place-order";
 import { StatusChangeError, setOrderStatus } from "./status";
 
 /**

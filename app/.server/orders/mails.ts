@@ -5,9 +5,9 @@ import type { OrderDetail } from "~/lib/orders";
 import { oneLine } from "~/lib/text";
 import { findUserById } from "../accounts/users";
 import type { DB } from "../db/schema";
-import { env } from "../env";
 import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";
+import { env } from "../runtime/env";
 
 function lines(order: OrderDetail): string {
   return order.items

@@ -46,30 +46,44 @@ export async function findCustomerGroup(db: Db, userId: string | null): Promise<
   return row ? { id: row.id, name: row.name, kind: row.kind, percentOffBp: row.percent_off_bp } : null;
 }
 
-/** What pricing `productIds` for this customer needs, in three small queries. */
+/**
+ * What pricing `productIds` for this customer needs, in three small queries: the customer's group
+ * (then its explicit prices, for an 'explicit' group) at the same time as the quantity breaks.
+ */
 export async function loadPriceBook(db: Db, userId: string | null, productIds: number[]): Promise<PriceBook> {
-  return loadGroupPriceBook(db, await findCustomerGroup(db, userId), productIds);
+  const ids = [...new Set(productIds)];
+  const [group, tiers] = await Promise.all([findCustomerGroup(db, userId), loadTiers(db, ids)]);
+  return { group, explicit: await groupPrices(db, group, ids), tiers };
 }
 
-/** The same for a group already known (an audience's, flows/audience.ts): two queries at most. */
+/** The same for a group already known (an audience's, flows/audience.ts): two queries at most, at once. */
 export async function loadGroupPriceBook(
   db: Db,
   group: CustomerGroup | null,
   productIds: number[],
 ): Promise<PriceBook> {
   const ids = [...new Set(productIds)];
+  const [explicit, tiers] = await Promise.all([groupPrices(db, group, ids), loadTiers(db, ids)]);
+  return { group, explicit, tiers };
+}
+
+/** An 'explicit' group's own prices for these products (none for other groups). */
+async function groupPrices(db: Db, group: CustomerGroup | null, ids: number[]): Promise<Map<number, number>> {
   const explicit = new Map<number, number>();
+  if (ids.length === 0 || group?.kind !== "explicit") return explicit;
+  const rows = await db
+    .selectFrom("price_group_prices")
+    .select(["product_id", "price_cents"])
+    .where("group_id", "=", group.id)
+    .where("product_id", "in", ids)
+    .execute();
+  for (const r of rows) explicit.set(r.product_id, r.price_cents);
+  return explicit;
+}
+
+async function loadTiers(db: Db, ids: number[]): Promise<Map<number, Tier[]>> {
   const tiers = new Map<number, Tier[]>();
-  if (ids.length === 0) return { group, explicit, tiers };
-  if (group?.kind === "explicit") {
-    const rows = await db
-      .selectFrom("price_group_prices")
-      .select(["product_id", "price_cents"])
-      .where("group_id", "=", group.id)
-      .where("product_id", "in", ids)
-      .execute();
-    for (const r of rows) explicit.set(r.product_id, r.price_cents);
-  }
+  if (ids.length === 0) return tiers;
   const tierRows = await db
     .selectFrom("price_tiers")
     .select(["product_id", "min_quantity", "price_cents"])
@@ -82,7 +96,7 @@ export async function loadGroupPriceBook(
     list.push({ minQuantity: r.min_quantity, priceCents: r.price_cents });
     tiers.set(r.product_id, list);
   }
-  return { group, explicit, tiers };
+  return tiers;
 }
 
 /** The customer's price for one unit of `product` when the line holds `quantity`. */

@@ -7,12 +7,12 @@ import { addAddress } from "../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { ensureAccount } from "../accounts/admins";
 import { findUserByEmail } from "../accounts/users";
-import { readProductForm } from "../admin/product-form";
-import { checkCartLines } from "../catalog/cart-check";
-import { createProductWithImages } from "../catalog/product-admin";
 import { insertProduct } from "../catalog/product-writes";
 import { findProduct } from "../catalog/products";
-import { placeOrder } from "../orders/place-order";
+import { checkCartLines } from "../flows/cart-check";
+import { placeOrder } from "../flows/place-order";
+import { createProductWithImages } from "../flows/product-admin";
+import { readProductForm } from "../flows/product-form";
 import {
   assignCustomer,
   createPriceGroup,

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { isIPv4, isIPv6 } from "node:net";
 import proxyaddr from "proxy-addr";
-import { env } from "../env";
+import { env } from "../runtime/env";
 
 /**
  * Which X-Forwarded-For hops to believe, from TRUST_PROXY (see env.ts): none, the last N hops,

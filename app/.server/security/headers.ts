@@ -1,4 +1,4 @@
-import { env } from "../env";
+import { env } from "../runtime/env";
 
 /**
  * Security headers sent with every response. Inline scripts are allowed either by the response's

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import * as MESSAGES from "~/lib/messages";
 import type { DB } from "../db/schema";
-import { env } from "../env";
+import { env } from "../runtime/env";
 import { clientNetwork } from "./client-address";
 
 export interface RateLimitRule {

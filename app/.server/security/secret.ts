@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { env } from "../env";
-import { log } from "../log";
+import { env } from "../runtime/env";
+import { log } from "../runtime/log";
 
 let secret: string | undefined;
 

@@ -5,10 +5,10 @@ import { oneLine } from "~/lib/text";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
-import { env } from "../env";
 import { kickJobRunners } from "../jobs/wake";
 import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";
+import { env } from "../runtime/env";
 import type { RateLimitRule } from "../security/rate-limit";
 
 export const CONTACT_RATE_LIMIT: RateLimitRule = { name: "contact", limit: 5, windowMs: 60 * 60 * 1000, per: "client" };

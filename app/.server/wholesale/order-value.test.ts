@@ -3,9 +3,9 @@ import * as MESSAGES from "~/lib/messages";
 import { customerWithAddress } from "../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { insertProduct } from "../catalog/product-writes";
-import { resetEnvForTests } from "../env";
-import { OrderRefusedError, placeOrder } from "../orders/place-order";
-import { storeInfo } from "../store-info";
+import { OrderRefusedError, placeOrder } from "../flows/place-order";
+import { resetEnvForTests } from "../runtime/env";
+import { storeInfo } from "../runtime/store-info";
 import { orderValueProblem, orderValueSettings } from "./order-value";
 
 let t: TestDatabase;

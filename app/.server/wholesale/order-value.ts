@@ -1,5 +1,5 @@
 import * as MESSAGES from "~/lib/messages";
-import { env } from "../env";
+import { env } from "../runtime/env";
 
 /** The store's order-value settings, for the cart's hints (buyers only). */
 export function orderValueSettings(): { minOrderCents: number; freeShippingCents: number } {

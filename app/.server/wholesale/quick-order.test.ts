@@ -11,7 +11,6 @@ import { TEST_ADMIN } from "../../../tests/support/actors";
 import { customerWithAddress } from "../../../tests/support/customers";
 import { ROUTES } from "../../../tests/support/route-table";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { enforceAccess } from "../accounts/access";
 import { ensureAccount } from "../accounts/admins";
 import { getAuth } from "../accounts/auth";
 import { authBool } from "../accounts/auth-columns";
@@ -22,7 +21,8 @@ import { createRule } from "../compliance/rules";
 import type { DB } from "../db/schema";
 import { assignCustomer, createPriceGroup, setGroupPrices } from "../pricing/groups";
 import { replaceTiers } from "../pricing/tiers";
-import { requestInfoContext, viewerContext } from "../request-context";
+import { enforceAccess } from "../request/access";
+import { requestInfoContext, viewerContext } from "../request/context";
 import { checkQuickOrder, resolveQuickOrder, suggestCodes, suggestQuantity } from "./quick-order";
 
 const ON = process.env.DATABASE_URL ? "PostgreSQL" : "SQLite";

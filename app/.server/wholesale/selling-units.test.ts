@@ -3,13 +3,13 @@ import * as MESSAGES from "~/lib/messages";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { customerWithAddress } from "../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { readProductForm } from "../admin/product-form";
-import { checkCartLines } from "../catalog/cart-check";
-import { createProductWithImages, updateProductWithImages } from "../catalog/product-admin";
 import { insertProduct } from "../catalog/product-writes";
 import { findProduct } from "../catalog/products";
 import { shapeCard, shapeDetail } from "../catalog/shape";
-import { OrderRefusedError, placeOrder } from "../orders/place-order";
+import { checkCartLines } from "../flows/cart-check";
+import { OrderRefusedError, placeOrder } from "../flows/place-order";
+import { createProductWithImages, updateProductWithImages } from "../flows/product-admin";
+import { readProductForm } from "../flows/product-form";
 import { readQuantity } from "./selling-units";
 
 let t: TestDatabase;

@@ -6,7 +6,7 @@ const applied = new Set<string>();
 
 /**
  * Puts an Add to Cart that the server answered (a tap before the page's JavaScript had run)
- * into the browser cart, once (root data `cartAdd`, app/.server/catalog/cart-add.ts). Every page
+ * into the browser cart, once (root data `cartAdd`, app/.server/flows/cart-add.ts). Every page
  * has it, and it is rarely needed: the code that adds (the cart's rules and notices) is loaded
  * only when there is something to add.
  */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import type { ProductPersonalData } from "~/routes/api/product-personal";
+import type { ProductPersonalData } from "~/lib/saved-lists";
 
 /**
  * A signed-in customer's own state on a product page (their lists holding it, their alert), asked

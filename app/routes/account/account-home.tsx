@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { viewerOf } from "~/.server/request-context";
+import { viewerOf } from "~/.server/request/context";
 import { AccountShell } from "~/components/account-shell";
 import { ButtonLink } from "~/components/ui/button";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";

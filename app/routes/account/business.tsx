@@ -9,9 +9,9 @@ import {
 } from "~/.server/business/licenses";
 import { approvalMode, findBusiness, saveBusiness } from "~/.server/business/profile";
 import { getDb } from "~/.server/db/instance";
-import { parseForm, replyError, replyOk } from "~/.server/forms";
+import { parseForm, replyError, replyOk } from "~/.server/http/forms";
 import { checkDocument, DOCUMENT_MISSING, DocumentRejectedError } from "~/.server/media/documents";
-import { actorOf, formOf, signedInViewer } from "~/.server/request-context";
+import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
 import { AccountShell } from "~/components/account-shell";
 import { BusinessFields } from "~/components/business-fields";
 import { Badge } from "~/components/ui/badge";

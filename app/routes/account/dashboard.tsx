@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { listAddresses } from "~/.server/accounts/addresses";
 import { getDb } from "~/.server/db/instance";
 import { listOrdersForUser } from "~/.server/orders/queries";
-import { signedInViewer } from "~/.server/request-context";
+import { signedInViewer } from "~/.server/request/context";
 import { AccountShell } from "~/components/account-shell";
 import { OrderStatusBadge } from "~/components/order-view";
 import { ButtonLink } from "~/components/ui/button";

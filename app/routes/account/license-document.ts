@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { findLicenseFor, LICENSE_NOT_FOUND } from "~/.server/business/licenses";
 import { getDb } from "~/.server/db/instance";
 import { readDocument } from "~/.server/media/documents";
-import { signedInViewer } from "~/.server/request-context";
+import { signedInViewer } from "~/.server/request/context";
 import type { RouteHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/license-document";
 

@@ -1,10 +1,10 @@
 import { data, useRouteLoaderData } from "react-router";
 import { canBuy } from "~/.server/accounts/viewer";
-import { checkCartLines } from "~/.server/catalog/cart-check";
 import { getDb } from "~/.server/db/instance";
-import { replyError, replyOk } from "~/.server/forms";
+import { checkCartLines } from "~/.server/flows/cart-check";
+import { replyError, replyOk } from "~/.server/http/forms";
 import { findOrderForUser } from "~/.server/orders/queries";
-import { signedInViewer } from "~/.server/request-context";
+import { signedInViewer } from "~/.server/request/context";
 import { OrderDetailPanel, type ReorderData } from "~/components/order-detail-panel";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";

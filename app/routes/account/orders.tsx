@@ -2,7 +2,7 @@ import { NavLink, Outlet, useParams } from "react-router";
 import { getDb } from "~/.server/db/instance";
 import { listChoices } from "~/.server/lists/saved-lists";
 import { findOrderForUser, listOrdersForUser } from "~/.server/orders/queries";
-import { signedInViewer } from "~/.server/request-context";
+import { signedInViewer } from "~/.server/request/context";
 import { AccountShell } from "~/components/account-shell";
 import { OrderDetailPanel } from "~/components/order-detail-panel";
 import { OrderStatusBadge } from "~/components/order-view";

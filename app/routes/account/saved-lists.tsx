@@ -1,9 +1,9 @@
 import { Form, Link, useNavigation } from "react-router";
 import { findProduct } from "~/.server/catalog/products";
 import { getDb } from "~/.server/db/instance";
-import { handleListsAction } from "~/.server/lists/list-actions";
+import { handleListsAction } from "~/.server/flows/list-actions";
 import { listSavedLists, listsHoldingProduct } from "~/.server/lists/saved-lists";
-import { formOf, signedInViewer } from "~/.server/request-context";
+import { formOf, signedInViewer } from "~/.server/request/context";
 import { AccountShell } from "~/components/account-shell";
 import { AddToList } from "~/components/saved-lists/product-lists";
 import { Button } from "~/components/ui/button";
@@ -41,7 +41,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { lists, adding };
 }
 
-/** New lists, and products from a product page, the cart or a past order (.server/lists/list-actions.ts). */
+/** New lists, and products from a product page, the cart or a past order (.server/flows/list-actions.ts). */
 export async function action({ context }: Route.ActionArgs) {
   return handleListsAction(signedInViewer(context), formOf(context));
 }

@@ -1,9 +1,9 @@
 import { Form, useNavigation } from "react-router";
 import { findProfile, updatePhone } from "~/.server/accounts/profile";
 import { getDb } from "~/.server/db/instance";
-import { firstError, parseForm, replyError, replyOk } from "~/.server/forms";
-import { log } from "~/.server/log";
-import { formOf, signedInViewer } from "~/.server/request-context";
+import { firstError, parseForm, replyError, replyOk } from "~/.server/http/forms";
+import { formOf, signedInViewer } from "~/.server/request/context";
+import { log } from "~/.server/runtime/log";
 import { AccountShell } from "~/components/account-shell";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";

@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { handleAddressAction } from "~/.server/accounts/address-actions";
 import { listAddresses } from "~/.server/accounts/addresses";
 import { getDb } from "~/.server/db/instance";
-import { actorOf, formOf, signedInViewer } from "~/.server/request-context";
+import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
 import { AccountShell } from "~/components/account-shell";
 import { AddressForm } from "~/components/address-form";
 import { Badge } from "~/components/ui/badge";

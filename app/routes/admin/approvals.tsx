@@ -3,9 +3,9 @@ import { LicenseError, REJECTION_REASON_REQUIRED, reviewLicense } from "~/.serve
 import { BusinessChangedError, reviewBusiness } from "~/.server/business/profile";
 import { type PendingBusiness, type PendingLicense, reviewQueue } from "~/.server/business/queue";
 import { getDb } from "~/.server/db/instance";
-import { replyError } from "~/.server/forms";
-import { actorOf, formOf } from "~/.server/request-context";
-import { redirectWithToast } from "~/.server/toast";
+import { replyError } from "~/.server/http/forms";
+import { redirectWithToast } from "~/.server/http/toast";
+import { actorOf, formOf } from "~/.server/request/context";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";

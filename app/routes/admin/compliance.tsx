@@ -1,9 +1,9 @@
 import { createRule, findRule, listRules, RuleError, setRuleEnabled, updateRule } from "~/.server/compliance/rules";
 import { testSale } from "~/.server/compliance/test-sale";
 import { getDb } from "~/.server/db/instance";
-import { parseForm, replyError, replyOk } from "~/.server/forms";
-import { actorOf, formOf } from "~/.server/request-context";
-import { redirectWithToast } from "~/.server/toast";
+import { parseForm, replyError, replyOk } from "~/.server/http/forms";
+import { redirectWithToast } from "~/.server/http/toast";
+import { actorOf, formOf } from "~/.server/request/context";
 import { RuleCard } from "~/components/admin/compliance/rule-card";
 import { RuleForm } from "~/components/admin/compliance/rule-form";
 import { TestSale } from "~/components/admin/compliance/test-sale";

@@ -1,8 +1,8 @@
 import { useFetcher } from "react-router";
-import { attachImagesBySku, type FileResult } from "~/.server/catalog/bulk-images";
 import { getDb } from "~/.server/db/instance";
-import { replyError, replyOk } from "~/.server/forms";
-import { actorOf, formOf } from "~/.server/request-context";
+import { attachImagesBySku, type FileResult } from "~/.server/flows/bulk-images";
+import { replyError, replyOk } from "~/.server/http/forms";
+import { actorOf, formOf } from "~/.server/request/context";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-message";
 import type { FormReply } from "~/lib/form-reply";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { applyPosted, applyStream, readApplyForm } from "~/.server/flows/catalog-import/import-form";
-import { actorOf, formOf } from "~/.server/request-context";
+import { actorOf, formOf } from "~/.server/request/context";
 import type { RouteHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/import-apply";
 

@@ -10,8 +10,8 @@ import {
   type ImportApplyLine,
   type ImportView,
 } from "~/.server/flows/catalog-import/import-form";
-import { intentOf } from "~/.server/http";
-import { actorOf, formOf } from "~/.server/request-context";
+import { intentOf } from "~/.server/http/http";
+import { actorOf, formOf } from "~/.server/request/context";
 import { notify } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-message";

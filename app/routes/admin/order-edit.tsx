@@ -1,10 +1,6 @@
 import { useEffect, useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
-import { askFirst, isConfirmed } from "~/.server/confirmation";
 import { getDb } from "~/.server/db/instance";
-import { replyError, replyOk } from "~/.server/forms";
-import { intentOf } from "~/.server/http";
-import { findOrderDocument } from "~/.server/orders/documents";
 import {
   EDITABLE_STATUSES,
   editableLines,
@@ -12,9 +8,13 @@ import {
   OrderEditError,
   orderHistory,
   orderLineName,
-} from "~/.server/orders/edit";
+} from "~/.server/flows/order-edit";
+import { askFirst, isConfirmed } from "~/.server/http/confirmation";
+import { replyError, replyOk } from "~/.server/http/forms";
+import { intentOf } from "~/.server/http/http";
+import { findOrderDocument } from "~/.server/orders/documents";
 import { StatusChangeError, setOrderStatus } from "~/.server/orders/status";
-import { actorOf, formOf, signedInViewer } from "~/.server/request-context";
+import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { OrderReference, OrderStatusBadge } from "~/components/order-view";
 import { notify } from "~/components/toast";

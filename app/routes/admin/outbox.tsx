@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { env } from "~/.server/env";
 import { listOutbox } from "~/.server/mail/transport";
+import { env } from "~/.server/runtime/env";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import type { Route } from "./+types/outbox";
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getDb } from "~/.server/db/instance";
 import { findOrderDocument, packingSlipPdf, pdfResponse } from "~/.server/orders/documents";
-import { signedInViewer } from "~/.server/request-context";
+import { signedInViewer } from "~/.server/request/context";
 import * as MESSAGES from "~/lib/messages";
 import { idParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/packing-slip";

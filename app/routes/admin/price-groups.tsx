@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { askFirst, isConfirmed } from "~/.server/confirmation";
 import { getDb } from "~/.server/db/instance";
-import { parseForm, replyError } from "~/.server/forms";
+import { askFirst, isConfirmed } from "~/.server/http/confirmation";
+import { parseForm, replyError } from "~/.server/http/forms";
+import { redirectWithToast } from "~/.server/http/toast";
 import {
   assignCustomer,
   createPriceGroup,
@@ -14,8 +15,7 @@ import {
   unassignCustomer,
   updatePriceGroup,
 } from "~/.server/pricing/groups";
-import { actorOf, formOf } from "~/.server/request-context";
-import { redirectWithToast } from "~/.server/toast";
+import { actorOf, formOf } from "~/.server/request/context";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextAreaField, TextField } from "~/components/ui/field";

@@ -1,10 +1,10 @@
-import { productSaveError, readProductForm } from "~/.server/admin/product-form";
-import { createProductWithImages } from "~/.server/catalog/product-admin";
 import { readComplianceFacts } from "~/.server/compliance/product-form";
 import { getDb } from "~/.server/db/instance";
-import { invalid } from "~/.server/forms";
-import { actorOf, formOf } from "~/.server/request-context";
-import { redirectWithToast } from "~/.server/toast";
+import { createProductWithImages } from "~/.server/flows/product-admin";
+import { productSaveError, readProductForm } from "~/.server/flows/product-form";
+import { invalid } from "~/.server/http/forms";
+import { redirectWithToast } from "~/.server/http/toast";
+import { actorOf, formOf } from "~/.server/request/context";
 import { ComplianceFacts } from "~/components/admin/compliance-form";
 import { ProductForm } from "~/components/admin/product-form";
 import { useSettledActionData } from "~/components/use-settled-action-data";

@@ -1,9 +1,8 @@
 import { data } from "react-router";
-import { checkCartLines } from "~/.server/catalog/cart-check";
-import { cartCompliance } from "~/.server/compliance/for-buyer";
 import { getDb } from "~/.server/db/instance";
-import { replyError, replyOk } from "~/.server/forms";
-import { formOf, signedInViewer } from "~/.server/request-context";
+import { checkCart } from "~/.server/flows/cart-check";
+import { replyError, replyOk } from "~/.server/http/forms";
+import { formOf, signedInViewer } from "~/.server/request/context";
 import type { CheckedLine } from "~/lib/cart-check";
 import * as MESSAGES from "~/lib/messages";
 import { cartLinesField } from "~/lib/schemas/checkout";
@@ -20,18 +19,10 @@ export async function action({ context }: Route.ActionArgs) {
       { data: { lines: [] } },
     );
   }
-  const lines = await checkCartLines(getDb(), parsed.data, signedInViewer(context).id);
   // The compliance rules for the chosen shipping address (the default one when none is named).
   const addressId = String(formOf(context).get("addressId") ?? "").slice(0, 64) || null;
-  const refused = await cartCompliance(
-    getDb(),
-    signedInViewer(context).id,
-    addressId,
-    lines.map((l) => l.id),
-  );
-  return replyOk<CartCheckReply>(undefined, {
-    lines: lines.map((l) => (refused.has(l.id) ? { ...l, compliance: refused.get(l.id) } : l)),
-  });
+  const lines = await checkCart(getDb(), { userId: signedInViewer(context).id, addressId, lines: parsed.data });
+  return replyOk<CartCheckReply>(undefined, { lines });
 }
 
 export async function loader() {

@@ -1,4 +1,4 @@
-import { env } from "~/.server/env";
+import { env } from "~/.server/runtime/env";
 import type { RouteHandle } from "~/lib/route-policy";
 
 /** The same for every visitor: cached (app/lib/route-policy.ts). */

@@ -1,7 +1,7 @@
 import { listProductIdsForSitemap } from "~/.server/catalog/products";
 import { INFO_PAGE_SLUGS } from "~/.server/content/pages";
 import { getDb } from "~/.server/db/instance";
-import { env } from "~/.server/env";
+import { env } from "~/.server/runtime/env";
 import { CATEGORY_SLUGS } from "~/lib/categories";
 import type { RouteHandle } from "~/lib/route-policy";
 

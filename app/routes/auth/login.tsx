@@ -1,12 +1,12 @@
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { AccountError } from "~/.server/accounts/errors";
+import { AccountError, accountErrorResponse } from "~/.server/accounts/errors";
 import { resendVerification, signIn } from "~/.server/accounts/sign-in";
 import { safeRedirectPath } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
-import { invalid, parseForm, replyError, replyOk } from "~/.server/forms";
-import { accountErrorResponse, intentOf } from "~/.server/http";
-import { clientIpOf, formOf } from "~/.server/request-context";
-import { redirectWithToast } from "~/.server/toast";
+import { invalid, parseForm, replyError, replyOk } from "~/.server/http/forms";
+import { intentOf } from "~/.server/http/http";
+import { redirectWithToast } from "~/.server/http/toast";
+import { clientIpOf, formOf } from "~/.server/request/context";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";

@@ -1,5 +1,5 @@
 import { signOut } from "~/.server/accounts/sign-in";
-import { redirectWithToast } from "~/.server/toast";
+import { redirectWithToast } from "~/.server/http/toast";
 import * as MESSAGES from "~/lib/messages";
 import type { Route } from "./+types/logout";
 

@@ -1,9 +1,9 @@
 import { Form, Link, useNavigation } from "react-router";
+import { accountErrorResponse } from "~/.server/accounts/errors";
 import { registerCustomer } from "~/.server/accounts/registration";
 import { getDb } from "~/.server/db/instance";
-import { invalid, parseForm, replyOk } from "~/.server/forms";
-import { accountErrorResponse } from "~/.server/http";
-import { clientIpOf, formOf } from "~/.server/request-context";
+import { invalid, parseForm, replyOk } from "~/.server/http/forms";
+import { clientIpOf, formOf } from "~/.server/request/context";
 import { BusinessFields } from "~/components/business-fields";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";

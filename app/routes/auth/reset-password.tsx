@@ -1,8 +1,8 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { accountErrorResponse } from "~/.server/accounts/errors";
 import { resetPassword, resetTokenIsUsable } from "~/.server/accounts/passwords";
-import { invalid, parseForm } from "~/.server/forms";
-import { accountErrorResponse } from "~/.server/http";
-import { formOf } from "~/.server/request-context";
+import { invalid, parseForm } from "~/.server/http/forms";
+import { formOf } from "~/.server/request/context";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";

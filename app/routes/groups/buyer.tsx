@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { enforceAccess } from "~/.server/accounts/access";
+import { enforceAccess } from "~/.server/request/access";
 import { GROUP_ACCESS, type RouteHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/buyer";
 

@@ -4,7 +4,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { canSeePrices } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
 import { listChoices } from "~/.server/lists/saved-lists";
-import { viewerOf } from "~/.server/request-context";
+import { viewerOf } from "~/.server/request/context";
 import { orderValueSettings } from "~/.server/wholesale/order-value";
 import { useCart, useCartRead } from "~/components/cart/cart-store";
 import { CartLoading, LineProblem } from "~/components/cart/line-problem";
@@ -19,7 +19,7 @@ import { blocksOrder, changesQuantity, REMOVE_TO_ORDER } from "~/lib/cart-check"
 import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
 import { casePackLabel, largestQuantity, sellingUnitOf } from "~/lib/quantity";
-import type { RootData } from "~/root";
+import type { RootData } from "~/lib/root-data";
 import type { Route } from "./+types/cart";
 
 /** Save cart as a list: signed-in customers only, so its code is loaded only for them. */

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { getDb } from "~/.server/db/instance";
-import { invalid, parseForm, replyOk } from "~/.server/forms";
-import { clientIpOf, formOf } from "~/.server/request-context";
+import { invalid, parseForm, replyOk } from "~/.server/http/forms";
+import { clientIpOf, formOf } from "~/.server/request/context";
+import { storeInfo } from "~/.server/runtime/store-info";
 import { hitRateLimit, TOO_MANY_ATTEMPTS } from "~/.server/security/rate-limit";
-import { storeInfo } from "~/.server/store-info";
 import { CONTACT_RATE_LIMIT, receiveContactMessage } from "~/.server/support/contact-messages";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextAreaField, TextField } from "~/components/ui/field";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { findContentPage } from "~/.server/content/pages";
-import { storeInfo } from "~/.server/store-info";
+import { storeInfo } from "~/.server/runtime/store-info";
 import { RichText } from "~/components/rich-text";
 import type { RouteHandle } from "~/lib/route-policy";
 import { seo } from "~/lib/seo";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getDb } from "~/.server/db/instance";
 import { findOrderForUser } from "~/.server/orders/queries";
-import { signedInViewer } from "~/.server/request-context";
+import { signedInViewer } from "~/.server/request/context";
 import { OrderView } from "~/components/order-view";
 import { ButtonLink } from "~/components/ui/button";
 import * as MESSAGES from "~/lib/messages";

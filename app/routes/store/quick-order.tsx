@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { getDb } from "~/.server/db/instance";
-import { replyError, replyOk } from "~/.server/forms";
-import { formOf, signedInViewer } from "~/.server/request-context";
+import { replyError, replyOk } from "~/.server/http/forms";
+import { formOf, signedInViewer } from "~/.server/request/context";
 import { checkQuickOrder, suggestCodes } from "~/.server/wholesale/quick-order";
 import { QuickOrderResults } from "~/components/quick-order/results";
 import { type TypedLine, TypedLines } from "~/components/quick-order/typed-lines";

@@ -6,14 +6,14 @@ import { type Actor, recordAudit } from "../../audit/log";
 import { COMPLIANCE_COLUMNS, headerOf, PRODUCT_COLUMNS, TIERS_COLUMN, type Value } from "../../catalog/csv/columns";
 import type { ReadResult } from "../../catalog/csv/read";
 import { LOOKUP_BATCH } from "../../catalog/csv/rows";
-import { removeUnusedImageFiles } from "../../catalog/product-admin";
 import { type Counter, lockCounters, lockProducts } from "../../catalog/product-locks";
 import { insertProduct, updateProductColumns } from "../../catalog/product-writes";
 import { dialectOf } from "../../db/connect";
 import type { DB, ProductComplianceTable } from "../../db/schema";
 import { sqlNow } from "../../db/time";
-import { log } from "../../log";
 import { replaceTiers } from "../../pricing/tiers";
+import { log } from "../../runtime/log";
+import { removeUnusedImageFiles } from "../product-admin";
 import { type ImportPlan, planImport, writesOf } from "./plan";
 
 /**

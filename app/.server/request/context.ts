@@ -1,7 +1,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { RoutePolicy } from "~/lib/route-policy";
-import type { Viewer } from "./accounts/viewer";
-import type { Actor } from "./audit/log";
+import type { Viewer } from "../accounts/viewer";
+import type { Actor } from "../audit/log";
 
 /**
  * What the server knows about a request before React Router sees it (set by server/app.ts), and

@@ -6,15 +6,15 @@ import * as MESSAGES from "~/lib/messages";
 import type { ProductComplianceInput } from "~/lib/schemas/compliance";
 import type { Tier } from "~/lib/tiers";
 import { type Actor, changedFields, recordAudit } from "../audit/log";
+import { type Counter, lockCounters, lockProducts } from "../catalog/product-locks";
+import { insertProduct, type ProductInput, productThreshold, replaceProductImages } from "../catalog/product-writes";
+import { findProduct } from "../catalog/products";
 import { saveProductCompliance } from "../compliance/facts";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
 import { type PreparedImage, prepareImage, removeFiles, storeImages, variantNames } from "../media/intake";
 import { replaceTiers } from "../pricing/tiers";
-import { type Counter, lockCounters, lockProducts } from "./product-locks";
-import { insertProduct, type ProductInput, productThreshold, replaceProductImages } from "./product-writes";
-import { findProduct } from "./products";
 
 export interface Upload {
   name: string;

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { createCookie, redirect } from "react-router";
 import type { FlashToast, ToastType } from "~/lib/toast";
-import { env } from "./env";
-import { sessionSecret } from "./security/secret";
+import { env } from "../runtime/env";
+import { sessionSecret } from "../security/secret";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 

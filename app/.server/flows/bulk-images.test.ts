@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as MESSAGES from "~/lib/messages";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { insertProduct } from "../catalog/product-writes";
+import { findProduct } from "../catalog/products";
 import { attachImagesBySku, MAX_INFLATED_BYTES, unzip } from "./bulk-images";
-import { insertProduct } from "./product-writes";
-import { findProduct } from "./products";
 
 let t: TestDatabase;
 let disp: number;

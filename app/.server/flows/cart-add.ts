@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { createCookie } from "react-router";
-import type { CartProduct } from "~/lib/cart";
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
-import { env } from "../env";
+import type { PendingCartAdd } from "~/lib/root-data";
+import { type Db, findProduct } from "../catalog/products";
 import { withCustomerPrices } from "../pricing/prices";
+import { env } from "../runtime/env";
 import { sessionSecret } from "../security/secret";
-import { type Db, findProduct } from "./products";
 
 /**
  * Add to Cart without JavaScript (a tap before the page's script has run, issue 12 point 2).
@@ -14,12 +14,6 @@ import { type Db, findProduct } from "./products";
  * page hands it to the browser (root loader), which puts it in the cart with the same rules and
  * messages as a tap with JavaScript.
  */
-export interface PendingCartAdd {
-  /** Tells one addition from another, so the browser applies each once. */
-  key: string;
-  product: CartProduct;
-  quantity: number;
-}
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 

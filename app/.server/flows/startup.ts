@@ -1,21 +1,21 @@
 import { type Kysely, sql } from "kysely";
-import { forgotPasswordJob } from "./accounts/passwords";
-import { resendVerificationJob } from "./accounts/sign-in";
-import { expireUnverifiedAccountsJob } from "./accounts/unverified";
-import { licenseExpiryJob } from "./business/licenses";
-import { lowStockDigestJob } from "./catalog/low-stock";
-import { stockAlertsJob } from "./catalog/stock-alerts";
-import { dialectOf } from "./db/connect";
-import { getDb } from "./db/instance";
-import { migrateToLatest } from "./db/migrate";
-import type { DB } from "./db/schema";
-import { env } from "./env";
-import { pruneStagedImportsJob } from "./flows/catalog-import/staging";
-import { pruneJobsJob } from "./jobs/maintenance";
-import { scheduleEvery } from "./jobs/registry";
-import { type JobRunner, startJobRunner } from "./jobs/runner";
-import { log } from "./log";
-import { mailJob } from "./mail/outbox";
+import { migrateToLatest } from "../../../db/migrate";
+import { forgotPasswordJob } from "../accounts/passwords";
+import { resendVerificationJob } from "../accounts/sign-in";
+import { expireUnverifiedAccountsJob } from "../accounts/unverified";
+import { licenseExpiryJob } from "../business/licenses";
+import { lowStockDigestJob } from "../catalog/low-stock";
+import { stockAlertsJob } from "../catalog/stock-alerts";
+import { dialectOf } from "../db/connect";
+import { getDb } from "../db/instance";
+import type { DB } from "../db/schema";
+import { pruneJobsJob } from "../jobs/maintenance";
+import { scheduleEvery } from "../jobs/registry";
+import { type JobRunner, startJobRunner } from "../jobs/runner";
+import { mailJob } from "../mail/outbox";
+import { env } from "../runtime/env";
+import { log } from "../runtime/log";
+import { pruneStagedImportsJob } from "./catalog-import/staging";
 
 const STARTUP_LOCK = 7_246_001;
 
@@ -87,7 +87,7 @@ export async function runStartupTasks(): Promise<void> {
   if (e.SEED_DEMO) {
     await withStartupLock(db, async () => {
       // Loaded only here: the demo catalog and its image drawing stay out of a production server.
-      const { seedDemoStore } = await import("../../db/demo");
+      const { seedDemoStore } = await import("../../../db/demo");
       const credentials = await seedDemoStore(db, { dataDir: e.DATA_DIR, log: (line) => log.info(line) });
       // Shown once to the person starting the store, on the terminal, never in the JSON log.
       if (credentials) process.stdout.write(`\n${credentials}(kept in ${e.DATA_DIR}/demo-credentials.txt)\n\n`);

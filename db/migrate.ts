@@ -1,22 +1,22 @@
 import type { Kysely } from "kysely";
 import { type Migration, type MigrationResultSet, Migrator } from "kysely/migration";
-import * as m0001 from "../../../db/migrations/0001-initial";
-import * as m0002 from "../../../db/migrations/0002-catalog-version";
-import * as m0003 from "../../../db/migrations/0003-product-sales";
-import * as m0004 from "../../../db/migrations/0004-product-version-and-wide-totals";
-import * as m0005 from "../../../db/migrations/0005-jobs";
-import * as m0006 from "../../../db/migrations/0006-business-accounts";
-import * as m0007 from "../../../db/migrations/0007-compliance";
-import * as m0008 from "../../../db/migrations/0008-wholesale";
-import * as m0009 from "../../../db/migrations/0009-back-office";
-import * as m0010 from "../../../db/migrations/0010-ordering";
-import * as m0011 from "../../../db/migrations/0011-price-order-version";
-import * as m0012 from "../../../db/migrations/0012-directory-listing";
-import * as m0013 from "../../../db/migrations/0013-audit-erasure";
-import * as m0014 from "../../../db/migrations/0014-license-address-bound";
-import * as m0018 from "../../../db/migrations/0018-import-staging";
-import * as m0020 from "../../../db/migrations/0020-accounts-version";
-import type { DB } from "./schema";
+import type { DB } from "../app/.server/db/schema";
+import * as m0001 from "./migrations/0001-initial";
+import * as m0002 from "./migrations/0002-catalog-version";
+import * as m0003 from "./migrations/0003-product-sales";
+import * as m0004 from "./migrations/0004-product-version-and-wide-totals";
+import * as m0005 from "./migrations/0005-jobs";
+import * as m0006 from "./migrations/0006-business-accounts";
+import * as m0007 from "./migrations/0007-compliance";
+import * as m0008 from "./migrations/0008-wholesale";
+import * as m0009 from "./migrations/0009-back-office";
+import * as m0010 from "./migrations/0010-ordering";
+import * as m0011 from "./migrations/0011-price-order-version";
+import * as m0012 from "./migrations/0012-directory-listing";
+import * as m0013 from "./migrations/0013-audit-erasure";
+import * as m0014 from "./migrations/0014-license-address-bound";
+import * as m0018 from "./migrations/0018-import-staging";
+import * as m0020 from "./migrations/0020-accounts-version";
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
 const migrations: Record<string, Migration> = {

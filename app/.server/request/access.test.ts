@@ -1,9 +1,9 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { type Access, policyOf } from "~/lib/route-policy";
-import { requestInfoContext, viewerContext } from "../request-context";
+import { getViewer, type Viewer } from "../accounts/viewer";
 import { enforceAccess, mayUse } from "./access";
-import { getViewer, type Viewer } from "./viewer";
+import { requestInfoContext, viewerContext } from "./context";
 
 const viewer = (over: Partial<Viewer>): Viewer => ({
   id: "u1",

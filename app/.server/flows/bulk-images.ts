@@ -2,11 +2,11 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import * as MESSAGES from "~/lib/messages";
 import type { Actor } from "../audit/log";
+import { findProduct } from "../catalog/products";
 import type { DB } from "../db/schema";
 import { ImageRejectedError, MAX_UPLOAD_BYTES } from "../media/intake";
 import { inflateEntry, ZipUnreadableError, zipEntries } from "../media/zip";
 import { ProductChangedError, type Upload, updateProductWithImages } from "./product-admin";
-import { findProduct } from "./products";
 
 /**
  * Images in bulk (issue 17): image files, or ZIP files of them, named after the product's SKU

@@ -1,10 +1,10 @@
 import { data, type MiddlewareFunction } from "react-router";
 import * as MESSAGES from "~/lib/messages";
 import { hasControlCharacters } from "~/lib/text";
-import { getViewer } from "./accounts/viewer";
-import { readFormBody } from "./forms";
-import { PRIVATE_NO_STORE } from "./http";
-import { formContext, requestInfoContext, viewerContext } from "./request-context";
+import { getViewer } from "../accounts/viewer";
+import { readFormBody } from "../http/forms";
+import { PRIVATE_NO_STORE } from "../http/http";
+import { formContext, requestInfoContext, viewerContext } from "./context";
 
 /**
  * Runs first for every page, route data request and action:

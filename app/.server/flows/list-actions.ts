@@ -9,13 +9,10 @@ import { listNameSchema, listTargetSchema } from "~/lib/schemas/saved-lists";
 import { canBuy, safeRedirectPath, type Viewer } from "../accounts/viewer";
 import { findProduct } from "../catalog/products";
 import { getDb } from "../db/instance";
-import { firstError, parseForm, replyError, replyOk } from "../forms";
-import { intentOf } from "../http";
-import { findOrderForUser } from "../orders/queries";
-import { redirectWithToast } from "../toast";
-import { readQuantity } from "../wholesale/selling-units";
+import { firstError, parseForm, replyError, replyOk } from "../http/forms";
+import { intentOf } from "../http/http";
+import { redirectWithToast } from "../http/toast";
 import {
-  checkListForCart,
   createList,
   deleteList,
   hasList,
@@ -26,7 +23,10 @@ import {
   type SaveOutcome,
   saveToList,
   setListQuantity,
-} from "./saved-lists";
+} from "../lists/saved-lists";
+import { findOrderForUser } from "../orders/queries";
+import { readQuantity } from "../wholesale/selling-units";
+import { checkListForCart } from "./saved-list-check";
 
 /**
  * The form posts of saved lists, in the one form contract. `/account/lists` takes new lists and

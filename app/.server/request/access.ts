@@ -1,9 +1,9 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
 import * as MESSAGES from "~/lib/messages";
 import type { Access } from "~/lib/route-policy";
-import { requestInfoContext, viewerForAccess } from "../request-context";
-import { redirectWithToast } from "../toast";
-import { canBuy, loginUrl, safeRedirectPath, type Viewer } from "./viewer";
+import { canBuy, loginUrl, safeRedirectPath, type Viewer } from "../accounts/viewer";
+import { redirectWithToast } from "../http/toast";
+import { requestInfoContext, viewerForAccess } from "./context";
 
 const FORBIDDEN = { ok: false, message: MESSAGES.noAccess } as const;
 

@@ -8,10 +8,10 @@ import { customerWithAddress } from "../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { insertProduct } from "../catalog/product-writes";
 import { runJobsUntilIdle } from "../jobs/run-due";
-import { inStockFirst, listBestSellerIds, listBestSellers } from "./best-sellers";
+import { inStockFirst, listBestSellerIds, listBestSellers } from "../orders/best-sellers";
+import { findOrderForUser, listOrdersForUser } from "../orders/queries";
+import { setOrderStatus } from "../orders/status";
 import { OrderRefusedError, placeOrder } from "./place-order";
-import { findOrderForUser, listOrdersForUser } from "./queries";
-import { setOrderStatus } from "./status";
 
 let t: TestDatabase;
 let alice: string;

@@ -10,12 +10,12 @@ import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
 import { kickJobRunners } from "../jobs/wake";
+import { addUnitsSold } from "../orders/best-sellers";
+import { enqueueOrderMails } from "../orders/mails";
+import { findOrderForUser } from "../orders/queries";
 import { loadPriceBook, unitPriceCents } from "../pricing/prices";
 import { orderValueProblem } from "../wholesale/order-value";
 import { sellingUnitProblem } from "../wholesale/selling-units";
-import { addUnitsSold } from "./best-sellers";
-import { enqueueOrderMails } from "./mails";
-import { findOrderForUser } from "./queries";
 
 /** A reason the customer can act on (stock, address); nothing was written. */
 export class OrderRefusedError extends Error {

@@ -11,13 +11,13 @@ import { checkOrderAgain } from "../compliance/check";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
-import { env } from "../env";
 import { kickJobRunners } from "../jobs/wake";
 import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";
+import { addUnitsSold } from "../orders/best-sellers";
 import { loadPriceBook, unitPriceCents } from "../pricing/prices";
+import { env } from "../runtime/env";
 import { sellingUnitProblem } from "../wholesale/selling-units";
-import { addUnitsSold } from "./best-sellers";
 
 /**
  * Editing a placed order from the back office (issue 17): change a line's quantity, remove a

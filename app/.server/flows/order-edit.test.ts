@@ -11,10 +11,10 @@ import { linesSeen } from "../../../tests/support/orders";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { insertProduct } from "../catalog/product-writes";
 import { runJobsUntilIdle } from "../jobs/run-due";
+import { StatusChangeError, setOrderStatus } from "../orders/status";
 import { assignCustomer, createPriceGroup, unassignCustomer } from "../pricing/groups";
-import { editableLines, editOrder, OrderEditError, orderHistory } from "./edit";
+import { editableLines, editOrder, OrderEditError, orderHistory } from "./order-edit";
 import { OrderRefusedError, placeOrder } from "./place-order";
-import { StatusChangeError, setOrderStatus } from "./status";
 
 let t: TestDatabase;
 const buyers: { id: string; address: string }[] = [];

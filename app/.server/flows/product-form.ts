@@ -2,16 +2,16 @@ import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { productSchema } from "~/lib/schemas/product";
 import { sellingUnitFromForm } from "~/lib/schemas/selling-unit";
 import { parseTiers } from "~/lib/tiers";
+import { parseForm, replyError } from "../http/forms";
+import { ImageRejectedError, MAX_UPLOAD_BYTES } from "../media/intake";
+import { log } from "../runtime/log";
 import {
   type EditedVersion,
   ProductChangedError,
   type ProductChanges,
   SkuTakenError,
   type Upload,
-} from "../catalog/product-admin";
-import { parseForm, replyError } from "../forms";
-import { log } from "../log";
-import { ImageRejectedError, MAX_UPLOAD_BYTES } from "../media/intake";
+} from "./product-admin";
 
 export const MAX_UPLOADS = 10;
 

@@ -1,0 +1,27 @@
+import type { CartProduct } from "./cart";
+import type { StoreInfo } from "./store";
+import type { FlashToast } from "./toast";
+
+/** An Add to Cart made before the page's script ran, handed to the browser by the root loader. */
+export interface PendingCartAdd {
+  /** Tells one addition from another, so the browser applies each once. */
+  key: string;
+  product: CartProduct;
+  quantity: number;
+}
+
+/**
+ * What the root loader (app/root.tsx) gives every page. Declared here, not inferred from the
+ * loader, so that the shell's components read it without importing the root route, which
+ * imports them (the folder graph has no cycle; decision 0031).
+ */
+export interface RootData {
+  /** Nonce for this response's inline scripts (Content-Security-Policy). */
+  nonce: string;
+  baseUrl: string;
+  store: StoreInfo;
+  /** Who the header is for, by audience (role and approval), never by person: pages are shared (decision 0035). */
+  viewer: { role: "admin" | "customer"; awaitingApproval: boolean } | null;
+  toast: FlashToast | null;
+  cartAdd: PendingCartAdd | null;
+}
