@@ -15,7 +15,7 @@ import {
 } from "~/.server/orders/edit";
 import { StatusChangeError, setOrderStatus } from "~/.server/orders/status";
 import { actorOf, formOf, signedInViewer } from "~/.server/request-context";
-import { ConfirmPanel } from "~/components/admin/confirm-panel";
+import { ConfirmPanel } from "~/components/confirm-panel";
 import { OrderReference, OrderStatusBadge } from "~/components/order-view";
 import { notify } from "~/components/toast";
 import { Button } from "~/components/ui/button";

@@ -16,7 +16,7 @@ import {
 } from "~/.server/pricing/groups";
 import { actorOf, formOf } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
-import { ConfirmPanel } from "~/components/admin/confirm-panel";
+import { ConfirmPanel } from "~/components/confirm-panel";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
