@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Icon } from "~/components/icon";
-import { cartItemCount, cartTotalCents } from "~/lib/cart-lines";
+import { buyableLines, cartItemCount, cartTotalCents } from "~/lib/cart-lines";
 import { NAV_CATEGORIES } from "~/lib/categories";
 import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
@@ -23,7 +23,9 @@ function canOrder(viewer: HeaderViewer | null): boolean {
 }
 
 function CartLink() {
-  const [lines] = useCart();
+  const [stored] = useCart();
+  // Only what can be bought: a line out of stock stays in the cart (to be removed) but costs nothing.
+  const lines = buyableLines(stored);
   const count = cartItemCount(lines);
   const total = cartTotalCents(lines);
   return (
