@@ -6,7 +6,7 @@ import { awaitsApproval, canSeePrices } from "./.server/accounts/viewer";
 import { takeCartAdd } from "./.server/catalog/cart-add";
 import { getDb } from "./.server/db/instance";
 import { env } from "./.server/env";
-import { requestInfo, viewerOf } from "./.server/request-context";
+import { viewerOf } from "./.server/request-context";
 import { rootMiddleware } from "./.server/root-middleware";
 import { storeInfo } from "./.server/store-info";
 import { readToast } from "./.server/toast";
@@ -28,7 +28,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   for (const value of cartAddHeaders.getSetCookie()) headers.append("Set-Cookie", value);
   return data(
     {
-      nonce: requestInfo(context).cspNonce,
       baseUrl: env().BASE_URL,
       store: storeInfo(),
       viewer: viewer ? { name: viewer.name, role: viewer.role, awaitingApproval: awaitsApproval(viewer) } : null,
