@@ -9,6 +9,7 @@ import { AddressForm } from "~/components/address-form";
 import { ConfirmPanel } from "~/components/confirm-panel";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
+import { useSettledActionData } from "~/components/use-settled-action-data";
 import type { Address } from "~/lib/address";
 import { CONFIRMED, confirmStepOf } from "~/lib/confirmation";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
@@ -88,10 +89,10 @@ function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void
   );
 }
 
-export default function ShippingAddress({ loaderData, actionData }: Route.ComponentProps) {
+export default function ShippingAddress({ loaderData }: Route.ComponentProps) {
   const { addresses } = loaderData;
   // A delete that came without the customer's answer is answered with the question.
-  const step = confirmStepOf(actionData);
+  const step = confirmStepOf(useSettledActionData<typeof action>());
   const [editing, setEditing] = useState<string | null>(null);
   const editingAddress = addresses.find((a) => a.id === editing) ?? null;
   return (
