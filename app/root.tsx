@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/root";
 import { revalidateUnlessOffline } from "./lib/offline";
+import type { RootData } from "./lib/root-data";
 import "./app.css";
 import { awaitsApproval, canSeePrices } from "./.server/accounts/viewer";
 import { takeCartAdd } from "./.server/catalog/cart-add";
@@ -33,11 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       viewer: viewer ? { name: viewer.name, role: viewer.role, awaitingApproval: awaitsApproval(viewer) } : null,
       toast: flash,
       cartAdd,
-    },
+    } satisfies RootData,
     { headers },
   );
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
-
 export { default, ErrorBoundary, Layout } from "./components/app-shell";
+export type { RootData };

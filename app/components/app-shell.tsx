@@ -11,8 +11,8 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import * as MESSAGES from "~/lib/messages";
+import type { RootData } from "~/lib/root-data";
 import { SHOP_TOAST_MS } from "~/lib/toast";
-import type { loader, RootData } from "../root";
 import { AGE_GATE_BOOT_SCRIPT, AgeGate } from "./age-gate";
 import { PendingCartAdd } from "./cart/pending-cart-add";
 import { useCspNonce } from "./csp-nonce";
@@ -28,7 +28,7 @@ import { ButtonLink } from "./ui/button";
  * chunk with the header and footer (see vite.config.ts) instead of a file of their own.
  */
 function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root");
+  return useRouteLoaderData<RootData>("root");
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,7 +1,7 @@
 import { Link, useLocation, useRouteLoaderData } from "react-router";
 import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
-import type { RootData } from "~/root";
+import type { RootData } from "~/lib/root-data";
 
 export function Price({ cents, className = "" }: { cents: number; className?: string }) {
   return <span className={`tabular font-semibold text-slate-900 ${className}`}>{formatCents(cents)}</span>;

@@ -19,7 +19,7 @@ import { blocksOrder, changesQuantity, REMOVE_TO_ORDER } from "~/lib/cart-check"
 import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
 import { casePackLabel, largestQuantity, sellingUnitOf } from "~/lib/quantity";
-import type { RootData } from "~/root";
+import type { RootData } from "~/lib/root-data";
 import type { Route } from "./+types/cart";
 
 /** Save cart as a list: signed-in customers only, so its code is loaded only for them. */
