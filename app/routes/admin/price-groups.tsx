@@ -163,10 +163,11 @@ function GroupFields({
         name="kind"
         defaultValue={postedValue(reply, "kind", saved?.kind ?? "percent")}
         error={errors.kind}
-      >
-        <option value="percent">Percent off list price</option>
-        <option value="explicit">Own price per product</option>
-      </SelectField>
+        options={[
+          { value: "percent", label: "Percent off list price" },
+          { value: "explicit", label: "Own price per product" },
+        ]}
+      />
       <TextField
         label="Percent off"
         name="percentOff"
