@@ -101,7 +101,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
         className="absolute top-full right-0 left-0 z-40 mt-1 overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg"
       >
         {suggestions.map((s, i) => (
-          // biome-ignore lint/a11y/useFocusableInteractive: options are reached with aria-activedescendant from the input
+          // Options are reached with aria-activedescendant from the input (use-listbox.ts).
           <div
             key={s.id}
             {...listbox.option(i)}

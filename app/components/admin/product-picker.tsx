@@ -104,7 +104,7 @@ export function ProductPicker({
           className="absolute top-full right-0 left-0 z-30 mt-1 max-h-80 overflow-y-auto rounded-md border border-slate-200 bg-white shadow-lg"
         >
           {suggestions.map((s, i) => (
-            // biome-ignore lint/a11y/useFocusableInteractive: options are reached with aria-activedescendant from the input
+            // Options are reached with aria-activedescendant from the input (use-listbox.ts).
             <div
               key={s.id}
               {...listbox.option(i)}

@@ -144,7 +144,7 @@ const TypedRow = memo(function TypedRow({
         {suggestions.map((s, i) => {
           const pack = casePackLabel({ ...SINGLE_UNITS, casePack: s.casePack });
           return (
-            // biome-ignore lint/a11y/useFocusableInteractive: options are reached with aria-activedescendant from the input
+            // Options are reached with aria-activedescendant from the input (use-listbox.ts).
             <div
               key={s.id}
               {...listbox.option(i)}
