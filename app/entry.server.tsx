@@ -4,6 +4,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { requestInfo } from "./.server/request/context";
 import { log, loggableUrl } from "./.server/runtime/log";
+import { CspNonce } from "./components/csp-nonce";
 
 export const streamTimeout = 5_000;
 
@@ -51,7 +52,10 @@ export default function handleRequest(
       resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
     });
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      // The nonce reaches the document by context, never by loader data (components/csp-nonce.ts).
+      <CspNonce value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </CspNonce>,
       {
         nonce,
         onAllReady() {

@@ -8,7 +8,7 @@ import { getDb } from "./.server/db/instance";
 import { type Audience, audienceOf } from "./.server/flows/audience";
 import { hasCartAdd, takeCartAdd } from "./.server/flows/cart-add";
 import { readToast } from "./.server/http/toast";
-import { requestInfo, viewerOf } from "./.server/request/context";
+import { viewerOf } from "./.server/request/context";
 import { rootMiddleware } from "./.server/request/root-middleware";
 import { env } from "./.server/runtime/env";
 import { storeInfo } from "./.server/runtime/store-info";
@@ -29,19 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const viewer = viewerOf(context);
     const { add, headers: cartAddHeaders } = await takeCartAdd(db, request, canSeePrices(viewer), viewer?.id ?? null);
     for (const value of cartAddHeaders.getSetCookie()) headers.append("Set-Cookie", value);
-    return data(rootData(context, audience, flash, add), { headers });
+    return data(rootData(audience, flash, add), { headers });
   }
-  return data(rootData(context, audience, flash, null), { headers });
+  return data(rootData(audience, flash, null), { headers });
 }
 
-function rootData(
-  context: Route.LoaderArgs["context"],
-  audience: Audience,
-  toast: RootData["toast"],
-  cartAdd: RootData["cartAdd"],
-): RootData {
+function rootData(audience: Audience, toast: RootData["toast"], cartAdd: RootData["cartAdd"]): RootData {
   return {
-    nonce: requestInfo(context).cspNonce,
     baseUrl: env().BASE_URL,
     store: storeInfo(),
     viewer: audience.role === "visitor" ? null : { role: audience.role, awaitingApproval: audience.awaitingApproval },
@@ -51,3 +45,4 @@ function rootData(
 }
 
 export { default, ErrorBoundary, Layout } from "./components/app-shell";
+export type { RootData };

@@ -1,4 +1,5 @@
 import { index, layout, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import { INFO_PAGE_SLUGS } from "./lib/info-pages";
 import type { GroupName } from "./lib/route-policy";
 
 /**
@@ -7,18 +8,6 @@ import type { GroupName } from "./lib/route-policy";
  * change no URL. A route added to a group is protected, private or public as the group says,
  * with nothing else to edit; a visitor page is cached only if its module declares it.
  */
-const INFO_PAGES = [
-  "about",
-  "services",
-  "support",
-  "faq",
-  "privacy-policy",
-  "terms",
-  "shipping",
-  "return",
-  "disclaimer",
-];
-
 function group(name: GroupName, children: RouteConfigEntry[]): RouteConfigEntry {
   return layout(`routes/groups/${name}.tsx`, { id: `group-${name}` }, children);
 }
@@ -32,7 +21,7 @@ export default [
     route("search", "routes/store/search.tsx"),
     route("contact", "routes/store/contact.tsx"),
     route("cart", "routes/store/cart.tsx"),
-    ...INFO_PAGES.map((slug) => route(slug, "routes/store/info-page.tsx", { id: `info-${slug}` })),
+    ...INFO_PAGE_SLUGS.map((slug) => route(slug, "routes/store/info-page.tsx", { id: `info-${slug}` })),
     // The account entry screen: Login and Register for a visitor, the account areas for a customer.
     route("account", "routes/account/account-home.tsx"),
     route("logout", "routes/auth/logout.ts"),

@@ -15,6 +15,7 @@ import type { RootData } from "~/lib/root-data";
 import { SHOP_TOAST_MS } from "~/lib/toast";
 import { AGE_GATE_BOOT_SCRIPT, AgeGate } from "./age-gate";
 import { PendingCartAdd } from "./cart/pending-cart-add";
+import { useCspNonce } from "./csp-nonce";
 import { NotFound } from "./not-found";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
@@ -31,8 +32,7 @@ function useRootData(): RootData | undefined {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const root = useRootData();
-  const nonce = root?.nonce;
+  const nonce = useCspNonce();
   return (
     <html lang="en">
       <head>

@@ -37,14 +37,14 @@ export function BusinessFields({
         {...field("legalName")}
       />
       <TextField label="DBA (doing business as)" name="dba" maxLength={120} {...field("dba")} />
-      <SelectField label="Business type" name="businessType" required {...field("businessType")}>
-        <option value="">Choose…</option>
-        {BUSINESS_TYPES.map((t) => (
-          <option key={t.value} value={t.value}>
-            {t.label}
-          </option>
-        ))}
-      </SelectField>
+      <SelectField
+        label="Business type"
+        name="businessType"
+        required
+        {...field("businessType")}
+        placeholder="Choose…"
+        options={BUSINESS_TYPES}
+      />
       <TextField
         label="Texas sales tax permit number"
         name="taxPermit"

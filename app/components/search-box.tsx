@@ -4,6 +4,7 @@ import { Icon } from "~/components/icon";
 import type { ProductImage as Image } from "~/lib/images";
 import { formatCents } from "~/lib/money";
 import { ProductImage } from "./product-image";
+import { useListbox } from "./use-listbox";
 
 export interface Suggestion {
   id: number;
@@ -22,11 +23,9 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const navigate = useNavigate();
   const listId = useId();
   const [query, setQuery] = useState("");
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const suggestions = [...query.trim()].length >= 3 ? (fetcher.data?.suggestions ?? []) : [];
-  const showList = open && suggestions.length > 0;
+  const listbox = useListbox(listId, suggestions, (s) => navigate(`/products/details/${s.id}`));
 
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -42,8 +41,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
 
   function onChange(value: string) {
     setQuery(value);
-    setActive(-1);
-    setOpen(true);
+    listbox.typed();
     clearTimeout(timer.current);
     const q = value.trim();
     if ([...q].length >= 3) {
@@ -51,13 +49,8 @@ export function SearchBox({ className = "" }: { className?: string }) {
     }
   }
 
-  function close() {
-    setOpen(false);
-    setActive(-1);
-  }
-
   function go(path: string) {
-    close();
+    listbox.close();
     navigate(path);
   }
 
@@ -69,7 +62,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
       className={`relative ${className}`}
       onSubmit={(e) => {
         e.preventDefault();
-        const picked = active >= 0 ? suggestions[active] : undefined;
+        const picked = listbox.activeOption;
         if (picked) go(`/products/details/${picked.id}`);
         else {
           const q = (inputRef.current?.value ?? query).trim();
@@ -84,34 +77,14 @@ export function SearchBox({ className = "" }: { className?: string }) {
         id={`${listId}-input`}
         name="q"
         type="search"
-        role="combobox"
+        {...listbox.input}
         autoComplete="off"
         placeholder="Search products"
-        aria-expanded={showList}
-        aria-controls={`${listId}-list`}
-        aria-autocomplete="list"
-        aria-activedescendant={showList && active >= 0 ? `${listId}-opt-${active}` : undefined}
         ref={inputRef}
         value={query}
         maxLength={100}
         onChange={(e) => onChange(e.target.value)}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setTimeout(close, 150)}
-        onKeyDown={(e) => {
-          if (e.key === "ArrowDown" && suggestions.length) {
-            e.preventDefault();
-            setOpen(true);
-            setActive((i) => (i + 1) % suggestions.length);
-          } else if (e.key === "ArrowUp" && suggestions.length) {
-            e.preventDefault();
-            setOpen(true);
-            setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1));
-          } else if (e.key === "Escape") {
-            // An open list only closes (keeping the text); the browser's clear-on-Escape applies after that.
-            if (showList) e.preventDefault();
-            close();
-          }
-        }}
+        onFocus={listbox.show}
         className="block min-h-11 w-full rounded-md border border-slate-300 bg-white py-2 pr-12 pl-3 text-base text-slate-900 placeholder:text-slate-500"
       />
       <button
@@ -122,25 +95,17 @@ export function SearchBox({ className = "" }: { className?: string }) {
         <Icon name="search" />
       </button>
       <div
-        id={`${listId}-list`}
+        {...listbox.list}
         role="listbox"
         aria-label="Product suggestions"
-        hidden={!showList}
         className="absolute top-full right-0 left-0 z-40 mt-1 overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg"
       >
         {suggestions.map((s, i) => (
-          // biome-ignore lint/a11y/useFocusableInteractive: options are reached with aria-activedescendant from the input
+          // Options are reached with aria-activedescendant from the input (use-listbox.ts).
           <div
             key={s.id}
-            id={`${listId}-opt-${i}`}
-            role="option"
-            aria-selected={i === active}
-            className={`flex cursor-pointer items-center gap-3 px-3 py-2 text-sm ${i === active ? "bg-brand-50" : "hover:bg-slate-50"}`}
-            onMouseDown={(e) => {
-              e.preventDefault();
-              go(`/products/details/${s.id}`);
-            }}
-            onMouseEnter={() => setActive(i)}
+            {...listbox.option(i)}
+            className={`flex cursor-pointer items-center gap-3 px-3 py-2 text-sm ${i === listbox.active ? "bg-brand-50" : "hover:bg-slate-50"}`}
           >
             <span className="w-10 shrink-0">
               <ProductImage image={s.image} alt="" sizes="40px" />

@@ -1,20 +1,13 @@
 import { Link } from "react-router";
+import { INFO_PAGES } from "~/lib/info-pages";
 import * as MESSAGES from "~/lib/messages";
 import { type StoreInfo, telHref } from "~/lib/store";
 
 const FOOTER_LINKS = [
-  { to: "/about", label: "About Us" },
-  { to: "/services", label: "Services" },
-  { to: "/support", label: "Support" },
-  { to: "/faq", label: "FAQ" },
+  ...INFO_PAGES.map((page) => ({ to: `/${page.slug}`, label: page.label })),
   { to: "/contact", label: "Contact" },
-  { to: "/shipping", label: "Shipping Policy" },
-  { to: "/return", label: "Return Policy" },
-  { to: "/privacy-policy", label: "Privacy Policy" },
-  { to: "/terms", label: "Terms & Conditions" },
-  { to: "/disclaimer", label: "Disclaimer" },
   { to: "/forgot", label: "Forgot Password" },
-] as const;
+];
 
 export function SiteFooter({ store }: { store: StoreInfo }) {
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Icon } from "~/components/icon";
-import { cartItemCount, cartTotalCents } from "~/lib/cart-lines";
+import { buyableLines, cartItemCount, cartTotalCents } from "~/lib/cart-lines";
 import { NAV_CATEGORIES } from "~/lib/categories";
 import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
@@ -22,7 +22,9 @@ function canOrder(viewer: HeaderViewer | null): boolean {
 }
 
 function CartLink() {
-  const [lines] = useCart();
+  const [stored] = useCart();
+  // Only what can be bought: a line out of stock stays in the cart (to be removed) but costs nothing.
+  const lines = buyableLines(stored);
   const count = cartItemCount(lines);
   const total = cartTotalCents(lines);
   return (
@@ -126,26 +128,23 @@ function NavItems({ viewer }: { viewer: HeaderViewer | null }) {
 }
 
 export function SiteHeader({ store, viewer }: { store: StoreInfo; viewer: HeaderViewer | null }) {
+  // The phone menu is a popover opened by its button (popovertarget): the browser opens it, and
+  // closes it on Escape or a tap elsewhere, before the page's JavaScript runs or without it.
+  // React only mirrors its state (aria-expanded) and closes it when the page changes.
   const [menuOpen, setMenuOpen] = useState(false);
-  const location = useLocation();
   const hydrated = useHydrated();
+  const location = useLocation();
+  const menu = useRef<HTMLElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes
-  useEffect(() => setMenuOpen(false), [location.pathname]);
-  const menuButton = useRef<HTMLButtonElement>(null);
-  // Escape closes the phone menu and puts focus back on its button.
   useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setMenuOpen(false);
-      menuButton.current?.focus();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [menuOpen]);
+    const nav = menu.current;
+    if (nav?.matches(":popover-open")) nav.hidePopover();
+  }, [location.pathname]);
+  // A menu opened before hydration is open when React arrives.
+  useEffect(() => setMenuOpen(!!menu.current?.matches(":popover-open")), []);
 
   return (
-    <header className="bg-white">
+    <header className="site-header bg-white">
       <div className="bg-brand-900 text-xs text-white sm:text-sm">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 px-4 py-1.5">
           <p>
@@ -183,17 +182,17 @@ export function SiteHeader({ store, viewer }: { store: StoreInfo; viewer: Header
           </div>
           <CartLink />
           <button
-            ref={menuButton}
             type="button"
+            popoverTarget="mobile-menu"
             className="flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 md:hidden"
-            aria-expanded={menuOpen}
+            // Before hydration the browser itself exposes the popover's state on its button.
+            aria-expanded={hydrated ? menuOpen : undefined}
             aria-controls="mobile-menu"
-            onClick={() => setMenuOpen((o) => !o)}
-            // Opens with JavaScript only: not tappable before it can work.
-            disabled={!hydrated}
           >
             <span className="sr-only">Menu</span>
-            <Icon name={menuOpen ? "close" : "menu"} className="size-6" />
+            {/* Both icons are drawn; CSS shows the one for the menu's state (app.css). */}
+            <Icon name="menu" className="site-menu-closed size-6" />
+            <Icon name="close" className="site-menu-open size-6" />
           </button>
         </div>
       </div>
@@ -202,7 +201,14 @@ export function SiteHeader({ store, viewer }: { store: StoreInfo; viewer: Header
           <NavItems viewer={viewer} />
         </ul>
       </nav>
-      <nav id="mobile-menu" aria-label="Menu" hidden={!menuOpen} className="bg-brand-700 md:hidden">
+      <nav
+        ref={menu}
+        id="mobile-menu"
+        aria-label="Menu"
+        popover="auto"
+        onToggle={(event) => setMenuOpen(event.newState === "open")}
+        className="site-menu bg-brand-700 md:hidden"
+      >
         <ul className="flex flex-col px-2 py-2">
           <NavItems viewer={viewer} />
         </ul>

@@ -1,6 +1,8 @@
 import { US_STATES } from "~/lib/us-states";
 import { SelectField } from "./ui/field";
 
+const STATE_OPTIONS = US_STATES.map(([value, label]) => ({ value, label }));
+
 export function UsStateSelect({
   name = "state",
   defaultValue,
@@ -13,13 +15,14 @@ export function UsStateSelect({
   required?: boolean;
 }) {
   return (
-    <SelectField label="State" name={name} required={required} defaultValue={defaultValue ?? ""} error={error}>
-      <option value="">Choose a state</option>
-      {US_STATES.map(([code, stateName]) => (
-        <option key={code} value={code}>
-          {stateName}
-        </option>
-      ))}
-    </SelectField>
+    <SelectField
+      label="State"
+      name={name}
+      required={required}
+      defaultValue={defaultValue ?? ""}
+      error={error}
+      placeholder="Choose a state"
+      options={STATE_OPTIONS}
+    />
   );
 }

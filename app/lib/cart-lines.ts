@@ -1,5 +1,6 @@
 import type { ProductImage } from "./images";
 import { MAX_LINE_QUANTITY } from "./orders";
+import { largestQuantity } from "./quantity";
 import { type SellingUnit, sellingUnitOf } from "./selling-unit";
 
 /**
@@ -33,6 +34,20 @@ export function cartTotalCents(lines: CartLine[]): number {
 
 export function cartItemCount(lines: CartLine[]): number {
   return lines.reduce((sum, l) => sum + l.quantity, 0);
+}
+
+/**
+ * The lines as they can be bought by what the store last said of their stock (the cart check
+ * writes it into the stored cart): a line with no stock for one selling quantity is left out, a
+ * quantity above the stock counts as much as can be had. The header's total and count.
+ */
+export function buyableLines(lines: CartLine[]): CartLine[] {
+  const buyable: CartLine[] = [];
+  for (const line of lines) {
+    const most = largestQuantity(sellingUnitOf(line), line.stock);
+    if (most > 0) buyable.push(line.quantity > most ? { ...line, quantity: most } : line);
+  }
+  return buyable;
 }
 
 function isImage(value: unknown): value is ProductImage {

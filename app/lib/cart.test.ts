@@ -13,6 +13,7 @@ import {
 } from "./cart";
 import { blocksOrder, type CheckedLine } from "./cart-check";
 import { addCheckedLines } from "./cart-checked";
+import { buyableLines, type CartLine } from "./cart-lines";
 
 const soda: CartProduct = { id: 1, name: "Soda", priceCents: 250, stock: 5, image: null };
 const chips: CartProduct = { id: 2, name: "Chips", priceCents: 1099, stock: 100, image: null };
@@ -81,6 +82,24 @@ describe("cart rules", () => {
     expect(cartItemCount(lines)).toBe(5);
     expect(removeLine(lines, 2).map((l) => l.id)).toEqual([1]);
     expect(cartTotalCents([])).toBe(0);
+  });
+
+  it("counts for the header only what can be bought: out-of-stock lines out, quantities to the stock", () => {
+    const lines: CartLine[] = [
+      { ...soda, quantity: 3 },
+      { ...chips, stock: 0, quantity: 2 },
+      { ...soda, id: 3, stock: 2, quantity: 4 },
+      // A case of 6 with 5 left cannot be bought.
+      { ...chips, id: 4, stock: 5, quantity: 6, casePack: 6, minQuantity: 6, maxQuantity: null },
+    ];
+    const buyable = buyableLines(lines);
+    expect(buyable.map((l) => [l.id, l.quantity])).toEqual([
+      [1, 3],
+      [3, 2],
+    ]);
+    expect(cartTotalCents(buyable)).toBe(5 * 250);
+    expect(cartItemCount(buyable)).toBe(5);
+    expect(buyableLines([{ ...soda, quantity: 2 }])).toEqual([{ ...soda, quantity: 2 }]);
   });
 
   it("reads only well-formed lines from storage", () => {

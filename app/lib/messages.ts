@@ -13,6 +13,7 @@
  * it is used, so it would ride in the shell (decision 0020).
  */
 import { formatCents } from "./money";
+import { MAX_ORDER_LINES } from "./orders";
 
 export const usernameNotFound = "Username not found";
 export const verifyBeforeLogin = "Please verify your email before logging in.";
@@ -561,7 +562,7 @@ export function newProductMissing(missing: string[]): string {
   return `A new product needs a value in every one of these columns: ${missing.join(", ")}.`;
 }
 export const orderEditQuantity = "Enter a quantity from 1 to 10,000.";
-export const orderEditTooManyLines = "An order can have at most 200 lines.";
+export const orderEditTooManyLines = `An order can have at most ${MAX_ORDER_LINES} lines.`;
 export const orderEditLastLine = "An order needs at least one line. To call it off, cancel the order instead.";
 export const orderEditChanged =
   "This line changed since you opened the order. The page now shows it as it is; edit it again.";

@@ -16,8 +16,6 @@ export interface PendingCartAdd {
  * imports them (the folder graph has no cycle; decision 0031).
  */
 export interface RootData {
-  /** Nonce for this response's inline scripts (Content-Security-Policy). */
-  nonce: string;
   baseUrl: string;
   store: StoreInfo;
   /** Who the header is for, by audience (role and approval), never by person: pages are shared (decision 0035). */

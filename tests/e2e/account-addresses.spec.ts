@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
 import * as MESSAGES from "../../app/lib/messages";
-import { addressesNamed } from "./support/account";
+import * as ACCOUNT_MESSAGES from "../../app/lib/messages/account";
+import { APP_ORIGIN, addressesNamed } from "./support/account";
+import { confirmStep } from "./support/confirm";
 import { createCustomer, uniqueSuffix } from "./support/data";
 import { expect, logIn, test, waitForHydration } from "./support/fixtures";
 
@@ -114,4 +116,78 @@ test("the dashboard shows the default shipping address", async ({ page }) => {
   await expect(section).toContainText("Dallas, TX 75201");
   await section.getByRole("link", { name: "Manage addresses" }).click();
   await expect(page).toHaveURL(/\/shipping-address$/);
+});
+
+/** With JavaScript off no script runs, the age gate's neither: each page's gate is taken away. */
+async function passGate(page: Page) {
+  await page.locator("#age-gate").evaluate((gate) => gate.remove());
+}
+
+test.describe("removing an address without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Remove asks on the page, and only Yes removes", async ({ page }) => {
+    const customer = await createCustomer();
+    const original = customer.username.replace("buyer_", "Corner Store ");
+    await logIn(page, customer);
+    await page.goto("/shipping-address");
+    await passGate(page);
+    await page.getByText("Remove", { exact: true }).click();
+    await expect(page.getByText(ACCOUNT_MESSAGES.confirmRemoveAddress)).toBeVisible();
+    expect(await addressesNamed(original)).toHaveLength(1);
+    await page.getByRole("button", { name: `Yes, remove ${original}` }).click();
+    await expect(page.getByText(MESSAGES.addressRemoved)).toBeVisible();
+    expect(await addressesNamed(original)).toHaveLength(0);
+  });
+
+  test("a delete posted without the answer gets the question on the page; Cancel keeps, Confirm removes", async ({
+    page,
+  }) => {
+    const customer = await createCustomer();
+    const original = customer.username.replace("buyer_", "Corner Store ");
+    await logIn(page, customer);
+    await page.goto("/shipping-address");
+    await passGate(page);
+    // A page without the answer in its form (an older page, a form copied elsewhere).
+    await page.locator('input[name="confirmed"]').evaluate((input) => input.remove());
+    await page.getByText("Remove", { exact: true }).click();
+    await page.getByRole("button", { name: `Yes, remove ${original}` }).click();
+    const step = confirmStep(page, ACCOUNT_MESSAGES.confirmRemoveAddress);
+    await expect(step).toBeVisible();
+    await expect(step).toContainText(original);
+    expect(await addressesNamed(original)).toHaveLength(1);
+    await passGate(page);
+    await step.getByRole("link", { name: "Cancel", exact: true }).click();
+    await expect(step).toBeHidden();
+    expect(await addressesNamed(original)).toHaveLength(1);
+
+    await passGate(page);
+    await page.locator('input[name="confirmed"]').evaluate((input) => input.remove());
+    await page.getByText("Remove", { exact: true }).click();
+    await page.getByRole("button", { name: `Yes, remove ${original}` }).click();
+    await expect(step).toBeVisible();
+    await passGate(page);
+    await step.getByRole("button", { name: "Confirm", exact: true }).click();
+    await expect(page.getByText(MESSAGES.addressRemoved)).toBeVisible();
+    expect(await addressesNamed(original)).toHaveLength(0);
+  });
+});
+
+test("a script posting a delete without the answer gets the question, and nothing is removed", async ({ page }) => {
+  const customer = await createCustomer();
+  const original = customer.username.replace("buyer_", "Corner Store ");
+  await logIn(page, customer);
+  const [address] = await addressesNamed(original);
+  if (!address) throw new Error("the customer's address is missing");
+  const headers = { Origin: APP_ORIGIN };
+  const blind = await page.request.post("/shipping-address", { form: { intent: "delete", id: address.id }, headers });
+  expect(blind.status()).toBe(200);
+  expect(await blind.text()).toContain(ACCOUNT_MESSAGES.confirmRemoveAddress);
+  expect(await addressesNamed(original)).toHaveLength(1);
+  const confirmed = await page.request.post("/shipping-address", {
+    form: { intent: "delete", id: address.id, confirmed: "yes" },
+    headers,
+  });
+  expect(confirmed.status()).toBe(200);
+  expect(await addressesNamed(original)).toHaveLength(0);
 });

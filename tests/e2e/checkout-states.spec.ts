@@ -194,3 +194,29 @@ test.describe("one out-of-stock rule in cart and checkout", () => {
     expect(await stockOf(keep.id)).toBe(9);
   });
 });
+
+test("the header's cart total and count leave out what is out of stock", async ({ page }) => {
+  const keep = await product("Header Keep", 300, 10);
+  const gone = await product("Header Sold Out", 500, 4);
+  await logIn(page, await createCustomer());
+  await cartHolds(page, [
+    { ...keep, quantity: 2 },
+    { ...gone, quantity: 1 },
+  ]);
+  const cartLink = page
+    .getByRole("banner")
+    .getByRole("link", { name: /^Cart: / })
+    .first();
+  await page.goto("/");
+  await expect(cartLink).toHaveAccessibleName("Cart: $11.00, 3 items");
+
+  await getDb().updateTable("products").set({ stock: 0 }).where("id", "=", gone.id).execute();
+  await page.goto("/cart");
+  const line = page.getByRole("listitem").filter({ hasText: gone.name });
+  await expect(line.getByText("Out of stock: remove it to place your order.")).toBeVisible();
+  await expect(cartLink).toHaveAccessibleName("Cart: $6.00, 2 items");
+  await expect(cartLink).toContainText("$6.00");
+  // On every page after, until the line is back in stock or removed.
+  await page.goto("/");
+  await expect(cartLink).toHaveAccessibleName("Cart: $6.00, 2 items");
+});

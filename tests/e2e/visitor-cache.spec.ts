@@ -39,6 +39,20 @@ test.describe("visitor pages from the cache @desktop-only", () => {
     expect((await request.get("/products/glass.data")).headers()["x-cache"]).toBe("HIT");
   });
 
+  test("a cached page or its data carries no per-response nonce for everyone to share", async ({ request }) => {
+    for (const path of ["/products/glass.data", "/_.data", "/faq.data", "/products/glass", "/faq"]) {
+      await request.get(path);
+      const hit = await request.get(path);
+      expect(hit.headers()["x-cache"], path).toBe("HIT");
+      // The page's tags keep the first render's nonce attribute (its CSP allows scripts by hash and
+      // names no nonce); nothing else of the page or its data holds it.
+      const body = (await hit.text()).replace(/ nonce="[\w-]+"/g, "");
+      expect(body, path).not.toMatch(/nonce/i);
+      expect(body, path).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/);
+      expect(hit.headers()["content-security-policy"] ?? "", path).not.toMatch(/nonce/);
+    }
+  });
+
   test("a listing's known orders are cached for visitors; made-up values are not", async ({ request }) => {
     // A visitor asking for a price order is shown the name order: a page like any other.
     await request.get("/products/delta?sort=price-desc");

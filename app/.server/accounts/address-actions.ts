@@ -6,6 +6,7 @@ import { ACCOUNT_TOAST_MS } from "~/lib/toast";
 import type { Actor } from "../audit/log";
 import type { License } from "../business/licenses";
 import { getDb } from "../db/instance";
+import { askFirst, isConfirmed } from "../http/confirmation";
 import { firstError, parseForm, replyError, replyOk } from "../http/forms";
 import { intentOf } from "../http/http";
 import { toastCookieHeader } from "../http/toast";
@@ -14,6 +15,7 @@ import {
   AddressError,
   createAddress,
   deleteAddress,
+  listAddresses,
   setDefaultAddress,
   updateAddress,
 } from "./addresses";
@@ -23,7 +25,8 @@ const named = (licenses: readonly License[]) => licenses.map((l) => `${l.typeLab
 /**
  * The address book's form posts (save, delete, make default), shared by the Shipping Address
  * screen and checkout. Every change is scoped to `userId`; another customer's address id
- * changes nothing and answers 404.
+ * changes nothing and answers 404. A delete happens only with the customer's yes (`confirmed`,
+ * posted by the card's "Yes, remove"); without it the answer is the question (decision 0023).
  */
 export async function handleAddressAction(userId: string, form: FormData, actor: Actor) {
   const db = getDb();
@@ -31,6 +34,16 @@ export async function handleAddressAction(userId: string, form: FormData, actor:
   const intent = intentOf(form);
   const notFound = () => replyError({ message: MESSAGES.errorMessage(MESSAGES.addressNotFound) }, { status: 404 });
   if (intent === "delete") {
+    if (!isConfirmed(form)) {
+      const address = (await listAddresses(db, userId)).find((a) => a.id === id);
+      if (!address) return notFound();
+      return askFirst({
+        question: ACCOUNT_MESSAGES.confirmRemoveAddress,
+        detail: `${address.businessName}, ${address.street}, ${address.city}, ${address.state} ${address.zip}`,
+        fields: { intent: "delete", id },
+        danger: true,
+      });
+    }
     const removed = await deleteAddress(db, userId, id, actor);
     if (!removed) return notFound();
     if (removed.lapsedLicenses.length === 0) return replyOk(MESSAGES.addressRemoved);

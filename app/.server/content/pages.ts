@@ -5,18 +5,6 @@ import { parseMarkdown } from "./markdown";
 /** The informational pages, kept as markdown files in content/pages and bundled at build time. */
 const files = import.meta.glob<string>("../../../content/pages/*.md", { query: "?raw", import: "default", eager: true });
 
-export const INFO_PAGE_SLUGS = [
-  "about",
-  "services",
-  "support",
-  "faq",
-  "privacy-policy",
-  "terms",
-  "shipping",
-  "return",
-  "disclaimer",
-] as const;
-
 function fill(text: string, store: StoreInfo): string {
   return text
     .replaceAll("{{storeName}}", store.name)

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
-import { parseSeenLines, seenLinesOf } from "~/lib/orders";
+import { MAX_ORDER_LINES, parseSeenLines, seenLinesOf } from "~/lib/orders";
 import { priceGroupSchema } from "~/lib/schemas/price-groups";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { customerWithAddress } from "../../../tests/support/customers";
@@ -160,6 +160,35 @@ describe(`editing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     expect(await stockOf(p.id)).toBe(1);
     expect(await orderRow(id)).toMatchObject({ total_cents: 1000, item_count: 2 });
     expect(await orderHistory(t.db, id)).toEqual([]);
+  });
+
+  it("adds no line beyond the order's limit, and says the limit it keeps", async () => {
+    const kept = await product(100, 5);
+    const id = await order([{ id: kept.id, quantity: 1 }]);
+    // Lines of products deleted since (no product id), up to the limit.
+    const filler = Array.from({ length: MAX_ORDER_LINES - 1 }, (_, i) => ({
+      order_id: id,
+      product_id: null,
+      position: i + 2,
+      name: `Gone ${i}`,
+      sku: `GONE-${i}`,
+      unit_price_cents: 100,
+      quantity: 1,
+    }));
+    for (let i = 0; i < filler.length; i += 100) {
+      await t.db
+        .insertInto("order_items")
+        .values(filler.slice(i, i + 100))
+        .execute();
+    }
+    const extra = await product(100, 5);
+    const seen = await linesSeen(t.db, id);
+    await expect(editOrder(t.db, id, { kind: "add", sku: extra.sku, quantity: 1, seen }, TEST_ADMIN)).rejects.toThrow(
+      MESSAGES.orderEditTooManyLines,
+    );
+    expect(MESSAGES.orderEditTooManyLines).toContain(` ${MAX_ORDER_LINES} lines`);
+    expect(await stockOf(extra.id)).toBe(5);
+    expect(await editableLines(t.db, id)).toHaveLength(MAX_ORDER_LINES);
   });
 
   it("a changed or added quantity keeps to the product's selling unit, as in the cart; removing a line always works", async () => {

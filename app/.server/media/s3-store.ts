@@ -6,7 +6,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
-import type { MediaStore, StoredFile } from "./store";
+import type { MediaStore, StoredFile } from "./store-types";
 
 export interface S3Settings {
   bucket: string;

@@ -2,25 +2,11 @@ import crypto from "node:crypto";
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Readable } from "node:stream";
 import { env } from "../runtime/env";
 import { S3MediaStore } from "./s3-store";
+import type { MediaStore, StoredFile } from "./store-types";
 
-export interface StoredFile {
-  body: Readable;
-  size: number | null;
-}
-
-/**
- * Where media files live: local disk (default) or S3-compatible object storage (MEDIA_STORE=s3),
- * behind one interface.
- */
-export interface MediaStore {
-  put(name: string, data: Buffer): Promise<void>;
-  exists(name: string): Promise<boolean>;
-  remove(name: string): Promise<void>;
-  get(name: string): Promise<StoredFile | null>;
-}
+export type { MediaStore, StoredFile } from "./store-types";
 
 const SAFE_NAME = /^[a-f0-9]{2}\/[a-f0-9]{32}-\d{2,5}\.webp$/;
 

@@ -86,14 +86,5 @@ export function UnchangedSelect({
   name: string;
   options: readonly { value: string; label: string }[];
 }) {
-  return (
-    <SelectField label={label} name={name} defaultValue="">
-      <option value="">Unchanged</option>
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
-    </SelectField>
-  );
+  return <SelectField label={label} name={name} defaultValue="" placeholder="Unchanged" options={options} />;
 }

@@ -35,27 +35,17 @@ export function ComplianceFacts({
         name="productClass"
         defaultValue={v("productClass")}
         error={fieldError(reply, "productClass")}
-      >
-        <option value="">Not set</option>
-        {PRODUCT_CLASSES.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
-      </SelectField>
+        placeholder="Not set"
+        options={PRODUCT_CLASSES}
+      />
       <SelectField
         label="Flavor class (vapes)"
         name="flavorClass"
         defaultValue={v("flavorClass")}
         error={fieldError(reply, "flavorClass")}
-      >
-        <option value="">Not set</option>
-        {FLAVOR_CLASSES.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
-      </SelectField>
+        placeholder="Not set"
+        options={FLAVOR_CLASSES}
+      />
       <TextField
         label="Nicotine strength (mg/mL)"
         name="nicotineMgMl"

@@ -172,14 +172,9 @@ export function ProductForm({
           required
           defaultValue={value("category", product?.category ?? "")}
           error={errors.category}
-        >
-          <option value="">Choose a category</option>
-          {CATEGORIES.map((c) => (
-            <option key={c.slug} value={c.slug}>
-              {c.navLabel}
-            </option>
-          ))}
-        </SelectField>
+          placeholder="Choose a category"
+          options={CATEGORIES.map((c) => ({ value: c.slug, label: c.navLabel }))}
+        />
         <TextField
           label="SKU"
           name="sku"

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { FIELD_CONTROL } from "~/components/ui/field";
+import { useListbox } from "~/components/use-listbox";
 
 /** A product the picker offers: what the admin reads (name and SKU) and what the form posts (id). */
 export interface ProductChoice {
@@ -43,10 +44,8 @@ export function ProductPicker({
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [query, setQuery] = useState(defaultText);
   const [pickedId, setPickedId] = useState(defaultId);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const suggestions = query.trim().length >= MIN_TYPED ? (fetcher.data?.suggestions ?? []) : [];
-  const showList = open && suggestions.length > 0;
+  const listbox = useListbox(id, suggestions, pick);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -61,8 +60,7 @@ export function ProductPicker({
     setQuery(value);
     // The text no longer names the product chosen: the server reads what is typed instead.
     setPickedId("");
-    setActive(-1);
-    setOpen(true);
+    listbox.typed();
     clearTimeout(timer.current);
     const q = value.trim();
     if (q.length >= MIN_TYPED) {
@@ -70,15 +68,9 @@ export function ProductPicker({
     }
   }
 
-  function close() {
-    setOpen(false);
-    setActive(-1);
-  }
-
   function pick(choice: ProductChoice) {
     setQuery(choice.name);
     setPickedId(String(choice.id));
-    close();
   }
 
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
@@ -94,60 +86,29 @@ export function ProductPicker({
           id={id}
           name="product"
           type="text"
-          role="combobox"
+          {...listbox.input}
           autoComplete="off"
           spellCheck={false}
           maxLength={200}
-          aria-expanded={showList}
-          aria-controls={`${id}-list`}
-          aria-autocomplete="list"
-          aria-activedescendant={showList && active >= 0 ? `${id}-opt-${active}` : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}
           value={query}
           onChange={(e) => onChange(e.target.value)}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setTimeout(close, 150)}
-          onKeyDown={(e) => {
-            if (e.key === "ArrowDown" && suggestions.length) {
-              e.preventDefault();
-              setOpen(true);
-              setActive((i) => (i + 1) % suggestions.length);
-            } else if (e.key === "ArrowUp" && suggestions.length) {
-              e.preventDefault();
-              setOpen(true);
-              setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1));
-            } else if (e.key === "Enter" && showList && active >= 0) {
-              e.preventDefault();
-              const choice = suggestions[active];
-              if (choice) pick(choice);
-            } else if (e.key === "Escape" && showList) {
-              e.preventDefault();
-              close();
-            }
-          }}
+          onFocus={listbox.show}
           className={`${FIELD_CONTROL} border-slate-300`}
         />
         <div
-          id={`${id}-list`}
+          {...listbox.list}
           role="listbox"
           aria-label={`${label} suggestions`}
-          hidden={!showList}
           className="absolute top-full right-0 left-0 z-30 mt-1 max-h-80 overflow-y-auto rounded-md border border-slate-200 bg-white shadow-lg"
         >
           {suggestions.map((s, i) => (
-            // biome-ignore lint/a11y/useFocusableInteractive: options are reached with aria-activedescendant from the input
+            // Options are reached with aria-activedescendant from the input (use-listbox.ts).
             <div
               key={s.id}
-              id={`${id}-opt-${i}`}
-              role="option"
-              aria-selected={i === active}
-              className={`cursor-pointer px-3 py-2 text-sm ${i === active ? "bg-brand-50" : "hover:bg-slate-50"}`}
-              onMouseDown={(e) => {
-                e.preventDefault();
-                pick(s);
-              }}
-              onMouseEnter={() => setActive(i)}
+              {...listbox.option(i)}
+              className={`cursor-pointer px-3 py-2 text-sm ${i === listbox.active ? "bg-brand-50" : "hover:bg-slate-50"}`}
             >
               <span className="block font-semibold text-slate-900">{s.name}</span>
               <span className="tabular block text-slate-600">{s.sku}</span>

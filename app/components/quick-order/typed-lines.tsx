@@ -1,5 +1,6 @@
 import { memo, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { useListbox } from "~/components/use-listbox";
 import * as QUICK_ORDER_MESSAGES from "~/lib/messages/quick-order";
 import { formatCents } from "~/lib/money";
 import { casePackLabel, SINGLE_UNITS } from "~/lib/quantity";
@@ -51,10 +52,8 @@ const TypedRow = memo(function TypedRow({
   const quantityRef = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [typed, setTyped] = useState("");
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const suggestions = typed.length >= 2 ? (fetcher.data?.suggestions ?? []) : [];
-  const showList = open && suggestions.length > 0;
+  const listbox = useListbox(listId, suggestions, pick);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -69,8 +68,7 @@ const TypedRow = memo(function TypedRow({
   function onInput(value: string) {
     const q = value.trim();
     setTyped(q);
-    setActive(-1);
-    setOpen(true);
+    listbox.typed();
     onUsed(row.id);
     clearTimeout(timer.current);
     if (q.length >= 2) {
@@ -78,16 +76,10 @@ const TypedRow = memo(function TypedRow({
     }
   }
 
-  function close() {
-    setOpen(false);
-    setActive(-1);
-  }
-
   function pick(s: CodeSuggestion) {
     const code = codeRef.current;
     const quantity = quantityRef.current;
     if (code) code.value = s.sku;
-    close();
     if (!quantity) return;
     if (quantity.value.trim() === "") quantity.value = String(s.smallest);
     quantity.focus();
@@ -108,11 +100,7 @@ const TypedRow = memo(function TypedRow({
           id={`${listId}-code`}
           name="code"
           defaultValue={row.code}
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={showList}
-          aria-controls={`${listId}-list`}
-          aria-activedescendant={showList && active >= 0 ? `${listId}-opt-${active}` : undefined}
+          {...listbox.input}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -120,25 +108,6 @@ const TypedRow = memo(function TypedRow({
           placeholder="SKU or UPC"
           className={input}
           onChange={(e) => onInput(e.target.value)}
-          onBlur={() => setTimeout(close, 150)}
-          onKeyDown={(e) => {
-            if (e.key === "ArrowDown" && suggestions.length) {
-              e.preventDefault();
-              setOpen(true);
-              setActive((i) => (i + 1) % suggestions.length);
-            } else if (e.key === "ArrowUp" && suggestions.length) {
-              e.preventDefault();
-              setOpen(true);
-              setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1));
-            } else if (e.key === "Enter" && showList && active >= 0) {
-              e.preventDefault();
-              const s = suggestions[active];
-              if (s) pick(s);
-            } else if (e.key === "Escape" && showList) {
-              e.preventDefault();
-              close();
-            }
-          }}
         />
       </div>
       <div className="w-24 shrink-0 sm:w-28">
@@ -167,27 +136,19 @@ const TypedRow = memo(function TypedRow({
         <Icon name="close" className="size-5" />
       </button>
       <div
-        id={`${listId}-list`}
+        {...listbox.list}
         role="listbox"
         aria-label={`Suggestions for line ${number}`}
-        hidden={!showList}
         className="absolute top-full right-0 left-8 z-30 mt-1 max-h-80 overflow-y-auto rounded-md border border-slate-200 bg-white shadow-lg"
       >
         {suggestions.map((s, i) => {
           const pack = casePackLabel({ ...SINGLE_UNITS, casePack: s.casePack });
           return (
-            // biome-ignore lint/a11y/useFocusableInteractive: options are reached with aria-activedescendant from the input
+            // Options are reached with aria-activedescendant from the input (use-listbox.ts).
             <div
               key={s.id}
-              id={`${listId}-opt-${i}`}
-              role="option"
-              aria-selected={i === active}
-              className={`cursor-pointer px-3 py-2 text-sm ${i === active ? "bg-brand-50" : "hover:bg-slate-50"}`}
-              onMouseDown={(e) => {
-                e.preventDefault();
-                pick(s);
-              }}
-              onMouseEnter={() => setActive(i)}
+              {...listbox.option(i)}
+              className={`cursor-pointer px-3 py-2 text-sm ${i === listbox.active ? "bg-brand-50" : "hover:bg-slate-50"}`}
             >
               <span className="block font-semibold text-slate-900">{s.name}</span>
               <span className="tabular block text-slate-600">

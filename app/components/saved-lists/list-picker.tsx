@@ -45,16 +45,11 @@ export function ListPickerFields({
         name="listId"
         defaultValue={String(lists[0]?.id)}
         error={fieldError(reply, "listId")}
-      >
-        {lists.map((l) => (
-          <option key={l.id} value={l.id}>
-            {l.name}
-          </option>
-        ))}
-        <option value={NEW_LIST} className="new-list-option">
-          New list…
-        </option>
-      </SelectField>
+        options={[
+          ...lists.map((l) => ({ value: String(l.id), label: l.name })),
+          { value: NEW_LIST, label: "New list…", className: "new-list-option" },
+        ]}
+      />
       <div className="hidden group-has-[.new-list-option:checked]:block">
         <TextField
           id={`${id}-name`}

@@ -97,15 +97,27 @@ export function TextAreaField({
   );
 }
 
+/** One choice of a SelectField: a value shown as itself, or a value and its label. */
+export type SelectOption = string | { value: string; label: ReactNode; className?: string };
+
+/**
+ * A labelled select: `options` are its choices; `placeholder` is a first choice with no value
+ * ("Choose a state", "Not set"…).
+ */
 export function SelectField({
   label,
   error,
   hint,
   className,
   id: givenId,
-  children,
+  options,
+  placeholder,
   ...select
-}: FieldShell & Omit<ComponentProps<"select">, "className">) {
+}: FieldShell &
+  Omit<ComponentProps<"select">, "className" | "children"> & {
+    options: readonly SelectOption[];
+    placeholder?: string;
+  }) {
   const autoId = useId();
   const id = givenId ?? autoId;
   return (
@@ -117,7 +129,18 @@ export function SelectField({
         aria-describedby={describedBy(id, error, hint)}
         {...select}
       >
-        {children}
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) =>
+          typeof option === "string" ? (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ) : (
+            <option key={option.value} value={option.value} className={option.className}>
+              {option.label}
+            </option>
+          ),
+        )}
       </select>
     </Shell>
   );

@@ -263,14 +263,9 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
             required
             defaultValue={postedValue(licenseReply, "type", replacing?.type ?? "")}
             error={fieldError(licenseReply, "type")}
-          >
-            <option value="">Choose…</option>
-            {LICENSE_TYPES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
-          </SelectField>
+            placeholder="Choose…"
+            options={LICENSE_TYPES}
+          />
           <TextField
             label="License number"
             name="number"
@@ -285,13 +280,8 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
             required
             defaultValue={postedValue(licenseReply, "issuingState", replacing?.issuingState ?? "TX")}
             error={fieldError(licenseReply, "issuingState")}
-          >
-            {US_STATES.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </SelectField>
+            options={US_STATES.map(([value, label]) => ({ value, label }))}
+          />
           <TextField
             label="Expiry date"
             name="expiresOn"
@@ -306,14 +296,9 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
             name="addressId"
             defaultValue={postedValue(licenseReply, "addressId", replacing?.addressId ?? "")}
             error={fieldError(licenseReply, "addressId")}
-          >
-            <option value="">The whole business</option>
-            {addresses.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.label}
-              </option>
-            ))}
-          </SelectField>
+            placeholder="The whole business"
+            options={addresses.map((a) => ({ value: a.id, label: a.label }))}
+          />
           <TextField
             label="Document (PDF, JPEG or PNG, up to 10 MB)"
             name="document"

@@ -6,9 +6,12 @@ import { getDb } from "~/.server/db/instance";
 import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
 import { AccountShell } from "~/components/account-shell";
 import { AddressForm } from "~/components/address-form";
+import { ConfirmPanel } from "~/components/confirm-panel";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
+import { useSettledActionData } from "~/components/use-settled-action-data";
 import type { Address } from "~/lib/address";
+import { CONFIRMED, confirmStepOf } from "~/lib/confirmation";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import type { Route } from "./+types/shipping-address";
 
@@ -56,7 +59,8 @@ function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void
           </fetcher.Form>
         ) : null}
         {/* The question is native (a details element), so a tap on Remove asks first even before
-            the page's scripts have loaded; only "Yes, remove" posts. */}
+            the page's scripts have loaded; only "Yes, remove" posts, with the answer. A delete
+            posted without it is answered with the question (the page's ConfirmPanel). */}
         <details className="group w-full">
           <summary
             className={buttonClass("ghost", "w-fit cursor-pointer list-none [&::-webkit-details-marker]:hidden")}
@@ -67,6 +71,7 @@ function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void
             <p className="text-sm text-slate-800">{ACCOUNT_MESSAGES.confirmRemoveAddress}</p>
             <fetcher.Form method="post">
               <input type="hidden" name="id" value={address.id} />
+              <input type="hidden" name={CONFIRMED} value="yes" />
               <Button
                 type="submit"
                 name="intent"
@@ -86,10 +91,17 @@ function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void
 
 export default function ShippingAddress({ loaderData }: Route.ComponentProps) {
   const { addresses } = loaderData;
+  // A delete that came without the customer's answer is answered with the question.
+  const step = confirmStepOf(useSettledActionData<typeof action>());
   const [editing, setEditing] = useState<string | null>(null);
   const editingAddress = addresses.find((a) => a.id === editing) ?? null;
   return (
     <AccountShell title="Shipping Addresses">
+      {step ? (
+        <div className="mb-6">
+          <ConfirmPanel step={step} />
+        </div>
+      ) : null}
       {addresses.length > 0 ? (
         <ul className="grid gap-4 sm:grid-cols-2">
           {addresses.map((a) => (

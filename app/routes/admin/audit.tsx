@@ -3,6 +3,7 @@ import { listAudit } from "~/.server/audit/log";
 import { getDb } from "~/.server/db/instance";
 import { Pagination } from "~/components/admin/pagination";
 import { Button } from "~/components/ui/button";
+import { SelectField } from "~/components/ui/field";
 import { auditFieldLabel, auditValue } from "~/lib/audit";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { formatOrderDate } from "~/lib/orders";
@@ -58,20 +59,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       </h2>
       <p className="text-sm text-slate-600">{BACK_OFFICE_MESSAGES.auditIntro}</p>
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          Record type
-          <select
-            name="subject"
-            defaultValue={subject}
-            className="min-h-11 rounded-md border border-slate-300 bg-white px-3 text-base"
-          >
-            {SUBJECTS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField label="Record type" name="subject" defaultValue={subject} options={SUBJECTS} />
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
           Record number
           <input

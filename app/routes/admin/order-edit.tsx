@@ -15,7 +15,7 @@ import { intentOf } from "~/.server/http/http";
 import { findOrderDocument } from "~/.server/orders/documents";
 import { StatusChangeError, setOrderStatus } from "~/.server/orders/status";
 import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
-import { ConfirmPanel } from "~/components/admin/confirm-panel";
+import { ConfirmPanel } from "~/components/confirm-panel";
 import { OrderReference, OrderStatusBadge } from "~/components/order-view";
 import { notify } from "~/components/toast";
 import { Button } from "~/components/ui/button";

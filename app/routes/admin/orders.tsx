@@ -8,6 +8,7 @@ import { actorOf, formOf } from "~/.server/request/context";
 import { Pagination } from "~/components/admin/pagination";
 import { OrderStatusBadge } from "~/components/order-view";
 import { notify } from "~/components/toast";
+import { SelectField } from "~/components/ui/field";
 import { type FormReply, revalidateAfterConflict } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
@@ -94,21 +95,13 @@ function OrdersExport() {
           To
           <input type="date" name="to" className="min-h-11 rounded-md border border-slate-300 px-2" />
         </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          Status
-          <select
-            name="status"
-            aria-label="Status of the orders to export"
-            className="min-h-11 rounded-md border border-slate-300 bg-white px-2"
-          >
-            <option value="">All</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label="Status"
+          name="status"
+          aria-label="Status of the orders to export"
+          placeholder="All"
+          options={ORDER_STATUSES}
+        />
         <button
           type="submit"
           className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"

@@ -16,7 +16,7 @@ import {
   updatePriceGroup,
 } from "~/.server/pricing/groups";
 import { actorOf, formOf } from "~/.server/request/context";
-import { ConfirmPanel } from "~/components/admin/confirm-panel";
+import { ConfirmPanel } from "~/components/confirm-panel";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
@@ -163,10 +163,11 @@ function GroupFields({
         name="kind"
         defaultValue={postedValue(reply, "kind", saved?.kind ?? "percent")}
         error={errors.kind}
-      >
-        <option value="percent">Percent off list price</option>
-        <option value="explicit">Own price per product</option>
-      </SelectField>
+        options={[
+          { value: "percent", label: "Percent off list price" },
+          { value: "explicit", label: "Own price per product" },
+        ]}
+      />
       <TextField
         label="Percent off"
         name="percentOff"

@@ -11,8 +11,8 @@ import { intentOf } from "~/.server/http/http";
 import { actorOf, formOf } from "~/.server/request/context";
 import { BulkDialog, UnchangedSelect } from "~/components/admin/bulk-dialog";
 import { BulkComplianceDialog } from "~/components/admin/compliance-form";
-import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { Pagination } from "~/components/admin/pagination";
+import { ConfirmPanel } from "~/components/confirm-panel";
 import { ProductImage } from "~/components/product-image";
 import { notify } from "~/components/toast";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -209,27 +209,27 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       >
         <TextField label="Search name" name="q" type="search" defaultValue={filters.q} className="lg:col-span-2" />
         {/* The categories by name (the filter matches the slug exactly, ignoring case). */}
-        <SelectField label="Category" name="category" defaultValue={categoryChoice}>
-          <option value="">All categories</option>
-          {CATEGORIES.map((c) => (
-            <option key={c.slug} value={c.slug}>
-              {c.navLabel}
-            </option>
-          ))}
-          {unknownCategory ? <option value={categoryChoice}>{`${filters.category} (no such category)`}</option> : null}
-        </SelectField>
-        <SelectField label="Stock" name="stock" defaultValue={filters.stock}>
-          <option value="all">All</option>
-          <option value="in">In stock</option>
-          <option value="out">Out of stock</option>
-        </SelectField>
-        <SelectField label="Sort by" name="sort" defaultValue={filters.sort}>
-          {SORTS.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField
+          label="Category"
+          name="category"
+          defaultValue={categoryChoice}
+          placeholder="All categories"
+          options={[
+            ...CATEGORIES.map((c) => ({ value: c.slug, label: c.navLabel })),
+            ...(unknownCategory ? [{ value: categoryChoice, label: `${filters.category} (no such category)` }] : []),
+          ]}
+        />
+        <SelectField
+          label="Stock"
+          name="stock"
+          defaultValue={filters.stock}
+          options={[
+            { value: "all", label: "All" },
+            { value: "in", label: "In stock" },
+            { value: "out", label: "Out of stock" },
+          ]}
+        />
+        <SelectField label="Sort by" name="sort" defaultValue={filters.sort} options={SORTS} />
         <Button type="submit" variant="secondary">
           Apply
         </Button>

@@ -1,8 +1,8 @@
 import { listProductIdsForSitemap } from "~/.server/catalog/products";
-import { INFO_PAGE_SLUGS } from "~/.server/content/pages";
 import { getDb } from "~/.server/db/instance";
 import { env } from "~/.server/runtime/env";
 import { CATEGORY_SLUGS } from "~/lib/categories";
+import { INFO_PAGE_SLUGS } from "~/lib/info-pages";
 import type { RouteHandle } from "~/lib/route-policy";
 
 function xmlEscape(value: string): string {

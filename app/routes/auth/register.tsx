@@ -147,14 +147,9 @@ export default function Register() {
             name="gender"
             defaultValue={postedValue(reply, "gender", "")}
             error={fieldError(reply, "gender")}
-          >
-            <option value="">Prefer not to say</option>
-            {GENDERS.map((g) => (
-              <option key={g} value={g}>
-                {g}
-              </option>
-            ))}
-          </SelectField>
+            placeholder="Prefer not to say"
+            options={GENDERS}
+          />
         </fieldset>
         <Button type="submit" disabled={busy} className="mt-6 w-full sm:w-auto">
           {busy ? MESSAGES.creatingAccount : "Create Account"}

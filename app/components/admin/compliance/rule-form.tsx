@@ -171,24 +171,20 @@ export function RuleForm({ editing, today }: { editing: Rule | null; today: stri
             name="effect"
             defaultValue={v("effect", editing?.effect ?? "block")}
             error={fieldError(mine, "effect")}
-          >
-            <option value="block">Block the sale</option>
-            <option value="require-license">Require an approved license</option>
-            <option value="require-listing">{MESSAGES.requireDirectoryListing}</option>
-          </SelectField>
+            options={[
+              { value: "block", label: "Block the sale" },
+              { value: "require-license", label: "Require an approved license" },
+              { value: "require-listing", label: MESSAGES.requireDirectoryListing },
+            ]}
+          />
           <SelectField
             label="License required (for that effect)"
             name="licenseType"
             defaultValue={v("licenseType", editing?.licenseType ?? "")}
             error={fieldError(mine, "licenseType")}
-          >
-            <option value="">—</option>
-            {LICENSE_TYPES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
-          </SelectField>
+            placeholder="—"
+            options={LICENSE_TYPES}
+          />
         </div>
         <TextAreaField
           label="Reason the buyer reads"

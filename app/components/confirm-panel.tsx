@@ -3,7 +3,8 @@ import { Button } from "~/components/ui/button";
 import { CONFIRMED, type ConfirmStep } from "~/lib/confirmation";
 
 /**
- * The question a post without confirmation is answered with, rendered by the server: it works
+ * The question a post without confirmation is answered with (decision 0023; the back office and
+ * the account area), rendered by the server: it works
  * before (or without) the page's JavaScript. Confirm posts the same fields again, confirmed;
  * Cancel goes back to the page as it was.
  */
