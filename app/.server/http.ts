@@ -14,9 +14,3 @@ export function accountErrorResponse(error: unknown, form?: FormData | null) {
   }
   throw error;
 }
-
-/** Reads the `intent` of a form post (one action, several buttons). */
-export function intentOf(form: FormData): string {
-  const v = form.get("intent");
-  return typeof v === "string" ? v : "";
-}

@@ -29,6 +29,16 @@ export function postedValue(
 }
 
 /**
+ * The `intent` of a form (one action, several buttons; each button posts `name="intent"`), or ""
+ * when there is none. Actions read it from the posted form, components from a navigation's or a
+ * fetcher's form data: the one way to read it.
+ */
+export function intentOf(form: FormData | null | undefined): string {
+  const value = form?.get("intent");
+  return typeof value === "string" ? value : "";
+}
+
+/**
  * A route's shouldRevalidate for forms that are refused (409) when the page is out of date: the
  * page's data is read again, so the page shows the order, product or business as it is now, as
  * the refusal says (issue 26). React Router reads nothing again after a refused form otherwise.

@@ -1,4 +1,5 @@
 import { stateName } from "~/lib/compliance/vocabulary";
+import { intentOf } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { addressSchema } from "~/lib/schemas/account";
@@ -7,7 +8,6 @@ import type { Actor } from "../audit/log";
 import type { License } from "../business/licenses";
 import { getDb } from "../db/instance";
 import { firstError, parseForm, replyError, replyOk } from "../forms";
-import { intentOf } from "../http";
 import { toastCookieHeader } from "../toast";
 import {
   AddressBookFullError,

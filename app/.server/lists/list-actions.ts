@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { data, redirect } from "react-router";
 import type { CheckedLine } from "~/lib/cart-check";
+import { intentOf } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { cartLinesField } from "~/lib/schemas/checkout";
@@ -10,7 +11,6 @@ import { canBuy, safeRedirectPath, type Viewer } from "../accounts/viewer";
 import { findProduct } from "../catalog/products";
 import { getDb } from "../db/instance";
 import { firstError, parseForm, replyError, replyOk } from "../forms";
-import { intentOf } from "../http";
 import { findOrderForUser } from "../orders/queries";
 import { redirectWithToast } from "../toast";
 import { readQuantity } from "../wholesale/selling-units";

@@ -19,7 +19,7 @@ import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { approvalShown, LICENSE_STATUS_LABEL, LICENSE_TYPES, storeToday } from "~/lib/business";
-import { type FormReply, fieldError, postedValue } from "~/lib/form-reply";
+import { type FormReply, fieldError, intentOf, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { MB, type RouteHandle } from "~/lib/route-policy";
@@ -60,7 +60,7 @@ type Intent = "profile" | "license";
 export async function action({ context }: Route.ActionArgs) {
   const viewer = signedInViewer(context);
   const form = formOf(context);
-  const intent = form.get("intent") === "license" ? "license" : "profile";
+  const intent = intentOf(form) === "license" ? "license" : "profile";
   const db = getDb();
   if (intent === "profile") {
     const parsed = parseForm(form, businessSchema);
@@ -145,7 +145,7 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
           : ACCOUNT_MESSAGES.businessRejectedNote;
   const reply = useSettledActionData<typeof action>() as FormReply<Intent> | undefined;
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const busy = navigation.state === "submitting" ? intentOf(navigation.formData) : null;
   const [params] = useSearchParams();
   const replacing = licenses.find((l) => l.id === params.get("replace")) ?? null;
   const profileReply = reply?.data === "profile" ? reply : undefined;

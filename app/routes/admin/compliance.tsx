@@ -11,6 +11,7 @@ import { FormMessage } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { storeToday } from "~/lib/business";
 import type { ComplianceReply } from "~/lib/compliance/sale-test";
+import { intentOf } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { ruleSchema, saleTestSchema } from "~/lib/schemas/compliance";
@@ -35,7 +36,7 @@ export async function loader({ url }: Route.LoaderArgs) {
 
 export async function action({ context }: Route.ActionArgs) {
   const form = formOf(context);
-  const intent = String(form.get("intent") ?? "");
+  const intent = intentOf(form);
   const db = getDb();
   const actor = actorOf(context);
   if (intent === "test") {

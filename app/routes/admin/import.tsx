@@ -10,13 +10,13 @@ import {
   type ImportApplyLine,
   type ImportView,
 } from "~/.server/flows/catalog-import/import-form";
-import { intentOf } from "~/.server/http";
 import { actorOf, formOf } from "~/.server/request-context";
 import { notify } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-message";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import type { FormReply } from "~/lib/form-reply";
+import { intentOf } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { MB, type RouteHandle } from "~/lib/route-policy";

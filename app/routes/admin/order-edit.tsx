@@ -3,7 +3,6 @@ import { data, Link, useFetcher } from "react-router";
 import { askFirst, isConfirmed } from "~/.server/confirmation";
 import { getDb } from "~/.server/db/instance";
 import { replyError, replyOk } from "~/.server/forms";
-import { intentOf } from "~/.server/http";
 import { findOrderDocument } from "~/.server/orders/documents";
 import {
   EDITABLE_STATUSES,
@@ -22,7 +21,7 @@ import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-message";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
-import { type FormReply, revalidateAfterConflict } from "~/lib/form-reply";
+import { type FormReply, intentOf, revalidateAfterConflict } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { formatCents } from "~/lib/money";

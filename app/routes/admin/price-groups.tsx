@@ -21,7 +21,7 @@ import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
-import { type FormReply, postedValue } from "~/lib/form-reply";
+import { type FormReply, intentOf, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { centsToDecimalString, formatCents } from "~/lib/money";
@@ -61,7 +61,7 @@ export async function action({ context }: Route.ActionArgs) {
   const form = formOf(context);
   const db = getDb();
   const actor = actorOf(context);
-  const intent = form.get("intent");
+  const intent = intentOf(form);
   const groupId = idParam(String(form.get("groupId") ?? ""));
   try {
     switch (intent) {
