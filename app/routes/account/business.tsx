@@ -9,7 +9,7 @@ import {
 } from "~/.server/business/licenses";
 import { approvalMode, findBusiness, saveBusiness } from "~/.server/business/profile";
 import { getDb } from "~/.server/db/instance";
-import { parseForm, replyError, replyOk } from "~/.server/forms";
+import { type FieldErrors, parseForm, replyError, replyOk } from "~/.server/forms";
 import { checkDocument, DOCUMENT_MISSING, DocumentRejectedError } from "~/.server/media/documents";
 import { actorOf, formOf, signedInViewer } from "~/.server/request-context";
 import { AccountShell } from "~/components/account-shell";
@@ -19,7 +19,7 @@ import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { approvalShown, LICENSE_STATUS_LABEL, LICENSE_TYPES, storeToday } from "~/lib/business";
-import { type FormReply, fieldError, intentOf, postedValue } from "~/lib/form-reply";
+import { type FieldName, type FormReply, fieldError, intentOf, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { MB, type RouteHandle } from "~/lib/route-policy";
@@ -73,7 +73,9 @@ export async function action({ context }: Route.ActionArgs) {
   }
   const parsed = parseForm(form, licenseSchema(storeToday()));
   const file = form.get("document");
-  const fieldErrors = parsed.ok ? {} : { ...parsed.errors };
+  const fieldErrors: FieldErrors<FieldName<ReturnType<typeof licenseSchema>> | "document"> = parsed.ok
+    ? {}
+    : { ...parsed.errors };
   const hasFile = file instanceof File && file.size > 0;
   if (hasFile) {
     // The business's limits (documents kept, uploads an hour) before the document is read.

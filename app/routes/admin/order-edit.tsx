@@ -16,9 +16,9 @@ import { StatusChangeError, setOrderStatus } from "~/.server/orders/status";
 import { actorOf, formOf, signedInViewer } from "~/.server/request-context";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { OrderReference, OrderStatusBadge } from "~/components/order-view";
-import { notify } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-message";
+import { useReplyToast } from "~/components/use-reply-toast";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
 import { type FormReply, intentOf, revalidateAfterConflict } from "~/lib/form-reply";
@@ -130,11 +130,7 @@ export async function action({ params, context }: Route.ActionArgs) {
 }
 
 function useToast(fetcher: { data?: FormReply | undefined; state: string }) {
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) notify("success", fetcher.data.message ?? MESSAGES.orderEditNothing);
-    else if (fetcher.data.message) notify("error", fetcher.data.message);
-  }, [fetcher.data, fetcher.state]);
+  useReplyToast(fetcher.data, { success: MESSAGES.orderEditNothing, state: fetcher.state });
 }
 
 type Line = Route.ComponentProps["loaderData"]["lines"][number];

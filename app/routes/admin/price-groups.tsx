@@ -21,7 +21,7 @@ import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
-import { type FormReply, intentOf, postedValue } from "~/lib/form-reply";
+import { type FormReply, fieldError, intentOf, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { centsToDecimalString, formatCents } from "~/lib/money";
@@ -260,7 +260,7 @@ export default function PriceGroups({ loaderData }: Route.ComponentProps) {
                 chosen.prices.map((p) => `${p.sku}, ${centsToDecimalString(p.priceCents)}`).join("\n"),
               )}
               hint={BACK_OFFICE_MESSAGES.groupPricesHint}
-              error={intent("prices")?.fieldErrors?.prices}
+              error={fieldError(intent("prices"), "prices")}
             />
             {chosen.prices.length > 0 ? (
               <p className="text-xs text-slate-600">
@@ -309,7 +309,7 @@ export default function PriceGroups({ loaderData }: Route.ComponentProps) {
                 required
                 maxLength={200}
                 defaultValue={postedValue(intent("assign"), "customer", "")}
-                error={intent("assign")?.fieldErrors?.customer}
+                error={fieldError(intent("assign"), "customer")}
               />
               <Button type="submit" disabled={busy}>
                 Add customer

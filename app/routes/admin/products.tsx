@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { listAdminProducts, type ProductSort, type StockFilter } from "~/.server/admin/products";
 import { bulkUpdateProducts, deleteProduct } from "~/.server/catalog/product-admin";
@@ -13,10 +13,10 @@ import { BulkComplianceDialog } from "~/components/admin/compliance-form";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { Pagination } from "~/components/admin/pagination";
 import { ProductImage } from "~/components/product-image";
-import { notify } from "~/components/toast";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
+import { useReplyToast } from "~/components/use-reply-toast";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { CATEGORIES, categoryLabel, isCategorySlug } from "~/lib/categories";
 import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
@@ -104,11 +104,7 @@ export async function action({ context }: Route.ActionArgs) {
 function DeleteButton({ id, name }: { id: number; name: string }) {
   const fetcher = useFetcher<FormReply>();
   // Told as soon as the answer arrives: once the list reloads, this row (and its effect) is gone.
-  useEffect(() => {
-    if (!fetcher.data) return;
-    if (fetcher.data.ok) notify("success", fetcher.data.message ?? "Done.");
-    else notify("error", fetcher.data.message ?? BACK_OFFICE_MESSAGES.thatDidNotWork);
-  }, [fetcher.data]);
+  useReplyToast(fetcher.data, { success: "Done.", error: BACK_OFFICE_MESSAGES.thatDidNotWork });
   return (
     <fetcher.Form
       method="post"

@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { Form, useFetcher, useSearchParams } from "react-router";
 import { type AdminUserRow, listUsers } from "~/.server/accounts/directory";
 import { applyUserAction, type UserAction, UserActionError } from "~/.server/accounts/user-admin";
@@ -10,11 +9,11 @@ import { replyError, replyOk } from "~/.server/forms";
 import { actorOf, formOf, signedInViewer } from "~/.server/request-context";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { Pagination } from "~/components/admin/pagination";
-import { notify } from "~/components/toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
+import { useReplyToast } from "~/components/use-reply-toast";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { approvalShown } from "~/lib/business";
 import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
@@ -87,10 +86,7 @@ const USER_ACTION = "user-action";
 
 function useUserActionReply() {
   const fetcher = useFetcher<FormReply>({ key: USER_ACTION });
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data?.message) return;
-    notify(fetcher.data.ok ? "success" : "error", fetcher.data.message);
-  }, [fetcher.data, fetcher.state]);
+  useReplyToast(fetcher.data, { state: fetcher.state });
 }
 
 function UserActions({ user, self }: { user: AdminUserRow; self: boolean }) {

@@ -10,7 +10,7 @@ import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import { UsStateSelect } from "~/components/us-state-select";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { GENDERS, USERNAME_RULE } from "~/lib/form-fields";
-import { fieldError, postedValue } from "~/lib/form-reply";
+import { type FieldsOf, fieldError, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import { registerSchema } from "~/lib/schemas/account";
 import { seo } from "~/lib/seo";
@@ -44,7 +44,10 @@ export default function Register() {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   /** Each field's error and, after a failure, what was typed in it. */
-  const field = (name: string) => ({ error: fieldError(reply, name), defaultValue: postedValue(reply, name) });
+  const field = (name: FieldsOf<typeof reply>) => ({
+    error: fieldError(reply, name),
+    defaultValue: postedValue(reply, name),
+  });
 
   if (reply?.ok) {
     return (
