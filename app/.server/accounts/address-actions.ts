@@ -8,15 +8,9 @@ import type { Actor } from "../audit/log";
 import type { License } from "../business/licenses";
 import { getDb } from "../db/instance";
 import { firstError, parseForm, replyError, replyOk } from "../forms";
+import { domainErrorReply } from "../http";
 import { toastCookieHeader } from "../toast";
-import {
-  AddressBookFullError,
-  AddressError,
-  createAddress,
-  deleteAddress,
-  setDefaultAddress,
-  updateAddress,
-} from "./addresses";
+import { createAddress, deleteAddress, setDefaultAddress, updateAddress } from "./addresses";
 
 const named = (licenses: readonly License[]) => licenses.map((l) => `${l.typeLabel} ${l.number}`);
 
@@ -66,15 +60,6 @@ export async function handleAddressAction(userId: string, form: FormData, actor:
     const created = await createAddress(db, userId, parsed.data);
     return replyOk(MESSAGES.addressSaved, { addressId: created.id });
   } catch (error) {
-    if (error instanceof AddressBookFullError) {
-      return replyError({ message: MESSAGES.errorMessage(error.message) }, { form });
-    }
-    if (error instanceof AddressError) {
-      return replyError(
-        { message: MESSAGES.errorMessage(error.message), fieldErrors: { [error.field]: error.message } },
-        { form },
-      );
-    }
-    throw error;
+    return domainErrorReply(error, { form, summary: MESSAGES.errorMessage });
   }
 }

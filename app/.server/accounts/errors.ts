@@ -1,13 +1,10 @@
 import { isAPIError } from "better-auth/api";
+import { DomainError } from "../domain-error";
 
 /** A refusal the user can act on, optionally tied to one form field. */
-export class AccountError extends Error {
-  constructor(
-    message: string,
-    readonly field: string = "form",
-    readonly status: number = 400,
-  ) {
-    super(message);
+export class AccountError extends DomainError {
+  constructor(message: string, field = "form", status = 400) {
+    super(message, { field, status });
   }
 }
 

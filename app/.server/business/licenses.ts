@@ -17,6 +17,7 @@ import { type Actor, recordAudit, SYSTEM_ACTOR } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { DB, LicenseRow } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { DomainError } from "../domain-error";
 import { env } from "../env";
 import { enqueueJob } from "../jobs/enqueue";
 import { defineJob } from "../jobs/registry";
@@ -78,13 +79,9 @@ export function licenseCountsForText(license: Pick<License, "type" | "issuingSta
 }
 
 /** A refused license change: the message names what is wrong; `field` is the form field. */
-export class LicenseError extends Error {
-  constructor(
-    message: string,
-    readonly field: string = "form",
-    readonly status = 400,
-  ) {
-    super(message);
+export class LicenseError extends DomainError {
+  constructor(message: string, field = "form", status = 400) {
+    super(message, { field, status });
   }
 }
 

@@ -9,6 +9,7 @@ import { type Actor, changedFields, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { BusinessRow, DB } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { DomainError } from "../domain-error";
 import { env } from "../env";
 import { kickJobRunners } from "../jobs/wake";
 import { enqueueMail } from "../mail/outbox";
@@ -164,9 +165,9 @@ export async function saveBusiness(
 
 export const BUSINESS_REVIEWED = MESSAGES.businessAlreadyReviewed;
 
-export class BusinessChangedError extends Error {
+export class BusinessChangedError extends DomainError {
   constructor() {
-    super(BACK_OFFICE_MESSAGES.businessChangedSinceOpened);
+    super(BACK_OFFICE_MESSAGES.businessChangedSinceOpened, { status: 409 });
   }
 }
 

@@ -6,6 +6,7 @@ import { MAX_PENDING_ALERTS } from "~/lib/saved-lists";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { DomainError } from "../domain-error";
 import { env } from "../env";
 import { defineJob } from "../jobs/registry";
 import { kickJobRunners } from "../jobs/wake";
@@ -26,12 +27,7 @@ import { firstImages } from "./products";
  * minimum, in whole cases) is in stock.
  */
 
-export class StockAlertError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "StockAlertError";
-  }
-}
+export class StockAlertError extends DomainError {}
 
 /** The SQL of "at least the smallest orderable quantity is in stock" for the products table. */
 function orderableNow(eb: ExpressionBuilder<DB, "products">) {

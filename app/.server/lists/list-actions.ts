@@ -10,7 +10,9 @@ import { listNameSchema, listTargetSchema } from "~/lib/schemas/saved-lists";
 import { canBuy, safeRedirectPath, type Viewer } from "../accounts/viewer";
 import { findProduct } from "../catalog/products";
 import { getDb } from "../db/instance";
+import { DomainError } from "../domain-error";
 import { firstError, parseForm, replyError, replyOk } from "../forms";
+import { domainErrorReply } from "../http";
 import { findOrderForUser } from "../orders/queries";
 import { redirectWithToast } from "../toast";
 import { readQuantity } from "../wholesale/selling-units";
@@ -22,7 +24,6 @@ import {
   type ListLineInput,
   removeFromList,
   renameList,
-  SavedListError,
   type SaveOutcome,
   saveToList,
   setListQuantity,
@@ -46,13 +47,9 @@ function notFound(message: string): never {
 }
 
 function refused(error: unknown, form: FormData, back: string | null) {
-  if (!(error instanceof SavedListError)) throw error;
-  if (back) return redirectWithToast(back, { type: "error", message: error.message });
+  if (back && error instanceof DomainError) return redirectWithToast(back, { type: "error", message: error.message });
   // A name problem is said next to the name field; anything else above the form.
-  if (error.field === "newName" || error.field === "name") {
-    return replyError({ fieldErrors: { [error.field]: error.message } }, { form });
-  }
-  return replyError({ message: error.message }, { form });
+  return domainErrorReply(error, { form, fields: ["newName", "name"] });
 }
 
 function savedMessage(outcome: SaveOutcome): string {

@@ -10,6 +10,7 @@ import { listProductsByIds } from "../catalog/products";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { DomainError } from "../domain-error";
 
 /**
  * Saved lists (issue 16): a customer's named lists of products with a quantity each ("Weekly
@@ -25,13 +26,10 @@ import { sqlNow } from "../db/time";
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** A problem the customer can fix, in their words; `field` names the form field it belongs to. */
-export class SavedListError extends Error {
-  constructor(
-    message: string,
-    readonly field: "newName" | "name" | "listId" | "quantity" | "form" = "form",
-  ) {
-    super(message);
-    this.name = "SavedListError";
+export class SavedListError extends DomainError {
+  declare readonly field: "newName" | "name" | "listId" | "quantity" | "form";
+  constructor(message: string, field: "newName" | "name" | "listId" | "quantity" | "form" = "form") {
+    super(message, { field });
   }
 }
 

@@ -11,6 +11,7 @@ import { checkOrderAgain } from "../compliance/check";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { DomainError } from "../domain-error";
 import { env } from "../env";
 import { kickJobRunners } from "../jobs/wake";
 import { enqueueMail } from "../mail/outbox";
@@ -36,7 +37,12 @@ export type OrderEdit =
   | { kind: "remove"; lineId: number; seen: number }
   | { kind: "add"; sku: string; quantity: number; seen: SeenLines };
 
-export class OrderEditError extends Error {}
+/** An order edit refused (the order changed, or the line cannot change so): nothing was written. */
+export class OrderEditError extends DomainError {
+  constructor(message: string) {
+    super(message, { status: 409 });
+  }
+}
 
 /** Orders that may still change: not yet completed or cancelled. */
 export const EDITABLE_STATUSES = ["Processing", "In Review"];

@@ -9,6 +9,7 @@ import { checkOrderLines, recordLineChecks } from "../compliance/check";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { DomainError } from "../domain-error";
 import { kickJobRunners } from "../jobs/wake";
 import { loadPriceBook, unitPriceCents } from "../pricing/prices";
 import { orderValueProblem } from "../wholesale/order-value";
@@ -18,12 +19,10 @@ import { enqueueOrderMails } from "./mails";
 import { findOrderForUser } from "./queries";
 
 /** A reason the customer can act on (stock, address); nothing was written. */
-export class OrderRefusedError extends Error {
-  constructor(
-    message: string,
-    readonly field: "lines" | "addressId" = "lines",
-  ) {
-    super(message);
+export class OrderRefusedError extends DomainError {
+  declare readonly field: "lines" | "addressId";
+  constructor(message: string, field: "lines" | "addressId" = "lines") {
+    super(message, { status: 409, field });
   }
 }
 

@@ -8,12 +8,18 @@ import { checkOrderAgain } from "../compliance/check";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { DomainError } from "../domain-error";
 import { kickJobRunners } from "../jobs/wake";
 import { addUnitsSold } from "./best-sellers";
 import { enqueueStatusMail } from "./mails";
 import { loadOrderItems } from "./queries";
 
-export class StatusChangeError extends Error {}
+/** A status change refused: the order is not where the admin saw it, or may not go there. */
+export class StatusChangeError extends DomainError {
+  constructor(message: string) {
+    super(message, { status: 409 });
+  }
+}
 
 /**
  * A status change as the admin asked for it: the status they want, and the status the order had

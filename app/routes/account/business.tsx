@@ -10,6 +10,7 @@ import {
 import { approvalMode, findBusiness, saveBusiness } from "~/.server/business/profile";
 import { getDb } from "~/.server/db/instance";
 import { type FieldErrors, parseForm, replyError, replyOk } from "~/.server/forms";
+import { domainErrorReply } from "~/.server/http";
 import { checkDocument, DOCUMENT_MISSING, DocumentRejectedError } from "~/.server/media/documents";
 import { actorOf, formOf, signedInViewer } from "~/.server/request-context";
 import { AccountShell } from "~/components/account-shell";
@@ -117,16 +118,7 @@ export async function action({ context }: Route.ActionArgs) {
     );
     return replyOk<Intent>(ACCOUNT_MESSAGES.licenseUploaded(added.typeLabel, added.number), intent);
   } catch (error) {
-    if (error instanceof DocumentRejectedError) {
-      return replyError<Intent>({ fieldErrors: { document: error.message } }, { form, data: intent });
-    }
-    if (error instanceof LicenseError) {
-      return replyError<Intent>(
-        error.field === "form" ? { message: error.message } : { fieldErrors: { [error.field]: error.message } },
-        { form, status: error.status, data: intent },
-      );
-    }
-    throw error;
+    return domainErrorReply<Intent>(error, { form, data: intent });
   }
 }
 

@@ -4,6 +4,7 @@ import { AccountError } from "~/.server/accounts/errors";
 import { changePassword, requestPasswordReset } from "~/.server/accounts/passwords";
 import { getDb } from "~/.server/db/instance";
 import { firstError, parseForm, replyError, replyOk } from "~/.server/forms";
+import { domainErrorReply } from "~/.server/http";
 import { log } from "~/.server/log";
 import { clientIpOf, formOf, signedInViewer } from "~/.server/request-context";
 import { AccountShell } from "~/components/account-shell";
@@ -47,10 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = await changePassword(db, viewer.id, parsed.data, request);
     return replyOk(ACCOUNT_MESSAGES.passwordUpdated, undefined, { headers });
   } catch (error) {
-    if (error instanceof AccountError) {
-      return replyError({ message: MESSAGES.errorMessage(error.message) }, { status: error.status });
-    }
-    throw error;
+    return domainErrorReply(error, { fields: [], summary: MESSAGES.errorMessage });
   }
 }
 

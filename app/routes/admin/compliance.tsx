@@ -1,7 +1,8 @@
-import { createRule, findRule, listRules, RuleError, setRuleEnabled, updateRule } from "~/.server/compliance/rules";
+import { createRule, findRule, listRules, setRuleEnabled, updateRule } from "~/.server/compliance/rules";
 import { testSale } from "~/.server/compliance/test-sale";
 import { getDb } from "~/.server/db/instance";
 import { parseForm, replyError, replyOk } from "~/.server/forms";
+import { domainErrorReply } from "~/.server/http";
 import { actorOf, formOf } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
 import { RuleCard } from "~/components/admin/compliance/rule-card";
@@ -54,9 +55,7 @@ export async function action({ context }: Route.ActionArgs) {
     try {
       await setRuleEnabled(db, id, enable, actor);
     } catch (error) {
-      if (error instanceof RuleError)
-        return replyError({ message: error.message }, { status: error.status, data: { intent } });
-      throw error;
+      return domainErrorReply(error, { fields: [], data: { intent } });
     }
     return redirectWithToast("/admin/compliance", {
       type: "success",
@@ -76,9 +75,7 @@ export async function action({ context }: Route.ActionArgs) {
         await createRule(db, parsed.data, actor);
       }
     } catch (error) {
-      if (error instanceof RuleError)
-        return replyError({ message: error.message }, { form, status: error.status, data: { intent } });
-      throw error;
+      return domainErrorReply(error, { form, fields: [], data: { intent } });
     }
     return redirectWithToast("/admin/compliance", { type: "success", message: BACK_OFFICE_MESSAGES.ruleSaved });
   }

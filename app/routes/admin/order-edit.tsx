@@ -3,16 +3,10 @@ import { data, Link, useFetcher } from "react-router";
 import { askFirst, isConfirmed } from "~/.server/confirmation";
 import { getDb } from "~/.server/db/instance";
 import { replyError, replyOk } from "~/.server/forms";
+import { domainErrorReply } from "~/.server/http";
 import { findOrderDocument } from "~/.server/orders/documents";
-import {
-  EDITABLE_STATUSES,
-  editableLines,
-  editOrder,
-  OrderEditError,
-  orderHistory,
-  orderLineName,
-} from "~/.server/orders/edit";
-import { StatusChangeError, setOrderStatus } from "~/.server/orders/status";
+import { EDITABLE_STATUSES, editableLines, editOrder, orderHistory, orderLineName } from "~/.server/orders/edit";
+import { setOrderStatus } from "~/.server/orders/status";
 import { actorOf, formOf, signedInViewer } from "~/.server/request-context";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { OrderReference, OrderStatusBadge } from "~/components/order-view";
@@ -122,9 +116,7 @@ export async function action({ params, context }: Route.ActionArgs) {
       );
     }
   } catch (error) {
-    if (error instanceof OrderEditError || error instanceof StatusChangeError)
-      return replyError({ message: error.message }, { status: 409 });
-    throw error;
+    return domainErrorReply(error);
   }
   return replyError({ message: MESSAGES.orderEditNothing });
 }

@@ -2,7 +2,8 @@ import { Link, useFetcher, useSearchParams } from "react-router";
 import { type AdminOrder, listAllOrders } from "~/.server/admin/orders";
 import { getDb } from "~/.server/db/instance";
 import { replyError, replyOk } from "~/.server/forms";
-import { StatusChangeError, setOrderStatus } from "~/.server/orders/status";
+import { domainErrorReply } from "~/.server/http";
+import { setOrderStatus } from "~/.server/orders/status";
 import { actorOf, formOf } from "~/.server/request-context";
 import { Pagination } from "~/components/admin/pagination";
 import { OrderStatusBadge } from "~/components/order-view";
@@ -36,8 +37,7 @@ export async function action({ context }: Route.ActionArgs) {
   try {
     await setOrderStatus(getDb(), id, { seen, next: status }, actorOf(context));
   } catch (error) {
-    if (error instanceof StatusChangeError) return replyError({ message: error.message }, { status: 409 });
-    throw error;
+    return domainErrorReply(error);
   }
   return replyOk(BACK_OFFICE_MESSAGES.orderStatusChanged(id, status));
 }

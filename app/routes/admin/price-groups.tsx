@@ -2,6 +2,7 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { askFirst, isConfirmed } from "~/.server/confirmation";
 import { getDb } from "~/.server/db/instance";
 import { parseForm, replyError } from "~/.server/forms";
+import { domainErrorReply } from "~/.server/http";
 import {
   assignCustomer,
   createPriceGroup,
@@ -9,7 +10,6 @@ import {
   listGroupMembers,
   listGroupPrices,
   listPriceGroups,
-  PriceGroupError,
   setGroupPrices,
   unassignCustomer,
   updatePriceGroup,
@@ -129,13 +129,7 @@ export async function action({ context }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    if (error instanceof PriceGroupError) {
-      return replyError(
-        error.field === "form" ? { message: error.message } : { fieldErrors: { [error.field]: error.message } },
-        { form, status: error.status },
-      );
-    }
-    throw error;
+    return domainErrorReply(error, { form });
   }
   return replyError({ message: MESSAGES.chooseAction });
 }

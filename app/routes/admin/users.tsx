@@ -1,11 +1,12 @@
 import { Form, useFetcher, useSearchParams } from "react-router";
 import { type AdminUserRow, listUsers } from "~/.server/accounts/directory";
-import { applyUserAction, type UserAction, UserActionError } from "~/.server/accounts/user-admin";
+import { applyUserAction, type UserAction } from "~/.server/accounts/user-admin";
 import { findUserById } from "~/.server/accounts/users";
 import { approvalMode } from "~/.server/business/profile";
 import { askFirst, isConfirmed } from "~/.server/confirmation";
 import { getDb } from "~/.server/db/instance";
 import { replyError, replyOk } from "~/.server/forms";
+import { domainErrorReply } from "~/.server/http";
 import { actorOf, formOf, signedInViewer } from "~/.server/request-context";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { Pagination } from "~/components/admin/pagination";
@@ -65,8 +66,7 @@ export async function action({ context }: Route.ActionArgs) {
   try {
     return replyOk(await applyUserAction(getDb(), userId, intent, actorOf(context)));
   } catch (error) {
-    if (error instanceof UserActionError) return replyError({ message: error.message }, { status: 409 });
-    throw error;
+    return domainErrorReply(error);
   }
 }
 

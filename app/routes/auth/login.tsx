@@ -3,8 +3,8 @@ import { AccountError } from "~/.server/accounts/errors";
 import { resendVerification, signIn } from "~/.server/accounts/sign-in";
 import { safeRedirectPath } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
-import { invalid, parseForm, replyError, replyOk } from "~/.server/forms";
-import { accountErrorResponse } from "~/.server/http";
+import { invalid, parseForm, replyOk } from "~/.server/forms";
+import { domainErrorReply } from "~/.server/http";
 import { clientIpOf, formOf } from "~/.server/request-context";
 import { redirectWithToast } from "~/.server/toast";
 import { Button } from "~/components/ui/button";
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await resendVerification(db, email.data, clientIpOf(context));
     } catch (error) {
-      return accountErrorResponse(error, form);
+      return domainErrorReply(error, { form });
     }
     return replyOk<LoginData>(VERIFICATION_RESENT, { resent: true });
   }
@@ -57,17 +57,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       { headers },
     );
   } catch (error) {
-    if (!(error instanceof AccountError)) throw error;
-    const unverified = error.message === MESSAGES.verifyBeforeLogin;
+    const unverified = error instanceof AccountError && error.message === MESSAGES.verifyBeforeLogin;
     const identifier = parsed.data.identifier.trim().toLowerCase();
-    return replyError<LoginData>(
-      { fieldErrors: { [error.field]: error.message } },
-      {
-        form,
-        status: error.status,
-        ...(unverified ? { data: { unverified, unverifiedEmail: identifier.includes("@") ? identifier : null } } : {}),
-      },
-    );
+    return domainErrorReply<LoginData>(error, {
+      form,
+      ...(unverified ? { data: { unverified, unverifiedEmail: identifier.includes("@") ? identifier : null } } : {}),
+    });
   }
 }
 

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { registerCustomer } from "~/.server/accounts/registration";
 import { getDb } from "~/.server/db/instance";
 import { invalid, parseForm, replyOk } from "~/.server/forms";
-import { accountErrorResponse } from "~/.server/http";
+import { domainErrorReply } from "~/.server/http";
 import { clientIpOf, formOf } from "~/.server/request-context";
 import { BusinessFields } from "~/components/business-fields";
 import { Button } from "~/components/ui/button";
@@ -34,7 +34,7 @@ export async function action({ context }: Route.ActionArgs) {
   try {
     await registerCustomer(getDb(), parsed.data, clientIpOf(context));
   } catch (error) {
-    return accountErrorResponse(error, form);
+    return domainErrorReply(error, { form });
   }
   return replyOk(MESSAGES.registered);
 }
