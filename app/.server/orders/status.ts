@@ -73,7 +73,7 @@ export async function setOrderStatus(
     } else if (order.status === "Cancelled") {
       // Back in play: the compliance rules and licenses of today decide again (issue 15).
       const refusal = await checkOrderAgain(trx, orderId);
-      if (refusal) throw new StatusChangeError(`Order #${orderId} cannot leave Cancelled: ${refusal}`);
+      if (refusal) throw new StatusChangeError(MESSAGES.orderCannotLeaveCancelled(orderId, refusal));
       for (const item of items) {
         if (item.productId === null || !(await takeStock(trx, item.productId, item.quantity))) {
           throw new StatusChangeError(MESSAGES.cannotLeaveCancelled(orderId, item.name, item.quantity));

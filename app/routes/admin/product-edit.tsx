@@ -89,7 +89,10 @@ export async function action({ params, context }: Route.ActionArgs) {
     return productSaveError(error, BACK_OFFICE_MESSAGES.failedToSaveProduct, form);
   }
   if (!saved) throw data(MESSAGES.productNotFound, { status: 404 });
-  return redirectWithToast("/admin/products", { type: "success", message: `${read.changes.name} saved.` });
+  return redirectWithToast("/admin/products", {
+    type: "success",
+    message: BACK_OFFICE_MESSAGES.productSaved(read.changes.name),
+  });
 }
 
 export default function ProductEdit({ loaderData }: Route.ComponentProps) {
