@@ -123,7 +123,7 @@ describe("user-facing sentences live in app/lib/messages.ts and app/lib/messages
       'name: z.string().min(1, "Name is required"),',
       '  .refine((v) => v.length > 2, "Too short for a name"),',
       'throw new SkuTakenError("SKU already taken");',
-      "super(`${fileName} cannot be read`);",
+      `super(\`\${fileName} cannot be read\`);`,
       'return replyError({ fieldErrors: { zip: "Wrong ZIP code" } });',
       'ctx.addIssue({ code: "custom", message: "Pick a state" });',
       'notify("error", "Could not save");',
