@@ -2,12 +2,14 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import type { Address } from "~/lib/address";
-import { type FormReply, postedValue } from "~/lib/form-reply";
+import { postedValue, type ReplyOf } from "~/lib/form-reply";
+import type { addressSchema } from "~/lib/schemas/account";
 import { Button } from "./ui/button";
 import { FormMessage, TextField } from "./ui/field";
 import { UsStateSelect } from "./us-state-select";
 
-export type AddressFormReply = FormReply<{ addressId: string }>;
+/** The address form's answer: its fields are the address schema's. */
+export type AddressFormReply = ReplyOf<typeof addressSchema, { addressId: string }>;
 
 /** Add or edit one address of the address book (posts intent=save to `action`). */
 export function AddressForm({

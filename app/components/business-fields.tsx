@@ -1,5 +1,6 @@
 import { BUSINESS_TYPES } from "~/lib/business";
-import { type FormReply, fieldError, postedValue } from "~/lib/form-reply";
+import { fieldError, postedValue, type ReplyOf } from "~/lib/form-reply";
+import type { businessSchema } from "~/lib/schemas/business";
 import { SelectField, TextField } from "./ui/field";
 
 interface BusinessValues {
@@ -18,7 +19,7 @@ export function BusinessFields({
   saved,
   permitHint,
 }: {
-  reply: FormReply<unknown> | null | undefined;
+  reply: ReplyOf<typeof businessSchema, unknown> | null | undefined;
   saved?: BusinessValues | null;
   permitHint: string;
 }) {

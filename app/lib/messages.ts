@@ -224,6 +224,9 @@ export const stockChangedSinceOpened = (stockNow: number) =>
 export const orderDoesNotExist = (orderId: number) => `Order #${orderId} does not exist.`;
 export const cannotReturnToProcessing = (orderId: number, refusal: string) =>
   `Order #${orderId} cannot go back to Processing: ${refusal}`;
+/** A cancelled order refused its way back, for a reason of the compliance rules. */
+export const orderCannotLeaveCancelled = (orderId: number, refusal: string) =>
+  `Order #${orderId} cannot leave Cancelled: ${refusal}`;
 export const cannotLeaveCancelled = (orderId: number, productName: string, quantity: number) =>
   `Order #${orderId} cannot leave Cancelled: not enough stock of ${productName} to take ${quantity} again.`;
 export const orderChangedBySomeoneElse = (orderId: number) =>

@@ -1,4 +1,5 @@
 import { stateName } from "~/lib/compliance/vocabulary";
+import { intentOf } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { addressSchema } from "~/lib/schemas/account";
@@ -8,17 +9,9 @@ import type { License } from "../business/licenses";
 import { getDb } from "../db/instance";
 import { askFirst, isConfirmed } from "../http/confirmation";
 import { firstError, parseForm, replyError, replyOk } from "../http/forms";
-import { intentOf } from "../http/http";
+import { domainErrorReply } from "../http/http";
 import { toastCookieHeader } from "../http/toast";
-import {
-  AddressBookFullError,
-  AddressError,
-  createAddress,
-  deleteAddress,
-  listAddresses,
-  setDefaultAddress,
-  updateAddress,
-} from "./addresses";
+import { createAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress } from "./addresses";
 
 const named = (licenses: readonly License[]) => licenses.map((l) => `${l.typeLabel} ${l.number}`);
 
@@ -79,15 +72,6 @@ export async function handleAddressAction(userId: string, form: FormData, actor:
     const created = await createAddress(db, userId, parsed.data);
     return replyOk(MESSAGES.addressSaved, { addressId: created.id });
   } catch (error) {
-    if (error instanceof AddressBookFullError) {
-      return replyError({ message: MESSAGES.errorMessage(error.message) }, { form });
-    }
-    if (error instanceof AddressError) {
-      return replyError(
-        { message: MESSAGES.errorMessage(error.message), fieldErrors: { [error.field]: error.message } },
-        { form },
-      );
-    }
-    throw error;
+    return domainErrorReply(error, { form, summary: MESSAGES.errorMessage });
   }
 }

@@ -9,6 +9,7 @@ import { type License, lapseLicensesOfDeletedAddress, reviewLicensesOfMovedAddre
 import { dialectOf } from "../db/connect";
 import type { AddressRow, DB } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { DomainError } from "../runtime/domain-error";
 
 export const MAX_ADDRESSES = 25;
 
@@ -54,19 +55,16 @@ async function clearDefault(trx: Transaction<DB>, userId: string) {
   await trx.updateTable("addresses").set({ is_default: 0 }).where("user_id", "=", userId).execute();
 }
 
-export class AddressBookFullError extends Error {
+export class AddressBookFullError extends DomainError {
   constructor() {
     super(MESSAGES.tooManyAddresses(MAX_ADDRESSES));
   }
 }
 
 /** An address refused as it is: the message is said next to `field`. */
-export class AddressError extends Error {
-  constructor(
-    message: string,
-    readonly field: string,
-  ) {
-    super(message);
+export class AddressError extends DomainError {
+  constructor(message: string, field: string) {
+    super(message, { field });
   }
 }
 

@@ -7,6 +7,7 @@ import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
 import { forgetMailsOf } from "../mail/outbox";
 import { removeDocument } from "../media/documents";
+import { DomainError } from "../runtime/domain-error";
 import { log } from "../runtime/log";
 import { limits } from "./limits";
 
@@ -18,7 +19,11 @@ import { limits } from "./limits";
  * shown as 'Unknown User'). Each is recorded in the audit log. An admin cannot do
  * any of this to their own account, and the store always keeps at least one admin.
  */
-export class UserActionError extends Error {}
+export class UserActionError extends DomainError {
+  constructor(message: string) {
+    super(message, { status: 409 });
+  }
+}
 
 export type UserAction = "disable" | "enable" | "make-admin" | "remove-admin" | "delete";
 

@@ -23,6 +23,7 @@ import { kickJobRunners } from "../jobs/wake";
 import { MAIL_JOB } from "../mail/outbox";
 import { layout, type MailContent } from "../mail/templates";
 import { removeDocument, storeDocument } from "../media/documents";
+import { DomainError } from "../runtime/domain-error";
 import { env } from "../runtime/env";
 import { hitRateLimit, type RateLimitRule, scaledLimit } from "../security/rate-limit";
 
@@ -78,13 +79,9 @@ export function licenseCountsForText(license: Pick<License, "type" | "issuingSta
 }
 
 /** A refused license change: the message names what is wrong; `field` is the form field. */
-export class LicenseError extends Error {
-  constructor(
-    message: string,
-    readonly field: string = "form",
-    readonly status = 400,
-  ) {
-    super(message);
+export class LicenseError extends DomainError {
+  constructor(message: string, field = "form", status = 400) {
+    super(message, { field, status });
   }
 }
 

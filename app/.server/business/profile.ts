@@ -12,6 +12,7 @@ import { sqlNow } from "../db/time";
 import { kickJobRunners } from "../jobs/wake";
 import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";
+import { DomainError } from "../runtime/domain-error";
 import { env } from "../runtime/env";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -164,9 +165,9 @@ export async function saveBusiness(
 
 export const BUSINESS_REVIEWED = MESSAGES.businessAlreadyReviewed;
 
-export class BusinessChangedError extends Error {
+export class BusinessChangedError extends DomainError {
   constructor() {
-    super(BACK_OFFICE_MESSAGES.businessChangedSinceOpened);
+    super(BACK_OFFICE_MESSAGES.businessChangedSinceOpened, { status: 409 });
   }
 }
 

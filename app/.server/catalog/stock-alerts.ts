@@ -10,6 +10,7 @@ import { defineJob } from "../jobs/registry";
 import { kickJobRunners } from "../jobs/wake";
 import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";
+import { DomainError } from "../runtime/domain-error";
 import { env } from "../runtime/env";
 import { log } from "../runtime/log";
 import { firstImages } from "./products";
@@ -26,12 +27,7 @@ import { firstImages } from "./products";
  * minimum, in whole cases) is in stock.
  */
 
-export class StockAlertError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "StockAlertError";
-  }
-}
+export class StockAlertError extends DomainError {}
 
 /** The SQL of "at least the smallest orderable quantity is in stock" for the products table. */
 function orderableNow(eb: ExpressionBuilder<DB, "products">) {

@@ -7,18 +7,15 @@ import { type Actor, changedFields, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { ComplianceRuleRow, DB } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { DomainError } from "../runtime/domain-error";
 import { loadCatalogFacts } from "./facts";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** A refused rule change: the message says what is wrong; `field` is the form field. */
-export class RuleError extends Error {
-  constructor(
-    message: string,
-    readonly field: string = "form",
-    readonly status = 400,
-  ) {
-    super(message);
+export class RuleError extends DomainError {
+  constructor(message: string, field = "form", status = 400) {
+    super(message, { field, status });
   }
 }
 

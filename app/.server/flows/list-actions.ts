@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { data, redirect } from "react-router";
 import type { CheckedLine } from "~/lib/cart-check";
+import { intentOf } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { cartLinesField } from "~/lib/schemas/checkout";
@@ -10,7 +11,7 @@ import { canBuy, safeRedirectPath, type Viewer } from "../accounts/viewer";
 import { findProduct } from "../catalog/products";
 import { getDb } from "../db/instance";
 import { firstError, parseForm, replyError, replyOk } from "../http/forms";
-import { intentOf } from "../http/http";
+import { domainErrorReply } from "../http/http";
 import { redirectWithToast } from "../http/toast";
 import {
   createList,
@@ -19,12 +20,12 @@ import {
   type ListLineInput,
   removeFromList,
   renameList,
-  SavedListError,
   type SaveOutcome,
   saveToList,
   setListQuantity,
 } from "../lists/saved-lists";
 import { findOrderForUser } from "../orders/queries";
+import { DomainError } from "../runtime/domain-error";
 import { readQuantity } from "../wholesale/selling-units";
 import { checkListForCart } from "./saved-list-check";
 
@@ -46,13 +47,9 @@ function notFound(message: string): never {
 }
 
 function refused(error: unknown, form: FormData, back: string | null) {
-  if (!(error instanceof SavedListError)) throw error;
-  if (back) return redirectWithToast(back, { type: "error", message: error.message });
+  if (back && error instanceof DomainError) return redirectWithToast(back, { type: "error", message: error.message });
   // A name problem is said next to the name field; anything else above the form.
-  if (error.field === "newName" || error.field === "name") {
-    return replyError({ fieldErrors: { [error.field]: error.message } }, { form });
-  }
-  return replyError({ message: error.message }, { form });
+  return domainErrorReply(error, { form, fields: ["newName", "name"] });
 }
 
 function savedMessage(outcome: SaveOutcome): string {

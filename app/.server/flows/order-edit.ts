@@ -16,6 +16,7 @@ import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";
 import { addUnitsSold } from "../orders/best-sellers";
 import { loadPriceBook, unitPriceCents } from "../pricing/prices";
+import { DomainError } from "../runtime/domain-error";
 import { env } from "../runtime/env";
 import { sellingUnitProblem } from "../wholesale/selling-units";
 
@@ -36,7 +37,12 @@ export type OrderEdit =
   | { kind: "remove"; lineId: number; seen: number }
   | { kind: "add"; sku: string; quantity: number; seen: SeenLines };
 
-export class OrderEditError extends Error {}
+/** An order edit refused (the order changed, or the line cannot change so): nothing was written. */
+export class OrderEditError extends DomainError {
+  constructor(message: string) {
+    super(message, { status: 409 });
+  }
+}
 
 /** Orders that may still change: not yet completed or cancelled. */
 export const EDITABLE_STATUSES = ["Processing", "In Review"];

@@ -14,16 +14,15 @@ import { addUnitsSold } from "../orders/best-sellers";
 import { enqueueOrderMails } from "../orders/mails";
 import { findOrderForUser } from "../orders/queries";
 import { loadPriceBook, unitPriceCents } from "../pricing/prices";
+import { DomainError } from "../runtime/domain-error";
 import { orderValueProblem } from "../wholesale/order-value";
 import { sellingUnitProblem } from "../wholesale/selling-units";
 
 /** A reason the customer can act on (stock, address); nothing was written. */
-export class OrderRefusedError extends Error {
-  constructor(
-    message: string,
-    readonly field: "lines" | "addressId" = "lines",
-  ) {
-    super(message);
+export class OrderRefusedError extends DomainError {
+  declare readonly field: "lines" | "addressId";
+  constructor(message: string, field: "lines" | "addressId" = "lines") {
+    super(message, { status: 409, field });
   }
 }
 

@@ -15,6 +15,7 @@ import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
 import { type PreparedImage, prepareImage, removeFiles, storeImages, variantNames } from "../media/intake";
 import { replaceTiers } from "../pricing/tiers";
+import { DomainError } from "../runtime/domain-error";
 
 export interface Upload {
   name: string;
@@ -45,9 +46,9 @@ export interface EditedVersion {
   stockSeen: number;
 }
 
-export class SkuTakenError extends Error {
+export class SkuTakenError extends DomainError {
   constructor(sku: string) {
-    super(MESSAGES.skuTaken(sku));
+    super(MESSAGES.skuTaken(sku), { status: 409, field: "sku" });
   }
 }
 
@@ -57,9 +58,9 @@ export const PRODUCT_CHANGED = MESSAGES.productChangedSinceOpened;
  * A save refused because someone else changed the product (or sold some of it, when the admin
  * corrected the stock) after the form was opened. Nothing was written.
  */
-export class ProductChangedError extends Error {
+export class ProductChangedError extends DomainError {
   constructor(readonly stockNow: number | null = null) {
-    super(stockNow === null ? PRODUCT_CHANGED : MESSAGES.stockChangedSinceOpened(stockNow));
+    super(stockNow === null ? PRODUCT_CHANGED : MESSAGES.stockChangedSinceOpened(stockNow), { status: 409 });
   }
 }
 

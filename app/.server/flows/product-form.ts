@@ -3,15 +3,11 @@ import { productSchema } from "~/lib/schemas/product";
 import { sellingUnitFromForm } from "~/lib/schemas/selling-unit";
 import { parseTiers } from "~/lib/tiers";
 import { parseForm, replyError } from "../http/forms";
-import { ImageRejectedError, MAX_UPLOAD_BYTES } from "../media/intake";
+import { domainErrorReply } from "../http/http";
+import { MAX_UPLOAD_BYTES } from "../media/intake";
+import { DomainError } from "../runtime/domain-error";
 import { log } from "../runtime/log";
-import {
-  type EditedVersion,
-  ProductChangedError,
-  type ProductChanges,
-  SkuTakenError,
-  type Upload,
-} from "./product-admin";
+import { type EditedVersion, ProductChangedError, type ProductChanges, type Upload } from "./product-admin";
 
 export const MAX_UPLOADS = 10;
 
@@ -70,10 +66,13 @@ export async function readProductForm(
 
 /** The answer to a save that failed: the user's words for what they can fix, a generic one otherwise. */
 export function productSaveError(error: unknown, failure: string, form: FormData) {
-  if (error instanceof ImageRejectedError) return replyError({ fieldErrors: { images: error.message } }, { form });
-  if (error instanceof SkuTakenError) return replyError({ fieldErrors: { sku: error.message } }, { form, status: 409 });
-  // The page reloads the product: the form shows the saved values, not what was posted.
-  if (error instanceof ProductChangedError) return replyError({ message: error.message }, { status: 409 });
+  // The page reloads a product changed since: the form shows the saved values, not what was posted.
+  if (error instanceof DomainError) {
+    return domainErrorReply(error, {
+      form: error instanceof ProductChangedError ? null : form,
+      fields: ["images", "sku"],
+    });
+  }
   log.error({ err: error }, "product save failed");
   return replyError({ message: failure }, { form, status: 500 });
 }

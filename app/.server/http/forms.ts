@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import type { FormReply } from "~/lib/form-reply";
+import type { FieldMessages, FieldName, FormReply, FormWideReply, ReplyNaming } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import { hasControlCharacters } from "~/lib/text";
 
@@ -9,9 +9,10 @@ import { hasControlCharacters } from "~/lib/text";
  * The root middleware reads every posted body once with readFormBody(); actions get it with
  * formOf(context) and validate it with parseForm() and the schema the form uses.
  */
-export type FieldErrors = Record<string, string>;
+/** Field errors of a form; the key "form" holds a message for the whole form. */
+export type FieldErrors<F extends string = string> = FieldMessages<F | "form">;
 
-export type FormResult<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
+export type FormResult<T, F extends string = string> = { ok: true; data: T } | { ok: false; errors: FieldErrors<F> };
 
 export const UNSUPPORTED_BODY = MESSAGES.formWrongEncoding;
 export const UNREADABLE_FORM = MESSAGES.formUnreadable;
@@ -85,10 +86,11 @@ function formToObject(form: FormData): Record<string, string | string[]> {
 }
 
 /** Validates form data with the schema the form uses; the first problem of each field, in words. */
-export function parseForm<S extends z.ZodType>(form: FormData, schema: S): FormResult<z.output<S>> {
+export function parseForm<S extends z.ZodType>(form: FormData, schema: S): FormResult<z.output<S>, FieldName<S>> {
   const result = schema.safeParse(formToObject(form));
   if (result.success) return { ok: true, data: result.data };
-  const errors: FieldErrors = {};
+  // Keyed by the issue's path: a top-level field of the schema, or "form".
+  const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const field = issue.path.length ? issue.path.map(String).join(".") : "form";
     errors[field] ??= issue.message;
@@ -97,7 +99,7 @@ export function parseForm<S extends z.ZodType>(form: FormData, schema: S): FormR
 }
 
 /** The first problem of a failed form, for a form that shows one message rather than one per field. */
-export function firstError(errors: FieldErrors): string {
+export function firstError(errors: FieldErrors<string>): string {
   return Object.values(errors)[0] ?? MESSAGES.checkTheFields;
 }
 
@@ -117,7 +119,8 @@ function postedValues(form: FormData | null | undefined): Record<string, string>
 
 /** A successful answer: an optional message for the whole form, and data for the page. */
 export function replyOk<D = undefined>(message?: string, payload?: D, init?: ResponseInit) {
-  const reply: FormReply<D> = {
+  // It names no field, so among an action's answers it leaves the form's field names as they are.
+  const reply: FormWideReply<D> = {
     ok: true,
     ...(message ? { message } : {}),
     ...(payload !== undefined ? { data: payload } : {}),
@@ -125,14 +128,34 @@ export function replyOk<D = undefined>(message?: string, payload?: D, init?: Res
   return data(reply, init);
 }
 
+/** What `data()` makes of a reply: the reply, with its status and headers. */
+type Answer<R> = ReturnType<typeof data<R>>;
+
+interface ReplyErrorOptions<D> {
+  form?: FormData | null;
+  status?: number;
+  headers?: HeadersInit;
+  data?: D;
+}
+
 /**
  * A failed answer: field errors (the key "form" holds a message for the whole form), the posted
  * values, what the page needs to offer a way out (`data`), and the status (400 unless told).
+ * Given the form's `schema` (used for its type only), the field errors must name its fields; else
+ * the answer's field names are those of `fieldErrors` (a parseForm result's are the schema's).
  */
-export function replyError<D = undefined>(
-  problems: { message?: string; fieldErrors?: FieldErrors },
-  options: { form?: FormData | null; status?: number; headers?: HeadersInit; data?: D } = {},
-) {
+export function replyError<D = undefined, S extends z.ZodType = z.ZodType>(
+  problems: { message?: string; fieldErrors?: FieldErrors<FieldName<S>> },
+  options: ReplyErrorOptions<D> & { schema: S },
+): Answer<ReplyNaming<D, Exclude<FieldName<S>, "form">>>;
+export function replyError<D = undefined, F extends string = string>(
+  problems: { message?: string; fieldErrors?: FieldErrors<F> },
+  options?: ReplyErrorOptions<D>,
+): Answer<ReplyNaming<D, Exclude<F, "form">>>;
+export function replyError<D>(
+  problems: { message?: string; fieldErrors?: FieldErrors<string> },
+  options: ReplyErrorOptions<D> & { schema?: z.ZodType } = {},
+): Answer<FormReply<D, string>> | Answer<FormWideReply<D>> {
   const { form: formMessage, ...fields } = problems.fieldErrors ?? {};
   const message = problems.message ?? formMessage;
   const reply: FormReply<D> = {
@@ -146,6 +169,6 @@ export function replyError<D = undefined>(
 }
 
 /** The answer to a form that failed validation: 400 with the field errors and the posted values. */
-export function invalid(errors: FieldErrors, form?: FormData | null) {
-  return replyError({ fieldErrors: errors }, { form: form ?? null });
+export function invalid<F extends string>(errors: FieldErrors<F>, form?: FormData | null) {
+  return replyError<undefined, F>({ fieldErrors: errors }, { form: form ?? null });
 }

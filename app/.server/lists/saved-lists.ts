@@ -7,6 +7,7 @@ import { listProductsByIds } from "../catalog/products";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { DomainError } from "../runtime/domain-error";
 
 /**
  * Saved lists (issue 16): a customer's named lists of products with a quantity each ("Weekly
@@ -22,13 +23,10 @@ import { sqlNow } from "../db/time";
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** A problem the customer can fix, in their words; `field` names the form field it belongs to. */
-export class SavedListError extends Error {
-  constructor(
-    message: string,
-    readonly field: "newName" | "name" | "listId" | "quantity" | "form" = "form",
-  ) {
-    super(message);
-    this.name = "SavedListError";
+export class SavedListError extends DomainError {
+  declare readonly field: "newName" | "name" | "listId" | "quantity" | "form";
+  constructor(message: string, field: "newName" | "name" | "listId" | "quantity" | "form" = "form") {
+    super(message, { field });
   }
 }
 

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
 import * as MESSAGES from "~/lib/messages";
+import { DomainError } from "../runtime/domain-error";
 import { pixelsOf, readImageHeader } from "./image-header";
 import { documentStore, type StoredFile } from "./store";
 
@@ -31,7 +32,12 @@ export const DOCUMENT_WRONG_TYPE = MESSAGES.documentWrongType;
 export const DOCUMENT_UNREADABLE = MESSAGES.documentUnreadable;
 export const DOCUMENT_MISSING = MESSAGES.chooseDocument;
 
-export class DocumentRejectedError extends Error {}
+/** A document refused (not a PDF, JPEG or PNG, unreadable, too large): said beside its file field. */
+export class DocumentRejectedError extends DomainError {
+  constructor(message: string) {
+    super(message, { field: "document" });
+  }
+}
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
 import { IMAGE_WIDTHS, type ProductImage, storedWidths } from "~/lib/images";
+import { DomainError } from "../runtime/domain-error";
 import { pixelsOf, readImageHeader } from "./image-header";
 import { type MediaStore, mediaStore } from "./store";
 
@@ -11,12 +12,12 @@ const MAX_STORED_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] as number;
 export type ImageFormat = "jpeg" | "png" | "gif" | "webp" | "avif";
 
 /** A problem with one uploaded file, in words the admin can act on. */
-export class ImageRejectedError extends Error {
+export class ImageRejectedError extends DomainError {
   constructor(
     readonly fileName: string,
     reason: string,
   ) {
-    super(`${fileName}: ${reason}`);
+    super(`${fileName}: ${reason}`, { field: "images" });
   }
 }
 

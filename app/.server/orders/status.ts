@@ -9,11 +9,17 @@ import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
 import { kickJobRunners } from "../jobs/wake";
+import { DomainError } from "../runtime/domain-error";
 import { addUnitsSold } from "./best-sellers";
 import { enqueueStatusMail } from "./mails";
 import { loadOrderItems } from "./queries";
 
-export class StatusChangeError extends Error {}
+/** A status change refused: the order is not where the admin saw it, or may not go there. */
+export class StatusChangeError extends DomainError {
+  constructor(message: string) {
+    super(message, { status: 409 });
+  }
+}
 
 /**
  * A status change as the admin asked for it: the status they want, and the status the order had
@@ -67,7 +73,7 @@ export async function setOrderStatus(
     } else if (order.status === "Cancelled") {
       // Back in play: the compliance rules and licenses of today decide again (issue 15).
       const refusal = await checkOrderAgain(trx, orderId);
-      if (refusal) throw new StatusChangeError(`Order #${orderId} cannot leave Cancelled: ${refusal}`);
+      if (refusal) throw new StatusChangeError(MESSAGES.orderCannotLeaveCancelled(orderId, refusal));
       for (const item of items) {
         if (item.productId === null || !(await takeStock(trx, item.productId, item.quantity))) {
           throw new StatusChangeError(MESSAGES.cannotLeaveCancelled(orderId, item.name, item.quantity));

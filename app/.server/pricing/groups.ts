@@ -6,15 +6,12 @@ import { lockProducts } from "../catalog/product-locks";
 import { dialectOf } from "../db/connect";
 import type { DB, PriceGroupKind } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { DomainError } from "../runtime/domain-error";
 
 /** A refusal the admin can act on; nothing was written. */
-export class PriceGroupError extends Error {
-  constructor(
-    message: string,
-    readonly field: string = "form",
-    readonly status = 400,
-  ) {
-    super(message);
+export class PriceGroupError extends DomainError {
+  constructor(message: string, field = "form", status = 400) {
+    super(message, { field, status });
   }
 }
 

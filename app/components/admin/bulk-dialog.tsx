@@ -1,8 +1,8 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useRef } from "react";
 import { useFetcher } from "react-router";
-import { notify } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField } from "~/components/ui/field";
+import { useReplyToast } from "~/components/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 
@@ -34,14 +34,16 @@ export function BulkDialog({
   const form = useRef<HTMLFormElement>(null);
   const fetcher = useFetcher<FormReply>();
   const titleId = `bulk-${intent}-title`;
-  // Once per answer: a new toast on every render would also loop through onDone.
-  useEffect(() => {
-    if (!fetcher.data?.ok) return;
-    notify("success", fetcher.data.message ?? "Done.");
-    form.current?.reset();
-    dialog.current?.close();
-    onDone();
-  }, [fetcher.data, onDone]);
+  useReplyToast(fetcher.data, {
+    success: "Done.",
+    // The dialog shows a refusal itself.
+    error: false,
+    onSuccess: () => {
+      form.current?.reset();
+      dialog.current?.close();
+      onDone();
+    },
+  });
   return (
     <>
       <Button variant={openerVariant} disabled={ids.length === 0} onClick={() => dialog.current?.showModal()}>

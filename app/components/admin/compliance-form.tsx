@@ -3,10 +3,10 @@ import { BulkDialog, UnchangedSelect } from "~/components/admin/bulk-dialog";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import { FLAVOR_CLASSES, PRODUCT_CLASSES } from "~/lib/compliance/vocabulary";
-import { type FormReply, fieldError, postedValue } from "~/lib/form-reply";
+import { fieldError, postedValue, type ReplyOf } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
-import type { ProductComplianceInput } from "~/lib/schemas/compliance";
+import type { ProductComplianceInput, productComplianceSchema } from "~/lib/schemas/compliance";
 
 export interface ComplianceFormValues extends ProductComplianceInput {
   labReport: { type: string; size: number } | null;
@@ -19,12 +19,15 @@ const text = (v: string | number | readonly string[] | null) =>
  * The compliance facts fields (everything but the lab report): in the edit page's Compliance form
  * and in the new-product form, where they are saved with the product.
  */
+/** The compliance form's answer: its fields are the schema's, and the lab report's file. */
+export type ComplianceFormReply = ReplyOf<typeof productComplianceSchema, unknown, "labReport">;
+
 export function ComplianceFacts({
   values,
   reply,
 }: {
   values: ProductComplianceInput | null;
-  reply: FormReply<unknown> | undefined;
+  reply: ComplianceFormReply | undefined;
 }) {
   const v = (name: keyof ProductComplianceInput) => postedValue(reply, name, text(values ? values[name] : null)) ?? "";
   return (
@@ -100,7 +103,7 @@ export function ComplianceForm({
 }: {
   productId: number;
   values: ComplianceFormValues;
-  reply: FormReply<unknown> | undefined;
+  reply: ComplianceFormReply | undefined;
 }) {
   const mine = reply && (reply.data as { intent?: string } | undefined)?.intent === "compliance" ? reply : undefined;
   const busy = useNavigation().state === "submitting";

@@ -1,7 +1,13 @@
 import { type ReactNode, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { CATEGORIES } from "~/lib/categories";
-import { type FormReply, postedValue } from "~/lib/form-reply";
+import { type FieldMessages, type FieldsOf, postedValue, type ReplyOf } from "~/lib/form-reply";
+import type { productSchema } from "~/lib/schemas/product";
+
+/** The product form's answer: the product schema's fields, its images and its volume prices (read apart). */
+export type ProductFormReply = ReplyOf<typeof productSchema, unknown, "images" | "tiers">;
+type ProductField = FieldsOf<ProductFormReply>;
+
 import type { ProductImage as Image } from "~/lib/images";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { centsToDecimalString } from "~/lib/money";
@@ -34,8 +40,8 @@ function SellingUnitFields({
   errors,
 }: {
   product: ProductFormValues | undefined;
-  value: (name: string, saved: string | undefined) => string | undefined;
-  errors: Record<string, string | undefined>;
+  value: (name: ProductField, saved: string | undefined) => string | undefined;
+  errors: FieldMessages<ProductField>;
 }) {
   return (
     <div className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
@@ -94,14 +100,14 @@ export function ProductForm({
   children,
 }: {
   product?: ProductFormValues;
-  reply?: FormReply<unknown> | undefined;
+  reply?: ProductFormReply | undefined;
   submitLabel: string;
   /** More fields saved with the product (the new-product form's compliance facts). */
   children?: ReactNode;
 }) {
-  const errors: Record<string, string | undefined> = reply?.fieldErrors ?? {};
+  const errors: FieldMessages<ProductField> = reply?.fieldErrors ?? {};
   /** After a failed save, what the admin had typed; else the product's saved value. */
-  const value = (name: string, saved: string | undefined) => postedValue(reply, name, saved);
+  const value = (name: ProductField, saved: string | undefined) => postedValue(reply, name, saved);
   const busy = useNavigation().state === "submitting";
   const [images, setImages] = useState<Image[]>(product?.images ?? []);
 

@@ -1,8 +1,9 @@
 import { useId } from "react";
 import { Link, useFetcher } from "react-router";
-import { type FormReply, fieldError } from "~/lib/form-reply";
+import { fieldError, type ReplyOf } from "~/lib/form-reply";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { type ListChoice, NEW_LIST } from "~/lib/saved-lists";
+import type { listTargetSchema } from "~/lib/schemas/saved-lists";
 import { Button, buttonClass } from "../ui/button";
 import { FormMessage, SelectField, TextField } from "../ui/field";
 
@@ -17,7 +18,7 @@ export function ListPickerFields({
   newNameLabel = "New list name",
 }: {
   lists: ListChoice[];
-  reply?: FormReply<unknown> | null | undefined;
+  reply?: ReplyOf<typeof listTargetSchema, unknown> | null | undefined;
   newNameLabel?: string;
 }) {
   const id = useId();
@@ -65,7 +66,7 @@ export function ListPickerFields({
   );
 }
 
-export type SavedToListReply = FormReply<{ listId: number; listName: string }>;
+export type SavedToListReply = ReplyOf<typeof listTargetSchema, { listId: number; listName: string }>;
 
 /**
  * "Save cart as a list" and "Save as list" (a past order): a disclosure with the list picker,

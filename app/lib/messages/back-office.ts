@@ -80,6 +80,12 @@ export const casePackHint = "Sold only in multiples of this many units; 1 sells 
 export const minimumHint = "Units, a multiple of the case pack; empty means one case.";
 export const maximumHint = "Units per order, a multiple of the case pack; empty means no limit.";
 export const tiersHint = 'One break per line: "quantity, price each", e.g. "50, 119.00". Leave empty for one price.';
+export function productAdded(name: string): string {
+  return `${name} added.`;
+}
+export function productSaved(name: string): string {
+  return `${name} saved.`;
+}
 export function groupCreated(name: string): string {
   return `Price group ${name} created.`;
 }

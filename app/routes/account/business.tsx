@@ -9,7 +9,8 @@ import {
 } from "~/.server/business/licenses";
 import { approvalMode, findBusiness, saveBusiness } from "~/.server/business/profile";
 import { getDb } from "~/.server/db/instance";
-import { parseForm, replyError, replyOk } from "~/.server/http/forms";
+import { type FieldErrors, parseForm, replyError, replyOk } from "~/.server/http/forms";
+import { domainErrorReply } from "~/.server/http/http";
 import { checkDocument, DOCUMENT_MISSING, DocumentRejectedError } from "~/.server/media/documents";
 import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
 import { AccountShell } from "~/components/account-shell";
@@ -19,7 +20,7 @@ import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { approvalShown, LICENSE_STATUS_LABEL, LICENSE_TYPES, storeToday } from "~/lib/business";
-import { type FormReply, fieldError, postedValue } from "~/lib/form-reply";
+import { type FieldName, type FormReply, fieldError, intentOf, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { MB, type RouteHandle } from "~/lib/route-policy";
@@ -60,7 +61,7 @@ type Intent = "profile" | "license";
 export async function action({ context }: Route.ActionArgs) {
   const viewer = signedInViewer(context);
   const form = formOf(context);
-  const intent = form.get("intent") === "license" ? "license" : "profile";
+  const intent = intentOf(form) === "license" ? "license" : "profile";
   const db = getDb();
   if (intent === "profile") {
     const parsed = parseForm(form, businessSchema);
@@ -73,7 +74,9 @@ export async function action({ context }: Route.ActionArgs) {
   }
   const parsed = parseForm(form, licenseSchema(storeToday()));
   const file = form.get("document");
-  const fieldErrors = parsed.ok ? {} : { ...parsed.errors };
+  const fieldErrors: FieldErrors<FieldName<ReturnType<typeof licenseSchema>> | "document"> = parsed.ok
+    ? {}
+    : { ...parsed.errors };
   const hasFile = file instanceof File && file.size > 0;
   if (hasFile) {
     // The business's limits (documents kept, uploads an hour) before the document is read.
@@ -115,16 +118,7 @@ export async function action({ context }: Route.ActionArgs) {
     );
     return replyOk<Intent>(ACCOUNT_MESSAGES.licenseUploaded(added.typeLabel, added.number), intent);
   } catch (error) {
-    if (error instanceof DocumentRejectedError) {
-      return replyError<Intent>({ fieldErrors: { document: error.message } }, { form, data: intent });
-    }
-    if (error instanceof LicenseError) {
-      return replyError<Intent>(
-        error.field === "form" ? { message: error.message } : { fieldErrors: { [error.field]: error.message } },
-        { form, status: error.status, data: intent },
-      );
-    }
-    throw error;
+    return domainErrorReply<Intent>(error, { form, data: intent });
   }
 }
 
@@ -145,7 +139,7 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
           : ACCOUNT_MESSAGES.businessRejectedNote;
   const reply = useSettledActionData<typeof action>() as FormReply<Intent> | undefined;
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const busy = navigation.state === "submitting" ? intentOf(navigation.formData) : null;
   const [params] = useSearchParams();
   const replacing = licenses.find((l) => l.id === params.get("replace")) ?? null;
   const profileReply = reply?.data === "profile" ? reply : undefined;

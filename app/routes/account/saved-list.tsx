@@ -14,7 +14,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { addCheckedLines } from "~/lib/cart-checked";
-import { type FormReply, fieldError } from "~/lib/form-reply";
+import { type FormReply, fieldError, intentOf } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { formatCents } from "~/lib/money";
@@ -200,7 +200,7 @@ export default function SavedList({ loaderData }: Route.ComponentProps) {
   const { list, buyer } = loaderData;
   const reply = useSettledActionData() as FormReply<ListToCartData> | undefined;
   const navigation = useNavigation();
-  const adding = navigation.state !== "idle" && navigation.formData?.get("intent") === "add-to-cart";
+  const adding = navigation.state !== "idle" && intentOf(navigation.formData) === "add-to-cart";
   const [, updateCart] = useCart();
   const navigate = useNavigate();
 

@@ -4,13 +4,14 @@ import { AccountError } from "~/.server/accounts/errors";
 import { changePassword, requestPasswordReset } from "~/.server/accounts/passwords";
 import { getDb } from "~/.server/db/instance";
 import { firstError, parseForm, replyError, replyOk } from "~/.server/http/forms";
-import { intentOf } from "~/.server/http/http";
+import { domainErrorReply } from "~/.server/http/http";
 import { clientIpOf, formOf, signedInViewer } from "~/.server/request/context";
 import { log } from "~/.server/runtime/log";
 import { AccountShell } from "~/components/account-shell";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
+import { intentOf } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { changePasswordSchema } from "~/lib/schemas/account";
@@ -47,10 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = await changePassword(db, viewer.id, parsed.data, request);
     return replyOk(ACCOUNT_MESSAGES.passwordUpdated, undefined, { headers });
   } catch (error) {
-    if (error instanceof AccountError) {
-      return replyError({ message: MESSAGES.errorMessage(error.message) }, { status: error.status });
-    }
-    throw error;
+    return domainErrorReply(error, { fields: [], summary: MESSAGES.errorMessage });
   }
 }
 

@@ -1,9 +1,10 @@
 import { useFetcher } from "react-router";
-import { LicenseError, REJECTION_REASON_REQUIRED, reviewLicense } from "~/.server/business/licenses";
-import { BusinessChangedError, reviewBusiness } from "~/.server/business/profile";
+import { REJECTION_REASON_REQUIRED, reviewLicense } from "~/.server/business/licenses";
+import { reviewBusiness } from "~/.server/business/profile";
 import { type PendingBusiness, type PendingLicense, reviewQueue } from "~/.server/business/queue";
 import { getDb } from "~/.server/db/instance";
 import { replyError } from "~/.server/http/forms";
+import { domainErrorReply } from "~/.server/http/http";
 import { redirectWithToast } from "~/.server/http/toast";
 import { actorOf, formOf } from "~/.server/request/context";
 import { Button } from "~/components/ui/button";
@@ -53,22 +54,14 @@ export async function action({ context }: Route.ActionArgs) {
       if (!business) return replyError({ message: BACK_OFFICE_MESSAGES.businessNotFound }, { status: 404, data: id });
       return done(BACK_OFFICE_MESSAGES.businessReviewed(business.legalName, approve));
     } catch (error) {
-      if (error instanceof BusinessChangedError)
-        return replyError({ message: error.message }, { status: 409, data: id });
-      throw error;
+      return domainErrorReply(error, { data: id });
     }
   }
   try {
     const license = await reviewLicense(getDb(), id, decision, actor);
     return done(BACK_OFFICE_MESSAGES.licenseReviewed(license.typeLabel, license.number, approve));
   } catch (error) {
-    if (error instanceof LicenseError) {
-      return replyError(
-        error.field === "reason" ? { fieldErrors: { reason: error.message } } : { message: error.message },
-        { status: error.status, data: id },
-      );
-    }
-    throw error;
+    return domainErrorReply(error, { fields: ["reason"], data: id });
   }
 }
 

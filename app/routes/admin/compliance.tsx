@@ -1,7 +1,8 @@
-import { createRule, findRule, listRules, RuleError, setRuleEnabled, updateRule } from "~/.server/compliance/rules";
+import { createRule, findRule, listRules, setRuleEnabled, updateRule } from "~/.server/compliance/rules";
 import { testSale } from "~/.server/compliance/test-sale";
 import { getDb } from "~/.server/db/instance";
 import { parseForm, replyError, replyOk } from "~/.server/http/forms";
+import { domainErrorReply } from "~/.server/http/http";
 import { redirectWithToast } from "~/.server/http/toast";
 import { actorOf, formOf } from "~/.server/request/context";
 import { RuleCard } from "~/components/admin/compliance/rule-card";
@@ -11,6 +12,7 @@ import { FormMessage } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { storeToday } from "~/lib/business";
 import type { ComplianceReply } from "~/lib/compliance/sale-test";
+import { intentOf } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { ruleSchema, saleTestSchema } from "~/lib/schemas/compliance";
@@ -35,7 +37,7 @@ export async function loader({ url }: Route.LoaderArgs) {
 
 export async function action({ context }: Route.ActionArgs) {
   const form = formOf(context);
-  const intent = String(form.get("intent") ?? "");
+  const intent = intentOf(form);
   const db = getDb();
   const actor = actorOf(context);
   if (intent === "test") {
@@ -53,9 +55,7 @@ export async function action({ context }: Route.ActionArgs) {
     try {
       await setRuleEnabled(db, id, enable, actor);
     } catch (error) {
-      if (error instanceof RuleError)
-        return replyError({ message: error.message }, { status: error.status, data: { intent } });
-      throw error;
+      return domainErrorReply(error, { fields: [], data: { intent } });
     }
     return redirectWithToast("/admin/compliance", {
       type: "success",
@@ -75,9 +75,7 @@ export async function action({ context }: Route.ActionArgs) {
         await createRule(db, parsed.data, actor);
       }
     } catch (error) {
-      if (error instanceof RuleError)
-        return replyError({ message: error.message }, { form, status: error.status, data: { intent } });
-      throw error;
+      return domainErrorReply(error, { form, fields: [], data: { intent } });
     }
     return redirectWithToast("/admin/compliance", { type: "success", message: BACK_OFFICE_MESSAGES.ruleSaved });
   }

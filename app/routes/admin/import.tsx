@@ -10,13 +10,13 @@ import {
   type ImportApplyLine,
   type ImportView,
 } from "~/.server/flows/catalog-import/import-form";
-import { intentOf } from "~/.server/http/http";
 import { actorOf, formOf } from "~/.server/request/context";
-import { notify } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-message";
+import { useReplyToast } from "~/components/use-reply-toast";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import type { FormReply } from "~/lib/form-reply";
+import { intentOf } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { MB, type RouteHandle } from "~/lib/route-policy";
@@ -288,9 +288,8 @@ export default function ImportProducts({ loaderData }: Route.ComponentProps) {
   const overLimit = !!plan && !plan.applied && plan.writeLimit !== null && writes > plan.writeLimit;
   const canApply = !!plan && !plan.applied && writes > 0 && !overLimit && plan.stagedId !== null;
 
-  useEffect(() => {
-    if (reply?.ok && reply.message) notify("success", reply.message);
-  }, [reply]);
+  // A refused file or Apply is said on the page, beside the plan.
+  useReplyToast(reply, { error: false });
 
   return (
     <section aria-labelledby="import-title" className="flex flex-col gap-5">

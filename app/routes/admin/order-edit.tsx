@@ -1,28 +1,21 @@
 import { useEffect, useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { getDb } from "~/.server/db/instance";
-import {
-  EDITABLE_STATUSES,
-  editableLines,
-  editOrder,
-  OrderEditError,
-  orderHistory,
-  orderLineName,
-} from "~/.server/flows/order-edit";
+import { EDITABLE_STATUSES, editableLines, editOrder, orderHistory, orderLineName } from "~/.server/flows/order-edit";
 import { askFirst, isConfirmed } from "~/.server/http/confirmation";
 import { replyError, replyOk } from "~/.server/http/forms";
-import { intentOf } from "~/.server/http/http";
+import { domainErrorReply } from "~/.server/http/http";
 import { findOrderDocument } from "~/.server/orders/documents";
-import { StatusChangeError, setOrderStatus } from "~/.server/orders/status";
+import { setOrderStatus } from "~/.server/orders/status";
 import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
 import { ConfirmPanel } from "~/components/confirm-panel";
 import { OrderReference, OrderStatusBadge } from "~/components/order-view";
-import { notify } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-message";
+import { useReplyToast } from "~/components/use-reply-toast";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
-import { type FormReply, revalidateAfterConflict } from "~/lib/form-reply";
+import { type FormReply, intentOf, revalidateAfterConflict } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { formatCents } from "~/lib/money";
@@ -123,19 +116,13 @@ export async function action({ params, context }: Route.ActionArgs) {
       );
     }
   } catch (error) {
-    if (error instanceof OrderEditError || error instanceof StatusChangeError)
-      return replyError({ message: error.message }, { status: 409 });
-    throw error;
+    return domainErrorReply(error);
   }
   return replyError({ message: MESSAGES.orderEditNothing });
 }
 
 function useToast(fetcher: { data?: FormReply | undefined; state: string }) {
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) notify("success", fetcher.data.message ?? MESSAGES.orderEditNothing);
-    else if (fetcher.data.message) notify("error", fetcher.data.message);
-  }, [fetcher.data, fetcher.state]);
+  useReplyToast(fetcher.data, { success: MESSAGES.orderEditNothing, state: fetcher.state });
 }
 
 type Line = Route.ComponentProps["loaderData"]["lines"][number];

@@ -1,14 +1,14 @@
-import { useEffect } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { type AdminOrder, listAllOrders } from "~/.server/admin/orders";
 import { getDb } from "~/.server/db/instance";
 import { replyError, replyOk } from "~/.server/http/forms";
-import { StatusChangeError, setOrderStatus } from "~/.server/orders/status";
+import { domainErrorReply } from "~/.server/http/http";
+import { setOrderStatus } from "~/.server/orders/status";
 import { actorOf, formOf } from "~/.server/request/context";
 import { Pagination } from "~/components/admin/pagination";
 import { OrderStatusBadge } from "~/components/order-view";
-import { notify } from "~/components/toast";
 import { SelectField } from "~/components/ui/field";
+import { useReplyToast } from "~/components/use-reply-toast";
 import { type FormReply, revalidateAfterConflict } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
@@ -38,8 +38,7 @@ export async function action({ context }: Route.ActionArgs) {
   try {
     await setOrderStatus(getDb(), id, { seen, next: status }, actorOf(context));
   } catch (error) {
-    if (error instanceof StatusChangeError) return replyError({ message: error.message }, { status: 409 });
-    throw error;
+    return domainErrorReply(error);
   }
   return replyOk(BACK_OFFICE_MESSAGES.orderStatusChanged(id, status));
 }
@@ -47,11 +46,10 @@ export async function action({ context }: Route.ActionArgs) {
 function StatusSelect({ order }: { order: AdminOrder }) {
   const fetcher = useFetcher<FormReply>();
   // Told as soon as the answer arrives: in a filtered list the order (and this effect) leaves on reload.
-  useEffect(() => {
-    if (!fetcher.data) return;
-    if (fetcher.data.ok) notify("success", fetcher.data.message ?? BACK_OFFICE_MESSAGES.statusChanged);
-    else notify("error", fetcher.data.message ?? BACK_OFFICE_MESSAGES.statusNotChanged);
-  }, [fetcher.data]);
+  useReplyToast(fetcher.data, {
+    success: BACK_OFFICE_MESSAGES.statusChanged,
+    error: BACK_OFFICE_MESSAGES.statusNotChanged,
+  });
   const shown = fetcher.state !== "idle" ? String(fetcher.formData?.get("status")) : order.status;
   return (
     <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { getDb } from "~/.server/db/instance";
 import { askFirst, isConfirmed } from "~/.server/http/confirmation";
 import { parseForm, replyError } from "~/.server/http/forms";
+import { domainErrorReply } from "~/.server/http/http";
 import { redirectWithToast } from "~/.server/http/toast";
 import {
   assignCustomer,
@@ -10,7 +11,6 @@ import {
   listGroupMembers,
   listGroupPrices,
   listPriceGroups,
-  PriceGroupError,
   setGroupPrices,
   unassignCustomer,
   updatePriceGroup,
@@ -21,7 +21,7 @@ import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
-import { type FormReply, postedValue } from "~/lib/form-reply";
+import { type FormReply, fieldError, intentOf, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { centsToDecimalString, formatCents } from "~/lib/money";
@@ -61,7 +61,7 @@ export async function action({ context }: Route.ActionArgs) {
   const form = formOf(context);
   const db = getDb();
   const actor = actorOf(context);
-  const intent = form.get("intent");
+  const intent = intentOf(form);
   const groupId = idParam(String(form.get("groupId") ?? ""));
   try {
     switch (intent) {
@@ -129,13 +129,7 @@ export async function action({ context }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    if (error instanceof PriceGroupError) {
-      return replyError(
-        error.field === "form" ? { message: error.message } : { fieldErrors: { [error.field]: error.message } },
-        { form, status: error.status },
-      );
-    }
-    throw error;
+    return domainErrorReply(error, { form });
   }
   return replyError({ message: MESSAGES.chooseAction });
 }
@@ -261,7 +255,7 @@ export default function PriceGroups({ loaderData }: Route.ComponentProps) {
                 chosen.prices.map((p) => `${p.sku}, ${centsToDecimalString(p.priceCents)}`).join("\n"),
               )}
               hint={BACK_OFFICE_MESSAGES.groupPricesHint}
-              error={intent("prices")?.fieldErrors?.prices}
+              error={fieldError(intent("prices"), "prices")}
             />
             {chosen.prices.length > 0 ? (
               <p className="text-xs text-slate-600">
@@ -310,7 +304,7 @@ export default function PriceGroups({ loaderData }: Route.ComponentProps) {
                 required
                 maxLength={200}
                 defaultValue={postedValue(intent("assign"), "customer", "")}
-                error={intent("assign")?.fieldErrors?.customer}
+                error={fieldError(intent("assign"), "customer")}
               />
               <Button type="submit" disabled={busy}>
                 Add customer

@@ -13,7 +13,7 @@ import { actorOf, formOf } from "~/.server/request/context";
 import { ComplianceForm } from "~/components/admin/compliance-form";
 import { ProductForm } from "~/components/admin/product-form";
 import { useSettledActionData } from "~/components/use-settled-action-data";
-import { revalidateAfterConflict } from "~/lib/form-reply";
+import { intentOf, revalidateAfterConflict } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { MB, type RouteHandle } from "~/lib/route-policy";
@@ -63,7 +63,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ params, context }: Route.ActionArgs) {
   const id = productId(params.productId);
   const form = formOf(context);
-  if (form.get("intent") === "compliance") {
+  if (intentOf(form) === "compliance") {
     if (!(await findProduct(getDb(), id))) throw data(MESSAGES.productNotFound, { status: 404 });
     const errors = await saveComplianceForm(getDb(), id, form, actorOf(context));
     if (errors) return replyError({ fieldErrors: errors }, { form, data: { intent: "compliance" } });
@@ -89,7 +89,10 @@ export async function action({ params, context }: Route.ActionArgs) {
     return productSaveError(error, BACK_OFFICE_MESSAGES.failedToSaveProduct, form);
   }
   if (!saved) throw data(MESSAGES.productNotFound, { status: 404 });
-  return redirectWithToast("/admin/products", { type: "success", message: `${read.changes.name} saved.` });
+  return redirectWithToast("/admin/products", {
+    type: "success",
+    message: BACK_OFFICE_MESSAGES.productSaved(read.changes.name),
+  });
 }
 
 export default function ProductEdit({ loaderData }: Route.ComponentProps) {

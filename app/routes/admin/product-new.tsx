@@ -30,7 +30,7 @@ export async function action({ context }: Route.ActionArgs) {
     const id = await createProductWithImages(getDb(), read.changes, read.uploads, actorOf(context), facts.facts);
     return redirectWithToast(`/admin/products?created=${id}`, {
       type: "success",
-      message: `${read.changes.name} added.`,
+      message: BACK_OFFICE_MESSAGES.productAdded(read.changes.name),
     });
   } catch (error) {
     return productSaveError(error, BACK_OFFICE_MESSAGES.failedToAddProduct, form);

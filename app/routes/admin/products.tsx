@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { listAdminProducts, type ProductSort, type StockFilter } from "~/.server/admin/products";
 import { findProduct } from "~/.server/catalog/products";
@@ -7,21 +7,21 @@ import { getDb } from "~/.server/db/instance";
 import { bulkUpdateProducts, deleteProduct } from "~/.server/flows/product-admin";
 import { askFirst, isConfirmed } from "~/.server/http/confirmation";
 import { firstError, parseForm, replyError, replyOk } from "~/.server/http/forms";
-import { intentOf } from "~/.server/http/http";
 import { actorOf, formOf } from "~/.server/request/context";
 import { BulkDialog, UnchangedSelect } from "~/components/admin/bulk-dialog";
 import { BulkComplianceDialog } from "~/components/admin/compliance-form";
 import { Pagination } from "~/components/admin/pagination";
 import { ConfirmPanel } from "~/components/confirm-panel";
 import { ProductImage } from "~/components/product-image";
-import { notify } from "~/components/toast";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
+import { useReplyToast } from "~/components/use-reply-toast";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { CATEGORIES, categoryLabel, isCategorySlug } from "~/lib/categories";
 import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
 import type { FormReply } from "~/lib/form-reply";
+import { intentOf } from "~/lib/form-reply";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { formatCents } from "~/lib/money";
 import type { RouteHandle } from "~/lib/route-policy";
@@ -104,11 +104,7 @@ export async function action({ context }: Route.ActionArgs) {
 function DeleteButton({ id, name }: { id: number; name: string }) {
   const fetcher = useFetcher<FormReply>();
   // Told as soon as the answer arrives: once the list reloads, this row (and its effect) is gone.
-  useEffect(() => {
-    if (!fetcher.data) return;
-    if (fetcher.data.ok) notify("success", fetcher.data.message ?? "Done.");
-    else notify("error", fetcher.data.message ?? BACK_OFFICE_MESSAGES.thatDidNotWork);
-  }, [fetcher.data]);
+  useReplyToast(fetcher.data, { success: "Done.", error: BACK_OFFICE_MESSAGES.thatDidNotWork });
   return (
     <fetcher.Form
       method="post"

@@ -1,13 +1,12 @@
-import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { listLowStock, MAX_THRESHOLD, setProductThreshold, setStoreThreshold } from "~/.server/catalog/low-stock";
 import { getDb } from "~/.server/db/instance";
 import { replyError, replyOk } from "~/.server/http/forms";
-import { intentOf } from "~/.server/http/http";
 import { actorOf, formOf } from "~/.server/request/context";
-import { notify } from "~/components/toast";
 import { Button } from "~/components/ui/button";
+import { useReplyToast } from "~/components/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
+import { intentOf } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { idParam } from "~/lib/schemas/params";
@@ -51,11 +50,7 @@ export async function action({ context }: Route.ActionArgs) {
 
 function useToast(fetcher: { data?: FormReply | undefined; state: string }) {
   // Told as soon as the answer arrives: a product no longer low leaves the list (and this form) on reload.
-  useEffect(() => {
-    if (!fetcher.data) return;
-    const message = fetcher.data.message ?? fetcher.data.fieldErrors?.threshold;
-    if (message) notify(fetcher.data.ok ? "success" : "error", message);
-  }, [fetcher.data]);
+  useReplyToast(fetcher.data, { field: "threshold" });
 }
 
 type Item = Route.ComponentProps["loaderData"]["items"][number];

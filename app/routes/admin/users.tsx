@@ -1,25 +1,25 @@
-import { useEffect } from "react";
 import { Form, useFetcher, useSearchParams } from "react-router";
 import { type AdminUserRow, listUsers } from "~/.server/accounts/directory";
-import { applyUserAction, type UserAction, UserActionError } from "~/.server/accounts/user-admin";
+import { applyUserAction, type UserAction } from "~/.server/accounts/user-admin";
 import { findUserById } from "~/.server/accounts/users";
 import { approvalMode } from "~/.server/business/profile";
 import { getDb } from "~/.server/db/instance";
 import { askFirst, isConfirmed } from "~/.server/http/confirmation";
 import { replyError, replyOk } from "~/.server/http/forms";
-import { intentOf } from "~/.server/http/http";
+import { domainErrorReply } from "~/.server/http/http";
 import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
 import { Pagination } from "~/components/admin/pagination";
 import { ConfirmPanel } from "~/components/confirm-panel";
-import { notify } from "~/components/toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
+import { useReplyToast } from "~/components/use-reply-toast";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { approvalShown } from "~/lib/business";
 import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
 import type { FormReply } from "~/lib/form-reply";
+import { intentOf } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { formatOrderDate } from "~/lib/orders";
@@ -66,8 +66,7 @@ export async function action({ context }: Route.ActionArgs) {
   try {
     return replyOk(await applyUserAction(getDb(), userId, intent, actorOf(context)));
   } catch (error) {
-    if (error instanceof UserActionError) return replyError({ message: error.message }, { status: 409 });
-    throw error;
+    return domainErrorReply(error);
   }
 }
 
@@ -87,10 +86,7 @@ const USER_ACTION = "user-action";
 
 function useUserActionReply() {
   const fetcher = useFetcher<FormReply>({ key: USER_ACTION });
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data?.message) return;
-    notify(fetcher.data.ok ? "success" : "error", fetcher.data.message);
-  }, [fetcher.data, fetcher.state]);
+  useReplyToast(fetcher.data, { state: fetcher.state });
 }
 
 function UserActions({ user, self }: { user: AdminUserRow; self: boolean }) {

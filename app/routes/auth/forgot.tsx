@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
-import { accountErrorResponse } from "~/.server/accounts/errors";
 import { requestPasswordReset } from "~/.server/accounts/passwords";
 import { getDb } from "~/.server/db/instance";
 import { invalid, parseForm, replyOk } from "~/.server/http/forms";
+import { domainErrorReply } from "~/.server/http/http";
 import { clientIpOf, formOf } from "~/.server/request/context";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
@@ -31,7 +31,7 @@ export async function action({ context }: Route.ActionArgs) {
   try {
     await requestPasswordReset(getDb(), parsed.data.email, clientIpOf(context));
   } catch (error) {
-    return accountErrorResponse(error, form);
+    return domainErrorReply(error, { form });
   }
   return replyOk(MESSAGES.RESET_REQUESTED);
 }

@@ -1,16 +1,16 @@
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { AccountError, accountErrorResponse } from "~/.server/accounts/errors";
+import { AccountError } from "~/.server/accounts/errors";
 import { resendVerification, signIn } from "~/.server/accounts/sign-in";
 import { safeRedirectPath } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
-import { invalid, parseForm, replyError, replyOk } from "~/.server/http/forms";
-import { intentOf } from "~/.server/http/http";
+import { invalid, parseForm, replyOk } from "~/.server/http/forms";
+import { domainErrorReply } from "~/.server/http/http";
 import { redirectWithToast } from "~/.server/http/toast";
 import { clientIpOf, formOf } from "~/.server/request/context";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
-import { fieldError, postedValue } from "~/lib/form-reply";
+import { fieldError, intentOf, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import { emailSchema, loginSchema } from "~/lib/schemas/account";
 import { seo } from "~/lib/seo";
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await resendVerification(db, email.data, clientIpOf(context));
     } catch (error) {
-      return accountErrorResponse(error, form);
+      return domainErrorReply(error, { form });
     }
     return replyOk<LoginData>(VERIFICATION_RESENT, { resent: true });
   }
@@ -57,17 +57,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       { headers },
     );
   } catch (error) {
-    if (!(error instanceof AccountError)) throw error;
-    const unverified = error.message === MESSAGES.verifyBeforeLogin;
+    const unverified = error instanceof AccountError && error.message === MESSAGES.verifyBeforeLogin;
     const identifier = parsed.data.identifier.trim().toLowerCase();
-    return replyError<LoginData>(
-      { fieldErrors: { [error.field]: error.message } },
-      {
-        form,
-        status: error.status,
-        ...(unverified ? { data: { unverified, unverifiedEmail: identifier.includes("@") ? identifier : null } } : {}),
-      },
-    );
+    return domainErrorReply<LoginData>(error, {
+      form,
+      ...(unverified ? { data: { unverified, unverifiedEmail: identifier.includes("@") ? identifier : null } } : {}),
+    });
   }
 }
 

@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
-import { accountErrorResponse } from "~/.server/accounts/errors";
 import { registerCustomer } from "~/.server/accounts/registration";
 import { getDb } from "~/.server/db/instance";
 import { invalid, parseForm, replyOk } from "~/.server/http/forms";
+import { domainErrorReply } from "~/.server/http/http";
 import { clientIpOf, formOf } from "~/.server/request/context";
 import { BusinessFields } from "~/components/business-fields";
 import { Button } from "~/components/ui/button";
@@ -10,7 +10,7 @@ import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import { UsStateSelect } from "~/components/us-state-select";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { GENDERS, USERNAME_RULE } from "~/lib/form-fields";
-import { fieldError, postedValue } from "~/lib/form-reply";
+import { type FieldsOf, fieldError, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import { registerSchema } from "~/lib/schemas/account";
 import { seo } from "~/lib/seo";
@@ -34,7 +34,7 @@ export async function action({ context }: Route.ActionArgs) {
   try {
     await registerCustomer(getDb(), parsed.data, clientIpOf(context));
   } catch (error) {
-    return accountErrorResponse(error, form);
+    return domainErrorReply(error, { form });
   }
   return replyOk(MESSAGES.registered);
 }
@@ -44,7 +44,10 @@ export default function Register() {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   /** Each field's error and, after a failure, what was typed in it. */
-  const field = (name: string) => ({ error: fieldError(reply, name), defaultValue: postedValue(reply, name) });
+  const field = (name: FieldsOf<typeof reply>) => ({
+    error: fieldError(reply, name),
+    defaultValue: postedValue(reply, name),
+  });
 
   if (reply?.ok) {
     return (

@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { accountErrorResponse } from "~/.server/accounts/errors";
 import { resetPassword, resetTokenIsUsable } from "~/.server/accounts/passwords";
 import { invalid, parseForm } from "~/.server/http/forms";
+import { domainErrorReply } from "~/.server/http/http";
 import { formOf } from "~/.server/request/context";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
@@ -28,7 +28,7 @@ export async function action({ context }: Route.ActionArgs) {
   try {
     await resetPassword(parsed.data.token, parsed.data.password);
   } catch (error) {
-    return accountErrorResponse(error, form);
+    return domainErrorReply(error, { form });
   }
   return redirect("/login?reset=1");
 }

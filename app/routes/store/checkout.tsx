@@ -2,9 +2,11 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { listAddresses } from "~/.server/accounts/addresses";
 import { getDb } from "~/.server/db/instance";
-import { OrderRefusedError, placeOrder } from "~/.server/flows/place-order";
+import { placeOrder } from "~/.server/flows/place-order";
 import { parseForm, replyError, replyOk } from "~/.server/http/forms";
+import { domainErrorReply } from "~/.server/http/http";
 import { formOf, signedInViewer } from "~/.server/request/context";
+import { DomainError } from "~/.server/runtime/domain-error";
 import { log } from "~/.server/runtime/log";
 import { AddressForm } from "~/components/address-form";
 import { useCart, useCartRead, writeCart } from "~/components/cart/cart-store";
@@ -61,12 +63,8 @@ export async function action({ context }: Route.ActionArgs) {
     });
     return replyOk<PlaceData>(undefined, { orderId: order.id });
   } catch (error) {
-    if (error instanceof OrderRefusedError) {
-      return replyError<PlaceData>(
-        { message: error.message, fieldErrors: { [error.field]: error.message } },
-        { status: 409 },
-      );
-    }
+    if (error instanceof DomainError)
+      return domainErrorReply<PlaceData>(error, { summary: (message: string) => message });
     log.error({ err: error }, "order failed");
     return replyError<PlaceData>({ message: MESSAGES.failedToPlaceOrder }, { status: 500, data: { alert: true } });
   }

@@ -12,6 +12,7 @@ import { dialectOf } from "../../db/connect";
 import type { DB, ProductComplianceTable } from "../../db/schema";
 import { sqlNow } from "../../db/time";
 import { replaceTiers } from "../../pricing/tiers";
+import { DomainError } from "../../runtime/domain-error";
 import { log } from "../../runtime/log";
 import { removeUnusedImageFiles } from "../product-admin";
 import { type ImportPlan, planImport, writesOf } from "./plan";
@@ -118,19 +119,19 @@ function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-export class ImportChangedError extends Error {
+export class ImportChangedError extends DomainError {
   constructor() {
-    super(MESSAGES.importCatalogChanged);
+    super(MESSAGES.importCatalogChanged, { status: 409 });
   }
 }
 
 /** A plan that writes more rows than the database takes in one Apply (applyRowLimit): nothing was written. */
-export class ImportTooLargeError extends Error {
+export class ImportTooLargeError extends DomainError {
   constructor(
     readonly plan: ImportPlan,
     readonly limit: number,
   ) {
-    super(MESSAGES.importTooManyWrites(writesOf(plan), limit));
+    super(MESSAGES.importTooManyWrites(writesOf(plan), limit), { status: 422 });
   }
 }
 
