@@ -314,7 +314,7 @@ describe(`accounts on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, ()
     const toOwner = (await outbox()).filter((m) => m.to === "flooded@shop.example");
     expect(toOwner).toHaveLength(limits.registrationNoticesPerRecipient.limit);
     for (const m of toOwner) expect(m.subject).toMatch(/You already have an account/);
-  });
+  }, 120_000); // 80 registrations, each hashing a password: a minute on a loaded 2-core machine
 
   it("caps every account mail to one address at six a day, whoever asks and from wherever", async () => {
     const email = "capped@shop.example";

@@ -101,7 +101,7 @@ export function TextAreaField({
 export type SelectOption = string | { value: string; label: ReactNode; className?: string };
 
 /**
- * A labelled select: `options` are its choices; `placeholder` is a first choice with no value
+ * A labeled select: `options` are its choices; `placeholder` is a first choice with no value
  * ("Choose a state", "Not set"…).
  */
 export function SelectField({
