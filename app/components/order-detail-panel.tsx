@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import type { CheckedLine } from "~/lib/cart-check";
 import { addCheckedLines } from "~/lib/cart-checked";
-import type { FormReply } from "~/lib/form-reply";
+import type { FormWideReply } from "~/lib/form-reply";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import type { OrderDetail } from "~/lib/orders";
 import type { ListChoice } from "~/lib/saved-lists";
@@ -20,7 +20,7 @@ export type ReorderData = { lines: CheckedLine[]; skipped: number };
  * /account/lists with the order's id; `lists` are the customer's lists to pick from).
  */
 export function OrderDetailPanel({ order, lists = [] }: { order: OrderDetail; lists?: ListChoice[] }) {
-  const reorder = useFetcher<FormReply<ReorderData>>();
+  const reorder = useFetcher<FormWideReply<ReorderData>>();
   const [, updateCart] = useCart();
   const navigate = useNavigate();
 

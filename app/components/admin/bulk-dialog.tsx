@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField } from "~/components/ui/field";
 import { useReplyToast } from "~/components/use-reply-toast";
-import type { FormReply } from "~/lib/form-reply";
+import type { FormWideReply } from "~/lib/form-reply";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 
 /**
@@ -32,7 +32,7 @@ export function BulkDialog({
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const form = useRef<HTMLFormElement>(null);
-  const fetcher = useFetcher<FormReply>();
+  const fetcher = useFetcher<FormWideReply>();
   const titleId = `bulk-${intent}-title`;
   useReplyToast(fetcher.data, {
     success: "Done.",

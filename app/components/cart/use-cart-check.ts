@@ -2,14 +2,14 @@ import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { CartLine } from "~/lib/cart";
 import { blocksOrder, type CheckedLine, changesQuantity } from "~/lib/cart-check";
-import type { FormReply } from "~/lib/form-reply";
+import type { FormWideReply } from "~/lib/form-reply";
 import { useCart } from "./cart-store";
 
 function signatureOf(lines: CartLine[]): string {
   return lines.map((l) => `${l.id}x${l.quantity}`).join(",");
 }
 
-type CheckResult = FormReply<{ lines: CheckedLine[] }>;
+type CheckResult = FormWideReply<{ lines: CheckedLine[] }>;
 
 /**
  * Checks the cart against the server whenever its products or quantities change (buyers only):

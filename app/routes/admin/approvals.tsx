@@ -18,6 +18,12 @@ import { oneLine } from "~/lib/text";
 import type { Route } from "./+types/approvals";
 
 /** A change refused because the page was out of date reloads the page's data (issue 26). */
+
+/** The review form's one field: the reason for a rejection (a typo in its name fails the type check). */
+type ReviewField = "reason";
+/** The answer to a review: the reviewed id as its data. */
+type ReviewReply = FormReply<string, ReviewField>;
+
 export const shouldRevalidate = revalidateAfterConflict;
 
 export function meta() {
@@ -43,7 +49,9 @@ export async function action({ context }: Route.ActionArgs) {
     return replyError({ message: BACK_OFFICE_MESSAGES.chooseWhatToReview });
   }
   // Every refusal names the item it is about (`data`), so the right review form shows it.
-  if (!approve && !reason) return replyError({ fieldErrors: { reason: REJECTION_REASON_REQUIRED } }, { data: id });
+  if (!approve && !reason) {
+    return replyError<string, ReviewField>({ fieldErrors: { reason: REJECTION_REASON_REQUIRED } }, { data: id });
+  }
   const actor = actorOf(context);
   const decision = approve ? ({ approve: true } as const) : ({ approve: false, reason } as const);
   if (subject === "business") {
@@ -77,10 +85,10 @@ function Decision({
   /** What the page shows of a business (its reviewedVersion). */
   seen?: string;
 }) {
-  const fetcher = useFetcher<FormReply<string>>();
+  const fetcher = useFetcher<ReviewReply>();
   // A tap before the page's JavaScript ran posts the form as a page: its answer is the route's
   // action data, shown by the form it is about.
-  const pageReply = useSettledActionData<FormReply<string>>();
+  const pageReply = useSettledActionData<ReviewReply>();
   const reply = fetcher.data ?? (pageReply?.data === id ? pageReply : undefined);
   const busy = fetcher.state !== "idle";
   return (

@@ -7,9 +7,10 @@ import { CATEGORIES } from "~/lib/categories";
 import type { Rule } from "~/lib/compliance/engine";
 import type { ComplianceReply } from "~/lib/compliance/sale-test";
 import { FLAVOR_CLASSES, PRODUCT_CLASSES } from "~/lib/compliance/vocabulary";
-import { fieldError, postedValue } from "~/lib/form-reply";
+import { type FieldName, fieldError, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
+import type { ruleSchema } from "~/lib/schemas/compliance";
 
 function Checkboxes({
   legend,
@@ -49,7 +50,7 @@ export function RuleForm({ editing, today }: { editing: Rule | null; today: stri
   const reply = useSettledActionData<ComplianceReply>();
   const mine = reply?.data?.intent === "save" ? reply : undefined;
   const busy = useNavigation().state === "submitting";
-  const v = (name: string, fallback: string) => postedValue(mine, name, fallback) ?? fallback;
+  const v = (name: FieldName<typeof ruleSchema>, fallback: string) => postedValue(mine, name, fallback) ?? fallback;
   const s = editing?.scope;
   const key = editing ? `${editing.id}-${editing.updatedAt}` : "new";
   return (
