@@ -230,12 +230,12 @@ test.describe("authorization matrix from the route table @desktop-only", () => {
       for (const role of ROLES) {
         const headers = w.cookies[role] ? { cookie: w.cookies[role] } : undefined;
         const page = await api.get(url, { headers, maxRedirects: 0 });
-        // The visitor cache serves only public routes that declared it, and never a signed-in viewer.
+        // The page cache serves only public routes that declared it: to visitors, and to signed-in
+        // viewers by their audience (issue 28, decision 0035); nothing of another group, ever.
         const cached = page.headers()["x-cache"];
-        if (role === "visitor" && r.group !== "store" && cached)
-          wrong.push(`GET ${url} as visitor: cached (${cached})`);
-        if (role !== "visitor" && role !== "unverified" && cached)
-          wrong.push(`GET ${url} as ${role}: cached (${cached})`);
+        if (r.group !== "store" && cached) wrong.push(`GET ${url} as ${role}: cached (${cached})`);
+        if (role !== "visitor" && cached && page.headers()["cache-control"] !== "private, no-store")
+          wrong.push(`GET ${url} as ${role}: cached without private, no-store`);
         const expected = expectedPage(rule.access, role, rule.declared);
         if (!expected.includes(page.status())) {
           wrong.push(`GET ${url} as ${role}: ${page.status()}, expected ${expected.join("/")}`);
