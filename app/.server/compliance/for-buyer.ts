@@ -12,7 +12,12 @@ import { checkProducts, checkProductsForEach, judgeForEach, loadSaleContext } fr
  * address, and the check of every cart line for the address chosen at checkout. Each call costs a
  * fixed number of queries whatever the number of products (rules come from the in-memory copy).
  */
-async function destinationOf(db: Kysely<DB>, userId: string, addressId: string | null): Promise<Destination | null> {
+/** A customer's address as a destination: the one named, or their default (the first made, without one). */
+export async function destinationOf(
+  db: Kysely<DB>,
+  userId: string,
+  addressId: string | null,
+): Promise<Destination | null> {
   let q = db.selectFrom("addresses").select(["id", "state", "zip"]).where("user_id", "=", userId);
   q = addressId ? q.where("id", "=", addressId) : q.orderBy("is_default", "desc").orderBy("created_at");
   const row = await q.executeTakeFirst();
@@ -97,24 +102,6 @@ export function cardsWithNotes<T extends { id: number }>(
   cards: T[],
   notes: Map<number, ProductNote>,
 ): (T & { complianceNote?: string })[] {
-  if (notes.size === 0) return cards;
-  return cards.map((c) => {
-    const note = notes.get(c.id);
-    return note ? { ...c, complianceNote: note.text } : c;
-  });
-}
-
-/** Cards with the customer's note, when the product cannot ship to their default address. */
-export async function withNotes<T extends { id: number }>(
-  db: Kysely<DB>,
-  userId: string | null,
-  cards: T[],
-): Promise<(T & { complianceNote?: string })[]> {
-  const notes = await productNotes(
-    db,
-    userId,
-    cards.map((c) => c.id),
-  );
   if (notes.size === 0) return cards;
   return cards.map((c) => {
     const note = notes.get(c.id);

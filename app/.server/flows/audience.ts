@@ -7,7 +7,7 @@ import { awaitsApproval, canSeePrices, type Viewer } from "../accounts/viewer";
 import type { Product } from "../catalog/product";
 import { shapeCard } from "../catalog/shape";
 import { buyerLicenses } from "../compliance/check";
-import { cardsWithNotes, destinationNotes, type ProductNote } from "../compliance/for-buyer";
+import { cardsWithNotes, destinationNotes, destinationOf, type ProductNote } from "../compliance/for-buyer";
 import type { DB } from "../db/schema";
 import type { Versions } from "../db/versions";
 import { type CustomerGroup, findCustomerGroup, loadGroupPriceBook, pricedWith } from "../pricing/prices";
@@ -73,20 +73,14 @@ async function lookUpAudience(db: Kysely<DB>, viewer: Viewer, date: string): Pro
   if (role === "admin") return { role, seesPrices, awaitingApproval, priceGroup: null, compliance: null, date };
   const [priceGroup, address, licenses] = await Promise.all([
     seesPrices ? findCustomerGroup(db, viewer.id) : Promise.resolve(null),
-    db
-      .selectFrom("addresses")
-      .select(["id", "state", "zip"])
-      .where("user_id", "=", viewer.id)
-      .orderBy("is_default", "desc")
-      .orderBy("created_at")
-      .executeTakeFirst(),
+    destinationOf(db, viewer.id, null),
     buyerLicenses(db, viewer.id),
   ]);
   if (!address) return { role, seesPrices, awaitingApproval, priceGroup, compliance: null, date };
   const counted = new Map<string, BuyerLicense>();
   for (const l of licenses) {
     if (l.status !== "approved" || (l.expiresOn !== null && l.expiresOn < date)) continue;
-    if (!licenseCoversAddress(l, address.id)) continue;
+    if (!licenseCoversAddress(l, address.addressId)) continue;
     const key = `${l.type}@${l.issuingState}`;
     counted.set(key, {
       type: l.type,

@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import { sellingUnitOf, smallestQuantity } from "~/lib/quantity";
 import type { Tier } from "~/lib/tiers";
-import { canSeePrices, type Viewer } from "../accounts/viewer";
 import type { Product } from "../catalog/product";
 import type { DB, PriceGroupKind } from "../db/schema";
 
@@ -144,17 +143,12 @@ export async function withCustomerPrices(db: Db, userId: string | null, products
     userId,
     products.map((p) => p.id),
   );
-  return products.map((p) => ({ ...p, priceCents: unitPriceCents(book, p, smallestQuantity(sellingUnitOf(p))) }));
+  return pricedWith(book, products);
 }
 
 /** Products priced with a book already loaded, at the smallest orderable quantity. */
 export function pricedWith(book: PriceBook, products: Product[]): Product[] {
   return products.map((p) => ({ ...p, priceCents: unitPriceCents(book, p, smallestQuantity(sellingUnitOf(p))) }));
-}
-
-/** Products as a viewer may be shown them: at their own prices when they may see prices, untouched otherwise. */
-export async function pricedForViewer(db: Db, viewer: Viewer | null, products: Product[]): Promise<Product[]> {
-  return viewer && canSeePrices(viewer) ? withCustomerPrices(db, viewer.id, products) : products;
 }
 
 /** The product page's tier table for this customer (list product, not yet priced). */
