@@ -135,8 +135,12 @@ export function SiteHeader({ store, viewer }: { store: StoreInfo; viewer: Header
   const hydrated = useHydrated();
   const location = useLocation();
   const menu = useRef<HTMLElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes
+  // Close the menu when the page changes, not when React arrives: a menu opened before hydration
+  // (a tap on a slow phone) stays open.
+  const shownPath = useRef(location.pathname);
   useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
     const nav = menu.current;
     if (nav?.matches(":popover-open")) nav.hidePopover();
   }, [location.pathname]);

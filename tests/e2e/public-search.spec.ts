@@ -172,6 +172,26 @@ test.describe("header", () => {
     await release();
   });
 
+  test("on a phone a menu opened before the page's JavaScript runs stays open when it arrives", async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "phone", "the collapsible menu exists below the md breakpoint only");
+    const release = await holdScripts(page);
+    await page.goto("/", { waitUntil: "commit" });
+    const menuButton = page.getByRole("button", { name: "Menu" });
+    const menu = page.getByRole("navigation", { name: "Menu" });
+    await menuButton.click();
+    await expect(menu).toBeVisible();
+    await release();
+    // Once the page's script has run, the button tells a screen reader the menu is expanded, and
+    // the menu the person opened is still there.
+    await expect(menuButton).toHaveAttribute("aria-expanded", "true");
+    await expect(menu).toBeVisible();
+    await menuButton.click();
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toHaveAttribute("aria-expanded", "false");
+  });
+
   test("on a wide screen the category nav is always shown @desktop-only", async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Categories" });
