@@ -28,6 +28,8 @@ export default [
     route("verify-email", "routes/auth/verify-email.ts"),
     route("forgot", "routes/auth/forgot.tsx"),
     route("reset-password", "routes/auth/reset-password.tsx"),
+    // A team invitation (issue 29): a visitor makes their login here, a signed-in person joins.
+    route("join/:token", "routes/auth/join.tsx"),
     route("api/search-suggestions", "routes/api/search-suggestions.ts"),
     route("sitemap.xml", "routes/api/sitemap.ts"),
     route("robots.txt", "routes/api/robots.ts"),
@@ -48,6 +50,8 @@ export default [
     route("account/lists", "routes/account/saved-lists.tsx"),
     route("account/lists/:listId", "routes/account/saved-list.tsx"),
     route("account/alerts", "routes/account/stock-alerts.tsx"),
+    route("account/team", "routes/account/team.tsx"),
+    route("account/approvals", "routes/account/approvals.tsx"),
     route("api/product-personal/:productId", "routes/api/product-personal.ts"),
   ]),
 

@@ -11,6 +11,8 @@ const LINKS = [
   { to: "/shipping-address", label: "Shipping Addresses", end: true },
   { to: "/account/security", label: "Security", end: true },
   { to: "/account/business", label: "Business Profile", end: true },
+  { to: "/account/team", label: "Team", end: true },
+  { to: "/account/approvals", label: "Approvals", end: true },
 ] as const;
 
 /** The frame of the signed-in account screens: title, section nav, content. */

@@ -1,3 +1,4 @@
+import * as TEAM_MESSAGES from "~/lib/messages/team";
 import { formatCents } from "~/lib/money";
 import { formatOrderDate, type OrderDetail } from "~/lib/orders";
 import { Badge, type BadgeTone } from "./ui/badge";
@@ -53,10 +54,17 @@ export function OrderView({ order }: { order: OrderDetail }) {
         </div>
         <div>
           <dt className="text-slate-600">Status</dt>
-          <dd>
+          <dd className="flex flex-col items-start gap-1">
             <OrderStatusBadge status={order.status} />
+            {order.holdReason ? <span className="text-slate-700">{TEAM_MESSAGES.waitingForOwnerApproval}</span> : null}
           </dd>
         </div>
+        {order.placedBy ? (
+          <div>
+            <dt className="text-slate-600">Placed by</dt>
+            <dd className="font-semibold break-words">{order.placedBy}</dd>
+          </div>
+        ) : null}
       </dl>
       <OrderReference order={order} />
       <table className="w-full text-left text-sm">

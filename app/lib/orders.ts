@@ -30,7 +30,15 @@ export interface OrderSummary {
   createdAt: string;
   totalCents: number;
   itemCount: number;
+  /** Who placed it, by name as it was then (issue 29); null for orders from before it was kept. */
+  placedBy: string | null;
+  /** Why it waits In Review: the owner's approval of a buyer's order above their limit. */
+  holdReason: HoldReason | null;
 }
+
+/** An order above its buyer's limit waits for an owner (orders.hold_reason). */
+export const OWNER_APPROVAL = "owner-approval";
+export type HoldReason = typeof OWNER_APPROVAL;
 
 export interface OrderDetail extends OrderSummary {
   shipping: ShippingSnapshot;

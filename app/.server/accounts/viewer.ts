@@ -20,6 +20,16 @@ export interface Viewer {
    * customer's business must have been approved by an admin.
    */
   approved: boolean;
+  /**
+   * The account the person acts for: the key of their business (decision 0032). Addresses,
+   * licenses, the price group and orders belong to it. For a one-person business, and for an
+   * admin, it is the person's own id.
+   */
+  accountId: string;
+  /** Their role in that business: an owner manages it, a buyer orders. Null for an admin. */
+  memberRole: "owner" | "buyer" | null;
+  /** A buyer's spending limit per order, in cents, or null for none. */
+  orderLimitCents: number | null;
 }
 
 const viewers = new WeakMap<Request, Promise<Viewer | null>>();
@@ -118,6 +128,7 @@ async function lookUpViewer(headers: Headers): Promise<{ viewer: Viewer | null; 
   // (made before verification was withdrawn, say) counts as no session at all.
   if (!u.emailVerified && u.role !== "admin") return none;
   const role: Role = u.role === "admin" ? "admin" : "customer";
+  const membership = role === "admin" ? null : await membershipOf(u.id);
   return {
     viewer: {
       id: u.id,
@@ -126,19 +137,36 @@ async function lookUpViewer(headers: Headers): Promise<{ viewer: Viewer | null; 
       username: u.displayUsername ?? u.username ?? null,
       role,
       emailVerified: !!u.emailVerified,
-      approved: role === "admin" || env().ACCOUNT_APPROVAL === "automatic" || (await isBusinessApproved(u.id)),
+      approved: role === "admin" || env().ACCOUNT_APPROVAL === "automatic" || membership?.approval === "approved",
+      accountId: membership?.businessId ?? u.id,
+      memberRole: role === "admin" ? null : (membership?.role ?? "owner"),
+      orderLimitCents: membership?.role === "buyer" ? membership.orderLimitCents : null,
     },
     expiresAt: new Date(session.session.expiresAt).getTime(),
   };
 }
 
-async function isBusinessApproved(userId: string): Promise<boolean> {
-  const row = await getDb()
-    .selectFrom("businesses")
-    .select("approval")
-    .where("user_id", "=", userId)
+/**
+ * The business a customer belongs to, their role and limit, and the business's approval. A
+ * customer with no membership (registered before a business profile existed, or removed from a
+ * team) stands for an account of their own: their own id, as owner (decision 0032).
+ */
+async function membershipOf(userId: string) {
+  const db = getDb();
+  const member = await db
+    .selectFrom("business_members")
+    .innerJoin("businesses", "businesses.user_id", "business_members.business_id")
+    .select([
+      "business_members.business_id as businessId",
+      "business_members.role as role",
+      "business_members.order_limit_cents as orderLimitCents",
+      "businesses.approval as approval",
+    ])
+    .where("business_members.user_id", "=", userId)
     .executeTakeFirst();
-  return row?.approval === "approved";
+  if (member) return member;
+  const own = await db.selectFrom("businesses").select("approval").where("user_id", "=", userId).executeTakeFirst();
+  return own ? { businessId: userId, role: "owner" as const, orderLimitCents: null, approval: own.approval } : null;
 }
 
 /**

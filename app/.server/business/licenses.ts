@@ -173,10 +173,10 @@ export async function listLicenses(db: Db, userId: string): Promise<License[]> {
 export async function findLicenseFor(
   db: Db,
   id: string,
-  viewer: { id: string; role: string },
+  viewer: { id: string; role: string; accountId?: string },
 ): Promise<(License & { documentKey: string }) | null> {
   let q = db.selectFrom("licenses").selectAll().where("id", "=", id);
-  if (viewer.role !== "admin") q = q.where("user_id", "=", viewer.id);
+  if (viewer.role !== "admin") q = q.where("user_id", "=", viewer.accountId ?? viewer.id);
   const row = await q.executeTakeFirst();
   return row ? { ...toLicense(row), documentKey: row.document_key } : null;
 }

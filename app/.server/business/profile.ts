@@ -114,6 +114,12 @@ export async function saveBusiness(
           updated_at: now,
         })
         .execute();
+      // Its founder is its first owner (decision 0032), unless they already belong to a business.
+      await trx
+        .insertInto("business_members")
+        .values({ user_id: userId, business_id: userId, role: "owner", order_limit_cents: null, created_at: now })
+        .onConflict((oc) => oc.column("user_id").doNothing())
+        .execute();
       await recordAudit(trx, actor, {
         action: "business.create",
         subjectType: "business",

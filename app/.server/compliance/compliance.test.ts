@@ -274,6 +274,9 @@ describe(`notes on listings on ${ON}`, () => {
       role: "customer" as const,
       emailVerified: true,
       approved: true,
+      accountId: buyer,
+      memberRole: "owner" as const,
+      orderLimitCents: null,
     };
     const products = [];
     for (const id of [kratom, glass]) {

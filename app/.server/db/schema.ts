@@ -146,6 +146,11 @@ export interface OrdersTable {
   po_number: ColumnType<string | null, string | null | undefined, string | null>;
   /** The customer's order notes (up to 500 characters), or null. */
   notes: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who placed the order (migration 0021): the member, sales rep or admin, and their name then. */
+  placed_by_id: ColumnType<string | null, string | null | undefined, string | null>;
+  placed_by_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why the order waits In Review (a buyer's order above their limit), NULL otherwise. */
+  hold_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderItemsTable {
@@ -212,6 +217,30 @@ export interface BusinessesTable {
   reviewed_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+export type MemberRole = "owner" | "buyer";
+
+/** A person's place in a business (migration 0021). business_id is the business's key (businesses.user_id). */
+export interface BusinessMembersTable {
+  user_id: string;
+  business_id: string;
+  role: MemberRole;
+  order_limit_cents: number | null;
+  created_at: string;
+}
+
+export interface TeamInvitationsTable {
+  id: string;
+  business_id: string;
+  email: string;
+  role: MemberRole;
+  token_hash: string;
+  invited_by: string;
+  expires_at: string;
+  accepted_by: string | null;
+  accepted_at: string | null;
+  created_at: string;
 }
 
 export interface LicensesTable {
@@ -392,6 +421,8 @@ export interface DB {
   compliance_rules: ComplianceRulesTable;
   order_line_compliance: OrderLineComplianceTable;
   businesses: BusinessesTable;
+  business_members: BusinessMembersTable;
+  team_invitations: TeamInvitationsTable;
   licenses: LicensesTable;
   audit_log: AuditLogTable;
   jobs: JobsTable;

@@ -44,6 +44,9 @@ async function customer(state: string, zip: string, options: { group?: boolean }
     role: "customer",
     emailVerified: true,
     approved: true,
+    accountId: user.id,
+    memberRole: "owner",
+    orderLimitCents: null,
   };
 }
 
@@ -100,6 +103,9 @@ describe(`audiences on ${ON}`, () => {
       role: "admin",
       emailVerified: true,
       approved: true,
+      accountId: "x",
+      memberRole: null,
+      orderLimitCents: null,
     });
     expect(admin).toMatchObject({ role: "admin", seesPrices: true, priceGroup: null, compliance: null });
     expect(audienceKey(admin)).not.toBe(audienceKey(VISITOR_AUDIENCE));

@@ -72,9 +72,9 @@ async function lookUpAudience(db: Kysely<DB>, viewer: Viewer, date: string): Pro
   const awaitingApproval = awaitsApproval(viewer);
   if (role === "admin") return { role, seesPrices, awaitingApproval, priceGroup: null, compliance: null, date };
   const [priceGroup, address, licenses] = await Promise.all([
-    seesPrices ? findCustomerGroup(db, viewer.id) : Promise.resolve(null),
-    destinationOf(db, viewer.id, null),
-    buyerLicenses(db, viewer.id),
+    seesPrices ? findCustomerGroup(db, viewer.accountId) : Promise.resolve(null),
+    destinationOf(db, viewer.accountId, null),
+    buyerLicenses(db, viewer.accountId),
   ]);
   if (!address) return { role, seesPrices, awaitingApproval, priceGroup, compliance: null, date };
   const counted = new Map<string, BuyerLicense>();

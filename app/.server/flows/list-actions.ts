@@ -101,7 +101,7 @@ export async function handleListsAction(viewer: Viewer, form: FormData) {
     lines = parsed.data.map((l) => ({ productId: l.id, quantity: l.quantity }));
   } else {
     const id = idParam(form.get("orderId"));
-    const order = id === null ? null : await findOrderForUser(db, viewer.id, id);
+    const order = id === null ? null : await findOrderForUser(db, viewer.accountId, id);
     // Another customer's order looks exactly like one that does not exist.
     if (!order) notFound(MESSAGES.orderNotFound);
     lines = order.items.flatMap((i) =>
@@ -168,7 +168,7 @@ export async function handleListAction(viewer: Viewer, listId: number | null, fo
         return redirectWithToast("/account/lists", { type: "success", message: ACCOUNT_MESSAGES.listDeleted(name) });
       }
       case "add-to-cart": {
-        const lines = await checkListForCart(db, viewer.id, listId);
+        const lines = await checkListForCart(db, viewer, listId);
         if (lines === null) notFound(ACCOUNT_MESSAGES.listNotFound);
         if (!canBuy(viewer)) return replyError({ message: ACCOUNT_MESSAGES.accountCannotOrderYet }, { status: 403 });
         return replyOk<ListToCartData>(undefined, { key: crypto.randomUUID(), lines });

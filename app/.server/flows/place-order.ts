@@ -1,8 +1,10 @@
 import type { Kysely } from "kysely";
 import * as MESSAGES from "~/lib/messages";
 import type { OrderDetail } from "~/lib/orders";
+import { OWNER_APPROVAL } from "~/lib/orders";
 import type { CartLinesInput } from "~/lib/schemas/checkout";
 import { findAddress } from "../accounts/addresses";
+import { findUserById } from "../accounts/users";
 import { lockProducts } from "../catalog/product-locks";
 import { findStock, takeStock } from "../catalog/stock";
 import { checkOrderLines, recordLineChecks } from "../compliance/check";
@@ -17,6 +19,7 @@ import { loadPriceBook, unitPriceCents } from "../pricing/prices";
 import { DomainError } from "../runtime/domain-error";
 import { orderValueProblem } from "../wholesale/order-value";
 import { sellingUnitProblem } from "../wholesale/selling-units";
+import { enqueueApprovalRequest } from "./order-approvals";
 
 /** A reason the customer can act on (stock, address); nothing was written. */
 export class OrderRefusedError extends DomainError {
@@ -27,7 +30,15 @@ export class OrderRefusedError extends DomainError {
 }
 
 export interface PlaceOrderInput {
+  /** The account (business) the order is for: its addresses, prices and rules (decision 0032). */
   userId: string;
+  /** The person placing it, a member of the business; by default the account's own person. */
+  placedBy?: { id: string; name: string };
+  /**
+   * The buyer's spending limit per order, in cents, or null: an order above it is placed In
+   * Review, waiting for an owner's approval (issue 29).
+   */
+  orderLimitCents?: number | null;
   idempotencyKey: string;
   addressId: string;
   lines: CartLinesInput;
@@ -114,13 +125,22 @@ export async function placeOrder(
       const compliance = await checkOrderLines(trx, { userId: input.userId, destination, lines: sold });
       if (compliance.refusal) throw new OrderRefusedError(compliance.refusal);
       const now = sqlNow(dialectOf(db));
+      const placedBy = input.placedBy ?? {
+        id: input.userId,
+        name: (await findUserById(trx, input.userId))?.name ?? "",
+      };
+      const totalCents = sold.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
+      const aboveLimit = input.orderLimitCents != null && totalCents > input.orderLimitCents;
       const order = await trx
         .insertInto("orders")
         .values({
           user_id: input.userId,
+          placed_by_id: placedBy.id,
+          placed_by_name: placedBy.name,
+          hold_reason: aboveLimit ? OWNER_APPROVAL : null,
           idempotency_key: input.idempotencyKey,
-          status: "Processing",
-          total_cents: sold.reduce((sum, l) => sum + l.priceCents * l.quantity, 0),
+          status: aboveLimit ? "In Review" : "Processing",
+          total_cents: totalCents,
           item_count: sold.reduce((sum, l) => sum + l.quantity, 0),
           ship_business_name: address.businessName,
           ship_street: address.street,
@@ -153,7 +173,8 @@ export async function placeOrder(
       for (const l of sold) await addUnitsSold(trx, l.id, l.quantity);
       const placed = await findOrderForUser(trx, input.userId, order.id);
       if (!placed) throw new Error(`Order ${order.id} not found in its own transaction`);
-      await enqueueOrderMails(trx, input.userId, placed);
+      await enqueueOrderMails(trx, placedBy.id, placed);
+      if (aboveLimit) await enqueueApprovalRequest(trx, input.userId, placed, input.orderLimitCents ?? 0);
       return placed;
     });
   } catch (error) {

@@ -35,13 +35,22 @@ export interface ListView {
 }
 
 /**
+ * Whose list: a list is a person's own (id); its prices are their business's (accountId,
+ * decision 0032).
+ */
+export interface ListHolder {
+  id: string;
+  accountId: string;
+}
+
+/**
  * The customer's list with each line's product, and for a buyer each line checked as the cart
  * checks it: the customer's own price (group and breaks) at that quantity, the stock, and the
  * quantity that can go to the cart now. Null when the customer has no such list.
  */
 export async function findListView(
   db: Db,
-  userId: string,
+  who: ListHolder,
   listId: number,
   withPrices: boolean,
 ): Promise<ListView | null> {
@@ -49,7 +58,7 @@ export async function findListView(
     .selectFrom("saved_lists")
     .select(["id", "name", "updated_at"])
     .where("id", "=", listId)
-    .where("user_id", "=", userId)
+    .where("user_id", "=", who.id)
     .executeTakeFirst();
   if (!list) return null;
   const items = await listItems(db, listId);
@@ -67,7 +76,7 @@ export async function findListView(
           await checkCartLines(
             db as Kysely<DB>,
             items.map((i) => ({ id: i.product_id, quantity: i.quantity })),
-            userId,
+            who.accountId,
           )
         ).map((c) => [c.id, c]),
       )
@@ -97,13 +106,13 @@ export async function findListView(
  * price, stock, the quantity that can be added now), for the browser to put in its cart
  * (decision 0004). Null when the customer has no such list.
  */
-export async function checkListForCart(db: Kysely<DB>, userId: string, listId: number): Promise<CheckedLine[] | null> {
-  if (!(await ownList(db, userId, listId))) return null;
+export async function checkListForCart(db: Kysely<DB>, who: ListHolder, listId: number): Promise<CheckedLine[] | null> {
+  if (!(await ownList(db, who.id, listId))) return null;
   const items = await listItems(db, listId);
   if (items.length === 0) return [];
   return checkCartLines(
     db,
     items.map((i) => ({ id: i.product_id, quantity: i.quantity })),
-    userId,
+    who.accountId,
   );
 }

@@ -40,7 +40,18 @@ async function account(email: string): Promise<string> {
 }
 
 function viewerOf(id: string, email: string, approved = true): Viewer {
-  return { id, name: email, email, username: null, role: "customer", emailVerified: true, approved };
+  return {
+    id,
+    name: email,
+    email,
+    username: null,
+    role: "customer",
+    emailVerified: true,
+    approved,
+    accountId: id,
+    memberRole: "owner",
+    orderLimitCents: null,
+  };
 }
 
 function form(fields: Record<string, string>): FormData {
@@ -196,7 +207,7 @@ describe(`saved lists on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
     expect(again).toMatchObject({ added: 0, updated: 1 });
     // A product out of stock may be kept in a list (the stock is checked when it goes to the cart).
     await saveToList(db(), ann, target, [{ productId: chips, quantity: 4 }], "exact");
-    const view = await findListView(db(), ann, list.id, true);
+    const view = await findListView(db(), { id: ann, accountId: ann }, list.id, true);
     expect(view?.lines.map((l) => [l.name, l.quantity])).toEqual([
       ["Chips Bag", 4],
       ["Soda Case", 30],
@@ -210,7 +221,9 @@ describe(`saved lists on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
     expect(await setListQuantity(db(), ann, list.id, soda, 40)).toBe("Soda Case");
     expect(await removeFromList(db(), ann, list.id, chips)).toBe("Chips Bag");
     expect(await removeFromList(db(), ann, list.id, chips)).toBeNull();
-    expect((await findListView(db(), ann, list.id, true))?.lines.map((l) => l.quantity)).toEqual([40]);
+    expect(
+      (await findListView(db(), { id: ann, accountId: ann }, list.id, true))?.lines.map((l) => l.quantity),
+    ).toEqual([40]);
   });
 
   it("fits quantities carried over from a cart or a past order to how the product is sold now", async () => {
@@ -285,7 +298,7 @@ describe(`saved lists on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
       ],
       "fit",
     );
-    const view = await findListView(db(), ann, list.id, true);
+    const view = await findListView(db(), { id: ann, accountId: ann }, list.id, true);
     const byName = new Map(view?.lines.map((l) => [l.name, l.check]));
     // 40 reaches the break (9.00), then 10% off: 8.10.
     expect(byName.get("Soda Case")).toMatchObject({ status: "ok", quantity: 40, product: { priceCents: 810 } });
@@ -296,15 +309,17 @@ describe(`saved lists on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
       product: { priceCents: 359, stock: 3 },
     });
     expect(byName.get("Chips Bag")).toMatchObject({ status: "out-of-stock", quantity: 0 });
-    expect(await checkListForCart(db(), ann, list.id)).toEqual(
+    expect(await checkListForCart(db(), { id: ann, accountId: ann }, list.id)).toEqual(
       view?.lines.map((l) => l.check).sort((a, b) => (a?.id ?? 0) - (b?.id ?? 0)),
     );
 
     // Bob (no group) sees list prices in his own list; without prices (waiting account) no check at all.
     const bobs = await createList(db(), bob, "Bob's");
     await saveToList(db(), bob, { listId: bobs.id }, [{ productId: soda, quantity: 20 }], "fit");
-    expect((await findListView(db(), bob, bobs.id, true))?.lines[0]?.check?.product?.priceCents).toBe(1000);
-    const noPrices = await findListView(db(), bob, bobs.id, false);
+    expect(
+      (await findListView(db(), { id: bob, accountId: bob }, bobs.id, true))?.lines[0]?.check?.product?.priceCents,
+    ).toBe(1000);
+    const noPrices = await findListView(db(), { id: bob, accountId: bob }, bobs.id, false);
     expect(noPrices?.lines[0]).not.toHaveProperty("check");
     expect(JSON.stringify(noPrices)).not.toContain("priceCents");
   });
@@ -312,8 +327,8 @@ describe(`saved lists on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
   it("answers another customer's list exactly like a missing one: nothing read, changed or added to a cart", async () => {
     const list = await createList(db(), ann, "Private");
     await saveToList(db(), ann, { listId: list.id }, [{ productId: soda, quantity: 20 }], "fit");
-    expect(await findListView(db(), bob, list.id, true)).toBeNull();
-    expect(await checkListForCart(db(), bob, list.id)).toBeNull();
+    expect(await findListView(db(), { id: bob, accountId: bob }, list.id, true)).toBeNull();
+    expect(await checkListForCart(db(), { id: bob, accountId: bob }, list.id)).toBeNull();
     expect(await renameList(db(), bob, list.id, "Mine now")).toBeNull();
     expect(await setListQuantity(db(), bob, list.id, soda, 30)).toBeNull();
     // Even with a quantity the rule refuses: the owner check comes first.
@@ -353,7 +368,7 @@ describe(`saved lists on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
     ).toBe(404);
 
     // Nothing of Ann's list changed.
-    const view = await findListView(db(), ann, list.id, true);
+    const view = await findListView(db(), { id: ann, accountId: ann }, list.id, true);
     expect(view?.name).toBe("Private");
     expect(view?.lines.map((l) => [l.name, l.quantity])).toEqual([["Soda Case", 20]]);
 
@@ -396,7 +411,7 @@ describe(`saved lists on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
       ok: true,
       message: ACCOUNT_MESSAGES.savedToList("Order copy", 2, 0, 0),
     });
-    const view = await findListView(db(), ann, saved.data?.listId ?? 0, true);
+    const view = await findListView(db(), { id: ann, accountId: ann }, saved.data?.listId ?? 0, true);
     expect(view?.lines.map((l) => [l.name, l.quantity])).toEqual([
       ["Gum Box", 1],
       ["Soda Case", 30],

@@ -32,10 +32,10 @@ export interface OrderDocument {
 export async function findOrderDocument(
   db: Kysely<DB>,
   orderId: number,
-  viewer: { id: string; role: string },
+  viewer: { id: string; role: string; accountId?: string },
 ): Promise<OrderDocument | null> {
   let q = db.selectFrom("orders").selectAll().where("id", "=", orderId);
-  if (viewer.role !== "admin") q = q.where("user_id", "=", viewer.id);
+  if (viewer.role !== "admin") q = q.where("user_id", "=", viewer.accountId ?? viewer.id);
   const row = await q.executeTakeFirst();
   if (!row) return null;
   const [items, user, business] = await Promise.all([
@@ -170,6 +170,7 @@ function draw(doc: OrderDocument, kind: Kind): Promise<Buffer> {
   pdf.text(`Order date: ${formatOrderDate(order.createdAt)}`);
   pdf.text(`Status: ${order.status}`);
   if (doc.poNumber) pdf.text(`PO number: ${doc.poNumber}`);
+  if (order.placedBy) pdf.text(`Placed by: ${oneLine(order.placedBy)}`);
   pdf.moveDown(1);
 
   // Buyer and ship-to side by side.

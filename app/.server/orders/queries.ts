@@ -1,11 +1,21 @@
 import { type Kysely, sql } from "kysely";
-import type { OrderDetail, OrderLine, OrderSummary } from "~/lib/orders";
+import { type OrderDetail, type OrderLine, type OrderSummary, OWNER_APPROVAL } from "~/lib/orders";
 import type { DB, OrderRow } from "../db/schema";
 
 type Db = Kysely<DB>;
 
+export const SUMMARY_COLUMNS = [
+  "id",
+  "status",
+  "created_at",
+  "total_cents",
+  "item_count",
+  "placed_by_name",
+  "hold_reason",
+] as const;
+
 export function toSummary(
-  row: Pick<OrderRow, "id" | "status" | "created_at" | "total_cents" | "item_count">,
+  row: Pick<OrderRow, "id" | "status" | "created_at" | "total_cents" | "item_count" | "placed_by_name" | "hold_reason">,
 ): OrderSummary {
   return {
     id: row.id,
@@ -13,6 +23,8 @@ export function toSummary(
     createdAt: row.created_at,
     totalCents: row.total_cents,
     itemCount: row.item_count,
+    placedBy: row.placed_by_name,
+    holdReason: row.hold_reason === OWNER_APPROVAL && row.status === "In Review" ? OWNER_APPROVAL : null,
   };
 }
 
@@ -57,16 +69,19 @@ export function toDetail(row: OrderRow, items: OrderLine[]): OrderDetail {
   };
 }
 
-/** A customer's own orders, newest first. */
-export async function listOrdersForUser(db: Db, userId: string, limit = 50): Promise<OrderSummary[]> {
-  const rows = await db
-    .selectFrom("orders")
-    .select(["id", "status", "created_at", "total_cents", "item_count"])
-    .where("user_id", "=", userId)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
+/**
+ * An account's orders (its business's, decision 0032), newest first; `placedBy` keeps those one
+ * member placed.
+ */
+export async function listOrdersForUser(
+  db: Db,
+  userId: string,
+  limit = 50,
+  placedBy: string | null = null,
+): Promise<OrderSummary[]> {
+  let q = db.selectFrom("orders").select(SUMMARY_COLUMNS).where("user_id", "=", userId);
+  if (placedBy) q = q.where("placed_by_id", "=", placedBy);
+  const rows = await q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
   return rows.map(toSummary);
 }
 

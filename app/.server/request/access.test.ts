@@ -13,6 +13,9 @@ const viewer = (over: Partial<Viewer>): Viewer => ({
   role: "customer",
   emailVerified: true,
   approved: true,
+  accountId: "u1",
+  memberRole: "owner",
+  orderLimitCents: null,
   ...over,
 });
 

@@ -420,6 +420,9 @@ describe(`quick order on ${ON}: who may use it`, () => {
       role: "customer",
       emailVerified: true,
       approved: false,
+      accountId: retail,
+      memberRole: "owner",
+      orderLimitCents: null,
     };
     expect(await answer(waiting, "POST")).toMatchObject({ reached: false, status: 403 });
     expect(await answer({ ...waiting, approved: true }, "POST")).toMatchObject({ reached: true });

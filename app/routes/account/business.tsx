@@ -8,6 +8,7 @@ import {
   listLicenses,
 } from "~/.server/business/licenses";
 import { approvalMode, findBusiness, saveBusiness } from "~/.server/business/profile";
+import { managesBusiness } from "~/.server/business/team";
 import { getDb } from "~/.server/db/instance";
 import { type FieldErrors, parseForm, replyError, replyOk } from "~/.server/http/forms";
 import { domainErrorReply } from "~/.server/http/http";
@@ -23,6 +24,7 @@ import { approvalShown, LICENSE_STATUS_LABEL, LICENSE_TYPES, storeToday } from "
 import { type FieldName, type FormReply, fieldError, intentOf, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
+import * as TEAM_MESSAGES from "~/lib/messages/team";
 import { MB, type RouteHandle } from "~/lib/route-policy";
 import { businessSchema, licenseSchema } from "~/lib/schemas/business";
 import { US_STATES } from "~/lib/us-states";
@@ -42,12 +44,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const viewer = signedInViewer(context);
   const db = getDb();
   const [business, licenses, addresses] = await Promise.all([
-    findBusiness(db, viewer.id),
-    listLicenses(db, viewer.id),
-    listAddresses(db, viewer.id),
+    findBusiness(db, viewer.accountId),
+    listLicenses(db, viewer.accountId),
+    listAddresses(db, viewer.accountId),
   ]);
   return {
     business,
+    canManage: managesBusiness(viewer),
     approvalMode: approvalMode(),
     // Where each counts: the state that issued it (issue 26).
     licenses: licenses.map((l) => ({ ...l, countsFor: licenseCountsForText(l) })),
@@ -63,10 +66,13 @@ export async function action({ context }: Route.ActionArgs) {
   const form = formOf(context);
   const intent = intentOf(form) === "license" ? "license" : "profile";
   const db = getDb();
+  // The profile and the licenses are the owners' to change (decision 0032).
+  if (!managesBusiness(viewer))
+    return replyError<Intent>({ message: TEAM_MESSAGES.ownerOnly }, { status: 403, data: intent });
   if (intent === "profile") {
     const parsed = parseForm(form, businessSchema);
     if (!parsed.ok) return replyError<Intent>({ fieldErrors: parsed.errors }, { form, data: intent });
-    const saved = await saveBusiness(db, viewer.id, parsed.data, actorOf(context));
+    const saved = await saveBusiness(db, viewer.accountId, parsed.data, actorOf(context));
     return replyOk<Intent>(
       saved.backToReview ? ACCOUNT_MESSAGES.businessProfileSavedForReview : ACCOUNT_MESSAGES.businessProfileSaved,
       intent,
@@ -83,7 +89,7 @@ export async function action({ context }: Route.ActionArgs) {
     const replacesId = form.get("replacesId");
     const refused = await claimLicenseUpload(
       db,
-      viewer.id,
+      viewer.accountId,
       typeof replacesId === "string" && replacesId ? replacesId : null,
     ).then(
       () => null,
@@ -110,7 +116,7 @@ export async function action({ context }: Route.ActionArgs) {
   try {
     const added = await addLicense(
       db,
-      viewer.id,
+      viewer.accountId,
       parsed.data,
       Buffer.from(await (file as File).arrayBuffer()),
       actorOf(context),
@@ -125,7 +131,7 @@ export async function action({ context }: Route.ActionArgs) {
 const STATUS_TONE = { pending: "warn", approved: "ok", rejected: "danger", expired: "danger" } as const;
 
 export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
-  const { business, approvalMode, licenses, addresses, today } = loaderData;
+  const { business, approvalMode, licenses, addresses, today, canManage } = loaderData;
   // What is true of the business in this store's mode (issue 26): automatic approval has no waiting.
   const approval = business ? approvalShown(approvalMode, business.approval) : null;
   const approvalNote = !business
@@ -168,11 +174,16 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
           {profileReply?.message ? (
             <FormMessage tone={profileReply.ok ? "success" : "error"}>{profileReply.message}</FormMessage>
           ) : null}
+          {canManage ? null : <p className="text-sm text-slate-700">{TEAM_MESSAGES.businessOwnersOnly}</p>}
           <input type="hidden" name="intent" value="profile" />
-          <BusinessFields reply={profileReply} saved={business} permitHint="11 digits, as printed on your permit." />
-          <Button type="submit" disabled={busy === "profile"} className="self-start">
-            {busy === "profile" ? "Saving..." : "Save business"}
-          </Button>
+          <fieldset disabled={!canManage} className="contents">
+            <BusinessFields reply={profileReply} saved={business} permitHint="11 digits, as printed on your permit." />
+          </fieldset>
+          {canManage ? (
+            <Button type="submit" disabled={busy === "profile"} className="self-start">
+              {busy === "profile" ? "Saving..." : "Save business"}
+            </Button>
+          ) : null}
         </Form>
 
         <section aria-labelledby="licenses-title" className="flex flex-col gap-3">
@@ -220,13 +231,15 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
                         of {l.typeLabel} {l.number}
                       </span>
                     </a>
-                    <a href={`?replace=${l.id}#upload-title`} className="text-brand-700 underline">
-                      Upload a replacement
-                      <span className="sr-only">
-                        {" "}
-                        for {l.typeLabel} {l.number}
-                      </span>
-                    </a>
+                    {canManage ? (
+                      <a href={`?replace=${l.id}#upload-title`} className="text-brand-700 underline">
+                        Upload a replacement
+                        <span className="sr-only">
+                          {" "}
+                          for {l.typeLabel} {l.number}
+                        </span>
+                      </a>
+                    ) : null}
                   </div>
                 </li>
               ))}
@@ -234,77 +247,79 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
           )}
         </section>
 
-        <Form
-          // A fresh form after each upload (and for each license being replaced).
-          key={`${licenses.length}-${replacing?.id ?? ""}`}
-          method="post"
-          encType="multipart/form-data"
-          noValidate
-          aria-labelledby="upload-title"
-          className="flex max-w-xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5"
-        >
-          <h2 id="upload-title" className="text-lg font-bold text-slate-900">
-            {replacing ? `Replace ${replacing.typeLabel} ${replacing.number}` : "Upload a license"}
-          </h2>
-          {licenseReply?.message ? (
-            <FormMessage tone={licenseReply.ok ? "success" : "error"}>{licenseReply.message}</FormMessage>
-          ) : null}
-          <input type="hidden" name="intent" value="license" />
-          {replacing ? <input type="hidden" name="replacesId" value={replacing.id} /> : null}
-          <SelectField
-            label="License type"
-            name="type"
-            required
-            defaultValue={postedValue(licenseReply, "type", replacing?.type ?? "")}
-            error={fieldError(licenseReply, "type")}
-            placeholder="Choose…"
-            options={LICENSE_TYPES}
-          />
-          <TextField
-            label="License number"
-            name="number"
-            required
-            maxLength={40}
-            defaultValue={postedValue(licenseReply, "number", replacing?.number ?? "")}
-            error={fieldError(licenseReply, "number")}
-          />
-          <SelectField
-            label="Issuing state"
-            name="issuingState"
-            required
-            defaultValue={postedValue(licenseReply, "issuingState", replacing?.issuingState ?? "TX")}
-            error={fieldError(licenseReply, "issuingState")}
-            options={US_STATES.map(([value, label]) => ({ value, label }))}
-          />
-          <TextField
-            label="Expiry date"
-            name="expiresOn"
-            type="date"
-            min={today}
-            hint={ACCOUNT_MESSAGES.licenseExpiryHint}
-            defaultValue={postedValue(licenseReply, "expiresOn", "")}
-            error={fieldError(licenseReply, "expiresOn")}
-          />
-          <SelectField
-            label="Covers"
-            name="addressId"
-            defaultValue={postedValue(licenseReply, "addressId", replacing?.addressId ?? "")}
-            error={fieldError(licenseReply, "addressId")}
-            placeholder="The whole business"
-            options={addresses.map((a) => ({ value: a.id, label: a.label }))}
-          />
-          <TextField
-            label="Document (PDF, JPEG or PNG, up to 10 MB)"
-            name="document"
-            type="file"
-            required
-            accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
-            error={fieldError(licenseReply, "document")}
-          />
-          <Button type="submit" disabled={busy === "license"} className="self-start">
-            {busy === "license" ? ACCOUNT_MESSAGES.uploading : "Upload license"}
-          </Button>
-        </Form>
+        {canManage ? (
+          <Form
+            // A fresh form after each upload (and for each license being replaced).
+            key={`${licenses.length}-${replacing?.id ?? ""}`}
+            method="post"
+            encType="multipart/form-data"
+            noValidate
+            aria-labelledby="upload-title"
+            className="flex max-w-xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5"
+          >
+            <h2 id="upload-title" className="text-lg font-bold text-slate-900">
+              {replacing ? `Replace ${replacing.typeLabel} ${replacing.number}` : "Upload a license"}
+            </h2>
+            {licenseReply?.message ? (
+              <FormMessage tone={licenseReply.ok ? "success" : "error"}>{licenseReply.message}</FormMessage>
+            ) : null}
+            <input type="hidden" name="intent" value="license" />
+            {replacing ? <input type="hidden" name="replacesId" value={replacing.id} /> : null}
+            <SelectField
+              label="License type"
+              name="type"
+              required
+              defaultValue={postedValue(licenseReply, "type", replacing?.type ?? "")}
+              error={fieldError(licenseReply, "type")}
+              placeholder="Choose…"
+              options={LICENSE_TYPES}
+            />
+            <TextField
+              label="License number"
+              name="number"
+              required
+              maxLength={40}
+              defaultValue={postedValue(licenseReply, "number", replacing?.number ?? "")}
+              error={fieldError(licenseReply, "number")}
+            />
+            <SelectField
+              label="Issuing state"
+              name="issuingState"
+              required
+              defaultValue={postedValue(licenseReply, "issuingState", replacing?.issuingState ?? "TX")}
+              error={fieldError(licenseReply, "issuingState")}
+              options={US_STATES.map(([value, label]) => ({ value, label }))}
+            />
+            <TextField
+              label="Expiry date"
+              name="expiresOn"
+              type="date"
+              min={today}
+              hint={ACCOUNT_MESSAGES.licenseExpiryHint}
+              defaultValue={postedValue(licenseReply, "expiresOn", "")}
+              error={fieldError(licenseReply, "expiresOn")}
+            />
+            <SelectField
+              label="Covers"
+              name="addressId"
+              defaultValue={postedValue(licenseReply, "addressId", replacing?.addressId ?? "")}
+              error={fieldError(licenseReply, "addressId")}
+              placeholder="The whole business"
+              options={addresses.map((a) => ({ value: a.id, label: a.label }))}
+            />
+            <TextField
+              label="Document (PDF, JPEG or PNG, up to 10 MB)"
+              name="document"
+              type="file"
+              required
+              accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
+              error={fieldError(licenseReply, "document")}
+            />
+            <Button type="submit" disabled={busy === "license"} className="self-start">
+              {busy === "license" ? ACCOUNT_MESSAGES.uploading : "Upload license"}
+            </Button>
+          </Form>
+        ) : null}
       </div>
     </AccountShell>
   );

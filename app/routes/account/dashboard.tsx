@@ -19,8 +19,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const viewer = signedInViewer(context);
   const db = getDb();
   const [addresses, recentOrders] = await Promise.all([
-    listAddresses(db, viewer.id),
-    listOrdersForUser(db, viewer.id, 5),
+    listAddresses(db, viewer.accountId),
+    listOrdersForUser(db, viewer.accountId, 5),
   ]);
   return { name: viewer.name, defaultAddress: addresses.find((a) => a.isDefault) ?? null, recentOrders };
 }

@@ -15,7 +15,7 @@ import type { loader as ordersLoader } from "./orders";
 async function ownOrder(context: Route.LoaderArgs["context"], orderIdParam: string | undefined) {
   const viewer = signedInViewer(context);
   const id = idParam(orderIdParam);
-  const order = id === null ? null : await findOrderForUser(getDb(), viewer.id, id);
+  const order = id === null ? null : await findOrderForUser(getDb(), viewer.accountId, id);
   // Another customer's order looks exactly like one that does not exist.
   if (!order) throw data(MESSAGES.orderNotFound, { status: 404 });
   return { viewer, order };
@@ -32,7 +32,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   if (!canBuy(viewer)) return replyError({ message: ACCOUNT_MESSAGES.accountCannotOrderYet }, { status: 403 });
   const lines = order.items.flatMap((i) => (i.productId === null ? [] : [{ id: i.productId, quantity: i.quantity }]));
   return replyOk<ReorderData>(undefined, {
-    lines: lines.length ? await checkCartLines(getDb(), lines, viewer.id) : [],
+    lines: lines.length ? await checkCartLines(getDb(), lines, viewer.accountId) : [],
     skipped: order.items.length - lines.length,
   });
 }

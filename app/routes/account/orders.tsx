@@ -1,4 +1,5 @@
-import { NavLink, Outlet, useParams } from "react-router";
+import { Form, NavLink, Outlet, useParams } from "react-router";
+import { listMembers } from "~/.server/business/team";
 import { getDb } from "~/.server/db/instance";
 import { listChoices } from "~/.server/lists/saved-lists";
 import { findOrderForUser, listOrdersForUser } from "~/.server/orders/queries";
@@ -6,8 +7,10 @@ import { signedInViewer } from "~/.server/request/context";
 import { AccountShell } from "~/components/account-shell";
 import { OrderDetailPanel } from "~/components/order-detail-panel";
 import { OrderStatusBadge } from "~/components/order-view";
+import { Button } from "~/components/ui/button";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
+import * as TEAM_MESSAGES from "~/lib/messages/team";
 import { formatCents } from "~/lib/money";
 import { formatOrderDate } from "~/lib/orders";
 import type { Route } from "./+types/orders";
@@ -16,21 +19,59 @@ export function meta() {
   return [{ title: "My Orders" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const viewerId = signedInViewer(context).id;
-  const orders = await listOrdersForUser(getDb(), viewerId, 100);
+export async function loader({ params, context, url }: Route.LoaderArgs) {
+  const viewer = signedInViewer(context);
+  const db = getDb();
+  // The business's orders (decision 0032), of one member when the filter names one of its members.
+  const members = await listMembers(db, viewer.accountId);
+  const asked = url.searchParams.get("member");
+  const member = members.find((m) => m.userId === asked)?.userId ?? null;
+  const orders = await listOrdersForUser(db, viewer.accountId, 100, member);
   // With no order chosen, wide screens show the newest one beside the list (phones keep the list).
   const newestId = params.orderId ? undefined : orders[0]?.id;
-  const newest = newestId === undefined ? null : await findOrderForUser(getDb(), viewerId, newestId);
+  const newest = newestId === undefined ? null : await findOrderForUser(db, viewer.accountId, newestId);
   // The customer's lists, for Save as list in the order panel (here and in the chosen order).
-  return { orders, newest, lists: await listChoices(getDb(), viewerId) };
+  return {
+    orders,
+    newest,
+    lists: await listChoices(db, viewer.id),
+    members: members.length > 1 ? members.map((m) => ({ id: m.userId, name: m.name })) : [],
+    member,
+  };
+}
+
+function MemberFilter({ members, member }: { members: { id: string; name: string }[]; member: string | null }) {
+  if (members.length === 0) return null;
+  return (
+    <Form method="get" className="mb-4 flex flex-wrap items-end gap-2">
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+        Placed by
+        <select
+          name="member"
+          defaultValue={member ?? ""}
+          className="min-h-11 rounded-md border border-slate-300 bg-white px-3"
+        >
+          <option value="">Everyone</option>
+          {members.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Button type="submit" variant="secondary">
+        Show
+      </Button>
+    </Form>
+  );
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { orders, newest, lists } = loaderData;
+  const { orders, newest, lists, members, member } = loaderData;
   const params = useParams();
   return (
     <AccountShell title="My Orders">
+      <MemberFilter members={members} member={member} />
       {orders.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-700">
           {MESSAGES.noOrdersFound}
@@ -61,6 +102,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                     <span>{formatOrderDate(o.createdAt)}</span>
                     <span className="tabular font-semibold text-slate-900">{formatCents(o.totalCents)}</span>
                   </span>
+                  {members.length > 0 && o.placedBy ? (
+                    <span className="text-sm text-slate-600">{TEAM_MESSAGES.placedBy(o.placedBy)}</span>
+                  ) : null}
                 </NavLink>
               </li>
             ))}

@@ -31,7 +31,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const viewer = signedInViewer(context);
   const id = idParam(params.listId);
   const buyer = canBuy(viewer);
-  const list = id === null ? null : await findListView(getDb(), viewer.id, id, buyer);
+  const list = id === null ? null : await findListView(getDb(), viewer, id, buyer);
   // Another customer's list looks exactly like one that does not exist.
   if (!list) throw data(ACCOUNT_MESSAGES.listNotFound, { status: 404 });
   return { list, buyer };

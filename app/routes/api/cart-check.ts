@@ -21,7 +21,7 @@ export async function action({ context }: Route.ActionArgs) {
   }
   // The compliance rules for the chosen shipping address (the default one when none is named).
   const addressId = String(formOf(context).get("addressId") ?? "").slice(0, 64) || null;
-  const lines = await checkCart(getDb(), { userId: signedInViewer(context).id, addressId, lines: parsed.data });
+  const lines = await checkCart(getDb(), { userId: signedInViewer(context).accountId, addressId, lines: parsed.data });
   return replyOk<CartCheckReply>(undefined, { lines });
 }
 

@@ -34,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const viewer = signedInViewer(context);
   let addresses: Address[] | null = null;
   try {
-    addresses = await listAddresses(getDb(), viewer.id);
+    addresses = await listAddresses(getDb(), viewer.accountId);
   } catch (error) {
     log.error({ err: error }, "checkout could not load addresses");
   }
@@ -54,7 +54,9 @@ export async function action({ context }: Route.ActionArgs) {
   }
   try {
     const { order } = await placeOrder(getDb(), {
-      userId: viewer.id,
+      userId: viewer.accountId,
+      placedBy: { id: viewer.id, name: viewer.name },
+      orderLimitCents: viewer.orderLimitCents,
       idempotencyKey: parsed.data.idempotencyKey,
       addressId: parsed.data.addressId,
       lines: parsed.data.lines,

@@ -15,7 +15,7 @@ export function meta() {
 export async function loader({ url, context }: Route.LoaderArgs) {
   const viewer = signedInViewer(context);
   const id = idParam(url.searchParams.get("order"));
-  const order = id === null ? null : await findOrderForUser(getDb(), viewer.id, id);
+  const order = id === null ? null : await findOrderForUser(getDb(), viewer.accountId, id);
   if (!order) throw data(MESSAGES.orderNotFound, { status: 404 });
   return { order };
 }

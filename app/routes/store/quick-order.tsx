@@ -65,7 +65,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     fileMegabytes: MAX_QUICK_ORDER_FILE_MB,
     limitHint: QUICK_ORDER_MESSAGES.quickOrderLimitHint(MAX_QUICK_ORDER_LINES),
     fileHint: QUICK_ORDER_MESSAGES.quickOrderFileHint(MAX_QUICK_ORDER_FILE_MB),
-    suggestions: typed ? await suggestCodes(getDb(), signedInViewer(context).id, typed) : [],
+    suggestions: typed ? await suggestCodes(getDb(), signedInViewer(context).accountId, typed) : [],
   };
 }
 
@@ -83,7 +83,7 @@ export async function action({ context }: Route.ActionArgs) {
     typed: codes.slice(0, MAX_TYPED_LINES).map((code, i) => ({ code, quantity: quantities[i] ?? "" })),
     paste: paste.slice(0, ECHOED_PASTE),
   };
-  const result = await checkQuickOrder(getDb(), signedInViewer(context).id, {
+  const result = await checkQuickOrder(getDb(), signedInViewer(context).accountId, {
     codes,
     quantities,
     paste,

@@ -1,0 +1,67 @@
+/**
+ * The sentences of team accounts (issue 29): the team page, invitations, spending approval and
+ * "Placed by", word for word. Import as a namespace:
+ * `import * as TEAM_MESSAGES from "~/lib/messages/team"`.
+ */
+export const ownerOnly = "Only an owner of the business can do this.";
+export const memberInvited = (email: string) => `Invitation sent to ${email}. The link is valid for 7 days.`;
+export const alreadyMemberHere = (email: string) => `${email} is already a member of your business.`;
+export const invitationNotFound = "This invitation link is not valid. Ask the business's owner for a new one.";
+export const invitationUsed = "This invitation has already been used. Log in to your account.";
+export const invitationExpired =
+  "This invitation has expired (links are valid for 7 days). Ask the business's owner for a new one.";
+export const invitationRevoked = "This invitation was withdrawn. Ask the business's owner for a new one.";
+export const invitationForAnotherEmail = (email: string) =>
+  `This invitation is for ${email}. Log in with that email to join.`;
+export const alreadyInAnotherBusiness =
+  "Your login already belongs to a business. A person can belong to one business only; ask the store to move you.";
+export const alreadyInThisBusiness = "You are already a member of this business.";
+export const joinedBusiness = (business: string) => `You joined ${business}.`;
+export const loginCreatedAndJoined = (business: string) => `Your login is ready and you joined ${business}. Log in.`;
+export const emailHasLogin = "This email already has a login. Log in with it to join.";
+export const invitationWithdrawn = (email: string) => `The invitation to ${email} was withdrawn.`;
+export const roleChanged = (name: string, role: string) =>
+  `${name} is now ${role === "owner" ? "an owner" : "a buyer"}.`;
+export const lastOwner = "A business needs at least one owner. Make someone else an owner first.";
+export const founderStays =
+  "The person who registered the business cannot be removed: the business's records are kept under their login. Make them a buyer instead.";
+export const memberRemoved = (name: string) => `${name} was removed from the business and signed out.`;
+export const notAMember = "That person is not a member of your business.";
+export const orderLimitSaved = (name: string, limit: string | null) =>
+  limit ? `${name} may now place orders up to ${limit}.` : `${name} may now place orders of any amount.`;
+export const orderLimitInvalid = "Enter the limit in dollars, like 500 or 500.00, or leave it empty for no limit.";
+export const ownersHaveNoLimit = "Owners have no order limit. Make them a buyer first.";
+export const cannotChangeYourself = "You cannot change your own role or remove yourself.";
+export const waitingForOwnerApproval = "Waiting for approval by the owner";
+export const orderApproved = (id: number) => `Order #${id} approved. The store will prepare it.`;
+export const orderDeclined = (id: number) => `Order #${id} declined and cancelled. Its stock was returned.`;
+export const orderNotWaiting = (id: number) => `Order #${id} is not waiting for approval any more.`;
+export const noOrdersWaiting = "No orders are waiting for your approval.";
+export const placedBy = (name: string) => `Placed by ${name}`;
+export const approvalNeededMailSubject = (id: number) => `Order #${id} needs your approval`;
+export const approvalNeededMailBody = (id: number, buyer: string, total: string, limit: string) =>
+  `${buyer} placed order #${id} for ${total}, above their limit of ${limit}. It waits for your approval.`;
+export const approvalDecidedMailSubject = (id: number, approved: boolean) =>
+  `Order #${id} ${approved ? "approved" : "declined"}`;
+export const approvalDecidedMailBody = (id: number, approved: boolean, owner: string) =>
+  approved
+    ? `${owner} approved your order #${id}. The store will prepare it.`
+    : `${owner} declined your order #${id}. It was cancelled.`;
+export const invitationMailSubject = (business: string) => `You are invited to order for ${business}`;
+export const invitationMailBody = (inviter: string, business: string, role: string) =>
+  `${inviter} invited you to join ${business} as ${role === "owner" ? "an owner" : "a buyer"} at our wholesale store. The link is valid for 7 days.`;
+export const yourOrderWaits = "Your order is placed and waits for the approval of your business's owner.";
+export const addressesOwnersOnly = "The business's owners add and change its addresses; you can ship to any of them.";
+export const businessOwnersOnly = "The business's owners change its profile and licenses.";
+export const chooseRole = "Choose Owner or Buyer.";
+export const nameRequired = "Enter your name.";
+export const confirmRemoveMember = (name: string) => `Remove ${name} from the business? They are signed out at once.`;
+export const teamOwnersOnly = "The business's owners manage its team.";
+export const logInToJoin = "Log in to join the business.";
+export const invitedTo = (business: string, role: string) =>
+  `You are invited to order for ${business} as ${role === "owner" ? "an owner" : "a buyer"}.`;
+export const joinAs = (email: string) => `You are logged in as ${email}.`;
+export const haveLogin = "Already have a login with this email?";
+export const chooseApproveOrDecline = "Choose Approve or Decline.";
+export const approvalsOwnersOnly = "The business's owners approve orders above a buyer's limit.";
+export const businessProfileFirst = "Fill in your business profile first: a team belongs to a business.";

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import * as TEAM_MESSAGES from "../messages/team";
+import { parseDollarsToCents } from "../money";
+import { emailSchema } from "./account";
+
+/** A member's role, as the team page's forms post it. */
+export const roleField = z.enum(["owner", "buyer"], { error: TEAM_MESSAGES.chooseRole });
+
+/** An owner's invitation: the invitee's email and the role they will have. */
+export const inviteSchema = z.object({ email: emailSchema, role: roleField });
+
+/** Which member a change is for: the id the team page showed. */
+export const memberIdField = z
+  .string({ error: TEAM_MESSAGES.notAMember })
+  .trim()
+  .min(1, TEAM_MESSAGES.notAMember)
+  .max(100);
+
+export const roleChangeSchema = z.object({ memberId: memberIdField, role: roleField });
+
+/** A buyer's order limit in dollars ("500", "1,250.50"), or empty for none. */
+export const orderLimitSchema = z.object({
+  memberId: memberIdField,
+  limit: z
+    .string()
+    .optional()
+    .transform((v, ctx): number | null => {
+      const raw = (v ?? "").trim().replace(/,/g, "");
+      if (raw === "") return null;
+      const cents = /^\$?\d{1,7}(\.\d{1,2})?$/.test(raw) ? parseDollarsToCents(raw.replace(/^\$/, "")) : null;
+      if (cents === null) {
+        ctx.addIssue({ code: "custom", message: TEAM_MESSAGES.orderLimitInvalid });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+});
+
+export const memberSchema = z.object({ memberId: memberIdField });
+
+/** A new login made from an invitation: the email is the invitation's. */
+export const invitationLoginSchema = z.object({
+  name: z.string({ error: TEAM_MESSAGES.nameRequired }).trim().min(1, TEAM_MESSAGES.nameRequired).max(100),
+});
