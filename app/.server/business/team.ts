@@ -3,7 +3,6 @@ import type { Kysely, Transaction } from "kysely";
 import * as TEAM from "~/lib/messages/team";
 import { formatCents } from "~/lib/money";
 import { oneLine } from "~/lib/text";
-import type { Viewer } from "../accounts/viewer";
 import { type Actor, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { DB, MemberRole } from "../db/schema";
@@ -23,6 +22,19 @@ import { env } from "../runtime/env";
 type Db = Kysely<DB> | Transaction<DB>;
 
 export const INVITATION_DAYS = 7;
+
+/**
+ * The person making a team change, as the request's viewer describes them (accounts/viewer.ts's
+ * Viewer has these fields; this folder sits below accounts and does not import it).
+ */
+export interface Viewer {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  accountId: string;
+  memberRole: MemberRole | null;
+}
 
 /** A team change refused, with the sentence the owner (or invitee) reads. */
 export class TeamError extends DomainError {

@@ -8,6 +8,7 @@ import { AccountShell } from "~/components/account-shell";
 import { OrderDetailPanel } from "~/components/order-detail-panel";
 import { OrderStatusBadge } from "~/components/order-view";
 import { Button } from "~/components/ui/button";
+import { SelectField } from "~/components/ui/field";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import * as TEAM_MESSAGES from "~/lib/messages/team";
@@ -44,21 +45,13 @@ function MemberFilter({ members, member }: { members: { id: string; name: string
   if (members.length === 0) return null;
   return (
     <Form method="get" className="mb-4 flex flex-wrap items-end gap-2">
-      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-        Placed by
-        <select
-          name="member"
-          defaultValue={member ?? ""}
-          className="min-h-11 rounded-md border border-slate-300 bg-white px-3"
-        >
-          <option value="">Everyone</option>
-          {members.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label="Placed by"
+        name="member"
+        defaultValue={member ?? ""}
+        placeholder="Everyone"
+        options={members.map((m) => ({ value: m.id, label: m.name }))}
+      />
       <Button type="submit" variant="secondary">
         Show
       </Button>
