@@ -38,7 +38,14 @@ function rootData(audience: Audience, toast: RootData["toast"], cartAdd: RootDat
   return {
     baseUrl: env().BASE_URL,
     store: storeInfo(),
-    viewer: audience.role === "visitor" ? null : { role: audience.role, awaitingApproval: audience.awaitingApproval },
+    viewer:
+      audience.role === "visitor"
+        ? null
+        : {
+            role: audience.role,
+            awaitingApproval: audience.awaitingApproval,
+            actingFor: audience.actingFor?.businessName ?? null,
+          },
     toast,
     cartAdd,
   };

@@ -52,6 +52,8 @@ export default [
     route("account/alerts", "routes/account/stock-alerts.tsx"),
     route("account/team", "routes/account/team.tsx"),
     route("account/approvals", "routes/account/approvals.tsx"),
+    // A sales rep or an admin chooses the business they order for (issue 29).
+    route("act", "routes/account/act.tsx"),
     route("api/product-personal/:productId", "routes/api/product-personal.ts"),
   ]),
 
@@ -79,6 +81,7 @@ export default [
       route("orders/:orderId", "routes/admin/order-edit.tsx"),
       route("orders/:orderId/packing-slip.pdf", "routes/admin/packing-slip.ts"),
       route("users", "routes/admin/users.tsx"),
+      route("reps", "routes/admin/reps.tsx"),
       route("price-groups", "routes/admin/price-groups.tsx"),
       route("approvals", "routes/admin/approvals.tsx"),
       route("audit", "routes/admin/audit.tsx"),

@@ -18,6 +18,7 @@ import * as m0014 from "./migrations/0014-license-address-bound";
 import * as m0018 from "./migrations/0018-import-staging";
 import * as m0020 from "./migrations/0020-accounts-version";
 import * as m0021 from "./migrations/0021-team-accounts";
+import * as m0022 from "./migrations/0022-sales-reps";
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "0018-import-staging": m0018,
   "0020-accounts-version": m0020,
   "0021-team-accounts": m0021,
+  "0022-sales-reps": m0022,
 };
 
 export const migrationNames = Object.keys(migrations);

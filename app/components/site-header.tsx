@@ -11,14 +11,33 @@ import { SearchBox } from "./search-box";
 import { useHydrated } from "./use-hydrated";
 
 export interface HeaderViewer {
-  role: "admin" | "customer";
+  role: "admin" | "customer" | "rep";
   /** A customer whose business is not approved yet cannot order (nor use quick order). */
   awaitingApproval?: boolean;
+  /** The business a sales rep or an admin acts for: a banner names it on every page. */
+  actingFor?: string | null;
 }
 
-/** Signed in and allowed to order: who gets the Quick order link. */
+/** Signed in and allowed to order: who gets the Quick order link (a rep only while acting). */
 function canOrder(viewer: HeaderViewer | null): boolean {
-  return !!viewer && !viewer.awaitingApproval;
+  return !!viewer && viewer.role !== "rep" && !viewer.awaitingApproval;
+}
+
+/** Whose pages a sales rep or an admin is looking at, and the way back to their own. */
+function ActingBanner({ business }: { business: string }) {
+  return (
+    <div className="bg-amber-100 text-amber-950" role="region" aria-label="Acting for a business">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1.5 text-sm">
+        <p className="font-semibold">{MESSAGES.actingForBanner(business)}</p>
+        <Form method="post" action="/act">
+          <input type="hidden" name="intent" value="stop" />
+          <button type="submit" className="flex min-h-11 items-center rounded-md px-2 font-semibold underline">
+            Stop acting
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
 }
 
 function CartLink() {
@@ -116,6 +135,13 @@ function NavItems({ viewer }: { viewer: HeaderViewer | null }) {
           </NavLink>
         </li>
       ) : null}
+      {viewer?.role === "rep" ? (
+        <li>
+          <NavLink to="/act" className={navLinkClass}>
+            Order for…
+          </NavLink>
+        </li>
+      ) : null}
       {viewer?.role === "admin" ? (
         <li>
           <NavLink to="/admin" className={navLinkClass}>
@@ -149,6 +175,7 @@ export function SiteHeader({ store, viewer }: { store: StoreInfo; viewer: Header
 
   return (
     <header className="site-header bg-white">
+      {viewer?.actingFor ? <ActingBanner business={viewer.actingFor} /> : null}
       <div className="bg-brand-900 text-xs text-white sm:text-sm">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 px-4 py-1.5">
           <p>

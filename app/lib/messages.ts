@@ -650,3 +650,6 @@ export const orderNewTotal = (total: string) => `New total: ${total}`;
 export function orderChangedMail(orderId: number, change: string): string {
   return `We changed your order #${orderId}: ${change}.`;
 }
+/** The banner on every page while a sales rep or an admin acts for a business (issue 29). */
+export const actingForBanner = (business: string) =>
+  `You are ordering for ${business}: you see its prices and place orders in its name.`;

@@ -19,7 +19,12 @@ export interface RootData {
   baseUrl: string;
   store: StoreInfo;
   /** Who the header is for, by audience (role and approval), never by person: pages are shared (decision 0035). */
-  viewer: { role: "admin" | "customer"; awaitingApproval: boolean } | null;
+  viewer: {
+    role: "admin" | "customer" | "rep";
+    awaitingApproval: boolean;
+    /** The business a sales rep or an admin acts for (decision 0033): the banner on every page names it. */
+    actingFor: string | null;
+  } | null;
   toast: FlashToast | null;
   cartAdd: PendingCartAdd | null;
 }

@@ -5,7 +5,12 @@ import { accountsVersion } from "../db/versions";
 import { env } from "../runtime/env";
 import { getAuth } from "./auth";
 
-export type Role = "admin" | "customer";
+/**
+ * What a signed-in person may do: a customer buys for their business; a sales rep buys only while
+ * acting for one of their businesses; an admin runs the store. A rep or admin acting for a
+ * business is a "customer" of that business for the request (see actingFor).
+ */
+export type Role = "admin" | "customer" | "rep";
 
 /** Who is making a request, as the rest of the app needs to know it. */
 export interface Viewer {
@@ -30,6 +35,11 @@ export interface Viewer {
   memberRole: "owner" | "buyer" | null;
   /** A buyer's spending limit per order, in cents, or null for none. */
   orderLimitCents: number | null;
+  /**
+   * The business a sales rep or an admin acts for (decision 0033), or null. While set, the viewer
+   * is that business's customer: its account, prices, rules and addresses, never the back office.
+   */
+  actingFor: { businessId: string; businessName: string; staffRole: "rep" | "admin" } | null;
 }
 
 const viewers = new WeakMap<Request, Promise<Viewer | null>>();
@@ -127,8 +137,29 @@ async function lookUpViewer(headers: Headers): Promise<{ viewer: Viewer | null; 
   // Only verified customers (and admins) are signed in: a session of an unverified customer
   // (made before verification was withdrawn, say) counts as no session at all.
   if (!u.emailVerified && u.role !== "admin") return none;
-  const role: Role = u.role === "admin" ? "admin" : "customer";
-  const membership = role === "admin" ? null : await membershipOf(u.id);
+  const role: Role = u.role === "admin" ? "admin" : u.role === "rep" ? "rep" : "customer";
+  if (role !== "customer") {
+    const acting = await actingOf(u.id, role);
+    if (acting) {
+      return {
+        viewer: {
+          id: u.id,
+          name: u.name,
+          email: u.email,
+          username: u.displayUsername ?? u.username ?? null,
+          role: "customer",
+          emailVerified: true,
+          approved: env().ACCOUNT_APPROVAL === "automatic" || acting.approval === "approved",
+          accountId: acting.businessId,
+          memberRole: "buyer",
+          orderLimitCents: null,
+          actingFor: { businessId: acting.businessId, businessName: acting.businessName, staffRole: role },
+        },
+        expiresAt: new Date(session.session.expiresAt).getTime(),
+      };
+    }
+  }
+  const membership = role === "customer" ? await membershipOf(u.id) : null;
   return {
     viewer: {
       id: u.id,
@@ -137,13 +168,47 @@ async function lookUpViewer(headers: Headers): Promise<{ viewer: Viewer | null; 
       username: u.displayUsername ?? u.username ?? null,
       role,
       emailVerified: !!u.emailVerified,
-      approved: role === "admin" || env().ACCOUNT_APPROVAL === "automatic" || membership?.approval === "approved",
+      // A rep not acting for a business buys nothing and sees no prices.
+      approved:
+        role === "admin" ||
+        (role === "customer" && (env().ACCOUNT_APPROVAL === "automatic" || membership?.approval === "approved")),
       accountId: membership?.businessId ?? u.id,
-      memberRole: role === "admin" ? null : (membership?.role ?? "owner"),
+      memberRole: role === "customer" ? (membership?.role ?? "owner") : null,
       orderLimitCents: membership?.role === "buyer" ? membership.orderLimitCents : null,
+      actingFor: null,
     },
     expiresAt: new Date(session.session.expiresAt).getTime(),
   };
+}
+
+/**
+ * The business a rep or an admin acts for, if any: a rep only for a business still assigned to
+ * them (the join), so an assignment removed ends the acting on the next request.
+ */
+async function actingOf(userId: string, role: "admin" | "rep") {
+  let q = getDb()
+    .selectFrom("acting_for")
+    .innerJoin("businesses", "businesses.user_id", "acting_for.business_id")
+    .select([
+      "acting_for.business_id as businessId",
+      "businesses.legal_name as legalName",
+      "businesses.dba as dba",
+      "businesses.approval as approval",
+    ])
+    .where("acting_for.user_id", "=", userId);
+  if (role === "rep") {
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("rep_assignments")
+          .select("rep_assignments.rep_id")
+          .whereRef("rep_assignments.business_id", "=", "acting_for.business_id")
+          .where("rep_assignments.rep_id", "=", userId),
+      ),
+    );
+  }
+  const row = await q.executeTakeFirst();
+  return row ? { businessId: row.businessId, businessName: row.dba ?? row.legalName, approval: row.approval } : null;
 }
 
 /**
@@ -192,7 +257,7 @@ export function canSeePrices(viewer: Viewer | null): boolean {
 
 /** A signed-in customer who may not see prices yet: their business waits for approval. */
 export function awaitsApproval(viewer: Viewer | null): boolean {
-  return !!viewer && viewer.role !== "admin" && viewer.emailVerified && !viewer.approved;
+  return !!viewer && viewer.role === "customer" && viewer.emailVerified && !viewer.approved;
 }
 
 /** Whether the viewer may keep a cart checked by the server and place orders. */

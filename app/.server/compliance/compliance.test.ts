@@ -277,6 +277,7 @@ describe(`notes on listings on ${ON}`, () => {
       accountId: buyer,
       memberRole: "owner" as const,
       orderLimitCents: null,
+      actingFor: null,
     };
     const products = [];
     for (const id of [kratom, glass]) {

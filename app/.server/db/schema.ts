@@ -230,6 +230,20 @@ export interface BusinessMembersTable {
   created_at: string;
 }
 
+/** A business assigned to a sales rep (migration 0022). */
+export interface RepAssignmentsTable {
+  rep_id: string;
+  business_id: string;
+  created_at: string;
+}
+
+/** The business a rep or an admin acts for now (migration 0022); one row per person. */
+export interface ActingForTable {
+  user_id: string;
+  business_id: string;
+  started_at: string;
+}
+
 export interface TeamInvitationsTable {
   id: string;
   business_id: string;
@@ -423,6 +437,8 @@ export interface DB {
   businesses: BusinessesTable;
   business_members: BusinessMembersTable;
   team_invitations: TeamInvitationsTable;
+  rep_assignments: RepAssignmentsTable;
+  acting_for: ActingForTable;
   licenses: LicensesTable;
   audit_log: AuditLogTable;
   jobs: JobsTable;

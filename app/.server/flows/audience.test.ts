@@ -47,6 +47,7 @@ async function customer(state: string, zip: string, options: { group?: boolean }
     accountId: user.id,
     memberRole: "owner",
     orderLimitCents: null,
+    actingFor: null,
   };
 }
 
@@ -106,6 +107,7 @@ describe(`audiences on ${ON}`, () => {
       accountId: "x",
       memberRole: null,
       orderLimitCents: null,
+      actingFor: null,
     });
     expect(admin).toMatchObject({ role: "admin", seesPrices: true, priceGroup: null, compliance: null });
     expect(audienceKey(admin)).not.toBe(audienceKey(VISITOR_AUDIENCE));

@@ -26,7 +26,12 @@ import { viewerContext } from "../request/context";
  * audience, so a license that expires tonight changes the audience tomorrow.
  */
 export interface Audience {
-  role: "visitor" | "customer" | "admin";
+  role: "visitor" | "customer" | "admin" | "rep";
+  /**
+   * The business a sales rep or an admin acts for (decision 0033): its pages carry the banner
+   * naming it, so they are shared only among the staff acting for that same business.
+   */
+  actingFor: { businessId: string; businessName: string } | null;
   seesPrices: boolean;
   awaitingApproval: boolean;
   priceGroup: CustomerGroup | null;
@@ -43,6 +48,7 @@ export interface AudienceCompliance {
 
 export const VISITOR_AUDIENCE: Audience = Object.freeze({
   role: "visitor",
+  actingFor: null,
   seesPrices: false,
   awaitingApproval: false,
   priceGroup: null,
@@ -62,7 +68,8 @@ export function audienceKey(a: Audience): string {
         .map((l) => `${l.type}@${l.issuingState}`)
         .join(",")}`
     : "-";
-  return `${a.role}|${a.seesPrices ? "p" : "-"}${a.awaitingApproval ? "w" : "-"}|g${group}|c${where}|${a.date}`;
+  const acting = a.actingFor ? `|a${a.actingFor.businessId}:${a.actingFor.businessName}` : "";
+  return `${a.role}|${a.seesPrices ? "p" : "-"}${a.awaitingApproval ? "w" : "-"}|g${group}|c${where}|${a.date}${acting}`;
 }
 
 /** Works the audience out from the database: the price group, the default address, the licenses. */
@@ -70,13 +77,18 @@ async function lookUpAudience(db: Kysely<DB>, viewer: Viewer, date: string): Pro
   const role = viewer.role;
   const seesPrices = canSeePrices(viewer);
   const awaitingApproval = awaitsApproval(viewer);
-  if (role === "admin") return { role, seesPrices, awaitingApproval, priceGroup: null, compliance: null, date };
+  const actingFor = viewer.actingFor
+    ? { businessId: viewer.actingFor.businessId, businessName: viewer.actingFor.businessName }
+    : null;
+  if (role !== "customer") {
+    return { role, actingFor, seesPrices, awaitingApproval, priceGroup: null, compliance: null, date };
+  }
   const [priceGroup, address, licenses] = await Promise.all([
     seesPrices ? findCustomerGroup(db, viewer.accountId) : Promise.resolve(null),
     destinationOf(db, viewer.accountId, null),
     buyerLicenses(db, viewer.accountId),
   ]);
-  if (!address) return { role, seesPrices, awaitingApproval, priceGroup, compliance: null, date };
+  if (!address) return { role, actingFor, seesPrices, awaitingApproval, priceGroup, compliance: null, date };
   const counted = new Map<string, BuyerLicense>();
   for (const l of licenses) {
     if (l.status !== "approved" || (l.expiresOn !== null && l.expiresOn < date)) continue;
@@ -94,6 +106,7 @@ async function lookUpAudience(db: Kysely<DB>, viewer: Viewer, date: string): Pro
   const sorted = [...counted.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, l]) => l);
   return {
     role,
+    actingFor,
     seesPrices,
     awaitingApproval,
     priceGroup,

@@ -39,6 +39,11 @@ export interface PlaceOrderInput {
    * Review, waiting for an owner's approval (issue 29).
    */
   orderLimitCents?: number | null;
+  /**
+   * Who gets the confirmation mail: by default the person who placed it; the business's founder
+   * when a sales rep or an admin placed it for the business (issue 29).
+   */
+  confirmTo?: string;
   idempotencyKey: string;
   addressId: string;
   lines: CartLinesInput;
@@ -173,7 +178,7 @@ export async function placeOrder(
       for (const l of sold) await addUnitsSold(trx, l.id, l.quantity);
       const placed = await findOrderForUser(trx, input.userId, order.id);
       if (!placed) throw new Error(`Order ${order.id} not found in its own transaction`);
-      await enqueueOrderMails(trx, placedBy.id, placed);
+      await enqueueOrderMails(trx, input.confirmTo ?? placedBy.id, placed);
       if (aboveLimit) await enqueueApprovalRequest(trx, input.userId, placed, input.orderLimitCents ?? 0);
       return placed;
     });

@@ -51,6 +51,7 @@ function viewerOf(id: string, email: string, approved = true): Viewer {
     accountId: id,
     memberRole: "owner",
     orderLimitCents: null,
+    actingFor: null,
   };
 }
 

@@ -242,19 +242,23 @@ export async function assignCustomer(db: Kysely<DB>, groupId: number, who: strin
     .executeTakeFirst();
   if (!user) throw new PriceGroupError(MESSAGES.customerNotFound, "customer", 404);
   if (user.role !== "customer") throw new PriceGroupError(MESSAGES.onlyCustomersInGroups, "customer");
+  // A price group is the business's (decision 0032): any member's email names their business.
+  const account =
+    (await db.selectFrom("business_members").select("business_id").where("user_id", "=", user.id).executeTakeFirst())
+      ?.business_id ?? user.id;
   await db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom("customer_price_groups")
       .innerJoin("price_groups", "price_groups.id", "customer_price_groups.group_id")
       .select("price_groups.name")
-      .where("customer_price_groups.user_id", "=", user.id)
+      .where("customer_price_groups.user_id", "=", account)
       .executeTakeFirst();
-    await trx.deleteFrom("customer_price_groups").where("user_id", "=", user.id).execute();
-    await trx.insertInto("customer_price_groups").values({ user_id: user.id, group_id: groupId }).execute();
+    await trx.deleteFrom("customer_price_groups").where("user_id", "=", account).execute();
+    await trx.insertInto("customer_price_groups").values({ user_id: account, group_id: groupId }).execute();
     await recordAudit(trx, actor, {
       action: "price-group.assign",
       subjectType: "user",
-      subjectId: user.id,
+      subjectId: account,
       summary: `${user.email} put in price group ${group.name}`,
       before: { priceGroup: before?.name ?? null },
       after: { priceGroup: group.name },

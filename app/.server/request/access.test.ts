@@ -16,6 +16,7 @@ const viewer = (over: Partial<Viewer>): Viewer => ({
   accountId: "u1",
   memberRole: "owner",
   orderLimitCents: null,
+  actingFor: null,
   ...over,
 });
 

@@ -86,10 +86,14 @@ export function signedInViewer(context: Context): Viewer {
   return viewer;
 }
 
-/** The signed-in viewer as the audit log names them ("Ada Admin <ada@store.test>"). */
+/**
+ * The signed-in viewer as the audit log names them ("Ada Admin <ada@store.test>"); while a sales
+ * rep or an admin acts for a business, both identities ("Rita Rep <rita@store.test> for Acme").
+ */
 export function actorOf(context: Context): Actor {
   const viewer = signedInViewer(context);
-  return { id: viewer.id, name: `${viewer.name} <${viewer.email}>` };
+  const who = `${viewer.name} <${viewer.email}>`;
+  return { id: viewer.id, name: viewer.actingFor ? `${who} for ${viewer.actingFor.businessName}` : who };
 }
 
 /** The form posted to this action, read and checked once by the root middleware. */

@@ -423,6 +423,7 @@ describe(`quick order on ${ON}: who may use it`, () => {
       accountId: retail,
       memberRole: "owner",
       orderLimitCents: null,
+      actingFor: null,
     };
     expect(await answer(waiting, "POST")).toMatchObject({ reached: false, status: 403 });
     expect(await answer({ ...waiting, approved: true }, "POST")).toMatchObject({ reached: true });

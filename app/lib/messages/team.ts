@@ -65,3 +65,22 @@ export const haveLogin = "Already have a login with this email?";
 export const chooseApproveOrDecline = "Choose Approve or Decline.";
 export const approvalsOwnersOnly = "The business's owners approve orders above a buyer's limit.";
 export const businessProfileFirst = "Fill in your business profile first: a team belongs to a business.";
+export const notYourBusiness = "You cannot order for that business.";
+export const noUserWithEmail = "No login has that email.";
+export const adminsActAlready = "Admins can already order for any business; they need no sales rep role.";
+export const repCannotBeMember =
+  "This login belongs to a business. A sales rep needs a login of their own, outside any customer's business.";
+export const notARep = "That person is not a sales rep.";
+export const noSuchBusiness = "Choose a business from the list.";
+export const startedActing = (business: string) => `You are now ordering for ${business}.`;
+export const stoppedActing = "You are back to your own account.";
+export const repMade = (name: string) => `${name} is now a sales rep.`;
+export const repRemoved = (name: string) => `${name} is no longer a sales rep.`;
+export const assigned = (business: string, rep: string) => `${business} assigned to ${rep}.`;
+export const unassigned = (business: string, rep: string) => `${business} taken from ${rep}.`;
+export const noBusinessesToActFor = "No business matches. Sales reps see only the businesses assigned to them.";
+export const staffOnly = "Only sales reps and admins order for a business.";
+export const orderPlacedFor = (id: number, business: string) => `Order #${id} placed for ${business}`;
+export const noBusinessesAssigned = "No businesses assigned yet.";
+/** Who placed an order for a business they act for: "Rita Rep for Acme Stores". */
+export const nameForBusiness = (name: string, business: string) => `${name} for ${business}`;

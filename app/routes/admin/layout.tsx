@@ -18,6 +18,8 @@ const TABS = [
   { to: "/admin/orders", label: "Orders", end: false },
   { to: "/admin/stock", label: "Low stock", end: false },
   { to: "/admin/users", label: "Users", end: false },
+  { to: "/admin/reps", label: "Sales reps", end: false },
+  { to: "/act", label: "Phone order", end: false },
   { to: "/admin/price-groups", label: "Price groups", end: false },
   { to: "/admin/approvals", label: "Approvals", end: false },
   { to: "/admin/audit", label: "Audit log", end: false },

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { listAddresses } from "~/.server/accounts/addresses";
+import { recordAudit } from "~/.server/audit/log";
 import { getDb } from "~/.server/db/instance";
 import { placeOrder } from "~/.server/flows/place-order";
 import { parseForm, replyError, replyOk } from "~/.server/http/forms";
 import { domainErrorReply } from "~/.server/http/http";
-import { formOf, signedInViewer } from "~/.server/request/context";
+import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
 import { DomainError } from "~/.server/runtime/domain-error";
 import { log } from "~/.server/runtime/log";
 import { AddressForm } from "~/components/address-form";
@@ -20,6 +21,7 @@ import { blocksOrder, changesQuantity, REMOVE_TO_ORDER } from "~/lib/cart-check"
 import type { FormReply } from "~/lib/form-reply";
 import { fieldError } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
+import * as TEAM_MESSAGES from "~/lib/messages/team";
 import { formatCents } from "~/lib/money";
 import { isNetworkError, offlineReply, revalidateUnlessOffline } from "~/lib/offline";
 import { MAX_NOTES_LENGTH, MAX_PO_NUMBER_LENGTH } from "~/lib/orders";
@@ -53,16 +55,31 @@ export async function action({ context }: Route.ActionArgs) {
     return replyError<PlaceData>({ message, fieldErrors: { [field]: message } });
   }
   try {
-    const { order } = await placeOrder(getDb(), {
+    const { order, created } = await placeOrder(getDb(), {
       userId: viewer.accountId,
-      placedBy: { id: viewer.id, name: viewer.name },
+      placedBy: {
+        id: viewer.id,
+        name: viewer.actingFor
+          ? TEAM_MESSAGES.nameForBusiness(viewer.name, viewer.actingFor.businessName)
+          : viewer.name,
+      },
       orderLimitCents: viewer.orderLimitCents,
+      // A sales rep's or an admin's phone order: the business is told, the audit log says who.
+      ...(viewer.actingFor ? { confirmTo: viewer.accountId } : {}),
       idempotencyKey: parsed.data.idempotencyKey,
       addressId: parsed.data.addressId,
       lines: parsed.data.lines,
       poNumber: parsed.data.poNumber,
       notes: parsed.data.notes,
     });
+    if (viewer.actingFor && created) {
+      await recordAudit(getDb(), actorOf(context), {
+        action: "order.placed-for",
+        subjectType: "order",
+        subjectId: order.id,
+        summary: TEAM_MESSAGES.orderPlacedFor(order.id, viewer.actingFor.businessName),
+      });
+    }
     return replyOk<PlaceData>(undefined, { orderId: order.id });
   } catch (error) {
     if (error instanceof DomainError)

@@ -1,0 +1,201 @@
+import { Form } from "react-router";
+import { z } from "zod";
+import { businessesToActFor, listReps, setAssignment, setSalesRep } from "~/.server/business/reps";
+import { getDb } from "~/.server/db/instance";
+import { parseForm, replyError, replyOk } from "~/.server/http/forms";
+import { domainErrorReply } from "~/.server/http/http";
+import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
+import { Button } from "~/components/ui/button";
+import { FormMessage, SelectField, TextField } from "~/components/ui/field";
+import { useSettledActionData } from "~/components/use-settled-action-data";
+import { storeToday } from "~/lib/business";
+import { type FormReply, fieldError, intentOf } from "~/lib/form-reply";
+import * as TEAM_MESSAGES from "~/lib/messages/team";
+import { formatCents } from "~/lib/money";
+import { emailSchema } from "~/lib/schemas/account";
+import type { Route } from "./+types/reps";
+
+export function meta() {
+  return [{ title: "Sales reps" }, { name: "robots", content: "noindex" }];
+}
+
+const repEmailSchema = z.object({ email: emailSchema });
+
+/** The first day of this month in the store's calendar, as the orders' timestamps compare. */
+function monthStart(): string {
+  return `${storeToday().slice(0, 7)}-01`;
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const viewer = signedInViewer(context);
+  const db = getDb();
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  return {
+    q,
+    reps: await listReps(db, monthStart()),
+    businesses: await businessesToActFor(db, { id: viewer.id, staffRole: "admin" }, q, 200),
+  };
+}
+
+type Intent = "make-rep" | "remove-rep" | "assign" | "unassign";
+
+export async function action({ context }: Route.ActionArgs) {
+  const form = formOf(context);
+  const intent = intentOf(form) as Intent;
+  const db = getDb();
+  const actor = actorOf(context);
+  try {
+    if (intent === "make-rep" || intent === "remove-rep") {
+      const parsed = parseForm(form, repEmailSchema);
+      if (!parsed.ok) return replyError<Intent>({ fieldErrors: parsed.errors }, { form, data: intent });
+      const name = await setSalesRep(db, parsed.data.email, intent === "make-rep", actor);
+      return replyOk<Intent>(
+        intent === "make-rep" ? TEAM_MESSAGES.repMade(name) : TEAM_MESSAGES.repRemoved(name),
+        intent,
+      );
+    }
+    if (intent === "assign" || intent === "unassign") {
+      const done = await setAssignment(
+        db,
+        String(form.get("repId") ?? ""),
+        String(form.get("businessId") ?? ""),
+        intent === "assign",
+        actor,
+      );
+      return replyOk<Intent>(
+        intent === "assign"
+          ? TEAM_MESSAGES.assigned(done.business, done.rep)
+          : TEAM_MESSAGES.unassigned(done.business, done.rep),
+        intent,
+      );
+    }
+    return replyError({ message: TEAM_MESSAGES.notARep }, { status: 400 });
+  } catch (error) {
+    return domainErrorReply<Intent>(error, { form, data: intent, fields: ["email"] });
+  }
+}
+
+export default function Reps({ loaderData }: Route.ComponentProps) {
+  const { reps, businesses, q } = loaderData;
+  const reply = useSettledActionData<typeof action>() as FormReply<Intent> | undefined;
+  const repReply = reply?.data === "make-rep" ? reply : undefined;
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold text-slate-900">Sales reps</h1>
+      {reply?.message && !repReply ? (
+        <FormMessage tone={reply.ok ? "success" : "error"}>{reply.message}</FormMessage>
+      ) : null}
+      <Form
+        method="post"
+        noValidate
+        aria-labelledby="make-rep-title"
+        className="flex max-w-xl flex-col gap-3 rounded-lg border border-slate-200 bg-white p-5"
+      >
+        <h2 id="make-rep-title" className="text-lg font-bold text-slate-900">
+          Make a sales rep
+        </h2>
+        {repReply?.message ? (
+          <FormMessage tone={repReply.ok ? "success" : "error"}>{repReply.message}</FormMessage>
+        ) : null}
+        <TextField
+          label="Email of their login"
+          name="email"
+          type="email"
+          required
+          error={fieldError(repReply, "email")}
+        />
+        <Button type="submit" name="intent" value="make-rep" className="self-start">
+          Make sales rep
+        </Button>
+      </Form>
+      {reps.length === 0 ? null : (
+        <Form method="get" role="search" className="flex max-w-xl flex-wrap items-end gap-2">
+          <TextField
+            label="Find businesses to assign"
+            name="q"
+            type="search"
+            defaultValue={q}
+            className="min-w-0 flex-1"
+          />
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
+        </Form>
+      )}
+      <ul className="flex flex-col gap-4">
+        {reps.map((rep) => (
+          <li key={rep.id} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-5">
+            <article aria-label={rep.name} className="flex flex-col gap-3">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <div className="min-w-0">
+                  <h2 className="text-lg font-bold break-words text-slate-900">{rep.name}</h2>
+                  <p className="text-sm break-all text-slate-600">{rep.email}</p>
+                </div>
+                <p className="text-sm text-slate-700">
+                  This month: {rep.ordersThisMonth} {rep.ordersThisMonth === 1 ? "order" : "orders"},{" "}
+                  <span className="tabular font-semibold">{formatCents(rep.salesThisMonthCents)}</span>
+                </p>
+              </div>
+              {rep.businesses.length === 0 ? (
+                <p className="text-sm text-slate-700">{TEAM_MESSAGES.noBusinessesAssigned}</p>
+              ) : (
+                <ul className="flex flex-col gap-1" aria-label={`Businesses of ${rep.name}`}>
+                  {rep.businesses.map((b) => (
+                    <li
+                      key={b.id}
+                      className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 py-1"
+                    >
+                      <span className="break-words">{b.name}</span>
+                      <Form method="post">
+                        <input type="hidden" name="repId" value={rep.id} />
+                        <input type="hidden" name="businessId" value={b.id} />
+                        <Button
+                          type="submit"
+                          name="intent"
+                          value="unassign"
+                          variant="ghost"
+                          aria-label={`Take ${b.name} from ${rep.name}`}
+                        >
+                          Take away
+                        </Button>
+                      </Form>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <div className="flex flex-wrap items-end gap-3">
+                <Form method="post" className="flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="repId" value={rep.id} />
+                  <SelectField
+                    label={`Assign a business to ${rep.name}`}
+                    name="businessId"
+                    placeholder="Choose a business"
+                    options={businesses.map((b) => ({
+                      value: b.id,
+                      label: `${b.name}${b.city ? ` (${b.city}, ${b.state})` : ""}`,
+                    }))}
+                  />
+                  <Button type="submit" name="intent" value="assign" variant="secondary">
+                    Assign
+                  </Button>
+                </Form>
+                <Form method="post">
+                  <input type="hidden" name="email" value={rep.email} />
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="remove-rep"
+                    variant="ghost"
+                    aria-label={`Remove ${rep.name} as sales rep`}
+                  >
+                    Remove as sales rep
+                  </Button>
+                </Form>
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
