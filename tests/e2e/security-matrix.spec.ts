@@ -2,6 +2,7 @@ import "./support/env";
 import type { APIRequestContext } from "@playwright/test";
 import { getAuth } from "../../app/.server/accounts/auth";
 import { addLicense } from "../../app/.server/business/licenses";
+import { saveBusiness } from "../../app/.server/business/profile";
 import { saveLabReport } from "../../app/.server/compliance/facts";
 import { getDb } from "../../app/.server/db/instance";
 import { createList, saveToList } from "../../app/.server/lists/saved-lists";
@@ -16,8 +17,18 @@ import { expect, money, test } from "./support/fixtures";
  * route added to a group is checked as the group says, with nothing to edit here; only routes
  * that answer differently from their group (owners' pages, resources) are named below.
  */
-type Role = "visitor" | "unverified" | "customer" | "other" | "admin";
-const ROLES: Role[] = ["visitor", "unverified", "customer", "other", "admin"];
+/**
+ * The viewers: a visitor; an unverified account; a customer (the owner of a business) and a buyer
+ * of that same business (issue 29); a customer of another business; a sales rep who acts for no
+ * business (and sees no price); an admin.
+ */
+type Role = "visitor" | "unverified" | "customer" | "buyer" | "other" | "rep" | "admin";
+const ROLES: Role[] = ["visitor", "unverified", "customer", "buyer", "other", "rep", "admin"];
+const SIGNED_IN: Role[] = ["customer", "buyer", "other", "rep", "admin"];
+/** Pages whose forms only a business's owners may use (issue 29). */
+const OWNERS_CHANGE = ["account/business.tsx", "account/shipping-address.tsx"];
+/** Who sees a business's orders and documents: its members. */
+const OF_THE_BUSINESS: Role[] = ["customer", "buyer"];
 
 const ORIGIN = process.env.BASE_URL as string;
 
@@ -46,7 +57,7 @@ function concrete(routePath: string, world: World): string {
 }
 
 function expectedPage(access: Access, role: Role, declared: Access): number[] {
-  const signedIn = role === "customer" || role === "other" || role === "admin";
+  const signedIn = SIGNED_IN.includes(role);
   switch (access) {
     case "public":
     case "resource":
@@ -54,12 +65,19 @@ function expectedPage(access: Access, role: Role, declared: Access): number[] {
     case "guest":
       return signedIn ? [302] : [200];
     case "signed-in":
-    case "buyer":
       return signedIn ? [200] : [302];
+    case "buyer":
+      // A rep buys only while acting for a business: sent to their account, like anyone who may not buy.
+      return signedIn && role !== "rep" ? [200] : [302];
     case "owner":
       return role === "customer" ? [200] : signedIn ? [404] : [302];
+    case "business":
+      if (role === "rep" && declared === "buyer") return [302]; // the buyer group sends them to their account
+      return OF_THE_BUSINESS.includes(role) ? [200] : signedIn ? [404] : [302];
     case "owner-or-admin":
-      return role === "customer" || role === "admin" ? [200] : signedIn ? [404] : [302];
+      return OF_THE_BUSINESS.includes(role) || role === "admin" ? [200] : signedIn ? [404] : [302];
+    case "staff":
+      return role === "rep" || role === "admin" ? [200] : signedIn ? [403] : [302];
     case "admin":
       return role === "admin" ? [200] : [302];
     case "smtp-off":
@@ -76,7 +94,7 @@ function expectedPage(access: Access, role: Role, declared: Access): number[] {
 
 /** A post of an empty form: refused by the group, else answered by the action (400: nothing to do). */
 function expectedPost(route: TableRoute, role: Role): number[] {
-  const signedIn = role === "customer" || role === "other" || role === "admin";
+  const signedIn = SIGNED_IN.includes(role);
   if (route.file.endsWith("logout.ts")) return [302];
   // Add to Cart works without JavaScript: an empty form adds one unit (back to the product, or
   // to log in for those who may not buy).
@@ -84,6 +102,13 @@ function expectedPost(route: TableRoute, role: Role): number[] {
   // A saved list's page: an empty form is no change the owner asked for (400); others get 404.
   if (route.file.endsWith("account/saved-list.tsx")) return role === "customer" ? [400] : signedIn ? [404] : [302];
   if (route.access === "owner") return role === "customer" ? [200] : signedIn ? [404] : [302];
+  if (route.access === "business") return OF_THE_BUSINESS.includes(role) ? [200] : signedIn ? [404] : [302];
+  // The business's profile, licenses and addresses are its owners' to change (issue 29): a buyer,
+  // and a rep, are refused whatever they post.
+  if (OWNERS_CHANGE.some((f) => route.file.endsWith(f)))
+    return role === "buyer" || role === "rep" ? [403] : signedIn ? [400] : [302];
+  // Choosing a business: an empty choice is no business of theirs (403), as for anyone else.
+  if (route.access === "staff") return signedIn ? [403] : [302];
   switch (route.declared) {
     // A guest page sends a signed-in viewer on from its page, but its form still works (log in as
     // someone else).
@@ -91,8 +116,9 @@ function expectedPost(route: TableRoute, role: Role): number[] {
     case "guest":
       return [400];
     case "signed-in":
-    case "buyer":
       return signedIn ? [400] : [302];
+    case "buyer":
+      return signedIn && role !== "rep" ? [400] : role === "rep" ? [403] : [302];
     case "admin":
       return role === "admin" ? [400] : [403];
   }
@@ -121,11 +147,43 @@ async function world(playwright: {
   const other = await createCustomer();
   const admin = await createAdminAccount();
   const unverified = await createCustomer({ verified: false });
+  // The customer's business, with a buyer besides its owner; a sales rep assigned to it who is not
+  // acting for it now (issue 29).
+  await saveBusiness(
+    getDb(),
+    customer.id,
+    {
+      legalName: `Matrix Mart ${customer.id.slice(0, 6)}`,
+      dba: null,
+      businessType: "convenience-store",
+      taxPermit: null,
+    },
+    { id: customer.id, name: customer.email },
+  );
+  const buyer = await createCustomer({ withAddress: false });
+  await getDb()
+    .insertInto("business_members")
+    .values({
+      user_id: buyer.id,
+      business_id: customer.id,
+      role: "buyer",
+      order_limit_cents: null,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  const rep = await createCustomer({ withAddress: false });
+  await getDb().updateTable("users").set({ role: "rep" }).where("id", "=", rep.id).execute();
+  await getDb()
+    .insertInto("rep_assignments")
+    .values({ rep_id: rep.id, business_id: customer.id, created_at: new Date().toISOString() })
+    .execute();
   const api = await playwright.request.newContext({ baseURL: ORIGIN });
   const cookies = {
     visitor: "",
     customer: await signedInCookie(api, customer),
+    buyer: await signedInCookie(api, buyer),
     other: await signedInCookie(api, other),
+    rep: await signedInCookie(api, rep),
     admin: await signedInCookie(api, admin),
     // A session the sign-in flow would refuse to make (unverified customer): made directly.
     unverified: (
@@ -240,8 +298,9 @@ test.describe("authorization matrix from the route table @desktop-only", () => {
         if (!expected.includes(page.status())) {
           wrong.push(`GET ${url} as ${role}: ${page.status()}, expected ${expected.join("/")}`);
         }
-        if (role === "visitor" || role === "unverified") {
-          // Price leaks: no page or route data of the table carries a price for them.
+        if (role === "visitor" || role === "unverified" || role === "rep") {
+          // Price leaks: no page or route data of the table carries a price for them (a rep sees
+          // prices only while acting for one of their businesses).
           const [p, q = ""] = url.split("?");
           const data = await api.get(`${p === "/" ? "/_" : p}.data${q ? `?${q}` : ""}`, {
             headers,
@@ -255,20 +314,27 @@ test.describe("authorization matrix from the route table @desktop-only", () => {
               wrong.push(`${what} of ${url} as ${role} carries a price`);
           }
         }
-        if (page.status() === 302 && (rule.access === "signed-in" || rule.access === "buyer")) {
+        if (page.status() === 302 && (rule.access === "signed-in" || rule.access === "buyer") && role !== "rep") {
           expect(page.headers().location).toContain(`/login?redirectTo=${encodeURIComponent(url)}`);
         }
         if (page.status() === 302 && rule.access === "admin") expect(page.headers().location).toBe("/");
         // Route data: the admin's and owners' data never reach anyone else.
-        if (rule.access === "admin" || rule.access === "owner" || rule.access === "owner-or-admin") {
+        if (
+          rule.access === "admin" ||
+          rule.access === "owner" ||
+          rule.access === "business" ||
+          rule.access === "owner-or-admin"
+        ) {
           const [p, q = ""] = url.split("?");
           const dataUrl = `${p === "/" ? "/_" : p}.data${q ? `?${q}` : ""}`;
           const data = await api.get(dataUrl, { headers, maxRedirects: 0 });
           const ok =
             rule.access === "admin"
               ? role === "admin"
-              : role === "customer" || (rule.access === "owner-or-admin" && role === "admin");
-          const allowed = ok ? [200] : rule.access === "admin" ? [403] : [202, 204, 302, 404];
+              : rule.access === "owner"
+                ? role === "customer"
+                : OF_THE_BUSINESS.includes(role) || (rule.access === "owner-or-admin" && role === "admin");
+          const allowed = ok ? [200] : rule.access === "admin" ? [403] : [202, 204, 302, 403, 404];
           if (!allowed.includes(data.status())) {
             wrong.push(`GET ${dataUrl} as ${role}: ${data.status()}, expected ${allowed.join("/")}`);
           }

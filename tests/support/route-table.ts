@@ -11,8 +11,10 @@ import routes from "../../app/routes";
  */
 export type Access =
   | DeclaredAccess // as the group declares
-  | "owner" // only the customer it belongs to
-  | "owner-or-admin" // the customer it belongs to and admins (a license document)
+  | "owner" // only the customer it belongs to (a person's own saved list)
+  | "business" // the members of the business it belongs to (an order: its owner and its buyers)
+  | "owner-or-admin" // the business it belongs to (its members) and admins (a license document, an invoice)
+  | "staff" // sales reps and admins (choosing the business to order for); 403 for customers
   | "redirect" // answers with a redirect for everyone
   | "resource" // public non-HTML resource
   | "post-only" // no page: GET is a 404 for those its group lets in
@@ -21,8 +23,9 @@ export type Access =
 
 /** Routes whose answers differ from their group's access. */
 export const EXCEPTIONS: Record<string, Access> = {
-  "routes/store/order-confirmation.tsx": "owner",
-  "routes/account/order-detail.tsx": "owner",
+  "routes/store/order-confirmation.tsx": "business",
+  "routes/account/order-detail.tsx": "business",
+  "routes/account/act.tsx": "staff",
   "routes/account/saved-list.tsx": "owner",
   "routes/account/license-document.ts": "owner-or-admin",
   "routes/account/invoice.ts": "owner-or-admin",

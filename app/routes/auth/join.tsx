@@ -59,7 +59,7 @@ export async function action({ params, context }: Route.ActionArgs) {
         message: TEAM_MESSAGES.joinedBusiness(joined.businessName),
       });
     }
-    if (viewer) return replyError({ message: TEAM_MESSAGES.alreadyInAnotherBusiness }, { status: 409 });
+    if (viewer) return replyError({ message: TEAM_MESSAGES.alreadyInAnotherBusiness }, { status: 400 });
     const parsed = parseForm(form, newLoginSchema);
     if (!parsed.ok) return replyError({ fieldErrors: parsed.errors }, { form });
     const joined = await createLoginFromInvitation(db, params.token, parsed.data, clientIpOf(context));
