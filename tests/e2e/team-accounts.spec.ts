@@ -151,3 +151,62 @@ test.describe("team accounts @desktop-only", () => {
     await memberContext.close();
   });
 });
+
+test.describe("sales reps", () => {
+  test("a rep on a phone orders for an assigned business by its prices; the owner is told; another business's id is refused", async ({
+    page,
+  }) => {
+    const boss = await owner();
+    const stranger = await owner();
+    const rep = await createCustomer({ withAddress: false });
+    const db = getDb();
+    await db.updateTable("users").set({ role: "rep" }).where("id", "=", rep.id).execute();
+    await db
+      .insertInto("rep_assignments")
+      .values({ rep_id: rep.id, business_id: boss.id, created_at: new Date().toISOString() })
+      .execute();
+    const product = `Rep Papers ${tag()}`;
+    const productId = await freshProduct({ name: product, priceCents: 1_200, stock: 30 });
+
+    await logIn(page, rep);
+    await page.goto(`/products/details/${productId}`);
+    // Not acting for anyone: no price.
+    await expect(page.getByRole("heading", { level: 1, name: product })).toBeVisible();
+    await expect(page.getByText(money(1_200))).toHaveCount(0);
+
+    await page.goto("/act");
+    await page.getByLabel("Search businesses").fill(boss.business.slice(0, 12));
+    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+    await expect(page.getByText(stranger.business)).toHaveCount(0);
+    await page.getByRole("button", { name: `Order for ${boss.business}` }).click();
+    await expect(page.getByText(`You are now ordering for ${boss.business}.`)).toBeVisible();
+    const banner = page.getByRole("region", { name: "Acting for a business" });
+    await expect(banner).toContainText(boss.business);
+
+    await page.goto(`/products/details/${productId}`);
+    await expect(page.getByText(money(1_200)).first()).toBeVisible();
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByText(`${product} added to cart!`)).toBeVisible();
+    await page.goto("/checkout");
+    await expect(page.getByRole("radio", { name: /Corner Store/ })).toBeChecked();
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page).toHaveURL(/\/order-confirmation\?order=\d+/);
+    const orderId = Number(new URL(page.url()).searchParams.get("order"));
+    await expect(page.getByText(`${rep.name} for ${boss.business}`)).toBeVisible();
+    await waitForMail(boss.email, new RegExp(`#${orderId}`));
+
+    // Posting another business's id to act for it: refused, still acting for the assigned one.
+    const refused = await page.request.post("/act", {
+      form: { intent: "start", businessId: stranger.id },
+      headers: { Origin: new URL(page.url()).origin },
+      maxRedirects: 0,
+    });
+    expect(refused.status()).toBe(403);
+    await page.reload();
+    await expect(banner).toContainText(boss.business);
+
+    await banner.getByRole("button", { name: "Stop acting" }).click();
+    await expect(page.getByText("You are back to your own account.")).toBeVisible();
+    await expect(banner).toHaveCount(0);
+  });
+});
