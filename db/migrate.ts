@@ -17,6 +17,7 @@ import * as m0013 from "./migrations/0013-audit-erasure";
 import * as m0014 from "./migrations/0014-license-address-bound";
 import * as m0018 from "./migrations/0018-import-staging";
 import * as m0020 from "./migrations/0020-accounts-version";
+import * as m0025 from "./migrations/0025-report-indexes";
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "0014-license-address-bound": m0014,
   "0018-import-staging": m0018,
   "0020-accounts-version": m0020,
+  "0025-report-indexes": m0025,
 };
 
 export const migrationNames = Object.keys(migrations);
