@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import { addDays } from "~/lib/business";
 import * as REPORT_MESSAGES from "~/lib/messages/reports";
 import type { DB } from "../db/schema";
@@ -138,54 +138,53 @@ export async function salesBy(
     sql<number>`sum(sum(i.quantity)) over ()`.as("all_units"),
     sql<number>`sum(sum(i.quantity * i.unit_price_cents)) over ()`.as("all_sales"),
   ] as const;
-  let query;
-  switch (kind) {
-    case "product":
-      query = base
+  // Each report groups the same lines by its own column; the figures and the paging are shared.
+  const run = (
+    // biome-ignore lint/suspicious/noExplicitAny: the joined tables differ by report, the selection does not
+    q: SelectQueryBuilder<any, any, { key: string | null; label: string | null }>,
+  ) =>
+    q
+      .select(figures)
+      .orderBy(sql`sum(i.quantity * i.unit_price_cents)`, "desc")
+      .orderBy(sql`1`)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute();
+  const grouped = {
+    product: () =>
+      base
         .select([sql<string | null>`cast(i.product_id as text)`.as("key"), sql<string>`max(i.name)`.as("label")])
-        .groupBy("i.product_id");
-      break;
-    case "category":
-      query = base
+        .groupBy("i.product_id"),
+    category: () =>
+      base
         .leftJoin("products as p", "p.id", "i.product_id")
-        .select([sql<string | null>`p.category`.as("key"), sql<string>`p.category`.as("label")])
-        .groupBy("p.category");
-      break;
-    case "class":
-      query = base
+        .select([sql<string | null>`p.category`.as("key"), sql<string | null>`p.category`.as("label")])
+        .groupBy("p.category"),
+    class: () =>
+      base
         .leftJoin("product_compliance as c", "c.product_id", "i.product_id")
-        .select([sql<string | null>`c.product_class`.as("key"), sql<string>`c.product_class`.as("label")])
-        .groupBy("c.product_class");
-      break;
-    case "brand":
-      query = base
+        .select([sql<string | null>`c.product_class`.as("key"), sql<string | null>`c.product_class`.as("label")])
+        .groupBy("c.product_class"),
+    brand: () =>
+      base
         .leftJoin("product_compliance as c", "c.product_id", "i.product_id")
-        .select([sql<string | null>`c.brand`.as("key"), sql<string>`c.brand`.as("label")])
-        .groupBy("c.brand");
-      break;
-    case "business":
-      query = base
+        .select([sql<string | null>`c.brand`.as("key"), sql<string | null>`c.brand`.as("label")])
+        .groupBy("c.brand"),
+    business: () =>
+      base
         .leftJoin("businesses as b", "b.user_id", "o.user_id")
         .leftJoin("users as u", "u.id", "o.user_id")
         .select([
           sql<string | null>`o.user_id`.as("key"),
-          sql<string>`coalesce(max(b.dba), max(b.legal_name), max(u.name))`.as("label"),
+          sql<string | null>`coalesce(max(b.dba), max(b.legal_name), max(u.name))`.as("label"),
         ])
-        .groupBy("o.user_id");
-      break;
-    case "state":
-      query = base
-        .select([sql<string | null>`o.ship_state`.as("key"), sql<string>`o.ship_state`.as("label")])
-        .groupBy("o.ship_state");
-      break;
-  }
-  const rows = await query
-    .select(figures)
-    .orderBy(sql`sum(i.quantity * i.unit_price_cents)`, "desc")
-    .orderBy(sql`1`)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+        .groupBy("o.user_id"),
+    state: () =>
+      base
+        .select([sql<string | null>`o.ship_state`.as("key"), sql<string | null>`o.ship_state`.as("label")])
+        .groupBy("o.ship_state"),
+  };
+  const rows = await run(grouped[kind]());
   const first = rows[0];
   // A page past the last has no rows to carry the sums: the first page does.
   if (!first && page > 1) {

@@ -10,7 +10,11 @@ import { formatCents } from "~/lib/money";
  */
 
 export interface ChartPoint {
+  /** Unique among the chart's points. */
+  id: string;
   label: string;
+  /** Where activating the mark goes: the list behind the figure, or its row in the table. */
+  href: string;
   /** Cents. */
   value: number;
   orders: number;
@@ -77,13 +81,12 @@ export function ColumnChart({
       <svg
         viewBox={`0 0 ${W} ${H}`}
         className="h-auto w-full text-slate-700"
-        role="group"
         aria-labelledby={`${id}-title ${id}-desc`}
       >
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{description}</desc>
         {axis.map((v) => (
-          <g key={v} aria-hidden="true">
+          <g key={v}>
             <line x1={left} x2={W - right} y1={y(v)} y2={y(v)} className="stroke-slate-200" />
             <text x={left - 4} y={y(v) + 3} textAnchor="end" className="fill-slate-600 text-[9px]">
               {axisMoney(v)}
@@ -91,27 +94,19 @@ export function ColumnChart({
           </g>
         ))}
         <text
-          aria-hidden="true"
           transform={`translate(10 ${top + plotH / 2}) rotate(-90)`}
           textAnchor="middle"
           className="fill-slate-700 text-[10px] font-semibold"
         >
           {yLabel}
         </text>
-        <text
-          aria-hidden="true"
-          x={left + plotW / 2}
-          y={H - 4}
-          textAnchor="middle"
-          className="fill-slate-700 text-[10px] font-semibold"
-        >
+        <text x={left + plotW / 2} y={H - 4} textAnchor="middle" className="fill-slate-700 text-[10px] font-semibold">
           {xLabel}
         </text>
         {points.map((p, i) =>
           i % every === 0 ? (
             <text
               key={`x-${p.label}`}
-              aria-hidden="true"
               x={left + slot * i + slot / 2}
               y={top + plotH + 13}
               textAnchor="middle"
@@ -122,7 +117,7 @@ export function ColumnChart({
           ) : null,
         )}
         {previous && previous.length > 0 ? (
-          <path d={prevPath} aria-hidden="true" className="fill-none stroke-slate-500" strokeDasharray="4 3" />
+          <path d={prevPath} className="fill-none stroke-slate-500" strokeDasharray="4 3" />
         ) : null}
         {points.map((p, i) => {
           const text = REPORT_MESSAGES.chartMarkValue(p.label, formatCents(p.value), p.orders);
@@ -132,11 +127,16 @@ export function ColumnChart({
             ? `${text}. ${REPORT_MESSAGES.chartPreviousValue(prev.label, formatCents(prev.value))}`
             : text;
           return (
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a chart's mark is focused to read its value
-            <g key={p.label} className="group outline-none" tabIndex={0} role="img" aria-label={full}>
+            <a key={p.id} href={p.href} className="group outline-none" aria-label={full}>
               <title>{full}</title>
               {/* The whole column's height takes the pointer, so a day without sales shows its value too. */}
-              <rect x={left + slot * i} y={top} width={slot} height={plotH} className="fill-transparent" />
+              <rect
+                x={left + slot * i}
+                y={top}
+                width={slot}
+                height={plotH}
+                className="fill-transparent group-hover:fill-brand-50 group-focus:fill-brand-50"
+              />
               <rect
                 x={x}
                 y={y(p.value)}
@@ -152,7 +152,7 @@ export function ColumnChart({
               >
                 {text}
               </text>
-            </g>
+            </a>
           );
         })}
         <line x1={left} x2={W - right} y1={top + plotH} y2={top + plotH} className="stroke-slate-400" />
@@ -160,11 +160,10 @@ export function ColumnChart({
       {previous && previousLabel ? (
         <figcaption className="mt-1 flex flex-wrap gap-4 text-xs text-slate-700">
           <span className="inline-flex items-center gap-1">
-            <span aria-hidden="true" className="inline-block size-3 rounded-sm bg-brand-600" /> {title}
+            <span className="inline-block size-3 rounded-sm bg-brand-600" /> {title}
           </span>
           <span className="inline-flex items-center gap-1">
-            <span aria-hidden="true" className="inline-block w-4 border-t-2 border-dashed border-slate-500" />{" "}
-            {previousLabel}
+            <span className="inline-block w-4 border-t-2 border-dashed border-slate-500" /> {previousLabel}
           </span>
         </figcaption>
       ) : null}
@@ -209,21 +208,14 @@ export function BarChart({
       <svg
         viewBox={`0 0 ${W} ${H}`}
         className="h-auto w-full text-slate-700"
-        role="group"
         aria-labelledby={`${id}-title ${id}-desc`}
       >
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{description}</desc>
-        <text aria-hidden="true" x={0} y={12} className="fill-slate-700 text-[10px] font-semibold">
+        <text x={0} y={12} className="fill-slate-700 text-[10px] font-semibold">
           {categoryLabel}
         </text>
-        <text
-          aria-hidden="true"
-          x={labelW + plotW / 2}
-          y={H - 6}
-          textAnchor="middle"
-          className="fill-slate-700 text-[10px] font-semibold"
-        >
+        <text x={labelW + plotW / 2} y={H - 6} textAnchor="middle" className="fill-slate-700 text-[10px] font-semibold">
           {valueLabel}
         </text>
         <line x1={labelW} x2={labelW} y1={top - 4} y2={H - bottom + 2} className="stroke-slate-400" />
@@ -232,8 +224,7 @@ export function BarChart({
           const y = top + row * i;
           const shown = p.label.length > LABEL_CHARS ? `${p.label.slice(0, LABEL_CHARS - 1)}…` : p.label;
           return (
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a chart's mark is focused to read its value
-            <g key={`${p.label}-${i}`} className="group outline-none" tabIndex={0} role="img" aria-label={text}>
+            <a key={p.id} href={p.href} className="group outline-none" aria-label={text}>
               <title>{text}</title>
               <rect x={0} y={y} width={W} height={row} className="fill-transparent group-focus:fill-brand-50" />
               <text x={labelW - 6} y={y + 14} textAnchor="end" className="fill-slate-800 text-[10px]">
@@ -253,7 +244,7 @@ export function BarChart({
               >
                 {formatCents(p.value)}
               </text>
-            </g>
+            </a>
           );
         })}
       </svg>

@@ -58,7 +58,13 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const params = new URLSearchParams({ by: kind, from: range.from, to: range.to });
   const csvParams = new URLSearchParams({ by: kind, from: range.from, to: range.to });
   if (view.page > 1) csvParams.set("page", String(view.page));
-  const points = view.rows.map((r) => ({ label: r.label, value: r.salesCents, orders: r.orders }));
+  const points = view.rows.map((r, i) => ({
+    id: `${i}`,
+    label: r.label,
+    value: r.salesCents,
+    orders: r.orders,
+    href: rowLink(kind, r.key, r.label) ?? `#report-row-${i}`,
+  }));
   const description = REPORT_MESSAGES.chartSummary(title, range.from, range.to);
   return (
     <section aria-labelledby="reports-title" className="flex flex-col gap-4">
@@ -174,10 +180,10 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                 </tr>
               </thead>
               <tbody>
-                {view.rows.map((r) => {
+                {view.rows.map((r, i) => {
                   const href = rowLink(kind, r.key, r.label);
                   return (
-                    <tr key={`${r.key}-${r.label}`} className="border-b border-slate-100">
+                    <tr key={`${r.key}-${r.label}`} id={`report-row-${i}`} className="border-b border-slate-100">
                       <th scope="row" className="py-2 pr-3 font-normal text-slate-900">
                         {href ? (
                           <Link to={href} className="text-brand-700 underline">
