@@ -119,15 +119,20 @@ beforeAll(async () => {
       .execute();
   await business(users.alpha, "Alpha LLC", null);
   await business(users.bravo, "Bravo Holdings Inc", "Bravo Mart");
-  const M = (quantity: number, priceCents: number) => ({ productId: mint, name: "Mint Pods", quantity, priceCents });
-  const G = (quantity: number) => ({ productId: grinder, name: "Grinder", quantity, priceCents: 2500 });
-  const C = (quantity: number) => ({ productId: caps, name: "Kratom Caps", quantity, priceCents: 1250 });
-  await order(users.alpha, "TX", "2026-11-02T15:00:00.000Z", "Completed", [M(2, 1000), G(1)]);
-  await order(users.bravo, "OK", "2026-11-03T05:30:00.000Z", "Processing", [M(3, 900)]);
-  await order(users.cee, "TX", "2026-11-10T12:00:00.000Z", "Completed", [C(4), G(2)]);
-  await order(users.alpha, "OK", "2026-11-10T20:00:00.000Z", "Cancelled", [M(10, 1000)]);
-  await order(users.bravo, "TX", "2026-10-31T23:00:00.000Z", "Completed", [M(1, 1000)]);
-  await order(users.alpha, "TX", "2026-12-01T05:59:00.000Z", "In Review", [C(1)]);
+  const mintLine = (quantity: number, priceCents: number) => ({
+    productId: mint,
+    name: "Mint Pods",
+    quantity,
+    priceCents,
+  });
+  const grinderLine = (quantity: number) => ({ productId: grinder, name: "Grinder", quantity, priceCents: 2500 });
+  const capsLine = (quantity: number) => ({ productId: caps, name: "Kratom Caps", quantity, priceCents: 1250 });
+  await order(users.alpha, "TX", "2026-11-02T15:00:00.000Z", "Completed", [mintLine(2, 1000), grinderLine(1)]);
+  await order(users.bravo, "OK", "2026-11-03T05:30:00.000Z", "Processing", [mintLine(3, 900)]);
+  await order(users.cee, "TX", "2026-11-10T12:00:00.000Z", "Completed", [capsLine(4), grinderLine(2)]);
+  await order(users.alpha, "OK", "2026-11-10T20:00:00.000Z", "Cancelled", [mintLine(10, 1000)]);
+  await order(users.bravo, "TX", "2026-10-31T23:00:00.000Z", "Completed", [mintLine(1, 1000)]);
+  await order(users.alpha, "TX", "2026-12-01T05:59:00.000Z", "In Review", [capsLine(1)]);
   await order(users.cee, "KS", "2026-11-20T18:00:00.000Z", "Completed", [
     { productId: gone, name: "Old Thing", quantity: 1, priceCents: 700 },
   ]);
