@@ -2,19 +2,11 @@ import { stringify } from "csv-stringify/sync";
 import type { Kysely } from "kysely";
 import { storeToday } from "~/lib/business";
 import * as REPORT_MESSAGES from "~/lib/messages/reports";
+import { isReportKind, type ReportKind, reportColumns } from "~/lib/reports";
 import { neutralizeFormula } from "../catalog/csv/file";
 import type { DB } from "../db/schema";
 import { type DayRange, readRange } from "./report-range";
-import {
-  grainOf,
-  isReportKind,
-  REPORT_PAGE_SIZE,
-  type ReportKind,
-  type SalesRow,
-  salesBy,
-  salesByPeriod,
-  sumRows,
-} from "./reports";
+import { grainOf, REPORT_PAGE_SIZE, type SalesRow, salesBy, salesByPeriod, sumRows } from "./reports";
 
 /**
  * One report as the page and its CSV show it (issue 32): which report, which range, which page,
@@ -34,20 +26,6 @@ export interface ReportView {
   rangeProblem: string | null;
   /** What else the URL asked that is not one (a report, a page): the default was shown instead. */
   problems: string[];
-}
-
-/** The column headings of a report's table and file. */
-export function reportColumns(kind: ReportKind, grain: "day" | "month"): [string, string, string, string] {
-  const first: Record<ReportKind, string> = {
-    period: grain === "day" ? "Day" : "Month",
-    product: "Product",
-    category: "Category",
-    class: "Product class",
-    brand: "Brand",
-    business: "Business",
-    state: "Destination state",
-  };
-  return [first[kind], "Orders", "Units", "Sales (USD)"];
 }
 
 export async function loadReport(db: Kysely<DB>, params: URLSearchParams, today = storeToday()): Promise<ReportView> {

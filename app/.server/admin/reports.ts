@@ -1,6 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import { addDays } from "~/lib/business";
 import * as REPORT_MESSAGES from "~/lib/messages/reports";
+import type { ReportKind } from "~/lib/reports";
 import type { DB } from "../db/schema";
 import { storeDayStart } from "../orders/export";
 import type { DayRange } from "./report-range";
@@ -14,12 +15,7 @@ import type { DayRange } from "./report-range";
  * order_items_report_idx (migration 0025), both covering the columns read.
  */
 
-export const REPORT_KINDS = ["period", "product", "category", "class", "brand", "business", "state"] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
-
-export function isReportKind(value: string | null): value is ReportKind {
-  return (REPORT_KINDS as readonly string[]).includes(value ?? "");
-}
+export { isReportKind, REPORT_KINDS, type ReportKind } from "~/lib/reports";
 
 export interface SalesRow {
   /** What the row is of: a day or month, a product id, a category, a class, a brand, a user id, a state; null when unknown. */

@@ -251,3 +251,50 @@ export function BarChart({
     </figure>
   );
 }
+
+/**
+ * A chart's figures as a table: beside the chart on the reports page, visually hidden on the
+ * overview (screen readers read it; the chart's marks show the same values on focus).
+ */
+export function ChartTable({
+  caption,
+  columns,
+  rows,
+  hidden = false,
+}: {
+  caption: string;
+  columns: string[];
+  rows: string[][];
+  hidden?: boolean;
+}) {
+  return (
+    <table className={hidden ? "sr-only" : "w-full text-left text-sm"}>
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c} scope="col">
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the rows are the chart's, in its order, never reordered
+          <tr key={i}>
+            {r.map((cell, j) =>
+              j === 0 ? (
+                <th key={columns[j]} scope="row">
+                  {cell}
+                </th>
+              ) : (
+                <td key={columns[j]}>{cell}</td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

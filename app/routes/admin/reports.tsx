@@ -1,6 +1,5 @@
 import { Form, Link } from "react-router";
-import { loadReport, reportColumns } from "~/.server/admin/report-view";
-import { REPORT_KINDS, type ReportKind } from "~/.server/admin/reports";
+import { loadReport } from "~/.server/admin/report-view";
 import { getDb } from "~/.server/db/instance";
 import { BarChart, ColumnChart } from "~/components/admin/charts";
 import { Pagination } from "~/components/admin/pagination";
@@ -8,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import * as REPORT_MESSAGES from "~/lib/messages/reports";
 import { formatCents } from "~/lib/money";
+import { REPORT_KINDS, type ReportKind, reportColumns } from "~/lib/reports";
 import type { Route } from "./+types/reports";
 
 export function meta() {
