@@ -12,7 +12,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex("orders_report_idx")
     .on("orders")
-    .columns(["created_at", "status", "id", "user_id", "ship_state"])
+    .columns(["created_at", "status", "id", "user_id", "ship_state", "total_cents", "item_count"])
     .execute();
   await db.schema
     .createIndex("order_items_report_idx")

@@ -11,8 +11,10 @@ import type { DayRange } from "./report-range";
  * of an order placed in the range (store days) whose status is not Cancelled. Sales are the
  * lines' unit price times quantity, in cents (what the customer was charged for the goods);
  * orders are counted once per group. Product attributes (category, class, brand) are the
- * product's today (decision 0037). Every read is a range scan of orders_report_idx joined to
- * order_items_report_idx (migration 0025), both covering the columns read.
+ * product's today (decision 0037). Reports by period, business and state read the orders alone
+ * (an order's total_cents and item_count are its lines' sums); those by product, category, class
+ * and brand read the lines. Every read is a range scan of orders_report_idx, joined to
+ * order_items_report_idx for lines (migration 0025), both covering the columns read.
  */
 
 export { isReportKind, REPORT_KINDS, type ReportKind } from "~/lib/reports";
@@ -58,6 +60,20 @@ function salesLines(db: Kysely<DB>, range: DayRange) {
     .where("o.status", "<>", "Cancelled");
 }
 
+/**
+ * Orders of the range, cancelled ones left out: the reports by period, business and state read
+ * only these rows (an order's total_cents and item_count are the sums of its lines, kept so by
+ * placing and editing orders), never their lines.
+ */
+function salesOrders(db: Kysely<DB>, range: DayRange) {
+  const { start, end } = bounds(range);
+  return db
+    .selectFrom("orders as o")
+    .where("o.created_at", ">=", start)
+    .where("o.created_at", "<", end)
+    .where("o.status", "<>", "Cancelled");
+}
+
 const n = (v: unknown) => Number(v ?? 0);
 
 let storeDay: Intl.DateTimeFormat | undefined;
@@ -79,7 +95,8 @@ export function bucketsOf(range: DayRange, grain: Grain): string[] {
 
 /**
  * Sales by day or month, every bucket of the range present (zero when nothing sold). Grouped by
- * UTC hour in the database (a few thousand groups at most), folded into store days here.
+ * UTC hour in the database (a few thousand groups at most), folded into store days here. Read
+ * from the orders alone (their totals), not their lines.
  */
 export async function salesByPeriod(
   db: Kysely<DB>,
@@ -87,12 +104,12 @@ export async function salesByPeriod(
   grain: Grain = grainOf(range),
 ): Promise<SalesRow[]> {
   const hour = sql<string>`substr(o.created_at, 1, 13)`;
-  const rows = await salesLines(db, range)
+  const rows = await salesOrders(db, range)
     .select([
       hour.as("hour"),
-      sql<number>`count(distinct o.id)`.as("orders"),
-      sql<number>`sum(i.quantity)`.as("units"),
-      sql<number>`sum(i.quantity * i.unit_price_cents)`.as("sales"),
+      sql<number>`count(*)`.as("orders"),
+      sql<number>`sum(o.item_count)`.as("units"),
+      sql<number>`sum(o.total_cents)`.as("sales"),
     ])
     .groupBy(hour)
     .execute();
@@ -126,7 +143,7 @@ export async function salesBy(
   const pageSize = options.pageSize ?? REPORT_PAGE_SIZE;
   const page = Math.max(1, options.page ?? 1);
   const base = salesLines(db, range);
-  const figures = [
+  const lineFigures = [
     sql<number>`count(distinct o.id)`.as("orders"),
     sql<number>`sum(i.quantity)`.as("units"),
     sql<number>`sum(i.quantity * i.unit_price_cents)`.as("sales"),
@@ -134,18 +151,28 @@ export async function salesBy(
     sql<number>`sum(sum(i.quantity)) over ()`.as("all_units"),
     sql<number>`sum(sum(i.quantity * i.unit_price_cents)) over ()`.as("all_sales"),
   ] as const;
-  // Each report groups the same lines by its own column; the figures and the paging are shared.
+  const orderFigures = [
+    sql<number>`count(*)`.as("orders"),
+    sql<number>`sum(o.item_count)`.as("units"),
+    sql<number>`sum(o.total_cents)`.as("sales"),
+    sql<number>`count(*) over ()`.as("groups"),
+    sql<number>`sum(sum(o.item_count)) over ()`.as("all_units"),
+    sql<number>`sum(sum(o.total_cents)) over ()`.as("all_sales"),
+  ] as const;
+  const byOrder = kind === "business" || kind === "state";
+  // Each report groups the same lines (or orders) by its own column; the figures and paging are shared.
   const run = (
     // biome-ignore lint/suspicious/noExplicitAny: the joined tables differ by report, the selection does not
     q: SelectQueryBuilder<any, any, { key: string | null; label: string | null }>,
   ) =>
     q
-      .select(figures)
-      .orderBy(sql`sum(i.quantity * i.unit_price_cents)`, "desc")
+      .select(byOrder ? orderFigures : lineFigures)
+      .orderBy(byOrder ? sql`sum(o.total_cents)` : sql`sum(i.quantity * i.unit_price_cents)`, "desc")
       .orderBy(sql`1`)
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute();
+  const orderRows = salesOrders(db, range);
   const grouped = {
     product: () =>
       base
@@ -167,7 +194,7 @@ export async function salesBy(
         .select([sql<string | null>`c.brand`.as("key"), sql<string | null>`c.brand`.as("label")])
         .groupBy("c.brand"),
     business: () =>
-      base
+      orderRows
         .leftJoin("businesses as b", "b.user_id", "o.user_id")
         .leftJoin("users as u", "u.id", "o.user_id")
         .select([
@@ -176,7 +203,7 @@ export async function salesBy(
         ])
         .groupBy("o.user_id"),
     state: () =>
-      base
+      orderRows
         .select([sql<string | null>`o.ship_state`.as("key"), sql<string | null>`o.ship_state`.as("label")])
         .groupBy("o.ship_state"),
   };

@@ -60,7 +60,7 @@ export function ColumnChart({
   previousLabel?: string;
 }) {
   const H = 230;
-  const left = 58;
+  const left = 66;
   const right = 8;
   const top = 26;
   const bottom = 44;
@@ -88,7 +88,7 @@ export function ColumnChart({
         {axis.map((v) => (
           <g key={v}>
             <line x1={left} x2={W - right} y1={y(v)} y2={y(v)} className="stroke-slate-200" />
-            <text x={left - 4} y={y(v) + 3} textAnchor="end" className="fill-slate-600 text-[9px]">
+            <text x={left - 4} y={y(v) + 3} textAnchor="end" className="fill-slate-600 text-[11px]">
               {axisMoney(v)}
             </text>
           </g>
@@ -96,11 +96,11 @@ export function ColumnChart({
         <text
           transform={`translate(10 ${top + plotH / 2}) rotate(-90)`}
           textAnchor="middle"
-          className="fill-slate-700 text-[10px] font-semibold"
+          className="fill-slate-700 text-[11px] font-semibold"
         >
           {yLabel}
         </text>
-        <text x={left + plotW / 2} y={H - 4} textAnchor="middle" className="fill-slate-700 text-[10px] font-semibold">
+        <text x={left + plotW / 2} y={H - 4} textAnchor="middle" className="fill-slate-700 text-[11px] font-semibold">
           {xLabel}
         </text>
         {points.map((p, i) =>
@@ -110,7 +110,7 @@ export function ColumnChart({
               x={left + slot * i + slot / 2}
               y={top + plotH + 13}
               textAnchor="middle"
-              className="fill-slate-600 text-[9px]"
+              className="fill-slate-600 text-[11px]"
             >
               {shortLabel(p.label)}
             </text>
@@ -145,7 +145,7 @@ export function ColumnChart({
                 className="fill-brand-600 group-hover:fill-brand-800 group-focus:fill-brand-800"
               />
               <text
-                x={Math.min(Math.max(left + slot * i + slot / 2, left + 70), W - right - 70)}
+                x={Math.min(Math.max(left + slot * i + slot / 2, 105), W - 105)}
                 y={12}
                 textAnchor="middle"
                 className="fill-slate-900 text-[10px] font-semibold opacity-0 group-hover:opacity-100 group-focus:opacity-100"
@@ -177,7 +177,7 @@ function shortLabel(label: string): string {
 }
 
 /** Labels longer than this are cut in the chart (the table and the mark's value have them whole). */
-const LABEL_CHARS = 24;
+const LABEL_CHARS = 22;
 
 /** Sales by something (product, state…): a horizontal bar per row, best first, the value at its end. */
 export function BarChart({
@@ -212,10 +212,10 @@ export function BarChart({
       >
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{description}</desc>
-        <text x={0} y={12} className="fill-slate-700 text-[10px] font-semibold">
+        <text x={0} y={12} className="fill-slate-700 text-[11px] font-semibold">
           {categoryLabel}
         </text>
-        <text x={labelW + plotW / 2} y={H - 6} textAnchor="middle" className="fill-slate-700 text-[10px] font-semibold">
+        <text x={labelW + plotW / 2} y={H - 6} textAnchor="middle" className="fill-slate-700 text-[11px] font-semibold">
           {valueLabel}
         </text>
         <line x1={labelW} x2={labelW} y1={top - 4} y2={H - bottom + 2} className="stroke-slate-400" />
@@ -227,7 +227,7 @@ export function BarChart({
             <a key={p.id} href={p.href} className="group outline-none" aria-label={text}>
               <title>{text}</title>
               <rect x={0} y={y} width={W} height={row} className="fill-transparent group-focus:fill-brand-50" />
-              <text x={labelW - 6} y={y + 14} textAnchor="end" className="fill-slate-800 text-[10px]">
+              <text x={labelW - 6} y={y + 14} textAnchor="end" className="fill-slate-800 text-[11px]">
                 {shown}
               </text>
               <rect
@@ -240,7 +240,7 @@ export function BarChart({
               <text
                 x={labelW + Math.max(1, (p.value / max) * plotW) + 4}
                 y={y + 14}
-                className="fill-slate-900 text-[10px] font-semibold"
+                className="fill-slate-900 text-[11px] font-semibold"
               >
                 {formatCents(p.value)}
               </text>

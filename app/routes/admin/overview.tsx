@@ -134,7 +134,7 @@ function SalesOverTime({
 }) {
   const previousTitle = `Previous ${data.current.length} ${grain === "Day" ? "days" : "months"}`;
   return (
-    <Card id={id} title={title} href={reportHref("period", data.currentRange)} linkText="Sales by period" wide>
+    <Card id={id} title={title} href={reportHref("period", data.currentRange)} linkText="Sales by period">
       <p className="text-sm text-slate-700">
         <strong className="tabular text-lg text-slate-900">{formatCents(data.totals.current)}</strong>{" "}
         {REPORT_MESSAGES.changeAgainstPrevious(data.totals.current, data.totals.previous)}
@@ -174,7 +174,8 @@ function SalesOverTime({
 function monthRange(month: string, index: number, data: DashboardData["last30"]): { from: string; to: string } {
   const last = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
   const from = index === 0 ? data.currentRange.from : `${month}-01`;
-  return { from, to: last < data.currentRange.to ? last : data.currentRange.to };
+  const [to = last] = [last, data.currentRange.to].sort();
+  return { from, to };
 }
 
 /** The best of something (products, businesses, states, classes) as bars, each linking to what is behind it. */
