@@ -5,6 +5,7 @@ import { setupTestDatabase, type TestDatabase } from "../../../tests/support/tes
 import { ensureAccount } from "../accounts/admins";
 import { findUserByEmail } from "../accounts/users";
 import { insertProduct } from "../catalog/product-writes";
+import { loadDashboard } from "./dashboard";
 import { loadReport, reportCsv, reportFileName } from "./report-view";
 import { salesBy, salesByPeriod } from "./reports";
 
@@ -101,7 +102,7 @@ beforeAll(async () => {
   users.alpha = await customer("alpha@reports.test", "Ann Alpha");
   users.bravo = await customer("bravo@reports.test", "Bob Bravo");
   users.cee = await customer("cee@reports.test", "Cee Buyer");
-  const business = (userId: string, legalName: string, dba: string | null) =>
+  const business = (userId: string, legalName: string, dba: string | null, signedUp: string) =>
     t.db
       .insertInto("businesses")
       .values({
@@ -113,12 +114,12 @@ beforeAll(async () => {
         rejection_reason: null,
         reviewed_by: null,
         reviewed_at: null,
-        created_at: now,
-        updated_at: now,
+        created_at: signedUp,
+        updated_at: signedUp,
       })
       .execute();
-  await business(users.alpha, "Alpha LLC", null);
-  await business(users.bravo, "Bravo Holdings Inc", "Bravo Mart");
+  await business(users.alpha, "Alpha LLC", null, "2026-11-15T12:00:00.000Z");
+  await business(users.bravo, "Bravo Holdings Inc", "Bravo Mart", "2026-10-15T12:00:00.000Z");
   const mintLine = (quantity: number, priceCents: number) => ({
     productId: mint,
     name: "Mint Pods",
@@ -265,5 +266,39 @@ describe(`reports on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () 
     expect(pastLast.problems).toEqual([REPORT_MESSAGES.reportBadPage]);
     const fine = await ask({ by: "product", from: "2026-11-01", to: "2026-11-30" });
     expect([fine.rangeProblem, fine.problems]).toEqual([null, []]);
+  });
+
+  it("gives the overview's figures for the last 30 days and 12 months beside the periods before", async () => {
+    const d = await loadDashboard(t.db, "2026-11-30");
+    expect(d.last30.currentRange).toEqual(RANGE);
+    expect(d.last30.previousRange).toEqual({ from: "2026-10-02", to: "2026-10-31" });
+    expect(d.last30.current).toHaveLength(30);
+    expect(d.last30.previous).toHaveLength(30);
+    expect(d.last30.totals).toEqual({ current: 19150, previous: 1000 });
+    expect(d.last12Months.currentRange).toEqual({ from: "2025-12-01", to: "2026-11-30" });
+    expect(d.last12Months.previousRange).toEqual({ from: "2024-12-01", to: "2025-11-30" });
+    expect(d.last12Months.current.map((m) => m.key)).toEqual([
+      "2025-12",
+      ...Array.from({ length: 11 }, (_, i) => `2026-${String(i + 1).padStart(2, "0")}`),
+    ]);
+    expect(d.last12Months.totals).toEqual({ current: 20150, previous: 0 });
+    // Orders by status counts every order of the 30 days, the cancelled one too.
+    expect(Object.fromEntries(d.ordersByStatus.map((s) => [s.status, s.orders]))).toEqual({
+      Completed: 3,
+      Processing: 1,
+      "In Review": 1,
+      Cancelled: 1,
+    });
+    expect(d.averageOrder).toEqual({ currentCents: 3830, previousCents: 1000, orders: 5 });
+    expect(d.topProducts.map((r) => r.label)).toEqual(["Grinder", "Kratom Caps", "Mint Pods", "Old Thing"]);
+    expect(d.topBusinesses.map((r) => r.label)).toEqual(["Cee Buyer", "Alpha LLC", "Bravo Mart"]);
+    expect(d.byState.map((r) => [r.label, r.salesCents])).toEqual([
+      ["TX", 15750],
+      ["OK", 2700],
+      ["KS", 700],
+    ]);
+    expect(d.byClass.map((r) => r.salesCents)).toEqual([8200, 6250, 4700]);
+    expect(d.newBusinesses).toEqual({ current: 1, previous: 1 });
+    expect(d.expiringLicenses).toEqual([]);
   });
 });
