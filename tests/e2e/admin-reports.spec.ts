@@ -120,4 +120,21 @@ test.describe("back office: reports", () => {
       await expectNoSeriousViolations(page, path);
     }
   });
+
+  test("@desktop-only no public page loads the charts' code; the reports page does", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    for (const path of ["/", "/products/all", "/search?q=kratom", "/login"]) {
+      await page.goto(path);
+      await expect(page.locator("footer")).toBeVisible();
+    }
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((s) => /\/charts-[\w-]+\.js$/.test(s))).toEqual([]);
+    await logIn(page, await createAdminAccount());
+    await page.goto("/admin/reports");
+    await expect(page.getByRole("heading", { name: "Sales by period" })).toBeVisible();
+    expect(scripts.filter((s) => /\/charts-[\w-]+\.js$/.test(s))).toHaveLength(1);
+  });
 });
