@@ -219,6 +219,11 @@ describe(`reports on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () 
       ["Bravo Mart", 1, 3, 2700],
     ]);
     expect(businesses.rows.map((r) => r.key)).toEqual([users.cee, users.alpha, users.bravo]);
+    expect(businesses.rows.map((r) => r.email)).toEqual([
+      "cee@reports.test",
+      "alpha@reports.test",
+      "bravo@reports.test",
+    ]);
     expect(strip((await salesBy(t.db, "state", RANGE)).rows)).toEqual([
       ["TX", 3, 10, 15750],
       ["OK", 1, 3, 2700],

@@ -26,6 +26,8 @@ export interface SalesRow {
   orders: number;
   units: number;
   salesCents: number;
+  /** A business's account email (what the users list finds it by). */
+  email?: string;
 }
 
 export interface SalesPage {
@@ -214,7 +216,12 @@ export async function salesBy(
     const whole = await salesBy(db, kind, range, { page: 1, pageSize });
     return { rows: [], total: whole.total, sums: whole.sums };
   }
-  const orders = first ? await countOrders(db, range) : 0;
+  const ids = kind === "business" ? rows.flatMap((r) => (r.key ? [r.key] : [])) : [];
+  const [orders, emails] = await Promise.all([
+    first ? countOrders(db, range) : 0,
+    ids.length ? db.selectFrom("users").select(["id", "email"]).where("id", "in", ids).execute() : Promise.resolve([]),
+  ]);
+  const emailOf = new Map(emails.map((u) => [u.id, u.email]));
   return {
     rows: rows.map((r) => ({
       key: r.key,
@@ -222,15 +229,16 @@ export async function salesBy(
       orders: n(r.orders),
       units: n(r.units),
       salesCents: n(r.sales),
+      ...(r.key && emailOf.has(r.key) ? { email: emailOf.get(r.key) } : {}),
     })),
     total: n(first?.groups),
     sums: { orders, units: n(first?.all_units), salesCents: n(first?.all_sales) },
   };
 }
 
-/** Orders of the range (not cancelled) that have lines. */
+/** Orders of the range (not cancelled): a count of the orders alone, not their lines. */
 export async function countOrders(db: Kysely<DB>, range: DayRange): Promise<number> {
-  const row = await salesLines(db, range).select(sql<number>`count(distinct o.id)`.as("orders")).executeTakeFirst();
+  const row = await salesOrders(db, range).select(sql<number>`count(*)`.as("orders")).executeTakeFirst();
   return n(row?.orders);
 }
 

@@ -300,7 +300,7 @@ function OverviewCharts({ dashboard: d }: { dashboard: DashboardData }) {
         rows={d.topBusinesses}
         categoryLabel="Business"
         href={report("business")}
-        rowHref={(r) => `/admin/users?q=${encodeURIComponent(r.label)}`}
+        rowHref={(r) => (r.email ? `/admin/users?q=${encodeURIComponent(r.email)}` : report("business"))}
         linkText="Sales by business"
         range={range}
       />

@@ -40,11 +40,11 @@ const TAB_LABELS: Record<ReportKind, string> = {
 };
 
 /** Where a row's figures come from: the product, the category's products, the business's account. */
-function rowLink(kind: ReportKind, key: string | null, label: string): string | null {
+function rowLink(kind: ReportKind, key: string | null, email: string | undefined): string | null {
   if (key === null) return null;
   if (kind === "product") return `/admin/products/${key}`;
   if (kind === "category") return `/admin/products?category=${encodeURIComponent(key)}`;
-  if (kind === "business") return `/admin/users?q=${encodeURIComponent(label)}`;
+  if (kind === "business" && email) return `/admin/users?q=${encodeURIComponent(email)}`;
   return null;
 }
 
@@ -63,7 +63,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
     label: r.label,
     value: r.salesCents,
     orders: r.orders,
-    href: rowLink(kind, r.key, r.label) ?? `#report-row-${i}`,
+    href: rowLink(kind, r.key, r.email) ?? `#report-row-${i}`,
   }));
   const description = REPORT_MESSAGES.chartSummary(title, range.from, range.to);
   return (
@@ -181,7 +181,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               </thead>
               <tbody>
                 {view.rows.map((r, i) => {
-                  const href = rowLink(kind, r.key, r.label);
+                  const href = rowLink(kind, r.key, r.email);
                   return (
                     <tr key={`${r.key}-${r.label}`} id={`report-row-${i}`} className="border-b border-slate-100">
                       <th scope="row" className="py-2 pr-3 font-normal text-slate-900">
