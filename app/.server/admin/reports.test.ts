@@ -306,4 +306,41 @@ describe(`reports on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () 
     expect(d.newBusinesses).toEqual({ current: 1, previous: 1 });
     expect(d.expiringLicenses).toEqual([]);
   });
+
+  it("lists the approved licenses that expire from today to 30 days on, soonest first", async () => {
+    const license = (id: string, userId: string, status: string, expiresOn: string) =>
+      t.db
+        .insertInto("licenses")
+        .values({
+          id,
+          user_id: userId,
+          address_id: null,
+          address_bound: 0,
+          type: "other",
+          number: `N-${id}`,
+          issuing_state: "TX",
+          expires_on: expiresOn,
+          document_key: `doc-${id}`,
+          document_type: "application/pdf",
+          document_size: 10,
+          status,
+          rejection_reason: null,
+          replaces_id: null,
+          reviewed_by: null,
+          reviewed_at: null,
+          created_at: "2026-11-01T00:00:00.000Z",
+          updated_at: "2026-11-01T00:00:00.000Z",
+        } as never)
+        .execute();
+    await license("lic-a", users.alpha, "approved", "2026-12-30");
+    await license("lic-b", users.bravo, "approved", "2026-12-10");
+    await license("lic-c", users.cee, "approved", "2026-12-31");
+    await license("lic-d", users.alpha, "pending", "2026-12-05");
+    await license("lic-e", users.bravo, "approved", "2026-11-29");
+    const d = await loadDashboard(t.db, "2026-11-30");
+    expect(d.expiringLicenses.map((l) => [l.business, l.number, l.expiresOn])).toEqual([
+      ["Bravo Mart", "N-lic-b", "2026-12-10"],
+      ["Alpha LLC", "N-lic-a", "2026-12-30"],
+    ]);
+  });
 });
