@@ -56,6 +56,12 @@ export function changeAgainstPrevious(current: number, previous: number): string
   return `${pct > 0 ? "Up" : "Down"} ${Math.abs(pct)}% on the previous period.`;
 }
 
+/** A count (new businesses) against the previous period: "Up 50% on the previous period." */
+export function countAgainstPrevious(current: number, previous: number): string {
+  if (previous === 0) return current === 0 ? "None in either period." : "None in the previous period.";
+  return changeAgainstPrevious(current, previous);
+}
+
 export const overviewNoLicensesExpiring = "No approved license expires in the next 30 days.";
 export const overviewNoLowStock = "No product is low on stock.";
 export const overviewNoTop = "Nothing sold in the last 30 days.";

@@ -279,7 +279,7 @@ function OverviewCharts({ dashboard: d }: { dashboard: DashboardData }) {
             </dt>
             <dd className="tabular text-xl font-bold text-slate-900">{count(d.newBusinesses.current)}</dd>
             <dd className="text-xs text-slate-700">
-              {REPORT_MESSAGES.changeAgainstPrevious(d.newBusinesses.current, d.newBusinesses.previous)}
+              {REPORT_MESSAGES.countAgainstPrevious(d.newBusinesses.current, d.newBusinesses.previous)}
             </dd>
           </div>
         </dl>
