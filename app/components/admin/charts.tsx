@@ -66,9 +66,10 @@ export function ColumnChart({
   const bottom = 44;
   const plotW = W - left - right;
   const plotH = H - top - bottom;
-  const max = Math.max(1, ...points.map((p) => p.value), ...(previous ?? []).map((p) => p.value));
+  // Nothing sold: the axis is the $0 line alone.
+  const max = Math.max(0, ...points.map((p) => p.value), ...(previous ?? []).map((p) => p.value));
   const axis = ticks(max);
-  const scaleMax = Math.max(max, axis.at(-1) ?? 1);
+  const scaleMax = Math.max(1, max, axis.at(-1) ?? 1);
   const y = (v: number) => top + plotH - (v / scaleMax) * plotH;
   const slot = plotW / Math.max(1, points.length);
   const barW = Math.max(2, slot * 0.7);
