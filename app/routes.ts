@@ -87,6 +87,8 @@ export default [
       route("audit", "routes/admin/audit.tsx"),
       route("outbox", "routes/admin/outbox.tsx"),
       route("compliance", "routes/admin/compliance.tsx"),
+      route("reports", "routes/admin/reports.tsx"),
+      route("reports/export.csv", "routes/admin/reports-export.ts"),
       route("reports/pact", "routes/admin/reports-pact.tsx"),
       route("reports/pact/export.csv", "routes/admin/reports-pact-export.ts"),
     ]),

@@ -13,6 +13,7 @@ import { closeDb, getDb } from "../app/.server/db/instance";
 import { checkQuickOrder } from "../app/.server/wholesale/quick-order";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { BENCH_EXPLICIT_GROUP, BENCH_PASSWORD } from "./bench/names";
+import { reportTimingLines, reportTimings } from "./bench/reports";
 
 /**
  * npm run bench [-- --duration 10 --connections 20 --no-lighthouse]
@@ -318,6 +319,7 @@ async function queryTimings() {
     searchSuggestionsMs: suggestions,
     searchResultsPageMs: resultsPage,
     adminProductListMs: { firstPage: adminDefault, filtered: adminFiltered, page2000: adminDeep },
+    reportsMs: await reportTimings(db),
   };
 }
 
@@ -645,6 +647,8 @@ async function main() {
       );
     }
   }
+  console.log("\nReports, p95 ms (target 200):");
+  for (const line of reportTimingLines(timings.reportsMs)) console.log(line);
   console.log(`\nServer peak memory (RSS): ${peakRssMb} MB`);
   if (pageCache) {
     const share = (t: { hits: number; misses: number }) =>

@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./support/axe";
 import { productWithImages, waitForHydration } from "./support/catalog";
 import { expect, test } from "./support/fixtures";
 
@@ -30,22 +29,6 @@ const PAGES = [
   "/no-such-page",
   "/products/details/999999",
 ];
-
-/** Runs axe on the page as it is now and fails listing every serious or critical violation. */
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const report = serious
-    .map(
-      (v) =>
-        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
-        v.nodes
-          .map((n) => `    ${n.target.join(" ")}\n      ${n.failureSummary?.replace(/\n/g, "\n      ")}`)
-          .join("\n"),
-    )
-    .join("\n");
-  expect(serious, `axe violations on ${label}:\n${report}`).toEqual([]);
-}
 
 /**
  * Each scan runs in one viewport project only (desktop; the phone menu's scan on the phone

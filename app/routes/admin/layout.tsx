@@ -24,6 +24,7 @@ const TABS = [
   { to: "/admin/approvals", label: "Approvals", end: false },
   { to: "/admin/audit", label: "Audit log", end: false },
   { to: "/admin/compliance", label: "Compliance", end: false },
+  { to: "/admin/reports", label: "Reports", end: true },
   { to: "/admin/reports/pact", label: "PACT report", end: false },
 ] as const;
 

@@ -1,0 +1,218 @@
+import { Form, Link } from "react-router";
+import { loadReport } from "~/.server/admin/report-view";
+import { getDb } from "~/.server/db/instance";
+import { BarChart, ColumnChart } from "~/components/admin/charts";
+import { Pagination } from "~/components/admin/pagination";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import * as REPORT_MESSAGES from "~/lib/messages/reports";
+import { formatCents } from "~/lib/money";
+import { REPORT_KINDS, type ReportKind, reportColumns } from "~/lib/reports";
+import type { Route } from "./+types/reports";
+
+export function meta() {
+  return [{ title: "Sales reports" }, { name: "robots", content: "noindex" }];
+}
+
+/** Sales by period, product, category, class, brand, business or state for a range of days (issue 32). */
+export async function loader({ url }: Route.LoaderArgs) {
+  return { view: await loadReport(getDb(), url.searchParams) };
+}
+
+const TITLES: Record<ReportKind, string> = {
+  period: "Sales by period",
+  product: "Sales by product",
+  category: "Sales by category",
+  class: "Sales by product class",
+  brand: "Sales by brand",
+  business: "Sales by business",
+  state: "Sales by destination state",
+};
+
+const TAB_LABELS: Record<ReportKind, string> = {
+  period: "Period",
+  product: "Product",
+  category: "Category",
+  class: "Class",
+  brand: "Brand",
+  business: "Business",
+  state: "State",
+};
+
+/** Where a row's figures come from: the product, the category's products, the business's account. */
+function rowLink(kind: ReportKind, key: string | null, email: string | undefined): string | null {
+  if (key === null) return null;
+  if (kind === "product") return `/admin/products/${key}`;
+  if (kind === "category") return `/admin/products?category=${encodeURIComponent(key)}`;
+  if (kind === "business" && email) return `/admin/users?q=${encodeURIComponent(email)}`;
+  return null;
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+export default function Reports({ loaderData }: Route.ComponentProps) {
+  const { view } = loaderData;
+  const { range, kind } = view;
+  const title = TITLES[kind];
+  const columns = reportColumns(kind, view.grain);
+  const params = new URLSearchParams({ by: kind, from: range.from, to: range.to });
+  const csvParams = new URLSearchParams({ by: kind, from: range.from, to: range.to });
+  if (view.page > 1) csvParams.set("page", String(view.page));
+  const points = view.rows.map((r, i) => ({
+    id: `${i}`,
+    label: r.label,
+    value: r.salesCents,
+    orders: r.orders,
+    href: rowLink(kind, r.key, r.email) ?? `#report-row-${i}`,
+  }));
+  const description = REPORT_MESSAGES.chartSummary(title, range.from, range.to);
+  return (
+    <section aria-labelledby="reports-title" className="flex flex-col gap-4">
+      <h2 id="reports-title" className="text-xl font-bold text-slate-900">
+        Sales reports
+      </h2>
+      <p className="text-sm text-slate-700">
+        {REPORT_MESSAGES.reportCancelledExcluded} {REPORT_MESSAGES.reportAttributesToday}
+      </p>
+      <nav aria-label="Reports">
+        <ul className="flex flex-wrap gap-2">
+          {REPORT_KINDS.map((k) => (
+            <li key={k}>
+              <Link
+                to={`?${new URLSearchParams({ by: k, from: range.from, to: range.to }).toString()}`}
+                aria-current={k === kind ? "page" : undefined}
+                className={`inline-flex min-h-11 items-center rounded-md border px-3 text-sm font-semibold ${
+                  k === kind
+                    ? "border-brand-700 bg-brand-700 text-white"
+                    : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
+                }`}
+              >
+                {TAB_LABELS[k]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Form method="get" className="flex flex-wrap items-start gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <input type="hidden" name="by" value={kind} />
+        <TextField
+          key={`from-${range.from}`}
+          type="date"
+          name="from"
+          label="From"
+          defaultValue={range.from}
+          error={view.rangeProblem ?? undefined}
+        />
+        <TextField key={`to-${range.to}`} type="date" name="to" label="To" defaultValue={range.to} />
+        <Button type="submit" variant="secondary" className="mt-6">
+          Show
+        </Button>
+      </Form>
+      {view.problems.map((p) => (
+        <p key={p} role="alert" className="rounded-md border border-danger-600 bg-white p-3 text-sm text-danger-600">
+          {p}
+        </p>
+      ))}
+      <dl className="grid grid-cols-3 gap-3" aria-label="Totals of the range">
+        <div className="rounded-lg border border-slate-200 bg-white p-3">
+          <dt className="text-xs font-medium text-slate-600">Sales</dt>
+          <dd className="tabular mt-1 text-lg font-bold text-slate-900">{formatCents(view.sums.salesCents)}</dd>
+        </div>
+        <div className="rounded-lg border border-slate-200 bg-white p-3">
+          <dt className="text-xs font-medium text-slate-600">Orders</dt>
+          <dd className="tabular mt-1 text-lg font-bold text-slate-900">{count(view.sums.orders)}</dd>
+        </div>
+        <div className="rounded-lg border border-slate-200 bg-white p-3">
+          <dt className="text-xs font-medium text-slate-600">Units</dt>
+          <dd className="tabular mt-1 text-lg font-bold text-slate-900">{count(view.sums.units)}</dd>
+        </div>
+      </dl>
+      <section aria-labelledby="report-title" className="rounded-lg border border-slate-200 bg-white p-4">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 id="report-title" className="text-lg font-bold text-slate-900">
+            {title}
+          </h3>
+          <a
+            href={`/admin/reports/export.csv?${csvParams.toString()}`}
+            download
+            className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+          >
+            Download CSV<span className="sr-only"> of {title.toLowerCase()}</span>
+          </a>
+        </div>
+        {view.rows.length === 0 || view.sums.salesCents === 0 ? (
+          <p className="mt-2 text-slate-700">{REPORT_MESSAGES.reportNoSales}</p>
+        ) : null}
+        <div className="mt-3 grid gap-6 lg:grid-cols-2">
+          {view.rows.length > 0 ? (
+            kind === "period" ? (
+              <ColumnChart
+                id="report-chart"
+                title={title}
+                description={description}
+                xLabel={columns[0]}
+                yLabel="Sales (USD)"
+                points={points}
+              />
+            ) : (
+              <BarChart
+                id="report-chart"
+                title={title}
+                description={description}
+                categoryLabel={columns[0]}
+                valueLabel="Sales (USD)"
+                points={points}
+              />
+            )
+          ) : null}
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">
+                {description} {REPORT_MESSAGES.reportTableNote}
+              </caption>
+              <thead>
+                <tr className="border-b border-slate-200 text-slate-700">
+                  {columns.map((c, i) => (
+                    <th key={c} scope="col" className={`py-2 pr-3 font-semibold ${i > 0 ? "text-right" : ""}`}>
+                      {c}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {view.rows.map((r, i) => {
+                  const href = rowLink(kind, r.key, r.email);
+                  return (
+                    <tr key={`${r.key}-${r.label}`} id={`report-row-${i}`} className="border-b border-slate-100">
+                      <th scope="row" className="py-2 pr-3 font-normal text-slate-900">
+                        {href ? (
+                          <Link to={href} className="text-brand-700 underline">
+                            {r.label}
+                          </Link>
+                        ) : (
+                          r.label
+                        )}
+                      </th>
+                      <td className="tabular py-2 pr-3 text-right">{count(r.orders)}</td>
+                      <td className="tabular py-2 pr-3 text-right">{count(r.units)}</td>
+                      <td className="tabular py-2 text-right font-semibold">{formatCents(r.salesCents)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </div>
+        <div className="mt-3">
+          <Pagination
+            page={view.page}
+            pageSize={view.pageSize}
+            total={view.total}
+            params={params}
+            label={`${title} pages`}
+          />
+        </div>
+      </section>
+    </section>
+  );
+}
