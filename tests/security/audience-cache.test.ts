@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAddress, updateAddress } from "~/.server/accounts/addresses";
 import { ensureAccount } from "~/.server/accounts/admins";
 import { findUserByEmail } from "~/.server/accounts/users";
+import { saveBusiness } from "~/.server/business/profile";
 import { insertProduct } from "~/.server/catalog/product-writes";
 import { saveProductCompliance } from "~/.server/compliance/facts";
 import { createRule, setRuleEnabled } from "~/.server/compliance/rules";
@@ -36,6 +37,8 @@ describe.skipIf(!hasBuild)("pages shared by an audience", () => {
     cookie: string;
   }
   const customers: Customer[] = [];
+  /** Sales reps (issue 29): one acting for b's business, one acting for nobody. */
+  const reps = { acting: "", idle: "" };
   const who = (key: Customer["key"]) => customers.find((c) => c.key === key) as Customer;
 
   const TX = { businessName: "Dallas Shop", street: "1500 Main St", city: "Dallas", state: "TX", zip: "75201" };
@@ -143,6 +146,45 @@ describe.skipIf(!hasBuild)("pages shared by an audience", () => {
       if (!session) throw new Error("the log-in sets no session cookie");
       customers.push({ key, name, email, id: user.id, cookie: session });
     }
+    // a1 and b run businesses; a rep assigned to both acts for b (b's audience, with the banner),
+    // another assigned to a1 acts for nobody (no price at all).
+    for (const key of ["a1", "b"] as const) {
+      await saveBusiness(
+        db,
+        who(key).id,
+        { legalName: `Biz ${key} ${tag}`, dba: null, businessType: "convenience-store", taxPermit: null },
+        TEST_ADMIN,
+      );
+    }
+    for (const kind of ["acting", "idle"] as const) {
+      const email = `rep-${kind}-${tag}@cache.test`;
+      await ensureAccount(db, {
+        email,
+        password,
+        name: `Rep ${kind} ${tag}`,
+        role: "customer",
+        username: `rep${kind}${tag}`,
+      });
+      const rep = await findUserByEmail(db, email);
+      if (!rep) throw new Error("no rep");
+      await db.updateTable("users").set({ role: "rep" }).where("id", "=", rep.id).execute();
+      const now = new Date().toISOString();
+      const businesses = kind === "acting" ? [who("a1").id, who("b").id] : [who("a1").id];
+      for (const business of businesses) {
+        await db
+          .insertInto("rep_assignments")
+          .values({ rep_id: rep.id, business_id: business, created_at: now })
+          .execute();
+      }
+      if (kind === "acting") {
+        await db
+          .insertInto("acting_for")
+          .values({ user_id: rep.id, business_id: who("b").id, started_at: now })
+          .execute();
+      }
+      const login = cookiesOf(await postLogin(server.origin, { email, password }));
+      reps[kind] = /(?:^|; )(store\.session_token=[^;]+)/.exec(login)?.[1] ?? "";
+    }
   }, 300_000);
 
   afterAll(async () => {
@@ -228,6 +270,28 @@ describe.skipIf(!hasBuild)("pages shared by an audience", () => {
           return res.headers.get("x-cache");
         }),
       );
+      // The rep acting for b gets b's pages (never a1's group price), with the banner; b never
+      // gets the banner; the rep acting for nobody gets no price at all.
+      const staff = crawl().flatMap((path) => [
+        (async () => {
+          const res = await get(path, reps.acting);
+          const body = await res.text();
+          check(body, who("b"), path);
+          if (!path.includes(".data")) expect(body, `rep ${path}`).toContain(`You are ordering for Biz b ${tag}`);
+          return res.headers.get("x-cache");
+        })(),
+        (async () => {
+          const body = await (await get(path, reps.idle)).text();
+          expect(body, `idle rep ${path}`).not.toMatch(/\$(90|100)\.00/);
+          if (path.includes(".data")) expect(dataValues(body, "priceCents"), `idle rep ${path}`).toEqual([]);
+          return null;
+        })(),
+        (async () => {
+          const body = await (await get(path, who("b").cookie)).text();
+          expect(body, `b ${path}`).not.toContain("You are ordering for");
+          return null;
+        })(),
+      ]);
       // Visitors crawl at the same time: never a price, never a note.
       const visitors = crawl().map(async (path) => {
         const body = await (await get(path)).text();
@@ -236,6 +300,7 @@ describe.skipIf(!hasBuild)("pages shared by an audience", () => {
       });
       const caches = await Promise.all(requests);
       await Promise.all(visitors);
+      await Promise.all(staff);
       if (round > 0)
         expect(caches.filter((c) => c === "HIT").length, "later rounds are served from the cache").toBe(caches.length);
     }
