@@ -2,7 +2,7 @@
  * The back office's sales reports (issue 32), as both the server and the page know them: which
  * reports there are, and the column headings their table and CSV file share.
  */
-export const REPORT_KINDS = ["period", "product", "category", "class", "brand", "business", "state"] as const;
+export const REPORT_KINDS = ["period", "product", "category", "class", "brand", "business", "rep", "state"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 export function isReportKind(value: string | null): value is ReportKind {
@@ -18,6 +18,7 @@ export function reportColumns(kind: ReportKind, grain: "day" | "month"): [string
     class: "Product class",
     brand: "Brand",
     business: "Business",
+    rep: "Sales rep",
     state: "Destination state",
   };
   return [first[kind], "Orders", "Units", "Sales (USD)"];

@@ -161,7 +161,7 @@ export async function salesBy(
     sql<number>`sum(sum(o.item_count)) over ()`.as("all_units"),
     sql<number>`sum(sum(o.total_cents)) over ()`.as("all_sales"),
   ] as const;
-  const byOrder = kind === "business" || kind === "state";
+  const byOrder = kind === "business" || kind === "rep" || kind === "state";
   // Each report groups the same lines (or orders) by its own column; the figures and paging are shared.
   const run = (
     // biome-ignore lint/suspicious/noExplicitAny: the joined tables differ by report, the selection does not
@@ -204,6 +204,13 @@ export async function salesBy(
           sql<string | null>`coalesce(max(b.dba), max(b.legal_name), max(u.name))`.as("label"),
         ])
         .groupBy("o.user_id"),
+    // Orders a sales rep placed for a business they acted for (issue 29, decision 0033).
+    rep: () =>
+      orderRows
+        .innerJoin("users as r", "r.id", "o.placed_by_id")
+        .where("r.role", "=", "rep")
+        .select([sql<string | null>`o.placed_by_id`.as("key"), sql<string | null>`max(r.name)`.as("label")])
+        .groupBy("o.placed_by_id"),
     state: () =>
       orderRows
         .select([sql<string | null>`o.ship_state`.as("key"), sql<string | null>`o.ship_state`.as("label")])

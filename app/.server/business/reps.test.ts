@@ -8,6 +8,8 @@ import { ensureAccount } from "../accounts/admins";
 import { getAuth } from "../accounts/auth";
 import { authBool } from "../accounts/auth-columns";
 import { canSeePrices, type Viewer, viewerFromHeaders } from "../accounts/viewer";
+import { defaultRange } from "../admin/report-range";
+import { salesBy } from "../admin/reports";
 import { listAudit } from "../audit/log";
 import { insertProduct } from "../catalog/product-writes";
 import { audienceFor, audienceKey } from "../flows/audience";
@@ -133,6 +135,11 @@ describe("sales reps", () => {
     // The group's price, as Acme pays.
     expect(order.totalCents).toBe(1_800);
     expect((await listOrdersForUser(t.db, acme.id)).map((o) => o.id)).toContain(order.id);
+    // The sales-by-rep report (issue 32) counts it for Rita; the business's own orders are nobody's.
+    const byRep = await salesBy(t.db, "rep", defaultRange());
+    expect(byRep.rows).toEqual([
+      expect.objectContaining({ key: repId, label: "Rita Rep", orders: 1, salesCents: 1_800 }),
+    ]);
     const [summary] = await listReps(t.db, "2000-01-01");
     expect(summary).toMatchObject({ name: "Rita Rep", ordersThisMonth: 1, salesThisMonthCents: 1_800 });
     expect(summary?.businesses.map((b) => b.name)).toEqual(["Acme Reps Stores"]);

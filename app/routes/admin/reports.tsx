@@ -26,6 +26,7 @@ const TITLES: Record<ReportKind, string> = {
   class: "Sales by product class",
   brand: "Sales by brand",
   business: "Sales by business",
+  rep: "Sales by sales rep",
   state: "Sales by destination state",
 };
 
@@ -36,6 +37,7 @@ const TAB_LABELS: Record<ReportKind, string> = {
   class: "Class",
   brand: "Brand",
   business: "Business",
+  rep: "Rep",
   state: "State",
 };
 
@@ -45,6 +47,7 @@ function rowLink(kind: ReportKind, key: string | null, email: string | undefined
   if (kind === "product") return `/admin/products/${key}`;
   if (kind === "category") return `/admin/products?category=${encodeURIComponent(key)}`;
   if (kind === "business" && email) return `/admin/users?q=${encodeURIComponent(email)}`;
+  if (kind === "rep") return "/admin/reps";
   return null;
 }
 
