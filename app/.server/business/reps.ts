@@ -9,7 +9,7 @@ import { TeamError } from "./team";
 /**
  * Sales reps (issue 29, decision 0033): an admin makes a user a rep and assigns businesses to
  * them; a rep (or an admin taking a phone order) acts for one business at a time. Who may act for
- * what is decided here and again by the viewer lookup (accounts/viewer.ts), which only honours an
+ * what is decided here and again by the viewer lookup (accounts/viewer.ts), which only honors an
  * acting row a rep's assignments still allow.
  */
 
