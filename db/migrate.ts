@@ -17,6 +17,8 @@ import * as m0013 from "./migrations/0013-audit-erasure";
 import * as m0014 from "./migrations/0014-license-address-bound";
 import * as m0018 from "./migrations/0018-import-staging";
 import * as m0020 from "./migrations/0020-accounts-version";
+import * as m0027 from "./migrations/0027-excise-product-facts";
+import * as m0028 from "./migrations/0028-excise-rules";
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +38,8 @@ const migrations: Record<string, Migration> = {
   "0014-license-address-bound": m0014,
   "0018-import-staging": m0018,
   "0020-accounts-version": m0020,
+  "0027-excise-product-facts": m0027,
+  "0028-excise-rules": m0028,
 };
 
 export const migrationNames = Object.keys(migrations);

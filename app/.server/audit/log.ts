@@ -24,6 +24,7 @@ export type AuditSubject =
   | "business"
   | "license"
   | "compliance-rule"
+  | "excise-rule"
   | "price-group"
   | "store";
 

@@ -6,14 +6,15 @@ import { FLAVOR_CLASSES, PRODUCT_CLASSES } from "~/lib/compliance/vocabulary";
 import { fieldError, postedValue, type ReplyOf } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
+import { ExciseFacts } from "./excise-facts";
 import type { ProductComplianceInput, productComplianceSchema } from "~/lib/schemas/compliance";
 
 export interface ComplianceFormValues extends ProductComplianceInput {
   labReport: { type: string; size: number } | null;
 }
 
-const text = (v: string | number | readonly string[] | null) =>
-  v === null ? "" : typeof v === "object" ? v.join(", ") : String(v);
+const text = (v: string | number | boolean | readonly string[] | null) =>
+  v === null ? "" : typeof v === "boolean" ? (v ? "yes" : "no") : typeof v === "object" ? v.join(", ") : String(v);
 
 /**
  * The compliance facts fields (everything but the lab report): in the edit page's Compliance form
@@ -87,6 +88,7 @@ export function ComplianceFacts({
         defaultValue={v("directoryStates")}
         error={fieldError(reply, "directoryStates")}
       />
+      <ExciseFacts v={v} reply={reply} />
     </>
   );
 }
