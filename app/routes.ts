@@ -55,6 +55,7 @@ export default [
     route("checkout", "routes/store/checkout.tsx"),
     route("order-confirmation", "routes/store/order-confirmation.tsx"),
     route("api/cart-check", "routes/api/cart-check.ts"),
+    route("api/cart-excise", "routes/api/cart-excise.ts"),
     route("quick-order", "routes/store/quick-order.tsx"),
   ]),
 
@@ -82,6 +83,9 @@ export default [
       route("compliance", "routes/admin/compliance.tsx"),
       route("reports/pact", "routes/admin/reports-pact.tsx"),
       route("reports/pact/export.csv", "routes/admin/reports-pact-export.ts"),
+      route("taxes", "routes/admin/taxes.tsx"),
+      route("reports/excise", "routes/admin/reports-excise.tsx"),
+      route("reports/excise/export.csv", "routes/admin/reports-excise-export.ts"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -124,7 +124,8 @@ export function demoExciseFacts(
     return { mlPerUnit: ml * pack, cartridgesPerUnit: pack, vapeSystem: "closed", containsNicotine: true };
   }
   const grams = /(?:Cartridge|Disposable) (\d+(?:\.\d+)?) g/.exec(demo.name)?.[1];
-  if (grams) return { mlPerUnit: Number(grams) * pack, cartridgesPerUnit: pack, vapeSystem: "closed", containsNicotine: false };
+  if (grams)
+    return { mlPerUnit: Number(grams) * pack, cartridgesPerUnit: pack, vapeSystem: "closed", containsNicotine: false };
   return { mlPerUnit: null, cartridgesPerUnit: null, vapeSystem: null, containsNicotine: null };
 }
 

@@ -1,14 +1,18 @@
 import type { Kysely, Transaction } from "kysely";
 import { storeToday } from "~/lib/business";
+import { owedByLabel } from "~/lib/excise/describe";
 import {
   collectedCents,
   type ExciseLine,
+  type ExciseSummary,
   type ExciseSummaryLine,
   evaluateExcise,
   type OwedBy,
   summarizeExcise,
   type TaxableLine,
 } from "~/lib/excise/engine";
+import * as EXCISE_MESSAGES from "~/lib/messages/excise";
+import { formatCents } from "~/lib/money";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
@@ -17,12 +21,7 @@ import { exciseRulesOfState } from "./rules";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** What a cart, an order or an invoice shows of excise: a line per rule, and what the store collects. */
-export interface ExciseSummary {
-  lines: ExciseSummaryLine[];
-  /** Added to the total (owed by the buyer: shown, not added). */
-  collectedCents: number;
-}
+export type { ExciseSummary };
 
 export function summaryOf(lines: readonly ExciseLine[]): ExciseSummary {
   return { lines: summarizeExcise(lines), collectedCents: collectedCents(lines) };
@@ -135,4 +134,25 @@ export async function findOrderExcise(db: Db, orderId: number): Promise<ExciseSu
       });
   }
   return { lines, collectedCents: collectedCents(lines) };
+}
+
+/**
+ * The excise lines a printed document shows above its total: on the invoice the goods subtotal,
+ * then each tax with its amount (a tax the buyer owes says so and is not in the total); on the
+ * packing slip each tax's wording without amounts. None when the order has no excise.
+ */
+export function exciseDocumentLines(
+  excise: ExciseSummary | undefined,
+  kind: "invoice" | "packing-slip",
+  goodsCents: number,
+): string[] {
+  if (!excise || excise.lines.length === 0) return [];
+  if (kind === "packing-slip") return excise.lines.map((l) => `${l.wording} (${owedByLabel(l.owedBy).toLowerCase()})`);
+  return [
+    `Subtotal: ${formatCents(goodsCents)}`,
+    ...excise.lines.map(
+      (l) =>
+        `${l.wording}: ${formatCents(l.amountCents)}${l.owedBy === "buyer" ? ` (${EXCISE_MESSAGES.buyerOwesExcise})` : ""}`,
+    ),
+  ];
 }

@@ -6,8 +6,8 @@ import { FLAVOR_CLASSES, PRODUCT_CLASSES } from "~/lib/compliance/vocabulary";
 import { fieldError, postedValue, type ReplyOf } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
-import { ExciseFacts } from "./excise-facts";
 import type { ProductComplianceInput, productComplianceSchema } from "~/lib/schemas/compliance";
+import { ExciseFacts } from "./excise-facts";
 
 export interface ComplianceFormValues extends ProductComplianceInput {
   labReport: { type: string; size: number } | null;

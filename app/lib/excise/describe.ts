@@ -8,7 +8,10 @@ import { RATE_SCALE } from "./engine";
 
 function trimmed(micros: number, places: number): string {
   const value = micros / RATE_SCALE;
-  return value.toFixed(places).replace(/(\.\d*?[1-9])0+$/, "$1").replace(/\.0+$/, "");
+  return value
+    .toFixed(places)
+    .replace(/(\.\d*?[1-9])0+$/, "$1")
+    .replace(/\.0+$/, "");
 }
 
 export function describeRate(method: ExciseMethod, rateMicros: number): string {
@@ -29,7 +32,11 @@ export function owedByLabel(owedBy: OwedBy | string): string {
 }
 
 export function methodLabel(method: ExciseMethod | string): string {
-  return method === "per-ml" ? "Per ml" : method === "per-unit" ? "Per cartridge or unit" : "Percent of wholesale price";
+  return method === "per-ml"
+    ? "Per ml"
+    : method === "per-unit"
+      ? "Per cartridge or unit"
+      : "Percent of wholesale price";
 }
 
 export function placeOf(rule: Pick<ExciseRule, "state" | "zips">): string {

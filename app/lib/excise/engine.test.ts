@@ -138,7 +138,13 @@ describe("excise engine", () => {
       { state: "NM", zip: "87101" },
       "2026-11-27",
       [
-        rule(1, { state: "NM", method: "per-unit", rateMicros: 500_000, owedBy: "buyer", scope: { systems: ["closed"] } }),
+        rule(1, {
+          state: "NM",
+          method: "per-unit",
+          rateMicros: 500_000,
+          owedBy: "buyer",
+          scope: { systems: ["closed"] },
+        }),
       ],
     );
     expect(summarizeExcise(lines)).toMatchObject([{ owedBy: "buyer", amountCents: 500 }]);
@@ -148,13 +154,31 @@ describe("excise engine", () => {
   it("reports overlapping rules of one state as a contradiction, and not rules apart", () => {
     const catalog = [facts(1), facts(2, { system: "open" })];
     const closed = rule(1, { state: "KY", scope: { all: true, systems: ["closed"] } });
-    expect(findExciseContradiction(rule(0, { state: "KY", scope: { all: true, systems: ["open"] } }), [closed], null, catalog)).toBeNull();
-    expect(findExciseContradiction(rule(0, { state: "KY", scope: { classes: ["nicotine-vape"] } }), [closed], null, catalog)?.id).toBe(1);
+    expect(
+      findExciseContradiction(
+        rule(0, { state: "KY", scope: { all: true, systems: ["open"] } }),
+        [closed],
+        null,
+        catalog,
+      ),
+    ).toBeNull();
+    expect(
+      findExciseContradiction(rule(0, { state: "KY", scope: { classes: ["nicotine-vape"] } }), [closed], null, catalog)
+        ?.id,
+    ).toBe(1);
     expect(findExciseContradiction(rule(0, { state: "TN", scope: { all: true } }), [closed], null, catalog)).toBeNull();
     expect(
-      findExciseContradiction(rule(0, { state: "KY", scope: { all: true }, effectiveUntil: "2024-12-31", effectiveFrom: "2024-01-01" }), [closed], null, catalog),
+      findExciseContradiction(
+        rule(0, { state: "KY", scope: { all: true }, effectiveUntil: "2024-12-31", effectiveFrom: "2024-01-01" }),
+        [closed],
+        null,
+        catalog,
+      ),
     ).toBeNull();
-    expect(findExciseContradiction(rule(0, { state: "KY", zips: ["40202"], scope: { all: true } }), [closed], null, catalog)?.id).toBe(1);
+    expect(
+      findExciseContradiction(rule(0, { state: "KY", zips: ["40202"], scope: { all: true } }), [closed], null, catalog)
+        ?.id,
+    ).toBe(1);
     expect(findExciseContradiction(rule(0, { state: "KY", scope: { all: true } }), [closed], 1, catalog)).toBeNull();
   });
 
@@ -180,10 +204,16 @@ describe("excise engine", () => {
     fc.assert(
       fc.property(
         fc.array(product, { minLength: 1, maxLength: 8 }),
-        fc.array(fc.record({ quantity: fc.integer({ min: 1, max: 10_000 }), unitCents: fc.integer({ min: 0, max: 1_000_000 }) }), {
-          minLength: 1,
-          maxLength: 8,
-        }),
+        fc.array(
+          fc.record({
+            quantity: fc.integer({ min: 1, max: 10_000 }),
+            unitCents: fc.integer({ min: 0, max: 1_000_000 }),
+          }),
+          {
+            minLength: 1,
+            maxLength: 8,
+          },
+        ),
         fc.array(ruleArb, { minLength: 1, maxLength: 4 }),
         (products, cart, ruleSpecs) => {
           const factsMap = new Map(products.map((p, i) => [i + 1, facts(i + 1, p)]));
@@ -193,7 +223,12 @@ describe("excise engine", () => {
             lineCents: c.unitCents * c.quantity,
           }));
           const rules = ruleSpecs.map((r, i) =>
-            rule(i + 1, { method: r.method, rateMicros: r.rateMicros, owedBy: r.owedBy, scope: r.systems ? { all: true, systems: r.systems } : { all: true } }),
+            rule(i + 1, {
+              method: r.method,
+              rateMicros: r.rateMicros,
+              owedBy: r.owedBy,
+              scope: r.systems ? { all: true, systems: r.systems } : { all: true },
+            }),
           );
           const out = evaluateExcise(lines, factsMap, LA, "2026-11-27", rules);
           // Every amount is whole cents, never negative, and within half a cent of the exact tax.

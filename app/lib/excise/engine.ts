@@ -209,6 +209,16 @@ export function summarizeExcise(lines: readonly ExciseLine[]): ExciseSummaryLine
   return [...byRule.values()];
 }
 
+/** What a cart, an order or an invoice shows of excise: a line per rule, and what the store collects. */
+export interface ExciseSummary {
+  lines: ExciseSummaryLine[];
+  /** Added to the total (owed by the buyer: shown, not added). */
+  collectedCents: number;
+}
+
+/** A cart's excise for the address in use (the state it was computed for; null: no address yet). */
+export type CartExcise = ExciseSummary & { state: string | null };
+
 /** The excise the store collects (in the total); what the buyer owes is shown, not added. */
 export function collectedCents(lines: readonly { owedBy: OwedBy | string; amountCents: number }[]): number {
   return lines.reduce((sum, l) => (l.owedBy === "store" ? sum + l.amountCents : sum), 0);

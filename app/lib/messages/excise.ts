@@ -4,7 +4,8 @@
  * Import as a namespace: `import * as EXCISE_MESSAGES from "~/lib/messages/excise"`.
  */
 // Product facts (the product form, the bulk facts, the CSV rows)
-export const mlPerUnitFormat = "Enter the e-liquid ml per unit as a number, 0 or more (up to 3 decimals, at most 10000).";
+export const mlPerUnitFormat =
+  "Enter the e-liquid ml per unit as a number, 0 or more (up to 3 decimals, at most 10000).";
 export const cartridgesPerUnitFormat = "Enter the cartridges or pods per unit as a whole number from 0 to 10000.";
 export const chooseVapeSystem = "Choose open or closed system.";
 export const chooseNicotine = "Choose yes or no for nicotine.";

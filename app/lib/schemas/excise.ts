@@ -41,7 +41,10 @@ export const taxRuleSchema = z
       .trim()
       .refine((v) => /^\d{1,6}(\.\d{1,6})?$/.test(v), EXCISE_MESSAGES.taxRateFormat)
       .transform((v) => rateToMicros(v)),
-    effectiveFrom: z.string({ error: EXCISE_MESSAGES.taxDateFormat }).trim().refine(validDate, EXCISE_MESSAGES.taxDateFormat),
+    effectiveFrom: z
+      .string({ error: EXCISE_MESSAGES.taxDateFormat })
+      .trim()
+      .refine(validDate, EXCISE_MESSAGES.taxDateFormat),
     effectiveUntil: z
       .string()
       .trim()
@@ -64,8 +67,7 @@ export const taxRuleSchema = z
       .transform((v) => (v ? v : null)),
   })
   .superRefine((v, ctx) => {
-    const filtered =
-      v.classes.length + v.categories.length + v.brands.length + v.productIds.length + v.systems.length;
+    const filtered = v.classes.length + v.categories.length + v.brands.length + v.productIds.length + v.systems.length;
     if (!v.all && filtered === 0 && !v.nicotineOnly)
       ctx.addIssue({ code: "custom", path: ["all"], message: EXCISE_MESSAGES.taxScopeEmpty });
     if (v.effectiveUntil && v.effectiveUntil < v.effectiveFrom)

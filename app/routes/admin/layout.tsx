@@ -23,6 +23,8 @@ const TABS = [
   { to: "/admin/audit", label: "Audit log", end: false },
   { to: "/admin/compliance", label: "Compliance", end: false },
   { to: "/admin/reports/pact", label: "PACT report", end: false },
+  { to: "/admin/taxes", label: "Taxes", end: false },
+  { to: "/admin/reports/excise", label: "Excise report", end: false },
 ] as const;
 
 /** A count as the admin reads it: "20,006". */
