@@ -41,7 +41,7 @@ const BRANDS: Record<string, string> = {
   AT: "AccuTex",
 };
 
-const CLASS_OF: Record<DemoProduct["category"], ProductClass> = {
+export const CLASS_OF_DEMO: Record<DemoProduct["category"], ProductClass> = {
   "disposable-vapes": "nicotine-vape",
   kratom: "kratom",
   glass: "glass",
@@ -91,7 +91,7 @@ function thcOf(name: string): number {
 
 export function demoFacts(demo: DemoProduct): ProductComplianceInput {
   const brandCode = demo.sku.split("-")[1] ?? "";
-  const productClass = CLASS_OF[demo.category];
+  const productClass = CLASS_OF_DEMO[demo.category];
   const vape = productClass === "nicotine-vape";
   return {
     brand: BRANDS[brandCode] ?? null,

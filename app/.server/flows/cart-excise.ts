@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
 import type { ExciseSummary } from "~/lib/excise/engine";
-import { smallestQuantity } from "~/lib/quantity";
 import type { CartLinesInput } from "~/lib/schemas/checkout";
 import { listProductsByIds } from "../catalog/products";
 import type { DB } from "../db/schema";
@@ -27,12 +26,14 @@ export async function cartExcise(
   ]);
   if (!address) return { lines: [], collectedCents: 0, state: null };
   const byId = new Map(products.map((p) => [p.id, p]));
-  const taxable = input.lines.flatMap((l) => {
-    const p = byId.get(l.id);
+  // As the order will have them (placeOrder merges lines of one product, priced at the merged
+  // quantity): each line's tax is rounded once, so the cart rounds the same lines the order does.
+  const merged = new Map<number, number>();
+  for (const l of input.lines) merged.set(l.id, (merged.get(l.id) ?? 0) + l.quantity);
+  const taxable = [...merged.entries()].flatMap(([id, quantity]) => {
+    const p = byId.get(id);
     if (!p) return [];
-    const unit = { casePack: p.casePack, minQuantity: p.minQuantity, maxQuantity: p.maxQuantity };
-    const priceCents = unitPriceCents(book, p, Math.max(l.quantity, smallestQuantity(unit)));
-    return [{ productId: p.id, quantity: l.quantity, lineCents: priceCents * l.quantity }];
+    return [{ productId: p.id, quantity, lineCents: unitPriceCents(book, p, quantity) * quantity }];
   });
   const lines = await computeExcise(db, taxable, address);
   return { ...summaryOf(lines), state: address.state };
