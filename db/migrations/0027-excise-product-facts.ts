@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 
 /**
  * The product facts excise reads (issue 31), beside the compliance facts of migration 0007:
- * - ml_per_unit: e-liquid millilitres in one selling unit (a bottle, a pack of pods), up to three
+ * - ml_per_unit: e-liquid milliliters in one selling unit (a bottle, a pack of pods), up to three
  *   decimals; null: not known (a per-ml tax on it cannot be computed and says so).
  * - cartridges_per_unit: closed cartridges or pods in one selling unit; null: not known.
  * - vape_system: 'open' (refillable, e-liquid) or 'closed' (cartridges, pods, disposables).

@@ -6,7 +6,7 @@ import { dialectOf } from "../../app/.server/db/connect";
  *
  * - excise_rules: one state's tax on the products a scope covers (the scope JSON of compliance
  *   rules, plus vape systems and nicotine), optionally narrowed to ZIPs (a city or county tax).
- *   method: 'per-ml' (e-liquid millilitres), 'per-unit' (closed cartridges, or selling units when
+ *   method: 'per-ml' (e-liquid milliliters), 'per-unit' (closed cartridges, or selling units when
  *   the product has none), 'percent' (of the wholesale price of the line). rate_micros is the rate
  *   as the admin typed it times 1,000,000: dollars for per-ml and per-unit, percent for percent
  *   ($0.15 per ml is 150000, 15% is 15000000). owed_by: 'store' (collected on the invoice and in
@@ -14,7 +14,7 @@ import { dialectOf } from "../../app/.server/db/connect";
  *   invoice's line. example: seeded by the demo ("example, not tax advice") with source and date.
  * - order_line_excise: each order line's tax under each rule, as computed inside the order's
  *   transaction (or an admin's edit): a rule changed later does not change it. The rule's words,
- *   method and rate are copied; ml_milli is the taxed millilitres times 1000.
+ *   method and rate are copied; ml_milli is the taxed milliliters times 1000.
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations work on the schema as it was
 export async function up(db: Kysely<any>): Promise<void> {

@@ -7,6 +7,7 @@ import { cartExcise } from "~/.server/flows/cart-excise";
 import { editOrder } from "~/.server/flows/order-edit";
 import { placeOrder } from "~/.server/flows/place-order";
 import { findOrderDocument, invoicePdf } from "~/.server/orders/documents";
+import * as MESSAGES from "~/lib/messages";
 import * as EXCISE_MESSAGES from "~/lib/messages/excise";
 import { taxRuleSchema } from "~/lib/schemas/excise";
 import { TEST_ADMIN } from "../../../tests/support/actors";
@@ -212,7 +213,7 @@ describe(`excise on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () =
         wording: "w",
         all: "on",
       }).error?.issues[0]?.message,
-    ).toBe(EXCISE_MESSAGES.taxEndBeforeStart);
+    ).toBe(MESSAGES.ruleEndBeforeStart);
   });
 
   it("shows a Louisiana cart's per-ml tax, stores it with the order, and prints it on the invoice", async () => {

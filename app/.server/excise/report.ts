@@ -119,7 +119,7 @@ export async function exciseReport(db: Kysely<DB>, month: string, state?: string
   });
 }
 
-/** Millilitres from thousandths, as the report prints them ("1,234.5"). */
+/** Milliliters from thousandths, as the report prints them ("1,234.5"). */
 export function formatMl(mlMilli: number): string {
   return (mlMilli / 1000).toLocaleString("en-US", { maximumFractionDigits: 3 });
 }

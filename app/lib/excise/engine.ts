@@ -79,7 +79,7 @@ export interface ExciseLine {
   method: ExciseMethod;
   rateMicros: number;
   quantity: number;
-  /** The taxed millilitres times 1000 (per-ml: the line's ml; otherwise the line's ml as known). */
+  /** The taxed milliliters times 1000 (per-ml: the line's ml; otherwise the line's ml as known). */
   mlMilli: number;
   /** The taxed cartridges (per-unit: cartridges, or units when the product has none). */
   cartridges: number;
@@ -110,7 +110,7 @@ export function divideHalfUp(n: bigint, d: bigint): bigint {
   return (2n * n + d) / (2n * d);
 }
 
-/** Millilitres as thousandths (the facts keep up to three decimals). */
+/** Milliliters as thousandths (the facts keep up to three decimals). */
 export function mlToMilli(ml: number): number {
   return Math.round(ml * 1000);
 }

@@ -41,15 +41,12 @@ export const taxRuleSchema = z
       .trim()
       .refine((v) => /^\d{1,6}(\.\d{1,6})?$/.test(v), EXCISE_MESSAGES.taxRateFormat)
       .transform((v) => rateToMicros(v)),
-    effectiveFrom: z
-      .string({ error: EXCISE_MESSAGES.taxDateFormat })
-      .trim()
-      .refine(validDate, EXCISE_MESSAGES.taxDateFormat),
+    effectiveFrom: z.string({ error: MESSAGES.ruleDateFormat }).trim().refine(validDate, MESSAGES.ruleDateFormat),
     effectiveUntil: z
       .string()
       .trim()
       .optional()
-      .refine((v) => !v || validDate(v), EXCISE_MESSAGES.taxDateFormat)
+      .refine((v) => !v || validDate(v), MESSAGES.ruleDateFormat)
       .transform((v) => (v ? v : null)),
     owedBy: z.enum(OWED_BY, { error: EXCISE_MESSAGES.taxOwedByRequired }),
     wording: z.string().trim().min(1, EXCISE_MESSAGES.taxWordingRequired).max(200, EXCISE_MESSAGES.taxWordingTooLong),
@@ -63,7 +60,7 @@ export const taxRuleSchema = z
       .string()
       .trim()
       .optional()
-      .refine((v) => !v || validDate(v), EXCISE_MESSAGES.taxDateFormat)
+      .refine((v) => !v || validDate(v), MESSAGES.ruleDateFormat)
       .transform((v) => (v ? v : null)),
   })
   .superRefine((v, ctx) => {
@@ -71,7 +68,7 @@ export const taxRuleSchema = z
     if (!v.all && filtered === 0 && !v.nicotineOnly)
       ctx.addIssue({ code: "custom", path: ["all"], message: EXCISE_MESSAGES.taxScopeEmpty });
     if (v.effectiveUntil && v.effectiveUntil < v.effectiveFrom)
-      ctx.addIssue({ code: "custom", path: ["effectiveUntil"], message: EXCISE_MESSAGES.taxEndBeforeStart });
+      ctx.addIssue({ code: "custom", path: ["effectiveUntil"], message: MESSAGES.ruleEndBeforeStart });
     if (v.method === "percent" && v.rate > 100 * RATE_SCALE)
       ctx.addIssue({ code: "custom", path: ["rate"], message: EXCISE_MESSAGES.taxRatePercentTooHigh });
     if (v.method !== "percent" && v.rate > 100 * RATE_SCALE)
