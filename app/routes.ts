@@ -83,6 +83,7 @@ export default [
       route("compliance", "routes/admin/compliance.tsx"),
       route("reports/pact", "routes/admin/reports-pact.tsx"),
       route("reports/pact/export.csv", "routes/admin/reports-pact-export.ts"),
+      route("reports/pact/filings", "routes/admin/reports-pact-filings.tsx"),
       route("taxes", "routes/admin/taxes.tsx"),
       route("reports/excise", "routes/admin/reports-excise.tsx"),
       route("reports/excise/export.csv", "routes/admin/reports-excise-export.ts"),

@@ -25,6 +25,7 @@ export type AuditSubject =
   | "license"
   | "compliance-rule"
   | "excise-rule"
+  | "pact-filing"
   | "price-group"
   | "store";
 

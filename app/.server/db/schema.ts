@@ -392,6 +392,18 @@ export interface OrderLineExciseTable {
   created_at: string;
 }
 
+/** A PACT Act filing marked filed (migration 0029, issue 31): one per destination state and month. */
+export interface PactFilingsTable {
+  state: string;
+  /** YYYY-MM: the month of the shipments. */
+  month: string;
+  /** YYYY-MM-DD: the day it was filed. */
+  filed_on: string;
+  filed_by: string;
+  note: string | null;
+  created_at: string;
+}
+
 /** A customer's named list of products (issue 16). */
 export interface SavedListsTable {
   id: Generated<number>;
@@ -446,6 +458,7 @@ export interface DB {
   order_line_compliance: OrderLineComplianceTable;
   excise_rules: ExciseRulesTable;
   order_line_excise: OrderLineExciseTable;
+  pact_filings: PactFilingsTable;
   businesses: BusinessesTable;
   licenses: LicensesTable;
   audit_log: AuditLogTable;

@@ -31,10 +31,14 @@ export function useCartExcise(enabled: boolean, lines: readonly CartLine[], addr
 }
 
 /** One line per tax rule, with its wording; a tax the buyer owes says so (it is not in the total). */
-export function ExciseLines({ excise }: { excise: CartExcise | null }) {
+export function ExciseLines({ excise, goodsCents }: { excise: CartExcise | null; goodsCents: number }) {
   if (!excise || excise.lines.length === 0) return null;
   return (
     <section aria-label={EXCISE_MESSAGES.exciseHeading} className="flex flex-col gap-1 border-b border-slate-200 pb-3">
+      <div className="flex items-baseline justify-between gap-3 text-sm">
+        <span className="text-slate-700">Subtotal</span>
+        <span className="tabular font-semibold text-slate-900">{formatCents(goodsCents)}</span>
+      </div>
       {excise.lines.map((l) => (
         <div key={`${l.ruleId}-${l.owedBy}`} className="flex flex-col">
           <div className="flex items-baseline justify-between gap-3 text-sm">

@@ -45,3 +45,12 @@ export const exciseReportIntro =
   "Taxable quantities and tax of placed orders (cancelled orders left out), by destination state and month, for the return.";
 export const noExciseInMonth = "No excise in this state and month.";
 export const chooseMonth = "Choose a month as YYYY-MM.";
+// PACT filing calendar
+export const pactFilingsIntro =
+  "Each month's interstate vape shipments are filed with each destination state by the 10th of the next month.";
+export const noPactFilings = "No interstate vape shipments in these months.";
+export const pactFiled = (state: string, month: string) => `The ${state} filing for ${month} is marked filed.`;
+export const pactFilingNoteTooLong = "Keep the note to 500 characters.";
+export const pactFilingDateFormat = "Enter the day it was filed as YYYY-MM-DD, not after today.";
+export const pactFilingAlready = "That filing is already marked filed.";
+export const pactFilingUnknown = "Choose a state and month from the calendar.";

@@ -90,3 +90,27 @@ export function microsToRate(micros: number): string {
     .replace(/0+$/, "");
   return fraction ? `${whole}.${fraction}` : String(whole);
 }
+
+/** Marking a PACT filing filed (the filing calendar): the state and month, the day, a note. */
+export const pactFilingSchema = z.object({
+  state: z
+    .string({ error: EXCISE_MESSAGES.pactFilingUnknown })
+    .trim()
+    .toUpperCase()
+    .refine((v) => US_STATE_CODES.includes(v), EXCISE_MESSAGES.pactFilingUnknown),
+  month: z
+    .string({ error: EXCISE_MESSAGES.pactFilingUnknown })
+    .trim()
+    .refine((v) => /^\d{4}-(0[1-9]|1[0-2])$/.test(v), EXCISE_MESSAGES.pactFilingUnknown),
+  filedOn: z
+    .string({ error: EXCISE_MESSAGES.pactFilingDateFormat })
+    .trim()
+    .refine(validDate, EXCISE_MESSAGES.pactFilingDateFormat),
+  note: z
+    .string()
+    .trim()
+    .max(500, EXCISE_MESSAGES.pactFilingNoteTooLong)
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+export type PactFilingInput = z.output<typeof pactFilingSchema>;

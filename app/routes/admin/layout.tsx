@@ -22,7 +22,8 @@ const TABS = [
   { to: "/admin/approvals", label: "Approvals", end: false },
   { to: "/admin/audit", label: "Audit log", end: false },
   { to: "/admin/compliance", label: "Compliance", end: false },
-  { to: "/admin/reports/pact", label: "PACT report", end: false },
+  { to: "/admin/reports/pact", label: "PACT report", end: true },
+  { to: "/admin/reports/pact/filings", label: "PACT filings", end: false },
   { to: "/admin/taxes", label: "Taxes", end: false },
   { to: "/admin/reports/excise", label: "Excise report", end: false },
 ] as const;

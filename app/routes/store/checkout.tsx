@@ -294,7 +294,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
         <aside className="flex h-fit flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5">
-          <ExciseLines excise={excise} />
+          <ExciseLines excise={excise} goodsCents={total} />
           <div className="flex items-baseline justify-between">
             <span className="text-lg font-semibold">Total</span>
             <span className="tabular text-2xl font-bold" data-testid="checkout-total">
