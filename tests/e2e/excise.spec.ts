@@ -3,6 +3,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { createAddress } from "../../app/.server/accounts/addresses";
 import { saveProductCompliance } from "../../app/.server/compliance/facts";
 import { getDb } from "../../app/.server/db/instance";
+import { storeToday } from "../../app/lib/business";
 import * as EXCISE_MESSAGES from "../../app/lib/messages/excise";
 import { freshProduct, logInOn, placeOrderFor, tag } from "./support/admin";
 import { createAdminAccount, createCustomer } from "./support/data";
@@ -45,19 +46,19 @@ async function louisianaVape(name: string, priceCents: number): Promise<number> 
   return id;
 }
 
-async function louisianaCustomer() {
+async function customerIn(address: { city: string; state: string; zip: string }) {
   const customer = await createCustomer({ withAddress: false });
   await createAddress(getDb(), customer.id, {
-    businessName: `Crescent Vapes ${tag()}`,
-    street: "400 Canal St",
-    city: "New Orleans",
-    state: "LA",
-    zip: "70130",
+    businessName: `Vape Shop ${tag()}`,
+    street: "400 Main St",
+    ...address,
     phone: "(504) 555-0100",
     isDefault: true,
   });
   return customer;
 }
+
+const louisianaCustomer = () => customerIn({ city: "New Orleans", state: "LA", zip: "70130" });
 
 test.describe("excise taxes", () => {
   test("a Louisiana customer's cart shows the per-ml excise in the total, and the invoice carries it", async ({
@@ -131,5 +132,41 @@ test.describe("excise taxes", () => {
     const row = louisiana.getByRole("row").filter({ hasText: "Report Disposable" }).last();
     await expect(row).toContainText("$12.00");
     await expect(louisiana.getByRole("link", { name: "Download CSV for Louisiana" })).toBeVisible();
+  });
+
+  test("the admin files last month's PACT report for a state: downloads its file and marks it filed", async ({
+    page,
+  }, testInfo) => {
+    // One state per project, so the phone and desktop runs each file their own.
+    const [state, name, address] =
+      testInfo.project.name === "phone"
+        ? ["ID", "Idaho", { city: "Boise", state: "ID", zip: "83702" }]
+        : ["MT", "Montana", { city: "Helena", state: "MT", zip: "59601" }];
+    const id = await louisianaVape(`Filing Disposable ${tag()}`, 1500);
+    const orderId = await placeOrderFor(await customerIn(address), [{ id, quantity: 3 }]);
+    const today = storeToday();
+    const [y, m] = today.split("-").map(Number) as [number, number];
+    const lastMonth = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, "0")}`;
+    await getDb()
+      .updateTable("orders")
+      .set({ created_at: `${lastMonth}-15T18:00:00.000Z` })
+      .where("id", "=", orderId)
+      .execute();
+    await logInOn(page, await createAdminAccount());
+
+    await page.goto("/admin/reports/pact/filings");
+    const filing = page.getByRole("listitem", { name: `${name} ${lastMonth}` });
+    await expect(filing).toContainText(/Due|Overdue/);
+    const file = await page.request.get(
+      (await filing.getByRole("link", { name: `Download file for ${name} ${lastMonth}` }).getAttribute("href")) ?? "",
+    );
+    expect(file.status()).toBe(200);
+    expect(await file.text()).toContain(`Vape Shop`);
+    await filing.getByLabel("Note (optional)").fill("Filed on the state portal");
+    await filing.getByRole("button", { name: `Mark filed ${name} ${lastMonth}` }).click();
+    await expect(page.getByText(EXCISE_MESSAGES.pactFiled(state, lastMonth))).toBeVisible();
+    await expect(filing).toContainText("Filed");
+    await expect(filing).toContainText("Filed on the state portal");
+    await expect(filing.getByRole("button", { name: /Mark filed/ })).toBeHidden();
   });
 });
