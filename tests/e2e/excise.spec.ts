@@ -86,6 +86,9 @@ test.describe("excise taxes", () => {
     await page.getByRole("button", { name: "Place Order" }).click();
     await expect(page).toHaveURL(/\/order-confirmation\?order=\d+/);
     const orderId = Number(new URL(page.url()).searchParams.get("order"));
+    // The confirmation shows the tax stored with the order and the total with it.
+    await expect(page.getByText(LA_WORDING)).toBeVisible();
+    await expect(page.getByTestId("order-total-with-excise")).toHaveText("$53.00");
 
     const invoice = await page.request.get(`/orders/${orderId}/invoice.pdf`);
     expect(invoice.status()).toBe(200);

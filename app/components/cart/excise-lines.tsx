@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import type { CartLine } from "~/lib/cart";
-import type { CartExcise } from "~/lib/excise/engine";
+import type { CartExcise, ExciseSummary } from "~/lib/excise/engine";
 import type { FormWideReply } from "~/lib/form-reply";
 import * as EXCISE_MESSAGES from "~/lib/messages/excise";
 import { formatCents } from "~/lib/money";
@@ -50,5 +50,19 @@ export function ExciseLines({ excise, goodsCents }: { excise: CartExcise | null;
         </div>
       ))}
     </section>
+  );
+}
+
+/** A placed order's excise (as stored with it) and the total with it: the order pages. */
+export function OrderExcise({ excise, goodsCents }: { excise: ExciseSummary | null | undefined; goodsCents: number }) {
+  if (!excise || excise.lines.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-2 py-3">
+      <ExciseLines excise={{ ...excise, state: null }} goodsCents={goodsCents} />
+      <p className="tabular flex items-baseline justify-between text-base font-bold text-slate-900">
+        <span>{EXCISE_MESSAGES.totalWithExcise}</span>
+        <span data-testid="order-total-with-excise">{formatCents(goodsCents + excise.collectedCents)}</span>
+      </p>
+    </div>
   );
 }

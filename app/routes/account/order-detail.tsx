@@ -1,10 +1,12 @@
 import { data, useRouteLoaderData } from "react-router";
 import { canBuy } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
+import { findOrderExcise } from "~/.server/excise/orders";
 import { checkCartLines } from "~/.server/flows/cart-check";
 import { replyError, replyOk } from "~/.server/http/forms";
 import { findOrderForUser } from "~/.server/orders/queries";
 import { signedInViewer } from "~/.server/request/context";
+import { OrderExcise } from "~/components/cart/excise-lines";
 import { OrderDetailPanel, type ReorderData } from "~/components/order-detail-panel";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
@@ -23,7 +25,7 @@ async function ownOrder(context: Route.LoaderArgs["context"], orderIdParam: stri
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { order } = await ownOrder(context, params.orderId);
-  return { order };
+  return { order, excise: await findOrderExcise(getDb(), order.id) };
 }
 
 /** Order again: today's price and stock of the order's products, for the cart. */
@@ -39,5 +41,10 @@ export async function action({ params, context }: Route.ActionArgs) {
 
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
   const lists = useRouteLoaderData<typeof ordersLoader>("routes/account/orders")?.lists;
-  return <OrderDetailPanel order={loaderData.order} lists={lists ?? []} />;
+  return (
+    <>
+      <OrderDetailPanel order={loaderData.order} lists={lists ?? []} />
+      <OrderExcise excise={loaderData.excise} goodsCents={loaderData.order.totalCents} />
+    </>
+  );
 }

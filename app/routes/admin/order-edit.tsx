@@ -8,6 +8,7 @@ import { domainErrorReply } from "~/.server/http/http";
 import { findOrderDocument } from "~/.server/orders/documents";
 import { setOrderStatus } from "~/.server/orders/status";
 import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
+import { OrderExcise } from "~/components/cart/excise-lines";
 import { ConfirmPanel } from "~/components/confirm-panel";
 import { OrderReference, OrderStatusBadge } from "~/components/order-view";
 import { Button } from "~/components/ui/button";
@@ -44,6 +45,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     lines,
     history,
     editable: EDITABLE_STATUSES.includes(doc.order.status),
+    excise: doc.excise ?? null,
   };
 }
 
@@ -261,7 +263,7 @@ function CancelOrder({ id, status }: { id: number; status: string }) {
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const actionData = useSettledActionData<typeof action>();
-  const { order, customer, business, lines, history, editable } = loaderData;
+  const { order, customer, business, lines, history, editable, excise } = loaderData;
   // The answer of a post made before the page's JavaScript ran: the question, or what was done.
   const step = confirmStepOf(actionData);
   const s = order.shipping;
@@ -326,6 +328,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         <p className="tabular border-t border-slate-200 py-3 text-right text-base font-bold">
           Total {formatCents(order.totalCents)}
         </p>
+        <OrderExcise excise={excise} goodsCents={order.totalCents} />
       </section>
       {editable ? (
         <>
