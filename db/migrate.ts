@@ -19,7 +19,7 @@ import * as m0018 from "./migrations/0018-import-staging";
 import * as m0020 from "./migrations/0020-accounts-version";
 import * as m0027 from "./migrations/0027-excise-product-facts";
 import * as m0028 from "./migrations/0028-excise-rules";
-import * as m0029 from "./migrations/0029-pact-filings";
+import * as m0029 from "./migrations/0029-pact-filings-and-shipments";
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -41,7 +41,7 @@ const migrations: Record<string, Migration> = {
   "0020-accounts-version": m0020,
   "0027-excise-product-facts": m0027,
   "0028-excise-rules": m0028,
-  "0029-pact-filings": m0029,
+  "0029-pact-filings-and-shipments": m0029,
 };
 
 export const migrationNames = Object.keys(migrations);

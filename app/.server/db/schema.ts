@@ -404,6 +404,15 @@ export interface PactFilingsTable {
   created_at: string;
 }
 
+/** A completed order's shipment (migration 0029, issue 31). */
+export interface OrderShipmentsTable {
+  order_id: number;
+  carrier: string;
+  tracking: string;
+  recorded_by: string;
+  recorded_at: string;
+}
+
 /** A customer's named list of products (issue 16). */
 export interface SavedListsTable {
   id: Generated<number>;
@@ -459,6 +468,7 @@ export interface DB {
   excise_rules: ExciseRulesTable;
   order_line_excise: OrderLineExciseTable;
   pact_filings: PactFilingsTable;
+  order_shipments: OrderShipmentsTable;
   businesses: BusinessesTable;
   licenses: LicensesTable;
   audit_log: AuditLogTable;

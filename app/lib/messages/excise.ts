@@ -54,3 +54,13 @@ export const pactFilingNoteTooLong = "Keep the note to 500 characters.";
 export const pactFilingDateFormat = "Enter the day it was filed as YYYY-MM-DD, not after today.";
 export const pactFilingAlready = "That filing is already marked filed.";
 export const pactFilingUnknown = "Choose a state and month from the calendar.";
+// Shipments
+export const carrierRequired = "Enter the carrier (for example UPS).";
+export const carrierTooLong = "Keep the carrier to 60 characters.";
+export const trackingRequired = "Enter the tracking number.";
+export const trackingFormat = "Enter the tracking number with letters, digits and dashes only (up to 60).";
+export const shipmentOnlyCompleted = "A shipment is recorded on a completed order.";
+export const shipmentSaved = "Shipment saved. The customer was sent the tracking number.";
+export const shipmentMailSubject = (orderId: number) => `Order #${orderId} has shipped`;
+export const shipmentMailBody = (orderId: number, carrier: string, tracking: string) =>
+  `Your order #${orderId} has shipped with ${carrier}. Tracking number: ${tracking}.`;

@@ -114,3 +114,14 @@ export const pactFilingSchema = z.object({
     .transform((v) => (v ? v : null)),
 });
 export type PactFilingInput = z.output<typeof pactFilingSchema>;
+
+/** A completed order's shipment (the admin's order page). */
+export const shipmentSchema = z.object({
+  carrier: z.string().trim().min(1, EXCISE_MESSAGES.carrierRequired).max(60, EXCISE_MESSAGES.carrierTooLong),
+  tracking: z
+    .string()
+    .trim()
+    .min(1, EXCISE_MESSAGES.trackingRequired)
+    .regex(/^[A-Za-z0-9-]{1,60}$/, EXCISE_MESSAGES.trackingFormat),
+});
+export type ShipmentInput = z.output<typeof shipmentSchema>;
