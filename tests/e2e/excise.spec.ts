@@ -3,6 +3,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { createAddress } from "../../app/.server/accounts/addresses";
 import { saveProductCompliance } from "../../app/.server/compliance/facts";
 import { getDb } from "../../app/.server/db/instance";
+import { setOrderStatus } from "../../app/.server/orders/status";
 import { storeToday } from "../../app/lib/business";
 import * as EXCISE_MESSAGES from "../../app/lib/messages/excise";
 import { freshProduct, logInOn, placeOrderFor, tag } from "./support/admin";
@@ -171,5 +172,33 @@ test.describe("excise taxes", () => {
     await expect(filing).toContainText("Filed");
     await expect(filing).toContainText("Filed on the state portal");
     await expect(filing.getByRole("button", { name: /Mark filed/ })).toBeHidden();
+  });
+
+  test("the admin records a completed order's carrier and tracking number; the customer sees them", async ({
+    page,
+    browser,
+  }) => {
+    const id = await louisianaVape(`Shipped Disposable ${tag()}`, 1500);
+    const customer = await louisianaCustomer();
+    const orderId = await placeOrderFor(customer, [{ id, quantity: 1 }]);
+    await setOrderStatus(getDb(), orderId, { seen: "Processing", next: "Completed" }, { id: null, name: "Test" });
+    await logInOn(page, await createAdminAccount());
+
+    await page.goto(`/admin/orders/${orderId}`);
+    const shipment = page.getByRole("region", { name: "Shipment" });
+    await shipment.getByLabel("Carrier").fill("UPS");
+    await shipment.getByLabel("Tracking number").fill("1Z 999");
+    await shipment.getByRole("button", { name: "Save shipment" }).click();
+    await expect(shipment.getByText(EXCISE_MESSAGES.trackingFormat)).toBeVisible();
+    await shipment.getByLabel("Tracking number").fill("1Z999AA10123456784");
+    await shipment.getByRole("button", { name: "Save shipment" }).click();
+    await expect(page.getByText(EXCISE_MESSAGES.shipmentSaved)).toBeVisible();
+
+    const buyerPage = await (await browser.newContext()).newPage();
+    await logIn(buyerPage, customer);
+    await buyerPage.goto(`/orders/${orderId}`);
+    const seen = buyerPage.getByRole("region", { name: "Shipment" });
+    await expect(seen).toContainText("UPS");
+    await expect(seen).toContainText("1Z999AA10123456784");
   });
 });
