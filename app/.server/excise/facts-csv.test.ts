@@ -1,7 +1,8 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readComplianceFacts } from "~/.server/compliance/product-form";
+import { bulkSetCompliance, readComplianceFacts } from "~/.server/compliance/product-form";
 import * as EXCISE_MESSAGES from "~/lib/messages/excise";
+import { bulkComplianceSchema } from "~/lib/schemas/compliance";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { exportProductsCsv } from "../catalog/csv/export";
@@ -115,5 +116,26 @@ describe(`excise facts of products on ${process.env.DATABASE_URL ? "PostgreSQL" 
       mlPerUnit: 120.5,
       vapeSystem: "closed",
     });
+  });
+
+  it("sets excise facts in bulk; blank fields stay as they are, bad ones are refused with their message", async () => {
+    const ids = (await t.db.selectFrom("products").select("id").orderBy("sku").execute()).map((r) => r.id);
+    const form = (fields: Record<string, string>) => {
+      const f = new FormData();
+      for (const id of ids) f.append("ids", String(id));
+      for (const [k, v] of Object.entries(fields)) f.set(k, v);
+      return Object.fromEntries([...f.keys()].map((k) => [k, k === "ids" ? f.getAll(k) : f.get(k)]));
+    };
+    expect(bulkComplianceSchema.safeParse(form({ mlPerUnit: "-2" })).error?.issues[0]?.message).toBe(
+      EXCISE_MESSAGES.mlPerUnitFormat,
+    );
+    const parsed = bulkComplianceSchema.parse(form({ cartridgesPerUnit: "20", containsNicotine: "no", mlPerUnit: "" }));
+    const { ids: chosen, ...changes } = parsed;
+    expect(await bulkSetCompliance(t.db, chosen, changes, TEST_ADMIN)).toBe(2);
+    const facts = await loadExciseFacts(t.db, ids);
+    expect([...facts.values()].map((f) => [f.mlPerUnit, f.cartridgesPerUnit, f.nicotine])).toEqual([
+      [120.5, 20, false],
+      [60, 20, false],
+    ]);
   });
 });

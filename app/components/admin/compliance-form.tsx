@@ -182,6 +182,29 @@ export function BulkComplianceDialog({ ids, onDone }: { ids: number[]; onDone: (
         placeholder="unchanged"
         hint={BACK_OFFICE_MESSAGES.bulkDirectoryStatesHint}
       />
+      <TextField label="E-liquid per unit (ml)" name="mlPerUnit" inputMode="decimal" placeholder="unchanged" />
+      <TextField
+        label="Cartridges or pods per unit"
+        name="cartridgesPerUnit"
+        inputMode="numeric"
+        placeholder="unchanged"
+      />
+      <UnchangedSelect
+        label="Vape system"
+        name="vapeSystem"
+        options={[
+          { value: "closed", label: "Closed" },
+          { value: "open", label: "Open" },
+        ]}
+      />
+      <UnchangedSelect
+        label="Contains nicotine"
+        name="containsNicotine"
+        options={[
+          { value: "yes", label: "Yes" },
+          { value: "no", label: "No" },
+        ]}
+      />
     </BulkDialog>
   );
 }

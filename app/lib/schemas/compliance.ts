@@ -285,9 +285,23 @@ export const bulkComplianceSchema = z
     ),
     /** States whose directory now lists every selected product (added to the states already there). */
     addDirectoryStates: blankIsUnchanged(stateList),
+    // Excise facts (issue 31): read as the product form reads them.
+    mlPerUnit: blankIsUnchanged(productComplianceSchema.shape.mlPerUnit),
+    cartridgesPerUnit: blankIsUnchanged(productComplianceSchema.shape.cartridgesPerUnit),
+    vapeSystem: blankIsUnchanged(productComplianceSchema.shape.vapeSystem),
+    containsNicotine: blankIsUnchanged(productComplianceSchema.shape.containsNicotine),
   })
   .refine(
-    (v) => v.brand !== undefined || v.productClass || v.flavorClass || v.country || v.addDirectoryStates?.length,
+    (v) =>
+      v.brand !== undefined ||
+      v.productClass ||
+      v.flavorClass ||
+      v.country ||
+      v.addDirectoryStates?.length ||
+      v.mlPerUnit != null ||
+      v.cartridgesPerUnit != null ||
+      v.vapeSystem != null ||
+      v.containsNicotine != null,
     {
       message: MESSAGES.fillInOneField,
       path: ["form"],
