@@ -131,8 +131,16 @@ function cell(value: string): string {
 /** The CSV of one state and month. */
 export function pactCsv(shipments: readonly PactShipment[]): string {
   const shipper = storeInfo();
+  // Organized by city and ZIP, as the states' forms list them (issue 31), then by date and order.
+  const sorted = [...shipments].sort(
+    (a, b) =>
+      a.city.localeCompare(b.city) ||
+      a.zip.localeCompare(b.zip) ||
+      a.orderDate.localeCompare(b.orderDate) ||
+      a.orderId - b.orderId,
+  );
   return stringify(
-    shipments.map((s) => [
+    sorted.map((s) => [
       shipper.name,
       shipper.address,
       s.orderDate,
