@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertProduct } from "~/.server/catalog/product-writes";
 import { saveProductCompliance } from "~/.server/compliance/facts";
@@ -8,6 +9,7 @@ import { pactFilingSchema } from "~/lib/schemas/excise";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { customerWithAddress } from "../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { pactCsv } from "../compliance/pact";
 import {
   dueDateOf,
   filingCalendar,
@@ -120,5 +122,28 @@ describe(`PACT filing calendar on ${process.env.DATABASE_URL ? "PostgreSQL" : "S
     expect(mails).toHaveLength(1);
     expect(mails[0]?.payload).toContain("Oklahoma · 2026-09 · due 2026-10-10 (overdue)");
     expect(mails[0]?.payload).not.toContain("2026-10 · due");
+  });
+
+  it("organizes a state's file by city and ZIP", () => {
+    const row = (orderId: number, city: string, zip: string) => ({
+      orderId,
+      orderDate: "2026-10-01",
+      recipient: "Shop",
+      street: "1 Main St",
+      city,
+      state: "OK",
+      zip,
+      phone: "",
+      brand: "B",
+      product: "P",
+      sku: "S",
+      quantity: 1,
+      carrier: "",
+      tracking: "",
+    });
+    const rows = parse(
+      pactCsv([row(1, "Tulsa", "74103"), row(2, "Norman", "73069"), row(3, "Tulsa", "74101")]),
+    ) as string[][];
+    expect(rows.slice(1).map((r) => r[3])).toEqual(["2", "3", "1"]);
   });
 });
