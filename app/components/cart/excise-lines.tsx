@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { CartLine } from "~/lib/cart";
 import type { CartExcise, ExciseSummary } from "~/lib/excise/engine";
@@ -15,9 +15,12 @@ export function useCartExcise(enabled: boolean, lines: readonly CartLine[], addr
   const fetcher = useFetcher<FormWideReply<CartExcise & { signature?: string }>>();
   const signature = `${lines.map((l) => `${l.id}x${l.quantity}`).join(",")}@${addressId ?? ""}`;
   const { submit } = fetcher;
+  // What the answer in hand was asked for: an answer for other lines (or another address) is not shown.
+  const sent = useRef<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the lines and the address
   useEffect(() => {
     if (!enabled || lines.length === 0) return;
+    sent.current = signature;
     submit(
       {
         lines: JSON.stringify(lines.map((l) => ({ id: l.id, quantity: l.quantity }))),
@@ -26,7 +29,8 @@ export function useCartExcise(enabled: boolean, lines: readonly CartLine[], addr
       { method: "post", action: "/api/cart-excise" },
     );
   }, [enabled, signature, submit]);
-  if (!enabled || fetcher.state !== "idle" || !fetcher.data?.ok) return null;
+  if (!enabled || lines.length === 0 || sent.current !== signature) return null;
+  if (fetcher.state !== "idle" || !fetcher.data?.ok) return null;
   return fetcher.data.data ?? null;
 }
 

@@ -57,7 +57,10 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
   );
 
   // Excise for the default address (issue 31): buyers only; what the store collects is in the total.
-  const excise = useCartExcise(buyer, lines);
+  const excise = useCartExcise(
+    buyer,
+    lines.filter((l) => !blocksOrder(checked.get(l.id))),
+  );
   const belowMinimum = !!orderValue && ready && total < orderValue.minOrderCents;
 
   if (!cartRead) return <CartLoading title="Your Cart" />;

@@ -109,7 +109,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   });
   const total = cartTotalCents(orderLines.filter((l) => !blocksOrder(checked.get(l.id))));
   // Excise for the chosen address (issue 31): shown per rule, what the store collects in the total.
-  const excise = useCartExcise(true, orderLines, addressId);
+  const excise = useCartExcise(
+    true,
+    orderLines.filter((l) => !blocksOrder(checked.get(l.id))),
+    addressId,
+  );
 
   // Each answer is acted on once: the effect runs again whenever the cart changes (recheck is
   // rebuilt with the lines), and acting again on a refused order's answer re-checked the cart
