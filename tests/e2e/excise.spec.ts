@@ -5,6 +5,7 @@ import { saveProductCompliance } from "../../app/.server/compliance/facts";
 import { getDb } from "../../app/.server/db/instance";
 import { setOrderStatus } from "../../app/.server/orders/status";
 import { storeToday } from "../../app/lib/business";
+import * as BACK_OFFICE_MESSAGES from "../../app/lib/messages/back-office";
 import * as EXCISE_MESSAGES from "../../app/lib/messages/excise";
 import { freshProduct, logInOn, placeOrderFor, tag } from "./support/admin";
 import { createAdminAccount, createCustomer } from "./support/data";
@@ -200,5 +201,35 @@ test.describe("excise taxes", () => {
     const seen = buyerPage.getByRole("region", { name: "Shipment" });
     await expect(seen).toContainText("UPS");
     await expect(seen).toContainText("1Z999AA10123456784");
+  });
+
+  test("the admin sets a product's excise facts; a negative ml is refused next to the field", async ({ page }) => {
+    const id = await freshProduct({
+      name: `Facts Disposable ${tag()}`,
+      priceCents: 1500,
+      stock: 10,
+      category: "disposable-vapes",
+    });
+    await logInOn(page, await createAdminAccount());
+    await page.goto(`/admin/products/${id}`);
+    const form = page.getByRole("form", { name: "Compliance" });
+    await form.getByLabel("E-liquid per unit (ml)").fill("-5");
+    await form.getByLabel("Cartridges or pods per unit").fill("abc");
+    await form.getByRole("button", { name: "Save compliance" }).click();
+    const again = page.getByRole("form", { name: "Compliance" });
+    await expect(again.getByText(EXCISE_MESSAGES.mlPerUnitFormat)).toBeVisible();
+    await expect(again.getByText(EXCISE_MESSAGES.cartridgesPerUnitFormat)).toBeVisible();
+
+    await again.getByLabel("E-liquid per unit (ml)").fill("12.5");
+    await again.getByLabel("Cartridges or pods per unit").fill("10");
+    await again.getByLabel("Vape system").selectOption("closed");
+    await again.getByLabel("Contains nicotine").selectOption("yes");
+    await again.getByRole("button", { name: "Save compliance" }).click();
+    await expect(page.getByText(BACK_OFFICE_MESSAGES.complianceSaved)).toBeVisible();
+    await page.reload();
+    const saved = page.getByRole("form", { name: "Compliance" });
+    await expect(saved.getByLabel("E-liquid per unit (ml)")).toHaveValue("12.5");
+    await expect(saved.getByLabel("Vape system")).toHaveValue("closed");
+    await expect(saved.getByLabel("Contains nicotine")).toHaveValue("yes");
   });
 });
