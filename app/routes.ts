@@ -61,6 +61,7 @@ export default [
     route("checkout", "routes/store/checkout.tsx"),
     route("order-confirmation", "routes/store/order-confirmation.tsx"),
     route("api/cart-check", "routes/api/cart-check.ts"),
+    route("api/cart-excise", "routes/api/cart-excise.ts"),
     route("quick-order", "routes/store/quick-order.tsx"),
   ]),
 
@@ -91,6 +92,10 @@ export default [
       route("reports/export.csv", "routes/admin/reports-export.ts"),
       route("reports/pact", "routes/admin/reports-pact.tsx"),
       route("reports/pact/export.csv", "routes/admin/reports-pact-export.ts"),
+      route("reports/pact/filings", "routes/admin/reports-pact-filings.tsx"),
+      route("taxes", "routes/admin/taxes.tsx"),
+      route("reports/excise", "routes/admin/reports-excise.tsx"),
+      route("reports/excise/export.csv", "routes/admin/reports-excise-export.ts"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -41,7 +41,7 @@ const BRANDS: Record<string, string> = {
   AT: "AccuTex",
 };
 
-const CLASS_OF: Record<DemoProduct["category"], ProductClass> = {
+export const CLASS_OF_DEMO: Record<DemoProduct["category"], ProductClass> = {
   "disposable-vapes": "nicotine-vape",
   kratom: "kratom",
   glass: "glass",
@@ -91,7 +91,7 @@ function thcOf(name: string): number {
 
 export function demoFacts(demo: DemoProduct): ProductComplianceInput {
   const brandCode = demo.sku.split("-")[1] ?? "";
-  const productClass = CLASS_OF[demo.category];
+  const productClass = CLASS_OF_DEMO[demo.category];
   const vape = productClass === "nicotine-vape";
   return {
     brand: BRANDS[brandCode] ?? null,
@@ -103,7 +103,30 @@ export function demoFacts(demo: DemoProduct): ProductComplianceInput {
     thcMg: productClass === "cannabinoid" ? thcOf(demo.name) : null,
     sevenOhPercent: productClass === "kratom" ? 0.02 : null,
     directoryStates: vape && DIRECTORY_LISTED.has(brandCode) ? [...DIRECTORY_STATES] : [],
+    ...demoExciseFacts(demo, vape),
   };
+}
+
+/**
+ * E-liquid per disposable in this demo (invented, plausible for the puff counts), by brand code.
+ * Every demo vape is sold as a display of disposables (closed system).
+ */
+const ML_PER_DISPOSABLE: Record<string, number> = { VLX: 12, CK: 18, NB: 8, FL: 20, PR: 14, ZM: 16 };
+
+/** Ml, cartridges, system and nicotine of a demo product (issue 31): vapes and delta-8 cartridges. */
+export function demoExciseFacts(
+  demo: DemoProduct,
+  vape: boolean,
+): Pick<ProductComplianceInput, "mlPerUnit" | "cartridgesPerUnit" | "vapeSystem" | "containsNicotine"> {
+  const pack = Number(/\((\d+)-pack/.exec(demo.name)?.[1] ?? 1);
+  if (vape) {
+    const ml = ML_PER_DISPOSABLE[demo.sku.split("-")[1] ?? ""] ?? 10;
+    return { mlPerUnit: ml * pack, cartridgesPerUnit: pack, vapeSystem: "closed", containsNicotine: true };
+  }
+  const grams = /(?:Cartridge|Disposable) (\d+(?:\.\d+)?) g/.exec(demo.name)?.[1];
+  if (grams)
+    return { mlPerUnit: Number(grams) * pack, cartridgesPerUnit: pack, vapeSystem: "closed", containsNicotine: false };
+  return { mlPerUnit: null, cartridgesPerUnit: null, vapeSystem: null, containsNicotine: null };
 }
 
 /** Texas's ban on vapes containing cannabinoids: the demo's delta-8 cartridges and disposables. */

@@ -6,6 +6,7 @@ import { countProducts } from "../app/.server/catalog/product-writes";
 import type { DB } from "../app/.server/db/schema";
 import { seedDemoBusinesses } from "./demo-businesses";
 import { seedDemoCompliance } from "./demo-compliance";
+import { seedDemoExcise } from "./demo-excise";
 import { seedDemoCatalog } from "./seed";
 
 /**
@@ -25,6 +26,8 @@ export async function seedDemoStore(
   }
   // Compliance facts of the demo products and the example rules (issue 15); safe to run again.
   await seedDemoCompliance(db);
+  // Excise facts of the demo products and the example tax rules (issue 31); safe to run again.
+  await seedDemoExcise(db);
   const credentials = await createDemoAccounts(db, options.dataDir);
   if (!credentials) return null;
   const waiting = await seedDemoBusinesses(db);

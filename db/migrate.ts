@@ -20,6 +20,9 @@ import * as m0020 from "./migrations/0020-accounts-version";
 import * as m0021 from "./migrations/0021-team-accounts";
 import * as m0022 from "./migrations/0022-sales-reps";
 import * as m0025 from "./migrations/0025-report-indexes";
+import * as m0027 from "./migrations/0027-excise-product-facts";
+import * as m0028 from "./migrations/0028-excise-rules";
+import * as m0029 from "./migrations/0029-pact-filings-and-shipments";
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +45,9 @@ const migrations: Record<string, Migration> = {
   "0021-team-accounts": m0021,
   "0022-sales-reps": m0022,
   "0025-report-indexes": m0025,
+  "0027-excise-product-facts": m0027,
+  "0028-excise-rules": m0028,
+  "0029-pact-filings-and-shipments": m0029,
 };
 
 export const migrationNames = Object.keys(migrations);

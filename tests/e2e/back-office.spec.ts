@@ -336,6 +336,10 @@ test.describe("back office: catalog import", () => {
       "thc_mg",
       "seven_oh_percent",
       "directory_states",
+      "ml_per_unit",
+      "cartridges_per_unit",
+      "vape_system",
+      "contains_nicotine",
       "image_urls",
     ]);
     expect(rows.find((r) => r[0] === sku)?.slice(1, 5)).toEqual([`'${name}`, "novelty", "25.99", "3"]);

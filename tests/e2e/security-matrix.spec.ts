@@ -48,6 +48,8 @@ function concrete(routePath: string, world: World): string {
   if (routePath === "/verify-email") return "/verify-email?token=bogus";
   // A PACT file is of a month and a state (without them: 400).
   if (routePath === "/admin/reports/pact/export.csv") return "/admin/reports/pact/export.csv?month=2026-01&state=OK";
+  // The excise file is of a month (without one: 400).
+  if (routePath === "/admin/reports/excise/export.csv") return "/admin/reports/excise/export.csv?month=2026-01";
   return routePath
     .replace(":productId", String(world.productId))
     .replace(":category", "kratom")

@@ -36,6 +36,7 @@ export const EXCEPTIONS: Record<string, Access> = {
   "routes/api/robots.ts": "resource",
   "routes/store/lab-report.ts": "resource",
   "routes/api/cart-check.ts": "post-only",
+  "routes/api/cart-excise.ts": "post-only",
   "routes/admin/import-apply.ts": "post-only",
   "routes/admin/outbox.tsx": "smtp-off",
   "routes/store/not-found.tsx": "catch-all",

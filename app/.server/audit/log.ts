@@ -24,6 +24,8 @@ export type AuditSubject =
   | "business"
   | "license"
   | "compliance-rule"
+  | "excise-rule"
+  | "pact-filing"
   | "price-group"
   | "store";
 

@@ -147,7 +147,7 @@ describe("sales reps", () => {
 
   it("taking the assignment away ends the acting at once; an admin acts for any business and stops", async () => {
     const headers = await headersOf("rita@store.test");
-    // A stale acting row (as if the assignment went some other way) is not honoured either.
+    // A stale acting row (as if the assignment went some other way) is not honored either.
     await t.db.deleteFrom("rep_assignments").where("rep_id", "=", repId).execute();
     expect((await viewerOf(headers))?.actingFor).toBeNull();
     await setAssignment(t.db, repId, acme.id, true, TEAM_ADMIN_ACTOR);

@@ -750,7 +750,7 @@ describe(`the PACT report on ${ON}`, () => {
     expect(rows).toMatchObject([{ orderId: shipped.id, brand: "Zephyr", quantity: 3, recipient: "=Okie Vapes" }]);
     const csv = pactCsv(rows).trim().split("\n");
     expect(csv[0]).toBe(
-      "Shipper,Shipper address,Order date,Order,Recipient,Street,City,State,ZIP,Phone,Brand,Product,SKU,Quantity",
+      "Shipper,Shipper address,Order date,Order,Recipient,Street,City,State,ZIP,Phone,Brand,Product,SKU,Quantity,Carrier,Tracking",
     );
     expect(csv[1]).toContain(`,${shipped.id},'=Okie Vapes,1 Route 66,Tulsa,OK,74103,,Zephyr,Tobacco Vape 5%,`);
     expect(csv).toHaveLength(2);

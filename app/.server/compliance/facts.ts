@@ -31,6 +31,10 @@ export const EMPTY_COMPLIANCE: ProductCompliance = {
   thcMg: null,
   sevenOhPercent: null,
   directoryStates: [],
+  mlPerUnit: null,
+  cartridgesPerUnit: null,
+  vapeSystem: null,
+  containsNicotine: null,
   labReport: null,
 };
 
@@ -50,6 +54,10 @@ function toCompliance(row: ProductComplianceRow | undefined): ProductCompliance 
     thcMg: row.thc_mg === null ? null : Number(row.thc_mg),
     sevenOhPercent: row.seven_oh_percent === null ? null : Number(row.seven_oh_percent),
     directoryStates: parseDirectoryStates(row.directory_states),
+    mlPerUnit: row.ml_per_unit === null ? null : Number(row.ml_per_unit),
+    cartridgesPerUnit: row.cartridges_per_unit === null ? null : Number(row.cartridges_per_unit),
+    vapeSystem: row.vape_system === "open" || row.vape_system === "closed" ? row.vape_system : null,
+    containsNicotine: row.contains_nicotine === null ? null : Number(row.contains_nicotine) === 1,
     labReport:
       row.lab_report_key && row.lab_report_type
         ? { type: row.lab_report_type, size: Number(row.lab_report_size ?? 0) }
@@ -144,10 +152,13 @@ function auditView(c: ProductComplianceInput): Record<string, unknown> {
   return { ...rest, directoryStates: directoryStates.join(", ") };
 }
 
-/** Facts to save; without directoryStates, the directory listings stay as they are. */
-export type ComplianceFactsToSave = Omit<ProductComplianceInput, "directoryStates"> & {
+/** The excise facts (issue 31): a save without them keeps them as they are. */
+type ExciseFactKeys = "mlPerUnit" | "cartridgesPerUnit" | "vapeSystem" | "containsNicotine";
+
+/** Facts to save; without directoryStates (or the excise facts), those stay as they are. */
+export type ComplianceFactsToSave = Omit<ProductComplianceInput, "directoryStates" | ExciseFactKeys> & {
   directoryStates?: readonly string[];
-};
+} & Partial<Pick<ProductComplianceInput, ExciseFactKeys>>;
 
 /** Saves a product's compliance facts (the lab report is kept as it is). Audit-logged when it changes. */
 export async function saveProductCompliance(
@@ -166,6 +177,10 @@ export async function saveProductCompliance(
   const before = await findProductCompliance(db, productId);
   const input: ProductComplianceInput = {
     ...facts,
+    mlPerUnit: facts.mlPerUnit === undefined ? before.mlPerUnit : facts.mlPerUnit,
+    cartridgesPerUnit: facts.cartridgesPerUnit === undefined ? before.cartridgesPerUnit : facts.cartridgesPerUnit,
+    vapeSystem: facts.vapeSystem === undefined ? before.vapeSystem : facts.vapeSystem,
+    containsNicotine: facts.containsNicotine === undefined ? before.containsNicotine : facts.containsNicotine,
     directoryStates: JSON.parse(storedDirectoryStates(facts.directoryStates ?? before.directoryStates)) as string[],
   };
   const now = sqlNow(dialectOf(db));
@@ -179,6 +194,10 @@ export async function saveProductCompliance(
     thc_mg: input.thcMg,
     seven_oh_percent: input.sevenOhPercent,
     directory_states: storedDirectoryStates(input.directoryStates),
+    ml_per_unit: input.mlPerUnit,
+    cartridges_per_unit: input.cartridgesPerUnit,
+    vape_system: input.vapeSystem,
+    contains_nicotine: input.containsNicotine === null ? null : input.containsNicotine ? 1 : 0,
     updated_at: now,
   };
   const { labReport: _kept, ...beforeFacts } = before;

@@ -28,6 +28,9 @@ export interface PactShipment {
   product: string;
   sku: string;
   quantity: number;
+  /** The shipment's carrier and tracking number, once the admin entered them (issue 31). */
+  carrier: string;
+  tracking: string;
 }
 
 /** The shipper's state: read from the store's address ("..., Dallas, TX 75201"), Texas otherwise. */
@@ -46,6 +49,7 @@ export async function pactShipments(db: Kysely<DB>, month: string, state?: strin
     .innerJoin("order_items", "order_items.order_id", "orders.id")
     .leftJoin("order_line_compliance", "order_line_compliance.order_item_id", "order_items.id")
     .leftJoin("product_compliance", "product_compliance.product_id", "order_items.product_id")
+    .leftJoin("order_shipments", "order_shipments.order_id", "orders.id")
     .select([
       "orders.id",
       "orders.created_at",
@@ -61,6 +65,8 @@ export async function pactShipments(db: Kysely<DB>, month: string, state?: strin
       "order_line_compliance.evaluated",
       "product_compliance.product_class",
       "product_compliance.brand",
+      "order_shipments.carrier",
+      "order_shipments.tracking",
     ])
     .where("orders.status", "<>", "Cancelled")
     .where("orders.created_at", ">=", `${month}-01`)
@@ -88,6 +94,8 @@ export async function pactShipments(db: Kysely<DB>, month: string, state?: strin
         product: r.name,
         sku: r.sku,
         quantity: r.quantity,
+        carrier: r.carrier ?? "",
+        tracking: r.tracking ?? "",
       },
     ];
   });
@@ -123,8 +131,16 @@ function cell(value: string): string {
 /** The CSV of one state and month. */
 export function pactCsv(shipments: readonly PactShipment[]): string {
   const shipper = storeInfo();
+  // Organized by city and ZIP, as the states' forms list them (issue 31), then by date and order.
+  const sorted = [...shipments].sort(
+    (a, b) =>
+      a.city.localeCompare(b.city) ||
+      a.zip.localeCompare(b.zip) ||
+      a.orderDate.localeCompare(b.orderDate) ||
+      a.orderId - b.orderId,
+  );
   return stringify(
-    shipments.map((s) => [
+    sorted.map((s) => [
       shipper.name,
       shipper.address,
       s.orderDate,
@@ -139,6 +155,8 @@ export function pactCsv(shipments: readonly PactShipment[]): string {
       cell(s.product),
       cell(s.sku),
       s.quantity,
+      cell(s.carrier),
+      cell(s.tracking),
     ]),
     {
       header: true,
@@ -157,6 +175,8 @@ export function pactCsv(shipments: readonly PactShipment[]): string {
         "Product",
         "SKU",
         "Quantity",
+        "Carrier",
+        "Tracking",
       ],
     },
   );

@@ -55,12 +55,28 @@ export async function saveComplianceForm(
 export async function bulkSetCompliance(
   db: Kysely<DB>,
   ids: readonly number[],
-  bulk: Partial<Pick<ProductComplianceInput, "brand" | "productClass" | "flavorClass" | "country">> & {
+  bulk: Partial<
+    Pick<
+      ProductComplianceInput,
+      | "brand"
+      | "productClass"
+      | "flavorClass"
+      | "country"
+      | "mlPerUnit"
+      | "cartridgesPerUnit"
+      | "vapeSystem"
+      | "containsNicotine"
+    >
+  > & {
     addDirectoryStates?: readonly string[];
   },
   actor: Actor,
 ): Promise<number> {
-  const { addDirectoryStates, ...changes } = bulk;
+  const { addDirectoryStates, ...given } = bulk;
+  // Blank bulk fields stay as they are (an excise fact left blank is not cleared).
+  const changes = Object.fromEntries(
+    Object.entries(given).filter(([, v]) => v !== undefined && v !== null),
+  ) as typeof given;
   return db.transaction().execute(async (trx) => {
     await lockProducts(trx, ids, "share");
     const existing = await trx

@@ -318,6 +318,14 @@ export interface ProductComplianceTable {
   lab_report_type: string | null;
   lab_report_size: number | null;
   updated_at: string;
+  /** E-liquid ml in one selling unit (migration 0027, issue 31). */
+  ml_per_unit: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Closed cartridges or pods in one selling unit. */
+  cartridges_per_unit: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 'open' or 'closed'. */
+  vape_system: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 yes, 0 no, null not known. */
+  contains_nicotine: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ComplianceRulesTable {
@@ -382,6 +390,72 @@ export interface OrderLineComplianceTable {
   checked_at: string;
 }
 
+/** An excise tax as data (migration 0028, issue 31). */
+export interface ExciseRulesTable {
+  id: Generated<number>;
+  name: string;
+  state: string;
+  /** JSON text: 5-digit ZIPs narrowing the state; empty = the whole state. */
+  zips: string;
+  /** JSON text: ExciseScope (app/lib/excise/engine.ts). */
+  scope: string;
+  method: "per-ml" | "per-unit" | "percent";
+  /** The rate times 1,000,000 (dollars for per-ml and per-unit, percent for percent). */
+  rate_micros: ColumnType<number | string, number, number>;
+  effective_from: string;
+  effective_until: string | null;
+  owed_by: "store" | "buyer";
+  wording: string;
+  source: string | null;
+  source_date: string | null;
+  enabled: number;
+  example: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An order line's excise under one rule, as computed when the order was placed or edited. */
+export interface OrderLineExciseTable {
+  id: Generated<number>;
+  order_id: number;
+  order_item_id: number;
+  product_id: number | null;
+  rule_id: number | null;
+  state: string;
+  rule_name: string;
+  wording: string;
+  owed_by: string;
+  method: string;
+  rate_micros: ColumnType<number | string, number, number>;
+  quantity: number;
+  ml_milli: ColumnType<number | string, number, number>;
+  cartridges: number;
+  wholesale_cents: ColumnType<number | string, number, number>;
+  amount_cents: ColumnType<number | string, number, number>;
+  created_at: string;
+}
+
+/** A PACT Act filing marked filed (migration 0029, issue 31): one per destination state and month. */
+export interface PactFilingsTable {
+  state: string;
+  /** YYYY-MM: the month of the shipments. */
+  month: string;
+  /** YYYY-MM-DD: the day it was filed. */
+  filed_on: string;
+  filed_by: string;
+  note: string | null;
+  created_at: string;
+}
+
+/** A completed order's shipment (migration 0029, issue 31). */
+export interface OrderShipmentsTable {
+  order_id: number;
+  carrier: string;
+  tracking: string;
+  recorded_by: string;
+  recorded_at: string;
+}
+
 /** A customer's named list of products (issue 16). */
 export interface SavedListsTable {
   id: Generated<number>;
@@ -434,6 +508,10 @@ export interface DB {
   product_compliance: ProductComplianceTable;
   compliance_rules: ComplianceRulesTable;
   order_line_compliance: OrderLineComplianceTable;
+  excise_rules: ExciseRulesTable;
+  order_line_excise: OrderLineExciseTable;
+  pact_filings: PactFilingsTable;
+  order_shipments: OrderShipmentsTable;
   businesses: BusinessesTable;
   business_members: BusinessMembersTable;
   team_invitations: TeamInvitationsTable;
@@ -472,3 +550,5 @@ export type LicenseRow = Selectable<LicensesTable>;
 export type AuditRow = Selectable<AuditLogTable>;
 export type ProductComplianceRow = Selectable<ProductComplianceTable>;
 export type ComplianceRuleRow = Selectable<ComplianceRulesTable>;
+export type ExciseRuleRow = Selectable<ExciseRulesTable>;
+export type OrderLineExciseRow = Selectable<OrderLineExciseTable>;

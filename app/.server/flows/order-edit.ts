@@ -11,6 +11,7 @@ import { checkOrderAgain } from "../compliance/check";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { recordOrderExcise } from "../excise/orders";
 import { kickJobRunners } from "../jobs/wake";
 import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";
@@ -187,6 +188,9 @@ export async function editOrder(db: Kysely<DB>, orderId: number, edit: OrderEdit
       const refusal = await checkOrderAgain(trx, orderId);
       if (refusal) throw new OrderEditError(refusal);
     }
+
+    // The excise of the lines as they now are (issue 31): the rules in force the day it was placed.
+    await recordOrderExcise(trx, orderId);
 
     // The total from the order's own prices, as the lines now are.
     const totals = await trx

@@ -11,6 +11,7 @@ import { checkOrderLines, recordLineChecks } from "../compliance/check";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { recordOrderExcise } from "../excise/orders";
 import { kickJobRunners } from "../jobs/wake";
 import { addUnitsSold } from "../orders/best-sellers";
 import { enqueueOrderMails } from "../orders/mails";
@@ -175,6 +176,8 @@ export async function placeOrder(
         )
         .execute();
       await recordLineChecks(trx, order.id, compliance.version, compliance.checks);
+      // Each line's excise under the rules of the ship-to state, as they are now (issue 31).
+      await recordOrderExcise(trx, order.id);
       for (const l of sold) await addUnitsSold(trx, l.id, l.quantity);
       const placed = await findOrderForUser(trx, input.userId, order.id);
       if (!placed) throw new Error(`Order ${order.id} not found in its own transaction`);

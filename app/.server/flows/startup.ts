@@ -9,6 +9,7 @@ import { stockAlertsJob } from "../catalog/stock-alerts";
 import { dialectOf } from "../db/connect";
 import { getDb } from "../db/instance";
 import type { DB } from "../db/schema";
+import { pactReminderJob } from "../excise/pact-filings";
 import { pruneJobsJob } from "../jobs/maintenance";
 import { scheduleEvery } from "../jobs/registry";
 import { type JobRunner, startJobRunner } from "../jobs/runner";
@@ -49,6 +50,7 @@ const JOBS = [
   lowStockDigestJob,
   stockAlertsJob,
   pruneStagedImportsJob,
+  pactReminderJob,
 ];
 
 const MINUTE = 60 * 1000;
@@ -68,6 +70,8 @@ export function startBackgroundWork(): void {
   // Hourly, so a license expires within the hour after its day ends (the work is idempotent).
   scheduleEvery(licenseExpiryJob.name, HOUR);
   scheduleEvery(lowStockDigestJob.name, 24 * HOUR);
+  // PACT filings still open, mailed to the admins on the 5th (issue 31); checked every few hours.
+  scheduleEvery(pactReminderJob.name, 6 * HOUR);
   // Back-in-stock alerts: a customer hears within about a minute of the restock (cheap when nothing is due).
   scheduleEvery(stockAlertsJob.name, MINUTE);
   runner = startJobRunner({ pollMs: 2000 });

@@ -6,6 +6,7 @@ import { formatOrderDate, type OrderDetail } from "~/lib/orders";
 import type { StoreInfo } from "~/lib/store";
 import { oneLine } from "~/lib/text";
 import type { DB } from "../db/schema";
+import { type ExciseSummary, exciseDocumentLines, findOrderExcise } from "../excise/orders";
 import { storeInfo } from "../runtime/store-info";
 import { loadOrderItems, toDetail } from "./queries";
 
@@ -23,6 +24,8 @@ export interface OrderDocument {
   business: { legalName: string; dba: string | null; taxPermit: string | null } | null;
   /** The buyer's purchase order number (issue 16). */
   poNumber: string | null;
+  /** The order's excise as stored when it was placed or edited (issue 31). */
+  excise?: ExciseSummary;
 }
 
 /**
@@ -38,7 +41,7 @@ export async function findOrderDocument(
   if (viewer.role !== "admin") q = q.where("user_id", "=", viewer.accountId ?? viewer.id);
   const row = await q.executeTakeFirst();
   if (!row) return null;
-  const [items, user, business] = await Promise.all([
+  const [items, user, business, excise] = await Promise.all([
     loadOrderItems(db, [row.id]),
     row.user_id
       ? db.selectFrom("users").select(["name", "email"]).where("id", "=", row.user_id).executeTakeFirst()
@@ -50,6 +53,7 @@ export async function findOrderDocument(
           .where("user_id", "=", row.user_id)
           .executeTakeFirst()
       : undefined,
+    findOrderExcise(db, row.id),
   ]);
   return {
     order: toDetail(row, items.get(row.id) ?? []),
@@ -57,6 +61,7 @@ export async function findOrderDocument(
     customer: user ? { name: user.name, email: user.email } : null,
     business: business ? { legalName: business.legal_name, dba: business.dba, taxPermit: business.tax_permit } : null,
     poNumber: row.po_number ? oneLine(row.po_number) : null,
+    excise,
   };
 }
 
@@ -260,10 +265,16 @@ function draw(doc: OrderDocument, kind: Kind): Promise<Buffer> {
   }
 
   pdf.moveDown(0.5);
+  // Excise (issue 31): one line per tax rule; the packing slip names the taxes without amounts.
+  for (const text of exciseDocumentLines(doc.excise, kind, order.totalCents)) {
+    pdf.font(FONT).fontSize(SIZE).text(text, left, pdf.y, { width, align: "right" });
+  }
   pdf.font(BOLD).fontSize(12);
   const units = `${order.itemCount.toLocaleString("en-US")} unit${order.itemCount === 1 ? "" : "s"}`;
   pdf.text(
-    kind === "invoice" ? `Order total: ${formatCents(order.totalCents)}` : `Total units: ${units}`,
+    kind === "invoice"
+      ? `Order total: ${formatCents(order.totalCents + (doc.excise?.collectedCents ?? 0))}`
+      : `Total units: ${units}`,
     left,
     pdf.y,
     {

@@ -5,6 +5,7 @@ import type { OrderDetail } from "~/lib/orders";
 import { oneLine } from "~/lib/text";
 import { findUserById } from "../accounts/users";
 import type { DB } from "../db/schema";
+import { exciseDocumentLines, findOrderExcise } from "../excise/orders";
 import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";
 import { env } from "../runtime/env";
@@ -44,6 +45,8 @@ export async function enqueueOrderMails(db: Kysely<DB>, userId: string, order: O
   const e = env();
   const user = await findUserById(db, userId);
   const ordersUrl = `${e.BASE_URL}/orders/${order.id}`;
+  // Excise (issue 31): stored in the same transaction before the mails are queued.
+  const excise = await findOrderExcise(db, order.id);
   if (user) {
     await enqueueMail(
       db,
@@ -56,7 +59,8 @@ export async function enqueueOrderMails(db: Kysely<DB>, userId: string, order: O
             MESSAGES.orderThanks(order.id),
             ...reference(order),
             lines(order),
-            `Total: ${formatCents(order.totalCents)}`,
+            ...exciseDocumentLines(excise, "invoice", order.totalCents),
+            `Total: ${formatCents(order.totalCents + excise.collectedCents)}`,
             `Ship to:\n${shipTo(order)}`,
             `Invoice (PDF): ${ordersUrl}/invoice.pdf`,
           ],

@@ -7,13 +7,14 @@ import { fieldError, postedValue, type ReplyOf } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import type { ProductComplianceInput, productComplianceSchema } from "~/lib/schemas/compliance";
+import { ExciseFacts } from "./excise-facts";
 
 export interface ComplianceFormValues extends ProductComplianceInput {
   labReport: { type: string; size: number } | null;
 }
 
-const text = (v: string | number | readonly string[] | null) =>
-  v === null ? "" : typeof v === "object" ? v.join(", ") : String(v);
+const text = (v: string | number | boolean | readonly string[] | null) =>
+  v === null ? "" : typeof v === "boolean" ? (v ? "yes" : "no") : typeof v === "object" ? v.join(", ") : String(v);
 
 /**
  * The compliance facts fields (everything but the lab report): in the edit page's Compliance form
@@ -87,6 +88,7 @@ export function ComplianceFacts({
         defaultValue={v("directoryStates")}
         error={fieldError(reply, "directoryStates")}
       />
+      <ExciseFacts v={v} reply={reply} />
     </>
   );
 }
@@ -179,6 +181,29 @@ export function BulkComplianceDialog({ ids, onDone }: { ids: number[]; onDone: (
         name="addDirectoryStates"
         placeholder="unchanged"
         hint={BACK_OFFICE_MESSAGES.bulkDirectoryStatesHint}
+      />
+      <TextField label="E-liquid per unit (ml)" name="mlPerUnit" inputMode="decimal" placeholder="unchanged" />
+      <TextField
+        label="Cartridges or pods per unit"
+        name="cartridgesPerUnit"
+        inputMode="numeric"
+        placeholder="unchanged"
+      />
+      <UnchangedSelect
+        label="Vape system"
+        name="vapeSystem"
+        options={[
+          { value: "closed", label: "Closed" },
+          { value: "open", label: "Open" },
+        ]}
+      />
+      <UnchangedSelect
+        label="Contains nicotine"
+        name="containsNicotine"
+        options={[
+          { value: "yes", label: "Yes" },
+          { value: "no", label: "No" },
+        ]}
       />
     </BulkDialog>
   );

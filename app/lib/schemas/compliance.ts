@@ -3,6 +3,7 @@ import { LICENSE_TYPES, type LicenseType } from "../business";
 import { CATEGORY_SLUGS } from "../categories";
 import { FLAVOR_CLASS_VALUES, PRODUCT_CLASS_VALUES, RULE_EFFECT_VALUES } from "../compliance/vocabulary";
 import * as MESSAGES from "../messages";
+import * as EXCISE_MESSAGES from "../messages/excise";
 import { US_STATE_CODES } from "../us-states";
 
 /**
@@ -15,7 +16,7 @@ const ZIP5 = /^\d{5}$/;
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
-function validDate(v: string): boolean {
+export function validDate(v: string): boolean {
   if (!isoDate.test(v)) return false;
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
@@ -33,14 +34,14 @@ export function splitList(value: string): string[] {
   ];
 }
 
-const listField = z
+export const listField = z
   .string()
   .max(5000, MESSAGES.listTooLong)
   .optional()
   .transform((v) => splitList(v ?? ""));
 
 /** Brands may contain spaces: one per line or separated by commas. */
-const brandList = z
+export const brandList = z
   .string()
   .max(5000, MESSAGES.listTooLong)
   .optional()
@@ -53,7 +54,7 @@ const brandList = z
     ),
   ]);
 
-const checkboxes = <T extends string>(values: readonly [T, ...T[]], message: string) =>
+export const checkboxes = <T extends string>(values: readonly [T, ...T[]], message: string) =>
   z
     .union([z.string(), z.array(z.string())])
     .optional()
@@ -181,6 +182,27 @@ export const productComplianceSchema = z.object({
   thcMg: optionalNumber,
   sevenOhPercent: optionalNumber.refine((v) => v === null || v <= 100, MESSAGES.sevenOhRange),
   directoryStates: stateList,
+  // Excise facts (issue 31).
+  mlPerUnit: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || (/^\d{1,5}(\.\d{1,3})?$/.test(v) && Number(v) <= 10000), EXCISE_MESSAGES.mlPerUnitFormat)
+    .transform((v) => (v ? Number(v) : null)),
+  cartridgesPerUnit: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || (/^\d{1,5}$/.test(v) && Number(v) <= 10000), EXCISE_MESSAGES.cartridgesPerUnitFormat)
+    .transform((v) => (v ? Number(v) : null)),
+  vapeSystem: optionalChoice(["open", "closed"] as const, EXCISE_MESSAGES.chooseVapeSystem),
+  containsNicotine: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .refine((v) => !v || ["yes", "no"].includes(v), EXCISE_MESSAGES.chooseNicotine)
+    .transform((v) => (v === "yes" ? true : v === "no" ? false : null)),
 });
 export type ProductComplianceInput = z.output<typeof productComplianceSchema>;
 
@@ -263,9 +285,23 @@ export const bulkComplianceSchema = z
     ),
     /** States whose directory now lists every selected product (added to the states already there). */
     addDirectoryStates: blankIsUnchanged(stateList),
+    // Excise facts (issue 31): read as the product form reads them.
+    mlPerUnit: blankIsUnchanged(productComplianceSchema.shape.mlPerUnit),
+    cartridgesPerUnit: blankIsUnchanged(productComplianceSchema.shape.cartridgesPerUnit),
+    vapeSystem: blankIsUnchanged(productComplianceSchema.shape.vapeSystem),
+    containsNicotine: blankIsUnchanged(productComplianceSchema.shape.containsNicotine),
   })
   .refine(
-    (v) => v.brand !== undefined || v.productClass || v.flavorClass || v.country || v.addDirectoryStates?.length,
+    (v) =>
+      v.brand !== undefined ||
+      v.productClass ||
+      v.flavorClass ||
+      v.country ||
+      v.addDirectoryStates?.length ||
+      v.mlPerUnit != null ||
+      v.cartridgesPerUnit != null ||
+      v.vapeSystem != null ||
+      v.containsNicotine != null,
     {
       message: MESSAGES.fillInOneField,
       path: ["form"],

@@ -1,11 +1,15 @@
 import { data, useRouteLoaderData } from "react-router";
 import { canBuy } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
+import { findOrderExcise } from "~/.server/excise/orders";
 import { checkCartLines } from "~/.server/flows/cart-check";
 import { replyError, replyOk } from "~/.server/http/forms";
 import { findOrderForUser } from "~/.server/orders/queries";
+import { findShipment } from "~/.server/orders/shipments";
 import { signedInViewer } from "~/.server/request/context";
+import { OrderExcise } from "~/components/cart/excise-lines";
 import { OrderDetailPanel, type ReorderData } from "~/components/order-detail-panel";
+import { OrderShipment } from "~/components/order-shipment";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { idParam } from "~/lib/schemas/params";
@@ -23,7 +27,8 @@ async function ownOrder(context: Route.LoaderArgs["context"], orderIdParam: stri
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { order } = await ownOrder(context, params.orderId);
-  return { order };
+  const [excise, shipment] = await Promise.all([findOrderExcise(getDb(), order.id), findShipment(getDb(), order.id)]);
+  return { order, excise, shipment };
 }
 
 /** Order again: today's price and stock of the order's products, for the cart. */
@@ -39,5 +44,11 @@ export async function action({ params, context }: Route.ActionArgs) {
 
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
   const lists = useRouteLoaderData<typeof ordersLoader>("routes/account/orders")?.lists;
-  return <OrderDetailPanel order={loaderData.order} lists={lists ?? []} />;
+  return (
+    <>
+      <OrderDetailPanel order={loaderData.order} lists={lists ?? []} />
+      <OrderExcise excise={loaderData.excise} goodsCents={loaderData.order.totalCents} />
+      <OrderShipment shipment={loaderData.shipment} />
+    </>
+  );
 }

@@ -25,7 +25,10 @@ const TABS = [
   { to: "/admin/audit", label: "Audit log", end: false },
   { to: "/admin/compliance", label: "Compliance", end: false },
   { to: "/admin/reports", label: "Reports", end: true },
-  { to: "/admin/reports/pact", label: "PACT report", end: false },
+  { to: "/admin/reports/pact", label: "PACT report", end: true },
+  { to: "/admin/reports/pact/filings", label: "PACT filings", end: false },
+  { to: "/admin/taxes", label: "Taxes", end: false },
+  { to: "/admin/reports/excise", label: "Excise report", end: false },
 ] as const;
 
 /** A count as the admin reads it: "20,006". */

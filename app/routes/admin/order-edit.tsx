@@ -6,8 +6,11 @@ import { askFirst, isConfirmed } from "~/.server/http/confirmation";
 import { replyError, replyOk } from "~/.server/http/forms";
 import { domainErrorReply } from "~/.server/http/http";
 import { findOrderDocument } from "~/.server/orders/documents";
+import { findShipment, saveShipmentForm } from "~/.server/orders/shipments";
 import { setOrderStatus } from "~/.server/orders/status";
 import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
+import { ShipmentForm } from "~/components/admin/excise/shipment-form";
+import { OrderExcise } from "~/components/cart/excise-lines";
 import { ConfirmPanel } from "~/components/confirm-panel";
 import { OrderReference, OrderStatusBadge } from "~/components/order-view";
 import { Button } from "~/components/ui/button";
@@ -44,6 +47,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     lines,
     history,
     editable: EDITABLE_STATUSES.includes(doc.order.status),
+    excise: doc.excise ?? null,
+    shipment: await findShipment(db, id),
   };
 }
 
@@ -61,6 +66,8 @@ export async function action({ params, context }: Route.ActionArgs) {
   const db = getDb();
   const actor = actorOf(context);
   try {
+    // A completed order's carrier and tracking number (issue 31).
+    if (intent === "shipment") return await saveShipmentForm(db, id, form, actor);
     if (intent === "cancel") {
       // The status the page showed: cancelling from a page that is out of date is refused.
       const seen = field("seen");
@@ -261,7 +268,7 @@ function CancelOrder({ id, status }: { id: number; status: string }) {
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const actionData = useSettledActionData<typeof action>();
-  const { order, customer, business, lines, history, editable } = loaderData;
+  const { order, customer, business, lines, history, editable, excise, shipment } = loaderData;
   // The answer of a post made before the page's JavaScript ran: the question, or what was done.
   const step = confirmStepOf(actionData);
   const s = order.shipping;
@@ -326,7 +333,9 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         <p className="tabular border-t border-slate-200 py-3 text-right text-base font-bold">
           Total {formatCents(order.totalCents)}
         </p>
+        <OrderExcise excise={excise} goodsCents={order.totalCents} />
       </section>
+      {order.status === "Completed" ? <ShipmentForm shipment={shipment} /> : null}
       {editable ? (
         <>
           <AddProduct lines={lines} />

@@ -7,6 +7,7 @@ import { listChoices } from "~/.server/lists/saved-lists";
 import { viewerOf } from "~/.server/request/context";
 import { orderValueSettings } from "~/.server/wholesale/order-value";
 import { useCart, useCartRead } from "~/components/cart/cart-store";
+import { ExciseLines, useCartExcise } from "~/components/cart/excise-lines";
 import { CartLoading, LineProblem } from "~/components/cart/line-problem";
 import { OrderValueHints } from "~/components/cart/order-value";
 import { QuantityStepper } from "~/components/cart/quantity-stepper";
@@ -55,6 +56,11 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
       }),
   );
 
+  // Excise for the default address (issue 31): buyers only; what the store collects is in the total.
+  const excise = useCartExcise(
+    buyer,
+    lines.filter((l) => !blocksOrder(checked.get(l.id))),
+  );
   const belowMinimum = !!orderValue && ready && total < orderValue.minOrderCents;
 
   if (!cartRead) return <CartLoading title="Your Cart" />;
@@ -143,10 +149,11 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
         <aside className="flex h-fit flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5">
+          <ExciseLines excise={excise} goodsCents={total} />
           <div className="flex items-baseline justify-between">
             <span className="text-lg font-semibold">Total</span>
             <span className="tabular text-2xl font-bold" data-testid="cart-total">
-              {formatCents(total)}
+              {formatCents(total + (excise?.collectedCents ?? 0))}
             </span>
           </div>
           {orderValue ? (

@@ -11,6 +11,7 @@ import { DomainError } from "~/.server/runtime/domain-error";
 import { log } from "~/.server/runtime/log";
 import { AddressForm } from "~/components/address-form";
 import { useCart, useCartRead, writeCart } from "~/components/cart/cart-store";
+import { ExciseLines, useCartExcise } from "~/components/cart/excise-lines";
 import { CartLoading, LineProblem } from "~/components/cart/line-problem";
 import { useCartCheck } from "~/components/cart/use-cart-check";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -126,6 +127,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     return changesQuantity(c) ? { ...l, quantity: c.quantity } : l;
   });
   const total = cartTotalCents(orderLines.filter((l) => !blocksOrder(checked.get(l.id))));
+  // Excise for the chosen address (issue 31): shown per rule, what the store collects in the total.
+  const excise = useCartExcise(
+    true,
+    orderLines.filter((l) => !blocksOrder(checked.get(l.id))),
+    addressId,
+  );
 
   // Each answer is acted on once: the effect runs again whenever the cart changes (recheck is
   // rebuilt with the lines), and acting again on a refused order's answer re-checked the cart
@@ -310,10 +317,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
         <aside className="flex h-fit flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5">
+          <ExciseLines excise={excise} goodsCents={total} />
           <div className="flex items-baseline justify-between">
             <span className="text-lg font-semibold">Total</span>
             <span className="tabular text-2xl font-bold" data-testid="checkout-total">
-              {formatCents(total)}
+              {formatCents(total + (excise?.collectedCents ?? 0))}
             </span>
           </div>
           {message ? (

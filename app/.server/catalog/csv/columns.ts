@@ -188,6 +188,23 @@ export const PRODUCT_COLUMNS: readonly CsvColumn[] = [
     },
     format: (v) => parseDirectoryStates(v === null ? null : String(v)).join(";"),
   },
+  // Excise facts (issue 31), read with the product form's own rules.
+  complianceColumn("ml_per_unit", "ml_per_unit", productComplianceSchema.shape.mlPerUnit),
+  complianceColumn("cartridges_per_unit", "cartridges_per_unit", productComplianceSchema.shape.cartridgesPerUnit),
+  complianceColumn("vape_system", "vape_system", productComplianceSchema.shape.vapeSystem),
+  {
+    // "yes", "no" or empty (not known); kept as 1 and 0.
+    header: "contains_nicotine",
+    column: "contains_nicotine",
+    table: "compliance",
+    requiredForNew: false,
+    parse: (cell) => {
+      const parsed = productComplianceSchema.shape.containsNicotine.safeParse(cell);
+      if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? MESSAGES.numberFormat);
+      return ok(parsed.data === null ? null : parsed.data ? 1 : 0);
+    },
+    format: (v) => (v === null ? "" : Number(v) === 1 ? "yes" : "no"),
+  },
 ];
 
 function wholeUnit(cell: string, message: string): Parsed {
@@ -240,5 +257,6 @@ export function headerOf(column: string): string {
 export function shownValue(column: string, value: Value): string {
   if (column === "price_cents" && typeof value === "number") return formatCents(value);
   if (column === "directory_states") return parseDirectoryStates(value === null ? null : String(value)).join(";");
+  if (column === "contains_nicotine") return value === null ? "" : Number(value) === 1 ? "yes" : "no";
   return value === null ? "" : String(value);
 }

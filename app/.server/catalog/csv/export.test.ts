@@ -57,7 +57,7 @@ describe(`catalog CSV export on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQL
     expect(rows[0]).toEqual([...PRODUCT_COLUMNS.map((c) => c.header), "image_urls"]);
     expect(rows).toHaveLength(3);
     // Sold singly, no breaks, no compliance facts, no images: case pack 1, minimum 1, the rest empty.
-    const none = ["1", "1", "", "", "", "", "", "", "", "", "", "", "", ""];
+    const none = ["1", "1", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", ""];
     expect(rows[1]).toEqual(["GL-2", '\'=HYPERLINK("http://evil")', "glass", "0.99", "0", "", "'-2 for sale", ...none]);
     expect(rows[2]).toEqual(["NV-1", 'Gum, mint "fresh"', "novelty", "12.50", "4", "3", "Line one\nline two", ...none]);
     expect(neutralizeFormula("@SUM(A1)")).toBe("'@SUM(A1)");

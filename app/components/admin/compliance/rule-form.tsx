@@ -12,7 +12,7 @@ import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import type { ruleSchema } from "~/lib/schemas/compliance";
 
-function Checkboxes({
+export function Checkboxes({
   legend,
   name,
   options,

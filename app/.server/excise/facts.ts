@@ -1,0 +1,62 @@
+import type { Kysely, Transaction } from "kysely";
+import type { FlavorClass, ProductClass } from "~/lib/compliance/vocabulary";
+import { parseDirectoryStates } from "~/lib/compliance/vocabulary";
+import type { ExciseFacts } from "~/lib/excise/engine";
+import type { DB } from "../db/schema";
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+function factsQuery(db: Db) {
+  return db
+    .selectFrom("products")
+    .leftJoin("product_compliance", "product_compliance.product_id", "products.id")
+    .select([
+      "products.id",
+      "products.category",
+      "product_compliance.brand",
+      "product_compliance.product_class",
+      "product_compliance.flavor_class",
+      "product_compliance.country",
+      "product_compliance.thc_mg",
+      "product_compliance.directory_states",
+      "product_compliance.ml_per_unit",
+      "product_compliance.cartridges_per_unit",
+      "product_compliance.vape_system",
+      "product_compliance.contains_nicotine",
+    ]);
+}
+
+type FactsRow = Awaited<ReturnType<ReturnType<typeof factsQuery>["execute"]>>[number];
+
+function toFacts(r: FactsRow): ExciseFacts {
+  return {
+    id: r.id,
+    category: r.category,
+    brand: r.brand,
+    productClass: r.product_class as ProductClass | null,
+    flavorClass: r.flavor_class as FlavorClass | null,
+    country: r.country,
+    thcMg: r.thc_mg === null ? null : Number(r.thc_mg),
+    directoryStates: parseDirectoryStates(r.directory_states),
+    mlPerUnit: r.ml_per_unit === null ? null : Number(r.ml_per_unit),
+    cartridgesPerUnit: r.cartridges_per_unit === null ? null : Number(r.cartridges_per_unit),
+    system: r.vape_system === "open" || r.vape_system === "closed" ? r.vape_system : null,
+    nicotine: r.contains_nicotine === null ? null : Number(r.contains_nicotine) === 1,
+  };
+}
+
+/** The facts excise reads, for several products in one query. */
+export async function loadExciseFacts(db: Db, productIds: readonly number[]): Promise<Map<number, ExciseFacts>> {
+  const facts = new Map<number, ExciseFacts>();
+  if (productIds.length === 0) return facts;
+  for (const r of await factsQuery(db)
+    .where("products.id", "in", [...productIds])
+    .execute())
+    facts.set(r.id, toFacts(r));
+  return facts;
+}
+
+/** Every product's facts: what the contradiction check of a rule change reads. */
+export async function loadCatalogExciseFacts(db: Db): Promise<ExciseFacts[]> {
+  return (await factsQuery(db).orderBy("products.id").execute()).map(toFacts);
+}

@@ -1,0 +1,40 @@
+import type { Kysely } from "kysely";
+import type { ExciseSummary } from "~/lib/excise/engine";
+import type { CartLinesInput } from "~/lib/schemas/checkout";
+import { listProductsByIds } from "../catalog/products";
+import type { DB } from "../db/schema";
+import { computeExcise, summaryOf } from "../excise/orders";
+import { loadPriceBook, unitPriceCents } from "../pricing/prices";
+
+/**
+ * The excise of a signed-in buyer's cart for the address in use (issue 31): the address named
+ * (checkout) or the default one (the cart), the customer's prices for the lines, and the rules of
+ * that address's state. A personal answer (`/api/cart-excise`, buyers only): catalog pages, which
+ * are shared by audience (decision 0035), never carry it.
+ */
+export async function cartExcise(
+  db: Kysely<DB>,
+  input: { userId: string; addressId: string | null; lines: CartLinesInput },
+): Promise<ExciseSummary & { state: string | null }> {
+  let q = db.selectFrom("addresses").select(["state", "zip"]).where("user_id", "=", input.userId);
+  q = input.addressId ? q.where("id", "=", input.addressId) : q.orderBy("is_default", "desc").orderBy("created_at");
+  const ids = [...new Set(input.lines.map((l) => l.id))];
+  const [address, products, book] = await Promise.all([
+    q.executeTakeFirst(),
+    listProductsByIds(db, ids),
+    loadPriceBook(db, input.userId, ids),
+  ]);
+  if (!address) return { lines: [], collectedCents: 0, state: null };
+  const byId = new Map(products.map((p) => [p.id, p]));
+  // As the order will have them (placeOrder merges lines of one product, priced at the merged
+  // quantity): each line's tax is rounded once, so the cart rounds the same lines the order does.
+  const merged = new Map<number, number>();
+  for (const l of input.lines) merged.set(l.id, (merged.get(l.id) ?? 0) + l.quantity);
+  const taxable = [...merged.entries()].flatMap(([id, quantity]) => {
+    const p = byId.get(id);
+    if (!p) return [];
+    return [{ productId: p.id, quantity, lineCents: unitPriceCents(book, p, quantity) * quantity }];
+  });
+  const lines = await computeExcise(db, taxable, address);
+  return { ...summaryOf(lines), state: address.state };
+}
