@@ -193,6 +193,8 @@ test.describe("390 px layout", () => {
       "Shipping Addresses",
       "Security",
       "Business Profile",
+      "Team",
+      "Approvals",
     ]);
     for (const link of await links.all()) await expectWhollyOnScreen(link, page);
     expect(await nav.getByRole("list").evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
@@ -208,11 +210,14 @@ test.describe("390 px layout", () => {
       "Orders",
       "Low stock",
       "Users",
+      "Sales reps",
+      "Phone order",
       "Price groups",
       "Approvals",
       "Audit log",
       "Compliance",
-      "PACT report",
+      "Taxes",
+      "Reports",
     ]);
     for (const tab of await tabs.all()) await expectWhollyOnScreen(tab, page);
     await tabs.filter({ hasText: "Users" }).click();

@@ -1,5 +1,6 @@
 import { type Kysely, type SqlBool, sql, type Transaction } from "kysely";
 import * as MESSAGES from "~/lib/messages";
+import * as TEAM_MESSAGES from "~/lib/messages/team";
 import { containsPattern, type ErasedPerson, eraseFromAudit, scrubberOf } from "../audit/erase";
 import { type Actor, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
@@ -111,6 +112,15 @@ export async function applyUserAction(
       }
       case "delete": {
         if (user.role === "admin") throw new UserActionError(MESSAGES.userDeleteAdmin);
+        // The founder's id is their business's key (decision 0032): deleting it would take the
+        // business from its other members.
+        const others = await trx
+          .selectFrom("business_members")
+          .select("user_id")
+          .where("business_id", "=", userId)
+          .where("user_id", "!=", userId)
+          .executeTakeFirst();
+        if (others) throw new UserActionError(TEAM_MESSAGES.founderHasMembers);
         const licenses = await trx
           .selectFrom("licenses")
           .select(["id", "number", "document_key"])
@@ -120,6 +130,12 @@ export async function applyUserAction(
         const erased = await erasePersonalData(trx, user, licenses);
         // Sessions, accounts, addresses, business and licenses go with the row (foreign keys);
         // orders keep their lines and shipping copy with no customer.
+        // Orders they placed for a business keep no trace of them either (decision 0022).
+        await trx
+          .updateTable("orders")
+          .set({ placed_by_id: null, placed_by_name: null })
+          .where("placed_by_id", "=", userId)
+          .execute();
         await trx.deleteFrom("users").where("id", "=", userId).execute();
         await recordAudit(trx, actor, {
           action: "user.delete",

@@ -10,6 +10,7 @@ import { listAddresses } from "../accounts/addresses";
 import { ensureAccount } from "../accounts/admins";
 import { getAuth } from "../accounts/auth";
 import { authBool } from "../accounts/auth-columns";
+import { applyUserAction } from "../accounts/user-admin";
 import { findUserByEmail } from "../accounts/users";
 import { forgetViewersForTests, type Viewer, viewerFromHeaders } from "../accounts/viewer";
 import { listAudit } from "../audit/log";
@@ -335,5 +336,23 @@ describe("team accounts", () => {
     // The order stays the business's, with who placed it.
     expect(await findOrderForUser(t.db, gum.id, order.id)).toMatchObject({ placedBy: "Tim Temp" });
     await expect(removeMember(t.db, owner, temp.id)).rejects.toThrow(TEAM.notAMember);
+
+    // Deleting the person erases them from the orders they placed (decision 0022); the founder of a
+    // business with members cannot be deleted (their id is the business's key).
+    await applyUserAction(t.db, temp.id, "delete", { id: null, name: "Admin" });
+    expect(await findOrderForUser(t.db, gum.id, order.id)).toMatchObject({ placedBy: null });
+    const still = await business("owner@hut.test", "Hut Goods");
+    const hutOwner = await viewerOf(still.headers);
+    await inviteMember(t.db, hutOwner, { email: "b@hut.test", role: "buyer" });
+    await createLoginFromInvitation(
+      t.db,
+      await invitationTokenFor("b@hut.test"),
+      { name: "Hut Buyer", username: "hutbuyer", password: PASSWORD },
+      "203.0.113.13",
+    );
+    await expect(applyUserAction(t.db, still.id, "delete", { id: null, name: "Admin" })).rejects.toThrow(
+      TEAM.founderHasMembers,
+    );
+    expect(await listMembers(t.db, still.id)).toHaveLength(2);
   });
 });

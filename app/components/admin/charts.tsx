@@ -268,8 +268,8 @@ export function ChartTable({
   rows: string[][];
   hidden?: boolean;
 }) {
-  return (
-    <table className={hidden ? "sr-only" : "w-full text-left text-sm"}>
+  const table = (
+    <table className="w-full text-left text-sm">
       <caption className="sr-only">{caption}</caption>
       <thead>
         <tr>
@@ -298,4 +298,7 @@ export function ChartTable({
       </tbody>
     </table>
   );
+  // A table takes the width of its cells whatever its own width says: hidden, its box is the one
+  // that is one pixel wide (sr-only on the table itself widened a phone's page).
+  return hidden ? <div className="sr-only">{table}</div> : table;
 }

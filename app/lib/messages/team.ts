@@ -84,3 +84,5 @@ export const orderPlacedFor = (id: number, business: string) => `Order #${id} pl
 export const noBusinessesAssigned = "No businesses assigned yet.";
 /** Who placed an order for a business they act for: "Rita Rep for Acme Stores". */
 export const nameForBusiness = (name: string, business: string) => `${name} for ${business}`;
+export const founderHasMembers =
+  "This person registered a business that has other members; the business's records are kept under their login. Remove its other members first.";

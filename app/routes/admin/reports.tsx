@@ -30,6 +30,13 @@ const TITLES: Record<ReportKind, string> = {
   state: "Sales by destination state",
 };
 
+/** The monthly filings' reports, reached from here (the back office's Reports tab). */
+const FILINGS = [
+  { to: "/admin/reports/excise", label: "Excise report" },
+  { to: "/admin/reports/pact", label: "PACT report" },
+  { to: "/admin/reports/pact/filings", label: "PACT filings" },
+] as const;
+
 const TAB_LABELS: Record<ReportKind, string> = {
   period: "Period",
   product: "Product",
@@ -77,6 +84,17 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       <p className="text-sm text-slate-700">
         {REPORT_MESSAGES.reportCancelledExcluded} {REPORT_MESSAGES.reportAttributesToday}
       </p>
+      <nav aria-label="Filings">
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-semibold">
+          {FILINGS.map((f) => (
+            <li key={f.to}>
+              <Link to={f.to} className="inline-flex min-h-11 items-center text-brand-700 underline">
+                {f.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <nav aria-label="Reports">
         <ul className="flex flex-wrap gap-2">
           {REPORT_KINDS.map((k) => (
