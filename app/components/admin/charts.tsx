@@ -213,6 +213,13 @@ export function BarChart({
       >
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{description}</desc>
+        {/* A long label is cut by this box, not shortened: the text a bar shows is its whole name,
+            which its accessible name then contains (WCAG 2.5.3, axe's label-content-name-mismatch). */}
+        <defs>
+          <clipPath id={`${id}-labels`}>
+            <rect x={0} y={0} width={labelW - 8} height={H} />
+          </clipPath>
+        </defs>
         <text x={0} y={12} className="fill-slate-700 text-[11px] font-semibold">
           {categoryLabel}
         </text>
@@ -223,13 +230,18 @@ export function BarChart({
         {points.map((p, i) => {
           const text = REPORT_MESSAGES.chartMarkValue(p.label, formatCents(p.value), p.orders);
           const y = top + row * i;
-          const shown = p.label.length > LABEL_CHARS ? `${p.label.slice(0, LABEL_CHARS - 1)}…` : p.label;
           return (
             <a key={p.id} href={p.href} className="group outline-none" aria-label={text}>
               <title>{text}</title>
               <rect x={0} y={y} width={W} height={row} className="fill-transparent group-focus:fill-brand-50" />
-              <text x={labelW - 6} y={y + 14} textAnchor="end" className="fill-slate-800 text-[11px]">
-                {shown}
+              <text
+                x={p.label.length > LABEL_CHARS ? 0 : labelW - 6}
+                y={y + 14}
+                textAnchor={p.label.length > LABEL_CHARS ? "start" : "end"}
+                clipPath={`url(#${id}-labels)`}
+                className="fill-slate-800 text-[11px]"
+              >
+                {p.label}
               </text>
               <rect
                 x={labelW}
