@@ -210,3 +210,47 @@ test.describe("sales reps", () => {
     await expect(banner).toHaveCount(0);
   });
 });
+
+test.describe("sales reps in the back office @desktop-only", () => {
+  test("an admin makes a login a sales rep, assigns a business, and takes the role away after saying yes", async ({
+    page,
+  }) => {
+    const boss = await owner();
+    const person = await createCustomer({ withAddress: false });
+    const { createAdminAccount } = await import("./support/data");
+    await logIn(page, await createAdminAccount());
+    await page.goto("/admin/reps");
+    const make = page.getByRole("form", { name: "Make a sales rep" });
+    // A login that belongs to a business cannot be a rep.
+    await make.getByLabel("Email of their login").fill(boss.email);
+    await make.getByRole("button", { name: "Make sales rep" }).click();
+    await expect(
+      page.getByText(
+        "This login belongs to a business. A sales rep needs a login of their own, outside any customer's business.",
+      ),
+    ).toBeVisible();
+    await make.getByLabel("Email of their login").fill(person.email);
+    await make.getByRole("button", { name: "Make sales rep" }).click();
+    await expect(page.getByText(`${person.name} is now a sales rep.`)).toBeVisible();
+
+    await page.getByLabel("Find businesses to assign").fill(boss.business);
+    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+    const card = page.getByRole("article", { name: person.name });
+    await card
+      .getByLabel(`Assign a business to ${person.name}`)
+      .selectOption({ label: boss.business.concat(" (Dallas, TX)") });
+    await card.getByRole("button", { name: "Assign" }).click();
+    await expect(page.getByText(`${boss.business} assigned to ${person.name}.`)).toBeVisible();
+    await expect(card.getByRole("list", { name: `Businesses of ${person.name}` })).toContainText(boss.business);
+
+    await card.getByRole("button", { name: `Remove ${person.name} as sales rep` }).click();
+    await expect(
+      page.getByText(
+        "Remove this sales rep? Their businesses are taken from them and any order they are taking for one stops.",
+      ),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByText(`${person.name} is no longer a sales rep.`)).toBeVisible();
+    await expect(page.getByRole("article", { name: person.name })).toHaveCount(0);
+  });
+});

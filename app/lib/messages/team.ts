@@ -86,3 +86,5 @@ export const noBusinessesAssigned = "No businesses assigned yet.";
 export const nameForBusiness = (name: string, business: string) => `${name} for ${business}`;
 export const founderHasMembers =
   "This person registered a business that has other members; the business's records are kept under their login. Remove its other members first.";
+export const confirmRemoveRep =
+  "Remove this sales rep? Their businesses are taken from them and any order they are taking for one stops.";

@@ -2,13 +2,16 @@ import { Form } from "react-router";
 import { z } from "zod";
 import { businessesToActFor, listReps, setAssignment, setSalesRep } from "~/.server/business/reps";
 import { getDb } from "~/.server/db/instance";
+import { askFirst, isConfirmed } from "~/.server/http/confirmation";
 import { parseForm, replyError, replyOk } from "~/.server/http/forms";
 import { domainErrorReply } from "~/.server/http/http";
 import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
+import { ConfirmPanel } from "~/components/confirm-panel";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { storeToday } from "~/lib/business";
+import { confirmStepOf } from "~/lib/confirmation";
 import { type FormReply, fieldError, intentOf } from "~/lib/form-reply";
 import * as TEAM_MESSAGES from "~/lib/messages/team";
 import { formatCents } from "~/lib/money";
@@ -48,6 +51,15 @@ export async function action({ context }: Route.ActionArgs) {
     if (intent === "make-rep" || intent === "remove-rep") {
       const parsed = parseForm(form, repEmailSchema);
       if (!parsed.ok) return replyError<Intent>({ fieldErrors: parsed.errors }, { form, data: intent });
+      // Taking the role away ends the rep's assignments and acting: asked first (decision 0023).
+      if (intent === "remove-rep" && !isConfirmed(form)) {
+        return askFirst({
+          question: TEAM_MESSAGES.confirmRemoveRep,
+          detail: parsed.data.email,
+          fields: { intent: "remove-rep", email: parsed.data.email },
+          danger: true,
+        });
+      }
       const name = await setSalesRep(db, parsed.data.email, intent === "make-rep", actor);
       return replyOk<Intent>(
         intent === "make-rep" ? TEAM_MESSAGES.repMade(name) : TEAM_MESSAGES.repRemoved(name),
@@ -77,11 +89,14 @@ export async function action({ context }: Route.ActionArgs) {
 
 export default function Reps({ loaderData }: Route.ComponentProps) {
   const { reps, businesses, q } = loaderData;
-  const reply = useSettledActionData<typeof action>() as FormReply<Intent> | undefined;
+  const settled = useSettledActionData<typeof action>();
+  const step = confirmStepOf(settled);
+  const reply = step ? undefined : (settled as FormReply<Intent> | undefined);
   const repReply = reply?.data === "make-rep" ? reply : undefined;
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold text-slate-900">Sales reps</h1>
+      {step ? <ConfirmPanel step={step} /> : null}
       {reply?.message && !repReply ? (
         <FormMessage tone={reply.ok ? "success" : "error"}>{reply.message}</FormMessage>
       ) : null}
