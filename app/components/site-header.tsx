@@ -26,7 +26,7 @@ function canOrder(viewer: HeaderViewer | null): boolean {
 /** Whose pages a sales rep or an admin is looking at, and the way back to their own. */
 function ActingBanner({ business }: { business: string }) {
   return (
-    <div className="bg-amber-100 text-amber-950" role="region" aria-label="Acting for a business">
+    <section className="bg-amber-100 text-amber-950" aria-label="Acting for a business">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1.5 text-sm">
         <p className="font-semibold">{MESSAGES.actingForBanner(business)}</p>
         <Form method="post" action="/act">
@@ -36,7 +36,7 @@ function ActingBanner({ business }: { business: string }) {
           </button>
         </Form>
       </div>
-    </div>
+    </section>
   );
 }
 

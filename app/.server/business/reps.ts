@@ -188,7 +188,7 @@ export async function setAssignment(
 ): Promise<{ rep: string; business: string }> {
   return db.transaction().execute(async (trx) => {
     const rep = await trx.selectFrom("users").select(["id", "name", "role"]).where("id", "=", repId).executeTakeFirst();
-    if (!rep || rep.role !== "rep") throw new TeamError(TEAM.notARep, 404);
+    if (rep?.role !== "rep") throw new TeamError(TEAM.notARep, 404);
     const business = await trx
       .selectFrom("businesses")
       .select(["user_id", "legal_name", "dba"])
