@@ -20,6 +20,7 @@ import * as m0020 from "./migrations/0020-accounts-version";
 import * as m0021 from "./migrations/0021-team-accounts";
 import * as m0022 from "./migrations/0022-sales-reps";
 import * as m0025 from "./migrations/0025-report-indexes";
+import * as m0030 from "./migrations/0030-receivables";
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "0021-team-accounts": m0021,
   "0022-sales-reps": m0022,
   "0025-report-indexes": m0025,
+  "0030-receivables": m0030,
 };
 
 export const migrationNames = Object.keys(migrations);

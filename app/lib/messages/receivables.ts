@@ -1,0 +1,37 @@
+/**
+ * The sentences of paid on account (issue 30): terms, credit, invoices, payments and statements,
+ * word for word. Import as a namespace: `import * as RECEIVABLES from "~/lib/messages/receivables"`.
+ */
+export const creditHoldReason = "On credit hold: the store reviews this order before it ships.";
+export const prepaidHoldReason = "Prepaid: this order ships once the store records its payment.";
+export const creditHoldOverLimit = (limit: string, exposure: string) =>
+  `On credit hold: this order would take the open balance to ${exposure}, past the credit limit of ${limit}.`;
+export const creditHoldPastDue = (invoiceNumber: number, days: number) =>
+  `On credit hold: invoice ${invoiceNumber} is ${days} days past due.`;
+export const prepaidWaiting = "Prepaid: the order waits for its payment.";
+export const termsRequired = "Choose terms from the list.";
+export const creditLimitFormat = "Enter a credit limit in dollars, such as 2500 or 2500.00, or leave it empty.";
+export const pastDueDaysFormat = "Enter a number of days from 0 to 365.";
+export const amountFormat = "Enter an amount in dollars with at most two decimals, such as 125.50.";
+export const amountPositive = "The amount must be more than zero.";
+export const amountBeyondBalance = (balance: string) =>
+  `The amount is more than the invoice's open balance of ${balance}.`;
+export const methodRequired = "Choose how the payment was made.";
+export const referenceTooLong = "A reference has at most 60 characters.";
+export const receivedOnFormat = "Enter the day the payment was received.";
+export const invoiceNotOpen = "That invoice is not one of this business's open invoices.";
+export const businessNotFound = "That business does not exist.";
+export const paymentNotFound = "That payment does not exist or is already void.";
+export const termsSaved = (name: string) => `Terms and credit of ${name} saved.`;
+export const storeCreditSaved = "Store terms and credit settings saved.";
+export const paymentRecorded = (amount: string) => `Payment of ${amount} recorded.`;
+export const paymentAlreadyRecorded = "This payment was already recorded.";
+export const paymentVoided = "Payment voided.";
+export const noInvoices = "No invoices yet.";
+export const noBusinesses = "No business owes anything.";
+export const orderNotHeld = (orderId: number) => `Order #${orderId} is not on hold.`;
+export const orderReleased = (orderId: number) => `Order #${orderId} released.`;
+export const statementOwnersOnly = "Only an owner of the business sees its statement.";
+/** What an order on a credit or prepaid hold says; null for other holds. */
+export const holdReasonText = (reason: string): string | null =>
+  reason === "credit-hold" ? creditHoldReason : reason === "prepaid" ? prepaidHoldReason : null;
