@@ -52,6 +52,7 @@ export default [
     route("account/alerts", "routes/account/stock-alerts.tsx"),
     route("account/team", "routes/account/team.tsx"),
     route("account/approvals", "routes/account/approvals.tsx"),
+    route("account/statement", "routes/account/statement.tsx"),
     // A sales rep or an admin chooses the business they order for (issue 29).
     route("act", "routes/account/act.tsx"),
     route("api/product-personal/:productId", "routes/api/product-personal.ts"),
@@ -91,6 +92,9 @@ export default [
       route("reports/export.csv", "routes/admin/reports-export.ts"),
       route("reports/pact", "routes/admin/reports-pact.tsx"),
       route("reports/pact/export.csv", "routes/admin/reports-pact-export.ts"),
+      // Paid on account (issue 30): aging, the store's terms, a business's terms, payments and ledger.
+      route("receivables", "routes/admin/receivables.tsx"),
+      route("receivables/:businessId", "routes/admin/receivables-business.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -35,3 +35,12 @@ export const statementOwnersOnly = "Only an owner of the business sees its state
 /** What an order on a credit or prepaid hold says; null for other holds. */
 export const holdReasonText = (reason: string): string | null =>
   reason === "credit-hold" ? creditHoldReason : reason === "prepaid" ? prepaidHoldReason : null;
+export const confirmVoid = "Void this payment? What it paid is owed again.";
+export const confirmCancelHeld = "Cancel this order? Its stock goes back on the shelf.";
+export const orderCancelled = (orderId: number) => `Order #${orderId} cancelled.`;
+export const invoicePastDue = (invoiceNumber: number, days: number) =>
+  `Invoice ${invoiceNumber} is ${days} days past due.`;
+export const noHeldOrders = "No orders on hold.";
+export const noOpenInvoices = "Nothing is owed.";
+export const daysLate = (days: number) => `${days} day${days === 1 ? "" : "s"} late`;
+export const checkoutTerms = (terms: string, due: string) => `Terms: ${terms}. The invoice falls due ${due}.`;

@@ -26,6 +26,7 @@ const TABS = [
   { to: "/admin/compliance", label: "Compliance", end: false },
   { to: "/admin/reports", label: "Reports", end: true },
   { to: "/admin/reports/pact", label: "PACT report", end: false },
+  { to: "/admin/receivables", label: "Receivables", end: false },
 ] as const;
 
 /** A count as the admin reads it: "20,006". */
