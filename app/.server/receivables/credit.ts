@@ -1,8 +1,8 @@
 import { type Kysely, sql, type Transaction } from "kysely";
-import { storeToday } from "~/lib/business";
+import { addDays, storeToday } from "~/lib/business";
 import * as RECEIVABLES from "~/lib/messages/receivables";
 import { formatCents } from "~/lib/money";
-import { CREDIT_HOLD, daysBetween, PREPAID_HOLD, type Terms } from "~/lib/receivables";
+import { CREDIT_HOLD, daysBetween, PREPAID_HOLD, type Terms, termsDays } from "~/lib/receivables";
 import type { DB } from "../db/schema";
 import { businessCredit, storeCreditSettings } from "./settings";
 
@@ -109,4 +109,25 @@ export async function creditHoldFor(db: Db, businessId: string, orderCents: numb
       };
   }
   return null;
+}
+
+/** What the checkout shows a signed-in buyer: the terms, when the invoice falls due, the credit left. */
+export interface CheckoutCredit {
+  terms: Terms;
+  /** Days from delivery to the due date (0: prepaid or COD), and that date if delivered today. */
+  days: number;
+  dueIfToday: string;
+  availableCents: number | null;
+}
+
+export async function checkoutCredit(db: Db, businessId: string): Promise<CheckoutCredit | null> {
+  const position = await creditPosition(db, businessId);
+  if (!position) return null;
+  const days = termsDays(position.terms);
+  return {
+    terms: position.terms,
+    days,
+    dueIfToday: addDays(storeToday(), days),
+    availableCents: position.availableCents,
+  };
 }

@@ -43,4 +43,9 @@ export const invoicePastDue = (invoiceNumber: number, days: number) =>
 export const noHeldOrders = "No orders on hold.";
 export const noOpenInvoices = "Nothing is owed.";
 export const daysLate = (days: number) => `${days} day${days === 1 ? "" : "s"} late`;
-export const checkoutTerms = (terms: string, due: string) => `Terms: ${terms}. The invoice falls due ${due}.`;
+export const prepaidDue = "Paid before the order ships: it waits for your payment.";
+export const codDue = "Due on delivery.";
+export const netDue = (days: number, dueOn: string) =>
+  `Invoiced on delivery, due ${days} days later (${dueOn} if delivered today).`;
+export const overAvailableCredit =
+  "This order is more than your available credit: it will wait for the store's review.";
