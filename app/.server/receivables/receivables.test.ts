@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, storeToday } from "~/lib/business";
 import * as RECEIVABLES from "~/lib/messages/receivables";
@@ -10,6 +11,7 @@ import { saveBusiness } from "../business/profile";
 import { insertProduct } from "../catalog/product-writes";
 import { placeOrder } from "../flows/place-order";
 import { decideHold, recordPaymentAndRelease } from "../flows/receivables";
+import { findOrderDocument, invoicePdf } from "../orders/documents";
 import { setOrderStatus } from "../orders/status";
 import { creditPosition } from "./credit";
 import { nextDocumentNumber } from "./invoices";
@@ -334,6 +336,29 @@ describe("payments", () => {
     expect((await invoiceOf(o.id)).balance_cents).toBe(0);
     const payments = await t.db.selectFrom("payments").select("amount_cents").where("business_id", "=", b.id).execute();
     expect(payments.map((p) => p.amount_cents).sort()).toEqual([30_00, 70_00]);
+  });
+
+  it("the invoice PDF prints its number, terms, due date, payments and balance", async () => {
+    const b = await business("pdf@ar.test", "Pdf Mart");
+    await setBusinessCredit(t.db, b.id, { terms: "net30", creditLimitCents: null }, ADMIN);
+    const o = await order(b, 4); // $100
+    await complete(o.id);
+    const { paymentId } = await pay(b.id, 40_00);
+    const doc = await findOrderDocument(t.db, o.id, { id: b.id, role: "customer", accountId: b.id });
+    const invoice = await invoiceOf(o.id);
+    expect(doc?.account).toMatchObject({
+      number: invoice.number,
+      terms: "net30",
+      dueOn: addDays(storeToday(), 30),
+      balanceCents: 60_00,
+      paid: [{ amountCents: 40_00, label: `Payment ${paymentId} (check 1001)` }],
+    });
+    const pdf = await getDocumentProxy(new Uint8Array(await invoicePdf(doc as NonNullable<typeof doc>)));
+    const { text } = await extractText(pdf, { mergePages: true });
+    expect(text).toContain(`Invoice ${invoice.number} · Terms: Net 30`);
+    expect(text).toContain(`Due date: ${addDays(storeToday(), 30)}`);
+    expect(text).toContain("-$40.00");
+    expect(text).toContain("Balance due: $60.00");
   });
 
   it("a void reopens what the payment paid and is refused twice", async () => {

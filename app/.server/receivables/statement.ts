@@ -202,3 +202,62 @@ export async function businessAging(db: Kysely<DB>, businessId: string, today = 
   for (const i of await openInvoices(db, businessId, today)) buckets[agingBucket(i.dueOn, today)] += i.balanceCents;
   return buckets;
 }
+
+/** What an order's invoice PDF prints of its account (issue 30): number, terms, dates, payments, balance. */
+export interface InvoiceAccount {
+  number: number;
+  terms: string;
+  issuedOn: string;
+  dueOn: string;
+  totalCents: number;
+  balanceCents: number;
+  /** Payments and credit notes applied to it (reversed ones left out). */
+  paid: { date: string; label: string; amountCents: number }[];
+  /** The credit note's number when the order was cancelled after it was invoiced. */
+  creditNote: number | null;
+}
+
+export async function invoiceAccount(db: Kysely<DB>, orderId: number): Promise<InvoiceAccount | null> {
+  const docs = await db
+    .selectFrom("invoices")
+    .select(["id", "kind", "number", "terms", "issued_on", "due_on", "total_cents", "balance_cents"])
+    .where("order_id", "=", orderId)
+    .execute();
+  const invoice = docs.find((d) => d.kind === "invoice");
+  if (!invoice) return null;
+  const applied = await db
+    .selectFrom("payment_applications")
+    .leftJoin("payments", "payments.id", "payment_applications.payment_id")
+    .leftJoin("invoices as credit", "credit.id", "payment_applications.credit_id")
+    .select([
+      "payment_applications.amount_cents",
+      "payment_applications.created_at",
+      "payments.id as payment_id",
+      "payments.method",
+      "payments.reference",
+      "payments.received_on",
+      "credit.number as credit_number",
+      "credit.issued_on as credit_issued_on",
+    ])
+    .where("payment_applications.invoice_id", "=", invoice.id)
+    .where("payment_applications.reversed_at", "is", null)
+    .orderBy("payment_applications.id")
+    .execute();
+  return {
+    number: invoice.number,
+    terms: invoice.terms,
+    issuedOn: invoice.issued_on,
+    dueOn: invoice.due_on,
+    totalCents: invoice.total_cents,
+    balanceCents: invoice.balance_cents,
+    paid: applied.map((a) => ({
+      date: a.received_on ?? a.credit_issued_on ?? a.created_at.slice(0, 10),
+      label:
+        a.payment_id !== null
+          ? `Payment ${a.payment_id} (${a.method}${a.reference ? ` ${a.reference}` : ""})`
+          : `Credit note ${a.credit_number}`,
+      amountCents: a.amount_cents,
+    })),
+    creditNote: docs.find((d) => d.kind === "credit")?.number ?? null,
+  };
+}
