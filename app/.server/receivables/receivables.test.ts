@@ -3,12 +3,14 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, storeToday } from "~/lib/business";
 import * as RECEIVABLES from "~/lib/messages/receivables";
+import { OWNER_APPROVAL } from "~/lib/orders";
 import { CREDIT_HOLD, PREPAID_HOLD } from "~/lib/receivables";
 import { customerWithAddress } from "../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { listAudit } from "../audit/log";
 import { saveBusiness } from "../business/profile";
 import { insertProduct } from "../catalog/product-writes";
+import { decideApproval } from "../flows/order-approvals";
 import { placeOrder } from "../flows/place-order";
 import { decideHold, recordPaymentAndRelease } from "../flows/receivables";
 import { findOrderDocument, invoicePdf } from "../orders/documents";
@@ -143,6 +145,39 @@ describe("credit hold", () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: "Processing", hold_reason: null });
     await expect(decideHold(t.db, b.id, second.id, true, ADMIN)).rejects.toThrow(RECEIVABLES.orderNotHeld(second.id));
+  });
+
+  it("a buyer's order the owner approves still goes on credit hold when it is over the limit", async () => {
+    const b = await business("approve@ar.test", "Approve Mart");
+    await setBusinessCredit(t.db, b.id, { terms: "net30", creditLimitCents: 60_00 }, ADMIN);
+    const { order: placed } = await placeOrder(t.db, {
+      userId: b.id,
+      orderLimitCents: 50_00,
+      idempotencyKey: `k-${++keys}`,
+      addressId: b.addressId,
+      lines: [{ id: product, quantity: 3 }], // $75: over the buyer's limit and the credit limit
+    });
+    expect(placed).toMatchObject({ status: "In Review", holdReason: OWNER_APPROVAL });
+    const owner = {
+      id: b.id,
+      name: "Approve Mart Owner",
+      email: "approve@ar.test",
+      username: null,
+      role: "customer" as const,
+      emailVerified: true,
+      approved: true,
+      accountId: b.id,
+      memberRole: "owner" as const,
+      orderLimitCents: null,
+      actingFor: null,
+    };
+    await decideApproval(t.db, owner, placed.id, true);
+    const row = await t.db
+      .selectFrom("orders")
+      .select(["status", "hold_reason"])
+      .where("id", "=", placed.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "In Review", hold_reason: CREDIT_HOLD });
   });
 
   it("an invoice more than the store's days past due holds the next order; a prepaid order waits for its payment", async () => {
