@@ -1,3 +1,5 @@
+import { parseDollarsToCents } from "./money";
+
 /**
  * Paid on account (issue 30): the vocabulary of terms, holds and aging, shared by the server and
  * the pages. Money is integer cents; days are YYYY-MM-DD in the store's time zone.
@@ -66,13 +68,14 @@ export function agingBucket(dueOn: string, today: string): AgingBucket {
   return "90+";
 }
 
+/** The largest amount a payment or a credit limit may be ($10,000,000): fits the integer columns. */
+export const MAX_AMOUNT_CENTS = 1_000_000_000;
+
 /**
  * Reads an amount of dollars typed by a person ("1,250.5", "$40") into cents; null when it is not
- * one (more than two decimals, letters, a sign).
+ * one (more than two decimals, letters, a sign) or is above MAX_AMOUNT_CENTS.
  */
 export function parseDollars(text: string): number | null {
-  const v = text.trim().replace(/^\$/, "").replace(/,/g, "");
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(v);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  const cents = parseDollarsToCents(text);
+  return cents !== null && cents <= MAX_AMOUNT_CENTS ? cents : null;
 }

@@ -442,3 +442,15 @@ describe("aging", () => {
     expect(report.totals.balance).toBe(report.rows.reduce((s, r) => s + r.balanceCents, 0));
   });
 });
+
+describe("amounts typed by the admin", () => {
+  it("are cents with at most two decimals, never signed, never beyond $10,000,000", async () => {
+    const { parseDollars } = await import("~/lib/receivables");
+    expect(parseDollars("1,250.5")).toBe(125_050);
+    expect(parseDollars("$40")).toBe(4_000);
+    expect(parseDollars("0")).toBe(0);
+    for (const bad of ["12.345", "-5", "1e3", "", "abc", "10000000.01", "99999999999"])
+      expect(parseDollars(bad)).toBeNull();
+    expect(parseDollars("10000000")).toBe(1_000_000_000);
+  });
+});
