@@ -78,10 +78,10 @@ test.describe("receivables @desktop-only", () => {
 
     // The owner's order ships; their statement shows the check as credit.
     await page.goto(`/orders/${orderId}`);
-    await expect(page.getByText("Processing")).toBeVisible();
+    await expect(page.locator("dl").getByText("Processing")).toBeVisible();
     await page.goto("/account/statement");
     await expect(page.getByTestId("statement-balance")).toHaveText(`-${money(2_500)}`);
-    await expect(page.getByText("Payment", { exact: false }).first()).toBeVisible();
+    await expect(page.getByRole("cell", { name: /^Payment \d+ \(check 1234\)$/ })).toBeVisible();
     await adminContext.close();
   });
 
