@@ -5,6 +5,7 @@ import { type Actor, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { enqueueInvoiceMail } from "./mails";
 import { businessCredit } from "./settings";
 
 type Trx = Kysely<DB> | Transaction<DB>;
@@ -105,6 +106,8 @@ export async function issueInvoice(trx: Transaction<DB>, orderId: number, actor:
     after: { number, totalCents: total, terms: credit.terms },
   });
   await applyCredits(trx, order.user_id, actor);
+  const dueOn = addDays(issuedOn, termsDays(credit.terms));
+  await enqueueInvoiceMail(trx, order.user_id, { number, orderId, totalCents: total, dueOn });
   return number;
 }
 

@@ -8,6 +8,7 @@ import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
 import { DomainError } from "../runtime/domain-error";
 import { applyCredits, lockOpenInvoices, payInvoice } from "./invoices";
+import { enqueueReceiptMail } from "./mails";
 
 /** A payment refused: the field it is about and why; nothing was written. */
 export class PaymentError extends DomainError {
@@ -93,6 +94,11 @@ export async function recordPayment(
     } else {
       await applyCredits(trx, input.businessId, actor);
     }
+    await enqueueReceiptMail(trx, input.businessId, {
+      id: inserted.id,
+      amountCents: input.amountCents,
+      receivedOn: input.receivedOn,
+    });
     return inserted.id;
   });
   if (result !== null) return { paymentId: result, created: true };

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { sql } from "kysely";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +15,7 @@ import { insertProduct } from "../catalog/product-writes";
 import { decideApproval } from "../flows/order-approvals";
 import { placeOrder } from "../flows/place-order";
 import { decideHold, recordPaymentAndRelease } from "../flows/receivables";
+import { runJobsUntilIdle } from "../jobs/run-due";
 import { findOrderDocument, invoicePdf } from "../orders/documents";
 import { setOrderStatus } from "../orders/status";
 import { creditPosition } from "./credit";
@@ -452,5 +455,27 @@ describe("amounts typed by the admin", () => {
     for (const bad of ["12.345", "-5", "1e3", "", "abc", "10000000.01", "99999999999"])
       expect(parseDollars(bad)).toBeNull();
     expect(parseDollars("10000000")).toBe(1_000_000_000);
+  });
+});
+
+describe("mails", () => {
+  it("the owners get the invoice when it is issued and a receipt for each payment, through the outbox", async () => {
+    const b = await business("mail@ar.test", "Mail Mart");
+    const o = await order(b, 2);
+    await complete(o.id);
+    const invoice = await invoiceOf(o.id);
+    await pay(b.id, 20_00);
+    await runJobsUntilIdle({ db: t.db });
+    const dir = path.join(t.dataDir, "outbox");
+    const mails = fs
+      .readdirSync(dir)
+      .map(
+        (f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as { to: string; subject: string; text: string },
+      )
+      .filter((m) => m.to === "mail@ar.test");
+    const issued = mails.find((m) => m.subject === RECEIVABLES.invoiceMailSubject(invoice.number, o.id));
+    expect(issued?.text).toContain(RECEIVABLES.invoiceMailBody(invoice.number, "$50.00", invoice.due_on));
+    const receipt = mails.find((m) => m.subject === RECEIVABLES.receiptMailSubject("$20.00"));
+    expect(receipt?.text).toContain(RECEIVABLES.receiptMailBody("$20.00", storeToday()));
   });
 });

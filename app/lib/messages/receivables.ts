@@ -49,3 +49,10 @@ export const netDue = (days: number, dueOn: string) =>
   `Invoiced on delivery, due ${days} days later (${dueOn} if delivered today).`;
 export const overAvailableCredit =
   "This order is more than your available credit: it will wait for the store's review.";
+export const invoiceMailSubject = (invoiceNumber: number, orderId: number) =>
+  `Invoice ${invoiceNumber} for order #${orderId}`;
+export const invoiceMailBody = (invoiceNumber: number, total: string, dueOn: string) =>
+  `Your order was delivered. Invoice ${invoiceNumber} of ${total} is due ${dueOn}.`;
+export const receiptMailSubject = (amount: string) => `Payment of ${amount} received`;
+export const receiptMailBody = (amount: string, receivedOn: string) =>
+  `We received your payment of ${amount} on ${receivedOn}. Thank you.`;
