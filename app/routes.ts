@@ -94,6 +94,7 @@ export default [
       route("reports/pact/export.csv", "routes/admin/reports-pact-export.ts"),
       // Paid on account (issue 30): aging, the store's terms, a business's terms, payments and ledger.
       route("receivables", "routes/admin/receivables.tsx"),
+      route("receivables/export.csv", "routes/admin/receivables-export.ts"),
       route("receivables/:businessId", "routes/admin/receivables-business.tsx"),
     ]),
   ]),

@@ -19,6 +19,7 @@ import { runJobsUntilIdle } from "../jobs/run-due";
 import { findOrderDocument, invoicePdf } from "../orders/documents";
 import { setOrderStatus } from "../orders/status";
 import { creditPosition } from "./credit";
+import { exportReceivablesCsv } from "./export";
 import { nextDocumentNumber } from "./invoices";
 import { PaymentError, recordPayment, voidPayment } from "./payments";
 import { setBusinessCredit, setStoreCreditSettings, storeCreditSettings } from "./settings";
@@ -477,5 +478,31 @@ describe("mails", () => {
     expect(issued?.text).toContain(RECEIVABLES.invoiceMailBody(invoice.number, "$50.00", invoice.due_on));
     const receipt = mails.find((m) => m.subject === RECEIVABLES.receiptMailSubject("$20.00"));
     expect(receipt?.text).toContain(RECEIVABLES.receiptMailBody("$20.00", storeToday()));
+  });
+});
+
+describe("the accountant's files", () => {
+  it("invoices by line, payments and credit notes of a range of days, QuickBooks Online's columns", async () => {
+    const b = await business("csv@ar.test", "=Csv, Mart");
+    const o = await order(b, 2);
+    await complete(o.id);
+    const invoice = await invoiceOf(o.id);
+    await pay(b.id, 12_34, { key: "csv-pay" });
+    const today = storeToday();
+    const us = `${today.slice(5, 7)}/${today.slice(8, 10)}/${today.slice(0, 4)}`;
+    const invoices = await exportReceivablesCsv(t.db, "invoices", { from: today, to: today });
+    expect(invoices.split("\r\n")[0]).toBe(
+      "InvoiceNo,Customer,InvoiceDate,DueDate,Terms,Item(Product/Service),ItemDescription,ItemQuantity,ItemRate,ItemAmount",
+    );
+    // The business's name would run as a formula and holds a comma: neutralized and quoted.
+    expect(invoices).toContain(`${invoice.number},"'=Csv, Mart",${us},`);
+    expect(invoices).toContain(",Net 30,AR-1,Account Kratom,2,25.00,50.00\r\n");
+    const payments = await exportReceivablesCsv(t.db, "payments", { from: today, to: today });
+    expect(payments).toContain(`${us},"'=Csv, Mart",Check,1001,12.34,No\r\n`);
+    const earlier = await exportReceivablesCsv(t.db, "invoices", { from: "2000-01-01", to: "2000-01-02" });
+    expect(earlier.split("\r\n").filter(Boolean)).toHaveLength(1);
+    await setOrderStatus(t.db, o.id, { seen: "Completed", next: "Cancelled" }, ADMIN);
+    const credits = await exportReceivablesCsv(t.db, "credit-notes", { from: today, to: today });
+    expect(credits).toContain(`,"'=Csv, Mart",${us},Order #${o.id} cancelled,50.00\r\n`);
   });
 });

@@ -56,3 +56,5 @@ export const invoiceMailBody = (invoiceNumber: number, total: string, dueOn: str
 export const receiptMailSubject = (amount: string) => `Payment of ${amount} received`;
 export const receiptMailBody = (amount: string, receivedOn: string) =>
   `We received your payment of ${amount} on ${receivedOn}. Thank you.`;
+export const exportBadFilter =
+  "Choose invoices, payments or credit notes, and a range of days whose start is not after its end.";

@@ -136,6 +136,29 @@ export default function Receivables({ loaderData }: Route.ComponentProps) {
           Open
         </Button>
       </Form>
+      <Form
+        method="get"
+        action="/admin/receivables/export.csv"
+        reloadDocument
+        aria-label="Export for the accountant"
+        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+      >
+        <SelectField
+          label="Export"
+          name="kind"
+          defaultValue="invoices"
+          options={[
+            { value: "invoices", label: "Invoices" },
+            { value: "payments", label: "Payments" },
+            { value: "credit-notes", label: "Credit notes" },
+          ]}
+        />
+        <TextField label="From" name="from" type="date" />
+        <TextField label="To" name="to" type="date" />
+        <Button type="submit" variant="secondary">
+          Download CSV
+        </Button>
+      </Form>
       <section aria-labelledby="aging-title" className="flex flex-col gap-2">
         <h3 id="aging-title" className="font-semibold text-slate-900">
           Aging
