@@ -21,6 +21,7 @@ import { setOrderStatus } from "../orders/status";
 import { creditPosition } from "./credit";
 import { exportReceivablesCsv } from "./export";
 import { nextDocumentNumber } from "./invoices";
+import { runInvoiceReminders } from "./mails";
 import { PaymentError, recordPayment, voidPayment } from "./payments";
 import { setBusinessCredit, setStoreCreditSettings, storeCreditSettings } from "./settings";
 import { agingReport, businessAging, ledger, openInvoices } from "./statement";
@@ -478,6 +479,41 @@ describe("mails", () => {
     expect(issued?.text).toContain(RECEIVABLES.invoiceMailBody(invoice.number, "$50.00", invoice.due_on));
     const receipt = mails.find((m) => m.subject === RECEIVABLES.receiptMailSubject("$20.00"));
     expect(receipt?.text).toContain(RECEIVABLES.receiptMailBody("$20.00", storeToday()));
+  });
+});
+
+describe("reminders", () => {
+  it("an invoice falling due in three days is recalled once, a past-due one noticed once", async () => {
+    const b = await business("remind@ar.test", "Remind Mart");
+    const soon = await order(b, 1);
+    const late = await order(b, 2);
+    const later = await order(b, 1);
+    for (const o of [soon, late, later]) await complete(o.id);
+    const setDue = (orderId: number, days: number) =>
+      t.db
+        .updateTable("invoices")
+        .set({ due_on: addDays(storeToday(), days) })
+        .where("order_id", "=", orderId)
+        .execute();
+    await setDue(soon.id, 3);
+    await setDue(late.id, -2);
+    await setDue(later.id, 10);
+    const first = await runInvoiceReminders(t.db);
+    expect(first).toBeGreaterThanOrEqual(2);
+    expect(await runInvoiceReminders(t.db)).toBe(0);
+    await runJobsUntilIdle({ db: t.db });
+    const dir = path.join(t.dataDir, "outbox");
+    const subjects = fs
+      .readdirSync(dir)
+      .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as { to: string; subject: string })
+      .filter((m) => m.to === "remind@ar.test")
+      .map((m) => m.subject);
+    const [s, l, n] = await Promise.all([invoiceOf(soon.id), invoiceOf(late.id), invoiceOf(later.id)]);
+    expect(subjects).toContain(RECEIVABLES.reminderMailSubject(s.number, s.due_on));
+    expect(subjects).toContain(RECEIVABLES.pastDueMailSubject(l.number));
+    expect(subjects.filter((x) => x.includes(`Invoice ${n.number} `))).toEqual([
+      RECEIVABLES.invoiceMailSubject(n.number, later.id),
+    ]);
   });
 });
 

@@ -58,3 +58,10 @@ export const receiptMailBody = (amount: string, receivedOn: string) =>
   `We received your payment of ${amount} on ${receivedOn}. Thank you.`;
 export const exportBadFilter =
   "Choose invoices, payments or credit notes, and a range of days whose start is not after its end.";
+export const reminderMailSubject = (invoiceNumber: number, dueOn: string) =>
+  `Invoice ${invoiceNumber} falls due ${dueOn}`;
+export const reminderMailBody = (invoiceNumber: number, balance: string, dueOn: string) =>
+  `A reminder: ${balance} of invoice ${invoiceNumber} falls due ${dueOn}.`;
+export const pastDueMailSubject = (invoiceNumber: number) => `Invoice ${invoiceNumber} is past due`;
+export const pastDueMailBody = (invoiceNumber: number, balance: string, dueOn: string) =>
+  `Invoice ${invoiceNumber} fell due ${dueOn} and ${balance} of it is still open. Please send your payment.`;
