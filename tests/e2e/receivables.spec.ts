@@ -85,6 +85,62 @@ test.describe("receivables @desktop-only", () => {
     await adminContext.close();
   });
 
+  test("an order on Net 30 delivered is invoiced, paid in two parts, and the statement shows zero", async ({
+    page,
+    browser,
+  }) => {
+    const shop = await owner();
+    const product = `Net Glass ${tag()}`;
+    const productId = await freshProduct({ name: product, priceCents: 2_500, stock: 20 });
+
+    await logIn(page, shop);
+    await page.goto(`/products/details/${productId}`);
+    await page.getByLabel("Quantity").fill("2");
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByText(`${product} added to cart!`)).toBeVisible();
+    await page.goto("/checkout");
+    await expect(page.getByRole("region", { name: "Payment terms" }).getByText("Net 30")).toBeVisible();
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page).toHaveURL(/\/order-confirmation\?order=\d+/);
+    const orderId = Number(new URL(page.url()).searchParams.get("order"));
+
+    // The admin marks it delivered: the invoice is issued.
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await admin.addInitScript(() => window.localStorage.setItem("ageVerified", "true"));
+    await logIn(admin, await createAdminAccount());
+    await admin.goto("/admin/orders");
+    await admin.getByRole("combobox", { name: `Status of order #${orderId}`, exact: true }).selectOption("Completed");
+    await expect(admin.getByText(`Order #${orderId} is now Completed.`)).toBeVisible();
+
+    await page.goto("/account/statement");
+    await expect(page.getByTestId("statement-balance")).toHaveText(money(5_000));
+    const invoiceLink = page.getByRole("link", { name: /^Invoice \d+$/ });
+    await expect(invoiceLink).toBeVisible();
+    const invoiceName = (await invoiceLink.textContent()) ?? "";
+
+    // Two checks, each applied to the open invoice (each answer reloads the page's data, and with it
+    // the form's one-time key: the second is a new payment, a double click of one is not).
+    await admin.goto(`/admin/receivables/${shop.id}`);
+    for (const [amount, reference] of [
+      ["20", "501"],
+      ["30", "502"],
+    ] as const) {
+      const payment = admin.getByRole("form", { name: "Record a payment" });
+      await payment.getByLabel("Amount (dollars)").fill(amount);
+      await payment.getByLabel("Method").selectOption({ label: "Check" });
+      await payment.getByLabel("Reference (check number)").fill(reference);
+      await payment.getByRole("button", { name: "Record payment" }).click();
+      await expect(admin.getByText(`Payment of ${money(Number(amount) * 100)} recorded.`)).toBeVisible();
+    }
+    await expect(admin.getByRole("cell", { name: new RegExp(`^${invoiceName}`) })).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByTestId("statement-balance")).toHaveText(money(0));
+    await expect(page.getByText("Nothing is owed.")).toBeVisible();
+    await adminContext.close();
+  });
+
   test("bad amounts are refused next to the field and record nothing", async ({ page }) => {
     const shop = await owner();
     await logIn(page, await createAdminAccount());
