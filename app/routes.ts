@@ -96,6 +96,7 @@ export default [
       route("receivables", "routes/admin/receivables.tsx"),
       route("receivables/export.csv", "routes/admin/receivables-export.ts"),
       route("receivables/:businessId", "routes/admin/receivables-business.tsx"),
+      route("payments", "routes/admin/payments.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -24,7 +24,7 @@ import { nextDocumentNumber } from "./invoices";
 import { runInvoiceReminders } from "./mails";
 import { PaymentError, recordPayment, voidPayment } from "./payments";
 import { setBusinessCredit, setStoreCreditSettings, storeCreditSettings } from "./settings";
-import { agingReport, businessAging, ledger, openInvoices } from "./statement";
+import { agingReport, businessAging, ledger, openInvoices, recentPayments } from "./statement";
 
 /**
  * Paid on account (issue 30) on the database the run is on (SQLite, or PostgreSQL with
@@ -409,6 +409,11 @@ describe("payments", () => {
     expect((await invoiceOf(o.id)).balance_cents).toBe(0);
     await voidPayment(t.db, b.id, paymentId, ADMIN);
     expect((await invoiceOf(o.id)).balance_cents).toBe(50_00);
+    expect((await recentPayments(t.db)).find((p) => p.id === paymentId)).toMatchObject({
+      businessName: "Void Mart",
+      amountCents: 50_00,
+      void: true,
+    });
     await expect(voidPayment(t.db, b.id, paymentId, ADMIN)).rejects.toThrow(RECEIVABLES.paymentNotFound);
     const entries = await ledger(t.db, b.id);
     expect(entries.find((e) => e.kind === "payment")).toMatchObject({ void: true, amountCents: 0 });

@@ -261,3 +261,49 @@ export async function invoiceAccount(db: Kysely<DB>, orderId: number): Promise<I
     creditNote: docs.find((d) => d.kind === "credit")?.number ?? null,
   };
 }
+
+export interface RecentPayment {
+  id: number;
+  businessId: string;
+  businessName: string;
+  receivedOn: string;
+  amountCents: number;
+  method: string;
+  reference: string | null;
+  unappliedCents: number;
+  void: boolean;
+}
+
+/** The latest payments of every business, newest first (the back office's payments page). */
+export async function recentPayments(db: Kysely<DB>, limit = 100): Promise<RecentPayment[]> {
+  const rows = await db
+    .selectFrom("payments")
+    .leftJoin("businesses", "businesses.user_id", "payments.business_id")
+    .leftJoin("users", "users.id", "payments.business_id")
+    .select([
+      "payments.id",
+      "payments.business_id",
+      "payments.received_on",
+      "payments.amount_cents",
+      "payments.method",
+      "payments.reference",
+      "payments.unapplied_cents",
+      "payments.voided_at",
+      "businesses.legal_name",
+      "users.name",
+    ])
+    .orderBy("payments.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    businessId: r.business_id,
+    businessName: r.legal_name ?? r.name ?? r.business_id,
+    receivedOn: r.received_on,
+    amountCents: r.amount_cents,
+    method: r.method,
+    reference: r.reference,
+    unappliedCents: r.unapplied_cents,
+    void: r.voided_at !== null,
+  }));
+}

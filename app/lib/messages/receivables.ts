@@ -65,3 +65,4 @@ export const reminderMailBody = (invoiceNumber: number, balance: string, dueOn: 
 export const pastDueMailSubject = (invoiceNumber: number) => `Invoice ${invoiceNumber} is past due`;
 export const pastDueMailBody = (invoiceNumber: number, balance: string, dueOn: string) =>
   `Invoice ${invoiceNumber} fell due ${dueOn} and ${balance} of it is still open. Please send your payment.`;
+export const noPayments = "No payments recorded yet.";

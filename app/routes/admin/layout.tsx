@@ -27,6 +27,7 @@ const TABS = [
   { to: "/admin/reports", label: "Reports", end: true },
   { to: "/admin/reports/pact", label: "PACT report", end: false },
   { to: "/admin/receivables", label: "Receivables", end: false },
+  { to: "/admin/payments", label: "Payments", end: false },
 ] as const;
 
 /** A count as the admin reads it: "20,006". */
