@@ -73,7 +73,9 @@ export async function issueInvoice(trx: Transaction<DB>, orderId: number, actor:
     .where("order_id", "=", orderId)
     .orderBy("position")
     .execute();
-  const total = lines.reduce((sum, l) => sum + l.unit_price_cents * l.quantity, 0);
+  // The order's total as it stands (after any edit): what the lines add up to, and whatever else the
+  // order carries in its total (the excise taxes of issue 31 when they land).
+  const total = order.total_cents;
   const issuedOn = storeToday();
   const number = await nextDocumentNumber(trx);
   const invoice = await trx
