@@ -53,6 +53,7 @@ export default [
     route("account/team", "routes/account/team.tsx"),
     route("account/approvals", "routes/account/approvals.tsx"),
     route("account/statement", "routes/account/statement.tsx"),
+    route("account/statement.pdf", "routes/account/statement-pdf.ts"),
     // A sales rep or an admin chooses the business they order for (issue 29).
     route("act", "routes/account/act.tsx"),
     route("api/product-personal/:productId", "routes/api/product-personal.ts"),

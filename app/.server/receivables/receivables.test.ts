@@ -25,6 +25,7 @@ import { runInvoiceReminders } from "./mails";
 import { PaymentError, recordPayment, voidPayment } from "./payments";
 import { setBusinessCredit, setStoreCreditSettings, storeCreditSettings } from "./settings";
 import { agingReport, businessAging, ledger, openInvoices, recentPayments } from "./statement";
+import { statementPdf } from "./statement-pdf";
 
 /**
  * Paid on account (issue 30) on the database the run is on (SQLite, or PostgreSQL with
@@ -545,5 +546,52 @@ describe("the accountant's files", () => {
     await setOrderStatus(t.db, o.id, { seen: "Completed", next: "Cancelled" }, ADMIN);
     const credits = await exportReceivablesCsv(t.db, "credit-notes", { from: today, to: today });
     expect(credits).toContain(`,"'=Csv, Mart",${us},Order #${o.id} cancelled,50.00\r\n`);
+  });
+});
+
+describe("the statement PDF", () => {
+  it("brings the balance forward, lists the range with a running balance, and ages what is open", async () => {
+    const b = await business("stmt@ar.test", "Statement Mart");
+    const o = await order(b, 4); // $100
+    await complete(o.id);
+    const invoice = await invoiceOf(o.id);
+    await recordPayment(
+      t.db,
+      {
+        businessId: b.id,
+        amountCents: 30_00,
+        method: "ach",
+        reference: "W-9",
+        receivedOn: storeToday(),
+        idempotencyKey: "stmt-1",
+      },
+      ADMIN,
+    );
+    const entries = await ledger(t.db, b.id);
+    const bytes = await statementPdf({
+      businessName: "Statement Mart",
+      from: storeToday(),
+      to: storeToday(),
+      entries,
+      aging: await businessAging(t.db, b.id),
+    });
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+    expect(text).toContain("Statement · Statement Mart");
+    expect(text).toContain("Balance brought forward");
+    expect(text).toContain(`Invoice ${invoice.number}`);
+    expect(text).toContain("-$30.00");
+    expect(text).toContain("$70.00");
+    expect(text).toContain("Current: $70.00");
+    // A later range brings the $70.00 forward and lists nothing else.
+    const later = await statementPdf({
+      businessName: "Statement Mart",
+      from: addDays(storeToday(), 1),
+      to: addDays(storeToday(), 2),
+      entries,
+      aging: await businessAging(t.db, b.id),
+    });
+    const laterText = (await extractText(await getDocumentProxy(new Uint8Array(later)), { mergePages: true })).text;
+    expect(laterText).not.toContain(`Invoice ${invoice.number}`);
+    expect(laterText).toMatch(/Balance brought forward\s*\$70\.00/);
   });
 });

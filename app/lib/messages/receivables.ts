@@ -66,3 +66,4 @@ export const pastDueMailSubject = (invoiceNumber: number) => `Invoice ${invoiceN
 export const pastDueMailBody = (invoiceNumber: number, balance: string, dueOn: string) =>
   `Invoice ${invoiceNumber} fell due ${dueOn} and ${balance} of it is still open. Please send your payment.`;
 export const noPayments = "No payments recorded yet.";
+export const statementBadRange = "Choose a range of days whose start is not after its end.";

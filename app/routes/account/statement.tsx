@@ -1,8 +1,11 @@
+import { Form } from "react-router";
 import { getDb } from "~/.server/db/instance";
 import { creditPosition } from "~/.server/receivables/credit";
 import { businessAging, ledger, openInvoices } from "~/.server/receivables/statement";
 import { signedInViewer } from "~/.server/request/context";
 import { AccountShell } from "~/components/account-shell";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
 import * as RECEIVABLES from "~/lib/messages/receivables";
 import { formatCents } from "~/lib/money";
 import { AGING_BUCKETS, AGING_LABELS, TERMS_LABELS } from "~/lib/receivables";
@@ -60,6 +63,19 @@ export default function Statement({ loaderData }: Route.ComponentProps) {
               </dd>
             </div>
           </dl>
+          <Form
+            method="get"
+            action="/account/statement.pdf"
+            reloadDocument
+            aria-label="Statement PDF"
+            className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+          >
+            <TextField label="From" name="from" type="date" />
+            <TextField label="To" name="to" type="date" />
+            <Button type="submit" variant="secondary">
+              Statement PDF
+            </Button>
+          </Form>
           <section aria-labelledby="aging-title" className="flex flex-col gap-2">
             <h2 id="aging-title" className="font-semibold text-slate-900">
               Aging
