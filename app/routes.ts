@@ -52,6 +52,8 @@ export default [
     route("account/alerts", "routes/account/stock-alerts.tsx"),
     route("account/team", "routes/account/team.tsx"),
     route("account/approvals", "routes/account/approvals.tsx"),
+    route("account/statement", "routes/account/statement.tsx"),
+    route("account/statement.pdf", "routes/account/statement-pdf.ts"),
     // A sales rep or an admin chooses the business they order for (issue 29).
     route("act", "routes/account/act.tsx"),
     route("api/product-personal/:productId", "routes/api/product-personal.ts"),
@@ -96,6 +98,11 @@ export default [
       route("taxes", "routes/admin/taxes.tsx"),
       route("reports/excise", "routes/admin/reports-excise.tsx"),
       route("reports/excise/export.csv", "routes/admin/reports-excise-export.ts"),
+      // Paid on account (issue 30): aging, the store's terms, a business's terms, payments and ledger.
+      route("receivables", "routes/admin/receivables.tsx"),
+      route("receivables/export.csv", "routes/admin/receivables-export.ts"),
+      route("receivables/:businessId", "routes/admin/receivables-business.tsx"),
+      route("payments", "routes/admin/payments.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -23,6 +23,7 @@ import * as m0025 from "./migrations/0025-report-indexes";
 import * as m0027 from "./migrations/0027-excise-product-facts";
 import * as m0028 from "./migrations/0028-excise-rules";
 import * as m0029 from "./migrations/0029-pact-filings-and-shipments";
+import * as m0030 from "./migrations/0030-receivables";
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "0027-excise-product-facts": m0027,
   "0028-excise-rules": m0028,
   "0029-pact-filings-and-shipments": m0029,
+  "0030-receivables": m0030,
 };
 
 export const migrationNames = Object.keys(migrations);

@@ -13,6 +13,7 @@ const LINKS = [
   { to: "/account/business", label: "Business Profile", end: true },
   { to: "/account/team", label: "Team", end: true },
   { to: "/account/approvals", label: "Approvals", end: true },
+  { to: "/account/statement", label: "Statement", end: true },
 ] as const;
 
 /** The frame of the signed-in account screens: title, section nav, content. */

@@ -1,3 +1,4 @@
+import * as RECEIVABLES from "~/lib/messages/receivables";
 import * as TEAM_MESSAGES from "~/lib/messages/team";
 import { formatCents } from "~/lib/money";
 import { formatOrderDate, type OrderDetail } from "~/lib/orders";
@@ -56,7 +57,11 @@ export function OrderView({ order }: { order: OrderDetail }) {
           <dt className="text-slate-600">Status</dt>
           <dd className="flex flex-col items-start gap-1">
             <OrderStatusBadge status={order.status} />
-            {order.holdReason ? <span className="text-slate-700">{TEAM_MESSAGES.waitingForOwnerApproval}</span> : null}
+            {order.holdReason ? (
+              <span className="text-slate-700">
+                {RECEIVABLES.holdReasonText(order.holdReason) ?? TEAM_MESSAGES.waitingForOwnerApproval}
+              </span>
+            ) : null}
           </dd>
         </div>
         {order.placedBy ? (

@@ -38,7 +38,13 @@ export interface OrderSummary {
 
 /** An order above its buyer's limit waits for an owner (orders.hold_reason). */
 export const OWNER_APPROVAL = "owner-approval";
-export type HoldReason = typeof OWNER_APPROVAL;
+/** Also: a credit hold, or a prepaid order waiting for its payment (issue 30, lib/receivables.ts). */
+export const HOLD_REASONS = [OWNER_APPROVAL, "credit-hold", "prepaid"] as const;
+export type HoldReason = (typeof HOLD_REASONS)[number];
+
+export function isHoldReason(value: unknown): value is HoldReason {
+  return typeof value === "string" && (HOLD_REASONS as readonly string[]).includes(value);
+}
 
 export interface OrderDetail extends OrderSummary {
   shipping: ShippingSnapshot;

@@ -38,6 +38,8 @@ interface World {
   orderId: number;
   listId: number;
   licenseId: string;
+  /** The customer's business (its key), for the back office's receivables page (issue 30). */
+  businessId: string;
   /** The product's price as the store prints it: must never reach a visitor. */
   price: string;
 }
@@ -55,7 +57,8 @@ function concrete(routePath: string, world: World): string {
     .replace(":category", "kratom")
     .replace(":orderId", String(world.orderId))
     .replace(":listId", String(world.listId))
-    .replace(":licenseId", world.licenseId);
+    .replace(":licenseId", world.licenseId)
+    .replace(":businessId", world.businessId);
 }
 
 function expectedPage(access: Access, role: Role, declared: Access): number[] {
@@ -243,6 +246,7 @@ async function world(playwright: {
     orderId: order.id,
     listId: list.id,
     licenseId: license.id,
+    businessId: customer.id,
     price: money(product.price_cents),
   };
 }

@@ -218,6 +218,7 @@ test.describe("390 px layout", () => {
       "Compliance",
       "Taxes",
       "Reports",
+      "Receivables",
     ]);
     for (const tab of await tabs.all()) await expectWhollyOnScreen(tab, page);
     await tabs.filter({ hasText: "Users" }).click();

@@ -99,7 +99,8 @@ export function samplePath(routePath: string): string {
     .replace(":category", "kratom")
     .replace(":orderId", "1")
     .replace(":listId", "1")
-    .replace(":licenseId", "00000000-0000-4000-8000-000000000000");
+    .replace(":licenseId", "00000000-0000-4000-8000-000000000000")
+    .replace(":businessId", "1");
 }
 
 /** Every route whose module has an action. */

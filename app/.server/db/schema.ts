@@ -217,6 +217,10 @@ export interface BusinessesTable {
   reviewed_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Payment terms (migration 0030): 'prepaid', 'cod', 'net7' … 'net60'; NULL: the store's default. */
+  terms: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Credit limit in cents; NULL: the store's default. */
+  credit_limit_cents: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type MemberRole = "owner" | "buyer";
@@ -496,7 +500,70 @@ export interface ImportStagingTable {
   expires_at: number;
 }
 
+/** A numbered series of documents and its last number (migration 0030). */
+export interface DocCountersTable {
+  name: string;
+  value: number;
+}
+
+export type InvoiceKind = "invoice" | "credit";
+
+/** An invoice or a credit note (migration 0030). */
+export interface InvoicesTable {
+  id: Generated<number>;
+  number: number;
+  kind: InvoiceKind;
+  business_id: string;
+  order_id: number;
+  terms: string;
+  /** Calendar days, YYYY-MM-DD (store time zone). */
+  issued_on: string;
+  due_on: string;
+  total_cents: number;
+  balance_cents: number;
+  created_at: string;
+}
+
+export interface InvoiceLinesTable {
+  invoice_id: number;
+  position: number;
+  name: string;
+  sku: string;
+  unit_price_cents: number;
+  quantity: number;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  business_id: string;
+  received_on: string;
+  amount_cents: number;
+  method: string;
+  reference: string | null;
+  unapplied_cents: number;
+  idempotency_key: string;
+  recorded_by: string | null;
+  voided_at: string | null;
+  created_at: string;
+}
+
+/** A payment's or a credit note's share of an invoice. */
+export interface PaymentApplicationsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  payment_id: number | null;
+  credit_id: number | null;
+  amount_cents: number;
+  reversed_at: string | null;
+  created_at: string;
+}
+
 export interface DB {
+  doc_counters: DocCountersTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
+  payments: PaymentsTable;
+  payment_applications: PaymentApplicationsTable;
   saved_lists: SavedListsTable;
   saved_list_items: SavedListItemsTable;
   stock_alerts: StockAlertsTable;

@@ -12,6 +12,7 @@ import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";
 import { SUMMARY_COLUMNS, toSummary } from "../orders/queries";
 import { setOrderStatus } from "../orders/status";
+import { creditHoldFor } from "../receivables/credit";
 import { env } from "../runtime/env";
 
 /**
@@ -75,7 +76,7 @@ export async function decideApproval(db: Kysely<DB>, owner: Viewer, orderId: num
   await assertStillOwner(db, owner);
   const order = await db
     .selectFrom("orders")
-    .select(["id", "placed_by_id"])
+    .select(["id", "placed_by_id", "total_cents"])
     .where("id", "=", orderId)
     .where("user_id", "=", owner.accountId)
     .where("status", "=", "In Review")
@@ -83,10 +84,23 @@ export async function decideApproval(db: Kysely<DB>, owner: Viewer, orderId: num
     .executeTakeFirst();
   if (!order) throw new TeamError(TEAM.orderNotWaiting(orderId));
   const actor = { id: owner.id, name: `${owner.name} <${owner.email}>` };
-  // The status change is conditional on In Review: a second decision, or the store's own, wins once.
-  await setOrderStatus(db, orderId, { seen: "In Review", next: approve ? "Processing" : "Cancelled" }, actor);
+  // Approved but over the business's credit, or prepaid (issue 30): it stays In Review for the store.
+  const creditHold = approve ? await creditHoldFor(db, owner.accountId, order.total_cents) : null;
+  if (creditHold) {
+    const moved = await db
+      .updateTable("orders")
+      .set({ hold_reason: creditHold.reason })
+      .where("id", "=", orderId)
+      .where("status", "=", "In Review")
+      .where("hold_reason", "=", OWNER_APPROVAL)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) throw new TeamError(TEAM.orderNotWaiting(orderId));
+  } else {
+    // The status change is conditional on In Review: a second decision, or the store's own, wins once.
+    await setOrderStatus(db, orderId, { seen: "In Review", next: approve ? "Processing" : "Cancelled" }, actor);
+  }
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("orders").set({ hold_reason: null }).where("id", "=", orderId).execute();
+    if (!creditHold) await trx.updateTable("orders").set({ hold_reason: null }).where("id", "=", orderId).execute();
     const buyer = order.placed_by_id ? await findUserById(trx, order.placed_by_id) : null;
     if (buyer) {
       await enqueueMail(

@@ -17,6 +17,7 @@ import { addUnitsSold } from "../orders/best-sellers";
 import { enqueueOrderMails } from "../orders/mails";
 import { findOrderForUser } from "../orders/queries";
 import { loadPriceBook, unitPriceCents } from "../pricing/prices";
+import { creditHoldFor } from "../receivables/credit";
 import { DomainError } from "../runtime/domain-error";
 import { orderValueProblem } from "../wholesale/order-value";
 import { sellingUnitProblem } from "../wholesale/selling-units";
@@ -137,15 +138,17 @@ export async function placeOrder(
       };
       const totalCents = sold.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
       const aboveLimit = input.orderLimitCents != null && totalCents > input.orderLimitCents;
+      // Paid on account (issue 30): over the credit limit, past due, or prepaid waits In Review.
+      const creditHold = aboveLimit ? null : await creditHoldFor(trx, input.userId, totalCents);
       const order = await trx
         .insertInto("orders")
         .values({
           user_id: input.userId,
           placed_by_id: placedBy.id,
           placed_by_name: placedBy.name,
-          hold_reason: aboveLimit ? OWNER_APPROVAL : null,
+          hold_reason: aboveLimit ? OWNER_APPROVAL : (creditHold?.reason ?? null),
           idempotency_key: input.idempotencyKey,
-          status: aboveLimit ? "In Review" : "Processing",
+          status: aboveLimit || creditHold ? "In Review" : "Processing",
           total_cents: totalCents,
           item_count: sold.reduce((sum, l) => sum + l.quantity, 0),
           ship_business_name: address.businessName,

@@ -14,6 +14,7 @@ import { pruneJobsJob } from "../jobs/maintenance";
 import { scheduleEvery } from "../jobs/registry";
 import { type JobRunner, startJobRunner } from "../jobs/runner";
 import { mailJob } from "../mail/outbox";
+import { invoiceRemindersJob } from "../receivables/mails";
 import { env } from "../runtime/env";
 import { log } from "../runtime/log";
 import { pruneStagedImportsJob } from "./catalog-import/staging";
@@ -51,6 +52,7 @@ const JOBS = [
   stockAlertsJob,
   pruneStagedImportsJob,
   pactReminderJob,
+  invoiceRemindersJob,
 ];
 
 const MINUTE = 60 * 1000;
@@ -74,6 +76,8 @@ export function startBackgroundWork(): void {
   scheduleEvery(pactReminderJob.name, 6 * HOUR);
   // Back-in-stock alerts: a customer hears within about a minute of the restock (cheap when nothing is due).
   scheduleEvery(stockAlertsJob.name, MINUTE);
+  // Invoice reminders and past-due notices (issue 30): once per invoice, whatever the runs.
+  scheduleEvery(invoiceRemindersJob.name, HOUR);
   runner = startJobRunner({ pollMs: 2000 });
   log.info({ jobs: JOBS.map((j) => j.name) }, "job runner started");
 }

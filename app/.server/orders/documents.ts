@@ -3,10 +3,12 @@ import PDFDocument from "pdfkit";
 import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
 import { formatOrderDate, type OrderDetail } from "~/lib/orders";
+import { isTerms, TERMS_LABELS } from "~/lib/receivables";
 import type { StoreInfo } from "~/lib/store";
 import { oneLine } from "~/lib/text";
 import type { DB } from "../db/schema";
 import { type ExciseSummary, exciseDocumentLines, findOrderExcise } from "../excise/orders";
+import { type InvoiceAccount, invoiceAccount } from "../receivables/statement";
 import { storeInfo } from "../runtime/store-info";
 import { loadOrderItems, toDetail } from "./queries";
 
@@ -26,6 +28,8 @@ export interface OrderDocument {
   poNumber: string | null;
   /** The order's excise as stored when it was placed or edited (issue 31). */
   excise?: ExciseSummary;
+  /** The order's invoice on account once it is completed (issue 30), or null. */
+  account?: InvoiceAccount | null;
 }
 
 /**
@@ -41,7 +45,7 @@ export async function findOrderDocument(
   if (viewer.role !== "admin") q = q.where("user_id", "=", viewer.accountId ?? viewer.id);
   const row = await q.executeTakeFirst();
   if (!row) return null;
-  const [items, user, business, excise] = await Promise.all([
+  const [items, user, business, excise, account] = await Promise.all([
     loadOrderItems(db, [row.id]),
     row.user_id
       ? db.selectFrom("users").select(["name", "email"]).where("id", "=", row.user_id).executeTakeFirst()
@@ -54,6 +58,7 @@ export async function findOrderDocument(
           .executeTakeFirst()
       : undefined,
     findOrderExcise(db, row.id),
+    invoiceAccount(db, row.id),
   ]);
   return {
     order: toDetail(row, items.get(row.id) ?? []),
@@ -62,6 +67,7 @@ export async function findOrderDocument(
     business: business ? { legalName: business.legal_name, dba: business.dba, taxPermit: business.tax_permit } : null,
     poNumber: row.po_number ? oneLine(row.po_number) : null,
     excise,
+    account,
   };
 }
 
@@ -282,6 +288,7 @@ function draw(doc: OrderDocument, kind: Kind): Promise<Buffer> {
       align: "right",
     },
   );
+  if (kind === "invoice" && doc.account) drawAccount(pdf, doc.account, left, width);
   // The customer's notes (delivery instructions): the packer and the buyer both need them.
   if (order.notes) {
     pdf.moveDown(1);
@@ -290,6 +297,23 @@ function draw(doc: OrderDocument, kind: Kind): Promise<Buffer> {
   }
   pdf.end();
   return done;
+}
+
+/** The invoice on account (issue 30): its number, terms, dates, what paid it and the balance due. */
+function drawAccount(pdf: PDFKit.PDFDocument, account: InvoiceAccount, left: number, width: number): void {
+  const terms = isTerms(account.terms) ? TERMS_LABELS[account.terms] : account.terms;
+  pdf.moveDown(1);
+  pdf.font(BOLD).fontSize(10).text(`Invoice ${account.number} · Terms: ${terms}`, left, pdf.y, { width });
+  pdf.font(FONT).text(`Invoice date: ${account.issuedOn} · Due date: ${account.dueOn}`, { width });
+  for (const p of account.paid) pdf.text(`${p.date} ${oneLine(p.label)}: -${formatCents(p.amountCents)}`, { width });
+  if (account.creditNote !== null) pdf.text(`Credit note ${account.creditNote} issued (order cancelled)`, { width });
+  pdf
+    .font(BOLD)
+    .fontSize(12)
+    .text(`Balance due: ${formatCents(account.balanceCents)}`, left, pdf.y, {
+      width,
+      align: "right",
+    });
 }
 
 export function invoicePdf(doc: OrderDocument): Promise<Buffer> {

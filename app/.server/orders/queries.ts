@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { type OrderDetail, type OrderLine, type OrderSummary, OWNER_APPROVAL } from "~/lib/orders";
+import { isHoldReason, type OrderDetail, type OrderLine, type OrderSummary } from "~/lib/orders";
 import type { DB, OrderRow } from "../db/schema";
 
 type Db = Kysely<DB>;
@@ -24,7 +24,7 @@ export function toSummary(
     totalCents: row.total_cents,
     itemCount: row.item_count,
     placedBy: row.placed_by_name,
-    holdReason: row.hold_reason === OWNER_APPROVAL && row.status === "In Review" ? OWNER_APPROVAL : null,
+    holdReason: isHoldReason(row.hold_reason) && row.status === "In Review" ? row.hold_reason : null,
   };
 }
 

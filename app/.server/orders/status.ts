@@ -9,6 +9,7 @@ import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
 import { kickJobRunners } from "../jobs/wake";
+import { onOrderStatusChange } from "../receivables/invoices";
 import { DomainError } from "../runtime/domain-error";
 import { addUnitsSold } from "./best-sellers";
 import { enqueueStatusMail } from "./mails";
@@ -101,6 +102,8 @@ export async function setOrderStatus(
       before: { status: order.status },
       after: { status: next },
     });
+    // Paid on account (issue 30): Completed issues the invoice, a completed order cancelled its credit note.
+    await onOrderStatusChange(trx, orderId, order.status, next, actor);
     await enqueueStatusMail(trx, order.user_id, orderId, next);
     return { changed: true };
   });

@@ -27,6 +27,8 @@ const TABS = [
   { to: "/admin/taxes", label: "Taxes", end: false },
   // Sales, excise and PACT reports: one tab, the reports page links each (a phone shows every tab).
   { to: "/admin/reports", label: "Reports", end: false },
+  // Paid on account (issue 30): aging and each business's ledger; payments are listed from there.
+  { to: "/admin/receivables", label: "Receivables", end: false },
 ] as const;
 
 /** A count as the admin reads it: "20,006". */

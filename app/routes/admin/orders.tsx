@@ -12,6 +12,7 @@ import { useReplyToast } from "~/components/use-reply-toast";
 import { type FormReply, revalidateAfterConflict } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
+import * as RECEIVABLES from "~/lib/messages/receivables";
 import * as TEAM_MESSAGES from "~/lib/messages/team";
 import { formatCents } from "~/lib/money";
 import { formatOrderDate, isOrderStatus, ORDER_STATUSES } from "~/lib/orders";
@@ -160,7 +161,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   </p>
                   <p className="text-slate-600">{formatOrderDate(o.createdAt)}</p>
                   {o.placedBy && o.placedBy !== o.customerName ? <p>{TEAM_MESSAGES.placedBy(o.placedBy)}</p> : null}
-                  {o.holdReason ? <p className="font-semibold">{TEAM_MESSAGES.waitingForOwnerApproval}</p> : null}
+                  {o.holdReason ? (
+                    <p className="font-semibold">
+                      {RECEIVABLES.holdReasonText(o.holdReason) ?? TEAM_MESSAGES.waitingForOwnerApproval}
+                    </p>
+                  ) : null}
                   {o.poNumber ? <p>PO {o.poNumber}</p> : null}
                   <address className="mt-1 text-slate-700 not-italic">
                     {o.shipping.businessName}, {o.shipping.street}, {o.shipping.city}, {o.shipping.state}{" "}

@@ -6,10 +6,12 @@ import { getDb } from "~/.server/db/instance";
 import { placeOrder } from "~/.server/flows/place-order";
 import { parseForm, replyError, replyOk } from "~/.server/http/forms";
 import { domainErrorReply } from "~/.server/http/http";
+import { checkoutCredit } from "~/.server/receivables/credit";
 import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
 import { DomainError } from "~/.server/runtime/domain-error";
 import { log } from "~/.server/runtime/log";
 import { AddressForm } from "~/components/address-form";
+import { AccountTerms } from "~/components/cart/account-terms";
 import { useCart, useCartRead, writeCart } from "~/components/cart/cart-store";
 import { ExciseLines, useCartExcise } from "~/components/cart/excise-lines";
 import { CartLoading, LineProblem } from "~/components/cart/line-problem";
@@ -41,7 +43,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   } catch (error) {
     log.error({ err: error }, "checkout could not load addresses");
   }
-  return { addresses, idempotencyKey: globalThis.crypto.randomUUID() };
+  // Paid on account (issue 30): the business's terms and available credit (this page is never cached).
+  const credit = viewer.role === "customer" ? await checkoutCredit(getDb(), viewer.accountId) : null;
+  return { addresses, credit, idempotencyKey: globalThis.crypto.randomUUID() };
 }
 
 /** A placed order's id; a failure says whether the spec's alert is the way to tell it. */
@@ -324,6 +328,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               {formatCents(total + (excise?.collectedCents ?? 0))}
             </span>
           </div>
+          {loaderData.credit ? <AccountTerms credit={loaderData.credit} totalCents={total} /> : null}
           {message ? (
             <p role="alert" className="font-medium text-danger-600">
               {message}

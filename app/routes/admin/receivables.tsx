@@ -1,0 +1,239 @@
+import { Form, Link, redirect, useFetcher } from "react-router";
+import { getDb } from "~/.server/db/instance";
+import { replyError, replyOk } from "~/.server/http/forms";
+import { setStoreCreditSettings, storeCreditSettings } from "~/.server/receivables/settings";
+import { AGING_SORTS, type AgingSort, agingReport } from "~/.server/receivables/statement";
+import { actorOf, formOf } from "~/.server/request/context";
+import { Button } from "~/components/ui/button";
+import { SelectField, TextField } from "~/components/ui/field";
+import { useReplyToast } from "~/components/use-reply-toast";
+import { type FormReply, fieldError } from "~/lib/form-reply";
+import * as RECEIVABLES from "~/lib/messages/receivables";
+import { formatCents } from "~/lib/money";
+import { AGING_BUCKETS, AGING_LABELS, isTerms, parseDollars, TERMS, TERMS_LABELS } from "~/lib/receivables";
+import type { Route } from "./+types/receivables";
+
+/**
+ * Receivables (issue 30): the store's default terms, credit limit and past-due hold; every
+ * business's balance in aging buckets, sortable, with totals; a business's page from here.
+ */
+export function meta() {
+  return [{ title: "Receivables" }, { name: "robots", content: "noindex" }];
+}
+
+const BUSINESS_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const chosen = url.searchParams.get("business");
+  if (chosen && BUSINESS_ID.test(chosen)) throw redirect(`/admin/receivables/${chosen}`);
+  const sortParam = url.searchParams.get("sort") ?? "balance";
+  const sort: AgingSort = (AGING_SORTS as readonly string[]).includes(sortParam) ? (sortParam as AgingSort) : "balance";
+  const db = getDb();
+  const [settings, report, businesses] = await Promise.all([
+    storeCreditSettings(db),
+    agingReport(db, { sort }),
+    db.selectFrom("businesses").select(["user_id", "legal_name"]).orderBy("legal_name").limit(1000).execute(),
+  ]);
+  return {
+    settings,
+    report,
+    sort,
+    businesses: businesses.map((b) => ({ id: b.user_id, name: b.legal_name })),
+  };
+}
+
+export async function action({ context }: Route.ActionArgs) {
+  const form = formOf(context);
+  const get = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v.trim() : "";
+  };
+  const terms = get("defaultTerms");
+  const limit = get("defaultCreditLimit");
+  const days = get("pastDueHoldDays");
+  const limitCents = limit === "" ? null : parseDollars(limit);
+  const fieldErrors: Record<string, string> = {};
+  if (!isTerms(terms)) fieldErrors.defaultTerms = RECEIVABLES.termsRequired;
+  if (limit !== "" && limitCents === null) fieldErrors.defaultCreditLimit = RECEIVABLES.creditLimitFormat;
+  if (!/^\d{1,3}$/.test(days) || Number(days) > 365) fieldErrors.pastDueHoldDays = RECEIVABLES.pastDueDaysFormat;
+  if (Object.keys(fieldErrors).length || !isTerms(terms)) return replyError({ fieldErrors });
+  await setStoreCreditSettings(
+    getDb(),
+    { defaultTerms: terms, defaultCreditLimitCents: limitCents, pastDueHoldDays: Number(days) },
+    actorOf(context),
+  );
+  return replyOk(RECEIVABLES.storeCreditSaved);
+}
+
+function SortLink({ sort, current, children }: { sort: AgingSort; current: AgingSort; children: React.ReactNode }) {
+  return (
+    <Link
+      to={`?sort=${sort}`}
+      aria-current={sort === current ? "true" : undefined}
+      className={`underline ${sort === current ? "font-bold text-slate-900" : "text-brand-700"}`}
+    >
+      {children}
+    </Link>
+  );
+}
+
+export default function Receivables({ loaderData }: Route.ComponentProps) {
+  const { settings, report, sort, businesses } = loaderData;
+  const fetcher = useFetcher<FormReply>();
+  useReplyToast(fetcher.data, { state: fetcher.state });
+  return (
+    <section aria-labelledby="receivables-title" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="receivables-title" className="text-xl font-bold text-slate-900">
+          Receivables
+        </h2>
+        <Link to="/admin/payments" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+          Latest payments
+        </Link>
+      </div>
+      <fetcher.Form
+        method="post"
+        aria-label="Store terms and credit"
+        className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-4"
+      >
+        <SelectField
+          label="Default terms"
+          name="defaultTerms"
+          required
+          defaultValue={settings.defaultTerms}
+          options={TERMS.map((t) => ({ value: t, label: TERMS_LABELS[t] }))}
+          error={fieldError(fetcher.data, "defaultTerms")}
+        />
+        <TextField
+          label="Default credit limit (dollars)"
+          name="defaultCreditLimit"
+          inputMode="decimal"
+          placeholder="No limit"
+          defaultValue={
+            settings.defaultCreditLimitCents === null ? "" : (settings.defaultCreditLimitCents / 100).toFixed(2)
+          }
+          error={fieldError(fetcher.data, "defaultCreditLimit")}
+        />
+        <TextField
+          label="Hold orders when an invoice is past due by more than (days)"
+          name="pastDueHoldDays"
+          inputMode="numeric"
+          required
+          defaultValue={String(settings.pastDueHoldDays)}
+          error={fieldError(fetcher.data, "pastDueHoldDays")}
+        />
+        <div className="flex items-end">
+          <Button type="submit" disabled={fetcher.state !== "idle"}>
+            Save settings
+          </Button>
+        </div>
+      </fetcher.Form>
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        <SelectField
+          label="A business's account"
+          name="business"
+          required
+          placeholder="Choose a business"
+          options={businesses.map((b) => ({ value: b.id, label: b.name }))}
+        />
+        <Button type="submit" variant="secondary">
+          Open
+        </Button>
+      </Form>
+      <Form
+        method="get"
+        action="/admin/receivables/export.csv"
+        reloadDocument
+        aria-label="Export for the accountant"
+        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+      >
+        <SelectField
+          label="Export"
+          name="kind"
+          defaultValue="invoices"
+          options={[
+            { value: "invoices", label: "Invoices" },
+            { value: "payments", label: "Payments" },
+            { value: "credit-notes", label: "Credit notes" },
+          ]}
+        />
+        <TextField label="From" name="from" type="date" />
+        <TextField label="To" name="to" type="date" />
+        <Button type="submit" variant="secondary">
+          Download CSV
+        </Button>
+      </Form>
+      <section aria-labelledby="aging-title" className="flex flex-col gap-2">
+        <h3 id="aging-title" className="font-semibold text-slate-900">
+          Aging
+        </h3>
+        {report.rows.length === 0 ? (
+          <p className="text-sm text-slate-700">{RECEIVABLES.noBusinesses}</p>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="w-full text-sm">
+              <thead className="bg-slate-50 text-left text-slate-700">
+                <tr>
+                  <th className="p-2">
+                    <SortLink sort="name" current={sort}>
+                      Business
+                    </SortLink>
+                  </th>
+                  {AGING_BUCKETS.map((b) => (
+                    <th key={b} className="p-2 text-right">
+                      <SortLink sort={b} current={sort}>
+                        {AGING_LABELS[b]}
+                      </SortLink>
+                    </th>
+                  ))}
+                  <th className="p-2 text-right">Credit</th>
+                  <th className="p-2 text-right">
+                    <SortLink sort="balance" current={sort}>
+                      Balance
+                    </SortLink>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.rows.map((r) => (
+                  <tr key={r.businessId} className="border-t border-slate-100">
+                    <td className="p-2">
+                      <Link
+                        to={`/admin/receivables/${r.businessId}`}
+                        className="font-semibold text-brand-700 underline"
+                      >
+                        {r.name}
+                      </Link>
+                    </td>
+                    {AGING_BUCKETS.map((b) => (
+                      <td key={b} className="tabular p-2 text-right">
+                        {formatCents(r.buckets[b])}
+                      </td>
+                    ))}
+                    <td className="tabular p-2 text-right">{formatCents(r.creditCents)}</td>
+                    <td className="tabular p-2 text-right font-semibold">{formatCents(r.balanceCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr className="border-t-2 border-slate-300 font-bold">
+                  <th scope="row" className="p-2 text-left">
+                    Total
+                  </th>
+                  {AGING_BUCKETS.map((b) => (
+                    <td key={b} className="tabular p-2 text-right">
+                      {formatCents(report.totals[b])}
+                    </td>
+                  ))}
+                  <td className="tabular p-2 text-right">{formatCents(report.totals.credit)}</td>
+                  <td className="tabular p-2 text-right">{formatCents(report.totals.balance)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        )}
+      </section>
+    </section>
+  );
+}
