@@ -195,6 +195,7 @@ test.describe("390 px layout", () => {
       "Business Profile",
       "Team",
       "Approvals",
+      "Statement",
     ]);
     for (const link of await links.all()) await expectWhollyOnScreen(link, page);
     expect(await nav.getByRole("list").evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
