@@ -23,7 +23,8 @@ export function AccountShell({ title, children }: { title: string; children: Rea
       <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
       <div className="mt-6 grid gap-6 md:grid-cols-[220px_1fr]">
         <nav aria-label="Account" className="min-w-0">
-          {/* Two columns on phones, a column beside the content from md: every entry stays in view. */}
+          {/* Two columns on phones, a column beside the content from md (shorter rows for a mouse): every
+              entry stays in view. */}
           <ul className="grid grid-cols-2 gap-1 md:flex md:flex-col">
             {LINKS.map((l) => (
               <li key={l.to}>
@@ -31,7 +32,7 @@ export function AccountShell({ title, children }: { title: string; children: Rea
                   to={l.to}
                   end={l.end}
                   className={({ isActive }) =>
-                    `flex min-h-11 items-center rounded-md px-3 text-sm font-semibold ${
+                    `flex min-h-11 items-center rounded-md px-3 text-sm font-semibold md:min-h-9 ${
                       isActive ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"
                     }`
                   }
