@@ -3,6 +3,7 @@ import { addDays, storeToday } from "~/lib/business";
 import { type LowStockItem, listLowStock } from "../catalog/low-stock";
 import type { DB } from "../db/schema";
 import { storeDayStart } from "../orders/export";
+import { agingReport, type Buckets } from "../receivables/statement";
 import { type DayRange, previousRange } from "./report-range";
 import { type SalesRow, salesBy, salesByPeriod, sumRows } from "./reports";
 
@@ -44,6 +45,8 @@ export interface Dashboard {
   byClass: SalesRow[];
   expiringLicenses: ExpiringLicense[];
   lowStock: { items: LowStockItem[]; total: number };
+  /** Money owed on account, by how late (issue 30's aging), and the credit held. */
+  owed: { buckets: Buckets; balanceCents: number; creditCents: number };
 }
 
 /** The first day of the month `months` months before the month of `day`. */
@@ -127,20 +130,33 @@ export async function loadDashboard(db: Kysely<DB>, today: string = storeToday()
   const before30 = previousRange(last30);
   const year: DayRange = { from: monthStart(today, 11), to: today };
   const yearBefore: DayRange = { from: monthStart(today, 23), to: addDays(year.from, -1) };
-  const [days, months, statuses, topProducts, topBusinesses, byState, byClass, newNow, newBefore, licenses, low] =
-    await Promise.all([
-      comparison(db, last30, before30, "day"),
-      comparison(db, year, yearBefore, "month"),
-      ordersByStatus(db, last30),
-      salesBy(db, "product", last30, { pageSize: 10 }),
-      salesBy(db, "business", last30, { pageSize: 10 }),
-      salesBy(db, "state", last30, { pageSize: 10 }),
-      salesBy(db, "class", last30, { pageSize: 10 }),
-      countNewBusinesses(db, last30),
-      countNewBusinesses(db, before30),
-      expiringLicenses(db, today),
-      listLowStock(db, 10),
-    ]);
+  const [
+    days,
+    months,
+    statuses,
+    topProducts,
+    topBusinesses,
+    byState,
+    byClass,
+    newNow,
+    newBefore,
+    licenses,
+    low,
+    aging,
+  ] = await Promise.all([
+    comparison(db, last30, before30, "day"),
+    comparison(db, year, yearBefore, "month"),
+    ordersByStatus(db, last30),
+    salesBy(db, "product", last30, { pageSize: 10 }),
+    salesBy(db, "business", last30, { pageSize: 10 }),
+    salesBy(db, "state", last30, { pageSize: 10 }),
+    salesBy(db, "class", last30, { pageSize: 10 }),
+    countNewBusinesses(db, last30),
+    countNewBusinesses(db, before30),
+    expiringLicenses(db, today),
+    listLowStock(db, 10),
+    agingReport(db, { today }),
+  ]);
   const ordersNow = sumRows(days.current).orders;
   const ordersBefore = sumRows(days.previous).orders;
   return {
@@ -160,5 +176,10 @@ export async function loadDashboard(db: Kysely<DB>, today: string = storeToday()
     byClass: byClass.rows,
     expiringLicenses: licenses,
     lowStock: { items: low.items, total: low.total },
+    owed: {
+      buckets: aging.totals,
+      balanceCents: aging.totals.balance,
+      creditCents: aging.totals.credit,
+    },
   };
 }

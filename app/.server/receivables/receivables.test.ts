@@ -9,6 +9,7 @@ import { OWNER_APPROVAL } from "~/lib/orders";
 import { CREDIT_HOLD, PREPAID_HOLD } from "~/lib/receivables";
 import { customerWithAddress } from "../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { loadDashboard } from "../admin/dashboard";
 import { listAudit } from "../audit/log";
 import { saveBusiness } from "../business/profile";
 import { insertProduct } from "../catalog/product-writes";
@@ -451,6 +452,10 @@ describe("aging", () => {
     expect(row).toMatchObject({ name: "Aging Mart", balanceCents: 150_00 });
     expect(report.rows[0]?.buckets["90+"]).toBeGreaterThanOrEqual(25_00);
     expect(report.totals.balance).toBe(report.rows.reduce((s, r) => s + r.balanceCents, 0));
+    // The admin's overview shows the same money owed, by bucket (issue 32).
+    const overview = await loadDashboard(t.db);
+    expect(overview.owed.balanceCents).toBe(report.totals.balance);
+    expect(overview.owed.buckets["90+"]).toBe(report.totals["90+"]);
   });
 });
 

@@ -9,6 +9,7 @@ import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import * as REPORT_MESSAGES from "~/lib/messages/reports";
 import { formatCents } from "~/lib/money";
 import { formatOrderDate, ORDER_STATUSES } from "~/lib/orders";
+import { AGING_BUCKETS, AGING_LABELS } from "~/lib/receivables";
 import type { Route } from "./+types/overview";
 
 export async function loader() {
@@ -345,6 +346,24 @@ function OverviewCharts({ dashboard: d }: { dashboard: DashboardData }) {
             ))}
           </ul>
         )}
+      </Card>
+      <Card id="money-owed" title="Money owed" href="/admin/receivables" linkText="Receivables by business">
+        <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
+          {AGING_BUCKETS.map((b) => (
+            <div key={b} className="rounded-md bg-slate-50 p-2">
+              <dt className="text-slate-600">
+                <Link to={`/admin/receivables?sort=${encodeURIComponent(b)}`} className="underline">
+                  {AGING_LABELS[b]}
+                </Link>
+              </dt>
+              <dd className="tabular font-semibold text-slate-900">{formatCents(d.owed.buckets[b])}</dd>
+            </div>
+          ))}
+          <div className="rounded-md bg-slate-50 p-2">
+            <dt className="text-slate-600">Balance, less credit</dt>
+            <dd className="tabular font-bold text-slate-900">{formatCents(d.owed.balanceCents)}</dd>
+          </div>
+        </dl>
       </Card>
       <Card
         id="low-stock"
