@@ -51,6 +51,11 @@ test.describe("receivables @desktop-only", () => {
     await page.getByLabel("Quantity").fill("3");
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await expect(page.getByText(`${product} added to cart!`)).toBeVisible();
+    // The cart says it first (issue 30: "the cart and checkout show the terms").
+    await page.goto("/cart");
+    const cartTerms = page.getByRole("region", { name: "Payment terms" });
+    await expect(cartTerms.getByText("Net 30")).toBeVisible();
+    await expect(cartTerms.getByText(/more than your available credit/)).toBeVisible();
     await page.goto("/checkout");
     const terms = page.getByRole("region", { name: "Payment terms" });
     await expect(terms.getByText("Net 30")).toBeVisible();

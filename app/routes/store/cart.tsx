@@ -4,8 +4,10 @@ import { Link, useRouteLoaderData } from "react-router";
 import { canSeePrices } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
 import { listChoices } from "~/.server/lists/saved-lists";
+import { checkoutCredit } from "~/.server/receivables/credit";
 import { viewerOf } from "~/.server/request/context";
 import { orderValueSettings } from "~/.server/wholesale/order-value";
+import { AccountTerms } from "~/components/cart/account-terms";
 import { useCart, useCartRead } from "~/components/cart/cart-store";
 import { ExciseLines, useCartExcise } from "~/components/cart/excise-lines";
 import { CartLoading, LineProblem } from "~/components/cart/line-problem";
@@ -38,11 +40,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     orderValue: buyer ? orderValueSettings() : null,
     // Save cart as a list: the signed-in customer's lists to pick from.
     lists: viewer?.role === "customer" ? await listChoices(getDb(), viewer.id) : null,
+    // Paid on account (issue 30): the business's terms, due date and available credit, as at checkout.
+    credit: buyer && viewer?.role === "customer" ? await checkoutCredit(getDb(), viewer.accountId) : null,
   };
 }
 
 export default function Cart({ loaderData }: Route.ComponentProps) {
-  const { buyer, orderValue, lists: savedLists } = loaderData;
+  const { buyer, orderValue, lists: savedLists, credit } = loaderData;
   const freeShippingCents = useRouteLoaderData<RootData>("root")?.store.freeShippingCents ?? 0;
   const [, updateCart] = useCart();
   const cartRead = useCartRead();
@@ -156,6 +160,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
               {formatCents(total + (excise?.collectedCents ?? 0))}
             </span>
           </div>
+          {credit ? <AccountTerms credit={credit} totalCents={total} /> : null}
           {orderValue ? (
             <OrderValueHints totalCents={total} {...orderValue} />
           ) : (
