@@ -3,6 +3,7 @@ import { addDays, storeToday } from "~/lib/business";
 import * as RECEIVABLES from "~/lib/messages/receivables";
 import { formatCents } from "~/lib/money";
 import { CREDIT_HOLD, daysBetween, PREPAID_HOLD, type Terms, termsDays } from "~/lib/receivables";
+import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { businessCredit, storeCreditSettings } from "./settings";
 
@@ -91,6 +92,12 @@ export interface CreditHold {
  * is more than the store's number of days past due, goes on credit hold.
  */
 export async function creditHoldFor(db: Db, businessId: string, orderCents: number): Promise<CreditHold | null> {
+  // PostgreSQL: one order of a business at a time past this point (the business row is the lock,
+  // taken after the products' rows, as every order takes them), so two orders placed at once
+  // cannot both fit under a limit they exceed together. SQLite has one writer already.
+  if (dialectOf(db) === "postgres") {
+    await db.selectFrom("businesses").select("user_id").where("user_id", "=", businessId).forUpdate().execute();
+  }
   const position = await creditPosition(db, businessId);
   if (!position) return null;
   if (position.terms === "prepaid") return { reason: PREPAID_HOLD, message: RECEIVABLES.prepaidWaiting };

@@ -154,6 +154,35 @@ describe("credit hold", () => {
     await expect(decideHold(t.db, b.id, second.id, true, ADMIN)).rejects.toThrow(RECEIVABLES.orderNotHeld(second.id));
   });
 
+  it("orders placed at the same moment cannot together pass the limit: one fits, the others wait", async () => {
+    const b = await business("race@ar.test", "Race Mart");
+    await setBusinessCredit(t.db, b.id, { terms: "net30", creditLimitCents: 100_00 }, ADMIN);
+    // Four orders of $75 at once against a $100 limit, each of another product (so no product row
+    // puts them in line; on PostgreSQL the business row does): exactly one goes through.
+    const products = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        insertProduct(
+          t.db,
+          { sku: `RACE-${n}`, name: `Race ${n}`, description: "", priceCents: 75_00, stock: 10, category: "novelty" },
+          [],
+        ),
+      ),
+    );
+    const placed = await Promise.all(
+      products.map(async (id) => {
+        const { order: o } = await placeOrder(t.db, {
+          userId: b.id,
+          idempotencyKey: `race-${id}`,
+          addressId: b.addressId,
+          lines: [{ id, quantity: 1 }],
+        });
+        return o;
+      }),
+    );
+    expect(placed.filter((o) => o.status === "Processing")).toHaveLength(1);
+    expect(placed.filter((o) => o.holdReason === CREDIT_HOLD)).toHaveLength(3);
+  });
+
   it("a buyer's order the owner approves still goes on credit hold when it is over the limit", async () => {
     const b = await business("approve@ar.test", "Approve Mart");
     await setBusinessCredit(t.db, b.id, { terms: "net30", creditLimitCents: 60_00 }, ADMIN);
