@@ -3,6 +3,7 @@ import { getDb } from "../../app/.server/db/instance";
 import { freshProduct, tag } from "./support/admin";
 import { createAdminAccount, createCustomer, type TestAccount } from "./support/data";
 import { expect, logIn, money, test } from "./support/fixtures";
+import { waitForMail } from "./support/mail";
 
 /**
  * Paid on account (issue 30), as people use it: the admin gives a business Net 30 and a credit
@@ -143,6 +144,11 @@ test.describe("receivables @desktop-only", () => {
     await page.reload();
     await expect(page.getByTestId("statement-balance")).toHaveText(money(0));
     await expect(page.getByText("Nothing is owed.")).toBeVisible();
+    // The owner got the invoice and a receipt for each check, over SMTP.
+    const number = invoiceName.replace(/^Invoice /, "");
+    await waitForMail(shop.email, new RegExp(`Invoice ${number}`));
+    await waitForMail(shop.email, new RegExp(`Payment of \\${money(2_000).slice(1)} received`));
+    await waitForMail(shop.email, new RegExp(`Payment of \\${money(3_000).slice(1)} received`));
     await adminContext.close();
   });
 
