@@ -213,9 +213,13 @@ test.describe("orders in the back office", () => {
     const table = page.getByRole("table", { name: "Products" });
     const stockHeader = table.getByRole("columnheader", { name: "Stock" });
     const scroller = table.locator("xpath=..");
-    // Bring the table up the screen (page scroll only), then look along its header row.
-    await scroller.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
-    await expect(table.getByRole("columnheader", { name: "Name" })).toBeInViewport();
+    // Bring the table up the screen (page scroll only), then look along its header row. The page may
+    // still be settling from the tab's navigation (its scroll to the top): scroll again, as a person
+    // would, until the header is there.
+    await expect(async () => {
+      await scroller.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
+      await expect(table.getByRole("columnheader", { name: "Name" })).toBeInViewport({ timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
     if (isPhone(page)) {
       // The table is wider than the phone: its own box scrolls sideways, the page does not.
       await expect(stockHeader).not.toBeInViewport();
