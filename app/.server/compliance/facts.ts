@@ -80,7 +80,8 @@ export async function findPublicFacts(db: Db, productId: number): Promise<Public
   return { brand: c.brand, upc: c.upc, hasLabReport: c.labReport !== null };
 }
 
-function factsQuery(db: Db) {
+/** The products with the facts the rules read (excise/facts.ts adds its own columns to it). */
+export function factsQuery(db: Db) {
   return db
     .selectFrom("products")
     .leftJoin("product_compliance", "product_compliance.product_id", "products.id")
@@ -98,7 +99,7 @@ function factsQuery(db: Db) {
 
 type FactsRow = Awaited<ReturnType<ReturnType<typeof factsQuery>["execute"]>>[number];
 
-function toFacts(r: FactsRow): ProductFacts {
+export function toFacts(r: FactsRow): ProductFacts {
   return {
     id: r.id,
     category: r.category,

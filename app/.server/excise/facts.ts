@@ -1,43 +1,25 @@
 import type { Kysely, Transaction } from "kysely";
-import type { FlavorClass, ProductClass } from "~/lib/compliance/vocabulary";
-import { parseDirectoryStates } from "~/lib/compliance/vocabulary";
 import type { ExciseFacts } from "~/lib/excise/engine";
+import { factsQuery as complianceFactsQuery, toFacts as toProductFacts } from "../compliance/facts";
 import type { DB } from "../db/schema";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+/** The rules' facts (compliance/facts.ts) and what excise adds: ml, cartridges, system, nicotine. */
 function factsQuery(db: Db) {
-  return db
-    .selectFrom("products")
-    .leftJoin("product_compliance", "product_compliance.product_id", "products.id")
-    .select([
-      "products.id",
-      "products.category",
-      "product_compliance.brand",
-      "product_compliance.product_class",
-      "product_compliance.flavor_class",
-      "product_compliance.country",
-      "product_compliance.thc_mg",
-      "product_compliance.directory_states",
-      "product_compliance.ml_per_unit",
-      "product_compliance.cartridges_per_unit",
-      "product_compliance.vape_system",
-      "product_compliance.contains_nicotine",
-    ]);
+  return complianceFactsQuery(db).select([
+    "product_compliance.ml_per_unit",
+    "product_compliance.cartridges_per_unit",
+    "product_compliance.vape_system",
+    "product_compliance.contains_nicotine",
+  ]);
 }
 
 type FactsRow = Awaited<ReturnType<ReturnType<typeof factsQuery>["execute"]>>[number];
 
 function toFacts(r: FactsRow): ExciseFacts {
   return {
-    id: r.id,
-    category: r.category,
-    brand: r.brand,
-    productClass: r.product_class as ProductClass | null,
-    flavorClass: r.flavor_class as FlavorClass | null,
-    country: r.country,
-    thcMg: r.thc_mg === null ? null : Number(r.thc_mg),
-    directoryStates: parseDirectoryStates(r.directory_states),
+    ...toProductFacts(r),
     mlPerUnit: r.ml_per_unit === null ? null : Number(r.ml_per_unit),
     cartridgesPerUnit: r.cartridges_per_unit === null ? null : Number(r.cartridges_per_unit),
     system: r.vape_system === "open" || r.vape_system === "closed" ? r.vape_system : null,

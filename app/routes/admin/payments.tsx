@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { businessesToActFor } from "~/.server/business/reps";
 import { getDb } from "~/.server/db/instance";
 import { recentPayments } from "~/.server/receivables/statement";
 import { Button } from "~/components/ui/button";
@@ -20,9 +21,9 @@ export async function loader() {
   const db = getDb();
   const [payments, businesses] = await Promise.all([
     recentPayments(db),
-    db.selectFrom("businesses").select(["user_id", "legal_name"]).orderBy("legal_name").limit(1000).execute(),
+    businessesToActFor(db, { id: "", staffRole: "admin" }, "", 1000),
   ]);
-  return { payments, businesses: businesses.map((b) => ({ id: b.user_id, name: b.legal_name })) };
+  return { payments, businesses: businesses.map((b) => ({ id: b.id, name: b.legalName })) };
 }
 
 export default function Payments({ loaderData }: Route.ComponentProps) {

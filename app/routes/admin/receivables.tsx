@@ -1,4 +1,5 @@
 import { Form, Link, redirect, useFetcher } from "react-router";
+import { businessesToActFor } from "~/.server/business/reps";
 import { getDb } from "~/.server/db/instance";
 import { replyError, replyOk } from "~/.server/http/forms";
 import { setStoreCreditSettings, storeCreditSettings } from "~/.server/receivables/settings";
@@ -33,13 +34,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [settings, report, businesses] = await Promise.all([
     storeCreditSettings(db),
     agingReport(db, { sort }),
-    db.selectFrom("businesses").select(["user_id", "legal_name"]).orderBy("legal_name").limit(1000).execute(),
+    businessesToActFor(db, { id: "", staffRole: "admin" }, "", 1000),
   ]);
   return {
     settings,
     report,
     sort,
-    businesses: businesses.map((b) => ({ id: b.user_id, name: b.legal_name })),
+    businesses: businesses.map((b) => ({ id: b.id, name: b.legalName })),
   };
 }
 
