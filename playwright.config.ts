@@ -69,7 +69,7 @@ export default defineConfig<{ slowPhone: boolean }>({
       stdout: "ignore",
     },
     {
-      command: `rm -rf ${DATA_DIR} && node --max-old-space-size=256 server.js`,
+      command: `rm -rf ${DATA_DIR} && node --max-old-space-size=256 --max-semi-space-size=16 server.js`,
       url: `http://localhost:${APP_PORT}/healthz`,
       timeout: 300_000,
       reuseExistingServer: false,

@@ -60,10 +60,14 @@ interface ScenarioResult {
   ratioToFloor?: number;
   /** CPU time the store's server spent per request (user + system), in microseconds. */
   serverCpuUs?: number;
+  /** The store server's largest resident memory during the scenario, in MB. */
+  peakRssMb?: number;
 }
 
 /** The store's server process, once started: its CPU time is read around each scenario. */
 let serverPid: number | null = null;
+/** The server's largest resident memory since it was last asked (startServer's sampling). */
+let takeScenarioPeak: (() => number) | null = null;
 const CLOCK_TICK_US = 10_000; // Linux reports process times in 1/100 s
 
 /** CPU time (user + system) a process has used so far, in microseconds, from /proc. */
@@ -85,6 +89,7 @@ async function drive(
   const times: number[] = [];
   const pid = options.url.startsWith(ORIGIN) ? serverPid : null;
   const cpuBefore = pid ? cpuTimeUs(pid) : 0;
+  takeScenarioPeak?.();
   const instance = autocannon({ duration: DURATION, connections: CONNECTIONS, ...options });
   instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
     times.push(responseTime),
@@ -100,6 +105,7 @@ async function drive(
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     ...(pid && times.length > 0 ? { serverCpuUs: Math.round((cpuTimeUs(pid) - cpuBefore) / times.length) } : {}),
+    ...(pid && takeScenarioPeak ? { peakRssMb: Math.round(takeScenarioPeak() / 1024 / 1024) } : {}),
   };
 }
 
@@ -122,7 +128,12 @@ function startFlags(): string[] {
   return pkg.scripts.start.split(/\s+/).filter((arg) => arg.startsWith("--"));
 }
 
-function startServer(): { proc: ChildProcess; peakRss: () => number; stop: () => void } {
+function startServer(): {
+  proc: ChildProcess;
+  peakRss: () => number;
+  takePeak: () => number;
+  stop: () => void;
+} {
   const proc = spawn(process.execPath, [...startFlags(), "server.js"], {
     env: {
       ...process.env,
@@ -139,11 +150,13 @@ function startServer(): { proc: ChildProcess; peakRss: () => number; stop: () =>
     stdio: ["ignore", "inherit", "inherit"],
   });
   let peak = 0;
+  let sincePeak = 0;
   const timer = setInterval(() => {
     try {
       const status = fs.readFileSync(`/proc/${proc.pid}/status`, "utf8");
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       peak = Math.max(peak, kb * 1024);
+      sincePeak = Math.max(sincePeak, kb * 1024);
     } catch {
       // process gone
     }
@@ -151,6 +164,11 @@ function startServer(): { proc: ChildProcess; peakRss: () => number; stop: () =>
   return {
     proc,
     peakRss: () => peak,
+    takePeak: () => {
+      const taken = sincePeak;
+      sincePeak = 0;
+      return taken;
+    },
     stop: () => {
       clearInterval(timer);
       proc.kill("SIGTERM");
@@ -454,6 +472,7 @@ async function main() {
   const server = startServer();
   await waitReady(server.proc);
   serverPid = server.proc.pid ?? null;
+  takeScenarioPeak = server.takePeak;
   const cookie = await login(buyer.email, BENCH_PASSWORD);
   const address = await db
     .selectFrom("addresses")
@@ -489,10 +508,16 @@ async function main() {
   // and ratios use the mean of both runs.
   const floorAgain = await drive("bare node http (again)", { url: `http://127.0.0.1:${PORT + 1}/` });
   results.push(floorAgain);
-  const floorRps = (floor.requestsPerSecond + floorAgain.requestsPerSecond) / 2;
+  const visitorFloorRps = (floor.requestsPerSecond + floorAgain.requestsPerSecond) / 2;
+  const visitorResults = results.length;
   for (const [name, p] of Object.entries(pages)) {
     results.push(await drive(`customer ${name}`, { url: `${ORIGIN}${p}`, headers: { cookie } }));
   }
+  // And after the customer scenarios: theirs and what follows are compared with the floors
+  // measured around them.
+  const floorThird = await drive("bare node http (after customers)", { url: `http://127.0.0.1:${PORT + 1}/` });
+  results.push(floorThird);
+  const customerFloorRps = (floorAgain.requestsPerSecond + floorThird.requestsPerSecond) / 2;
   // Server time per request, without queueing: one connection at a time.
   const latency: ScenarioResult[] = [];
   for (const name of ["category", "category by price", "product", "suggestions"] as const) {
@@ -546,7 +571,10 @@ async function main() {
     ],
   });
   results.push(orders, ...latency);
-  for (const r of results) r.ratioToFloor = Number((r.requestsPerSecond / Math.max(1, floorRps)).toFixed(2));
+  results.forEach((r, i) => {
+    const floorRps = i < visitorResults ? visitorFloorRps : customerFloorRps;
+    r.ratioToFloor = Number((r.requestsPerSecond / Math.max(1, floorRps)).toFixed(2));
+  });
 
   // Counted with the server stopped, so no order is half-way between the two counts.
   const peakRssMb = Math.round(server.peakRss() / 1024 / 1024);
@@ -626,11 +654,11 @@ async function main() {
   await closeDb();
 
   console.log(
-    "\nScenario                                           req/s   p50 ms   p95 ms   p99 ms  errors  non2xx  x floor  CPU µs/req",
+    "\nScenario                                           req/s   p50 ms   p95 ms   p99 ms  errors  non2xx  x floor  CPU µs/req  RSS MB",
   );
   for (const r of results) {
     console.log(
-      `${r.name.padEnd(50)} ${String(r.requestsPerSecond).padStart(6)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(7)} ${String(r.ratioToFloor).padStart(8)} ${String(r.serverCpuUs ?? "").padStart(11)}`,
+      `${r.name.padEnd(50)} ${String(r.requestsPerSecond).padStart(6)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(7)} ${String(r.ratioToFloor).padStart(8)} ${String(r.serverCpuUs ?? "").padStart(11)} ${String(r.peakRssMb ?? "").padStart(7)}`,
     );
   }
   console.log("\nOrders:", JSON.stringify(orderCheck));

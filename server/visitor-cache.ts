@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CompiledQuery } from "kysely";
-import { mayCarryOneTimeCookie, mayCarrySession, viewerFromHeaders } from "~/.server/accounts/viewer";
+import { mayCarryOneTimeCookie, mayCarrySession, viewerFromCookie } from "~/.server/accounts/viewer";
 import {
   type CachedPage,
   cacheKeyFor,
@@ -129,12 +129,12 @@ export function createVisitorCache(options: VisitorCacheOptions) {
     } catch {
       return false;
     }
-    // Who is asking is decided by the code that signs people in (viewerFromHeaders), the one the
+    // Who is asking is decided by the code that signs people in (viewerFromCookie), the one the
     // render itself uses: a request that may carry a session is served by audience, or by the app.
     const signedIn = mayCarrySession(cookie);
     let audience = "visitor";
     if (signedIn) {
-      const viewer = await viewerFromHeaders(new Headers({ cookie: cookie ?? "" }), versions.accounts);
+      const viewer = await viewerFromCookie(cookie, versions.accounts);
       if (!viewer) {
         // A session that is not one (forged, expired, ended, unverified): the app answers it.
         counts.signedIn.bypassed++;

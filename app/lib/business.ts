@@ -145,11 +145,21 @@ export function normalizeTaxPermit(value: string): string {
 
 // Made once: building a formatter with a time zone costs about as much as serving a cached page.
 let dallasDate: Intl.DateTimeFormat | undefined;
+const HOUR_MS = 3_600_000;
+/** Today's store date and the UTC hour it was worked out in (every signed-in page asks). */
+let today: { date: string; hour: number } | undefined;
 
-/** Today's calendar date in the store's time zone (Dallas), as YYYY-MM-DD. */
-export function storeToday(now: Date = new Date()): string {
+/**
+ * Today's calendar date in the store's time zone (Dallas), as YYYY-MM-DD. Asked without a date,
+ * it is formatted once per UTC hour: the zone's offsets are whole hours, so its date changes only
+ * when a UTC hour begins.
+ */
+export function storeToday(now?: Date): string {
   dallasDate ??= new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" });
-  return dallasDate.format(now);
+  if (now) return dallasDate.format(now);
+  const hour = Math.floor(Date.now() / HOUR_MS);
+  if (today?.hour !== hour) today = { date: dallasDate.format(new Date(hour * HOUR_MS)), hour };
+  return today.date;
 }
 
 /** Adds days to a YYYY-MM-DD date. */

@@ -25,7 +25,7 @@ describe.runIf(hasBuild && !!process.env.SOAK && !process.env.DATABASE_URL)("sig
   beforeAll(async () => {
     server = await startServer({
       NODE_ENV: "production",
-      NODE_OPTIONS: "--max-old-space-size=256",
+      NODE_OPTIONS: "--max-old-space-size=256 --max-semi-space-size=16",
       SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
       DATA_DIR: dir,
       SEED_DEMO: "true",

@@ -108,16 +108,28 @@ function sessionCookiesKey(cookieHeader: string): string | null {
  * `accounts` is the 'accounts' counter when the caller has read it already.
  */
 export async function viewerFromHeaders(headers: Headers, accounts?: number): Promise<Viewer | null> {
-  const cookie = headers.get("cookie");
+  return viewerFromCookie(headers.get("cookie"), accounts, headers);
+}
+
+/**
+ * viewerFromHeaders for a request's Cookie header alone (the page cache's every signed-in hit):
+ * the request's headers are only built when the session must really be read.
+ */
+export async function viewerFromCookie(
+  cookie: string | null | undefined,
+  accounts?: number,
+  headers?: Headers,
+): Promise<Viewer | null> {
   if (!mayCarrySession(cookie)) return null;
+  const asked = () => headers ?? new Headers({ cookie: cookie ?? "" });
   const key = sessionCookiesKey(cookie ?? "");
-  if (!key) return lookUpViewer(headers).then((found) => found.viewer);
+  if (!key) return lookUpViewer(asked()).then((found) => found.viewer);
   const db = getDb();
   const version = accounts ?? (await accountsVersion(db));
   const now = Date.now();
   const known = remembered.get(key);
   if (known && known.accounts === version && known.until > now) return known.viewer;
-  const found = await lookUpViewer(headers);
+  const found = await lookUpViewer(asked());
   // A change that committed while the session was read must not be remembered under the older value.
   if ((await accountsVersion(db)) === version) {
     remembered.set(key, { viewer: found.viewer, accounts: version, until: Math.min(now + MEMO_MS, found.expiresAt) });

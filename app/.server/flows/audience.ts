@@ -26,19 +26,19 @@ import { viewerContext } from "../request/context";
  * audience, so a license that expires tonight changes the audience tomorrow.
  */
 export interface Audience {
-  role: "visitor" | "customer" | "admin" | "rep";
+  readonly role: "visitor" | "customer" | "admin" | "rep";
   /**
    * The business a sales rep or an admin acts for (decision 0033): its pages carry the banner
    * naming it, so they are shared only among the staff acting for that same business.
    */
-  actingFor: { businessId: string; businessName: string } | null;
-  seesPrices: boolean;
-  awaitingApproval: boolean;
-  priceGroup: CustomerGroup | null;
+  readonly actingFor: { businessId: string; businessName: string } | null;
+  readonly seesPrices: boolean;
+  readonly awaitingApproval: boolean;
+  readonly priceGroup: CustomerGroup | null;
   /** Null for visitors, admins and customers without an address: no note is shown. */
-  compliance: AudienceCompliance | null;
+  readonly compliance: AudienceCompliance | null;
   /** The store's date (YYYY-MM-DD) the audience was worked out for. */
-  date: string;
+  readonly date: string;
 }
 
 export interface AudienceCompliance {
@@ -62,6 +62,18 @@ export const VISITOR_AUDIENCE: Audience = Object.freeze({
  */
 export function audienceKey(a: Audience): string {
   if (a.role === "visitor") return "visitor";
+  // Remembered audiences are the same objects request after request: their key is built once.
+  let key = keys.get(a);
+  if (key === undefined) {
+    key = keyOf(a);
+    keys.set(a, key);
+  }
+  return key;
+}
+
+const keys = new WeakMap<Audience, string>();
+
+function keyOf(a: Audience): string {
   const group = a.priceGroup ? `${a.priceGroup.id}:${a.priceGroup.kind}:${a.priceGroup.percentOffBp}` : "-";
   const where = a.compliance
     ? `${a.compliance.destination.state}:${a.compliance.destination.zip}:${a.compliance.licenses
