@@ -51,29 +51,20 @@ function bounds(range: DayRange): { start: string; end: string } {
   return { start: storeDayStart(range.from), end: storeDayStart(addDays(range.to, 1)) };
 }
 
-/** Order lines of the range, cancelled orders left out. */
-function salesLines(db: Kysely<DB>, range: DayRange) {
+/** The summary's hours of a range: [hour of the start of from, hour of the start of the day after to). */
+function hours(range: DayRange): { start: string; end: string } {
   const { start, end } = bounds(range);
-  return db
-    .selectFrom("orders as o")
-    .innerJoin("order_items as i", "i.order_id", "o.id")
-    .where("o.created_at", ">=", start)
-    .where("o.created_at", "<", end)
-    .where("o.status", "<>", "Cancelled");
+  return { start: start.slice(0, 13), end: end.slice(0, 13) };
 }
 
-/**
- * Orders of the range, cancelled ones left out: the reports by period, business and state read
- * only these rows (an order's total_cents and item_count are the sums of its lines, kept so by
- * placing and editing orders), never their lines.
- */
-function salesOrders(db: Kysely<DB>, range: DayRange) {
-  const { start, end } = bounds(range);
+/** Rows of one dimension of the sales summary in the range's hours. */
+function summaryRows(db: Kysely<DB>, dim: string, range: DayRange) {
+  const { start, end } = hours(range);
   return db
-    .selectFrom("orders as o")
-    .where("o.created_at", ">=", start)
-    .where("o.created_at", "<", end)
-    .where("o.status", "<>", "Cancelled");
+    .selectFrom("sales_hourly as s")
+    .where("s.dim", "=", dim)
+    .where("s.hour", ">=", start)
+    .where("s.hour", "<", end);
 }
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -105,15 +96,9 @@ export async function salesByPeriod(
   range: DayRange,
   grain: Grain = grainOf(range),
 ): Promise<SalesRow[]> {
-  const hour = sql<string>`substr(o.created_at, 1, 13)`;
-  const rows = await salesOrders(db, range)
-    .select([
-      hour.as("hour"),
-      sql<number>`count(*)`.as("orders"),
-      sql<number>`sum(o.item_count)`.as("units"),
-      sql<number>`sum(o.total_cents)`.as("sales"),
-    ])
-    .groupBy(hour)
+  const rows = await summaryRows(db, "all", range)
+    .where("s.key", "=", "")
+    .select(["s.hour", "s.orders", "s.units", "s.sales_cents as sales"])
     .execute();
   const byBucket = new Map(
     bucketsOf(range, grain).map((key) => [key, { key, label: key, orders: 0, units: 0, salesCents: 0 }]),
@@ -144,79 +129,60 @@ export async function salesBy(
 ): Promise<SalesPage> {
   const pageSize = options.pageSize ?? REPORT_PAGE_SIZE;
   const page = Math.max(1, options.page ?? 1);
-  const base = salesLines(db, range);
-  const lineFigures = [
-    sql<number>`count(distinct o.id)`.as("orders"),
-    sql<number>`sum(i.quantity)`.as("units"),
-    sql<number>`sum(i.quantity * i.unit_price_cents)`.as("sales"),
-    sql<number>`count(*) over ()`.as("groups"),
-    sql<number>`sum(sum(i.quantity)) over ()`.as("all_units"),
-    sql<number>`sum(sum(i.quantity * i.unit_price_cents)) over ()`.as("all_sales"),
-  ] as const;
-  const orderFigures = [
-    sql<number>`count(*)`.as("orders"),
-    sql<number>`sum(o.item_count)`.as("units"),
-    sql<number>`sum(o.total_cents)`.as("sales"),
-    sql<number>`count(*) over ()`.as("groups"),
-    sql<number>`sum(sum(o.item_count)) over ()`.as("all_units"),
-    sql<number>`sum(sum(o.total_cents)) over ()`.as("all_sales"),
-  ] as const;
-  const byOrder = kind === "business" || kind === "rep" || kind === "state";
-  // Each report groups the same lines (or orders) by its own column; the figures and paging are shared.
+  // The summary's groups of the range (an order is in one hour, so its hours' distinct counts add up).
+  const grouped = summaryRows(db, kind === "rep" ? "placer" : kind, range)
+    .select([
+      sql<string | null>`nullif(s.key, '')`.as("key"),
+      sql<number>`sum(s.orders)`.as("orders"),
+      sql<number>`sum(s.units)`.as("units"),
+      sql<number>`sum(s.sales_cents)`.as("sales"),
+      sql<string | null>`max(s.label)`.as("saved"),
+    ])
+    .groupBy("s.key");
+  const groups = db
+    .selectFrom(grouped.as("g"))
+    .select([
+      "g.key",
+      "g.orders",
+      "g.units",
+      "g.sales",
+      sql<number>`count(*) over ()`.as("groups"),
+      sql<number>`sum(g.units) over ()`.as("all_units"),
+      sql<number>`sum(g.sales) over ()`.as("all_sales"),
+    ]);
+  // One page, best selling first (then the key); the window figures are of every group.
   const run = (
-    // biome-ignore lint/suspicious/noExplicitAny: the joined tables differ by report, the selection does not
-    q: SelectQueryBuilder<any, any, { key: string | null; label: string | null }>,
+    // biome-ignore lint/suspicious/noExplicitAny: the rep report joins the users, the others do not
+    q: SelectQueryBuilder<
+      any,
+      any,
+      {
+        key: string | null;
+        label: string | null;
+        orders: number;
+        units: number;
+        sales: number;
+        groups: number;
+        all_units: number;
+        all_sales: number;
+      }
+    >,
   ) =>
     q
-      .select(byOrder ? orderFigures : lineFigures)
-      .orderBy(byOrder ? sql`sum(o.total_cents)` : sql`sum(i.quantity * i.unit_price_cents)`, "desc")
-      .orderBy(sql`1`)
+      .orderBy("g.sales", "desc")
+      .orderBy("g.key")
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute();
-  const orderRows = salesOrders(db, range);
-  const grouped = {
-    product: () =>
-      base
-        .select([sql<string | null>`cast(i.product_id as text)`.as("key"), sql<string>`max(i.name)`.as("label")])
-        .groupBy("i.product_id"),
-    category: () =>
-      base
-        .leftJoin("products as p", "p.id", "i.product_id")
-        .select([sql<string | null>`p.category`.as("key"), sql<string | null>`p.category`.as("label")])
-        .groupBy("p.category"),
-    class: () =>
-      base
-        .leftJoin("product_compliance as c", "c.product_id", "i.product_id")
-        .select([sql<string | null>`c.product_class`.as("key"), sql<string | null>`c.product_class`.as("label")])
-        .groupBy("c.product_class"),
-    brand: () =>
-      base
-        .leftJoin("product_compliance as c", "c.product_id", "i.product_id")
-        .select([sql<string | null>`c.brand`.as("key"), sql<string | null>`c.brand`.as("label")])
-        .groupBy("c.brand"),
-    business: () =>
-      orderRows
-        .leftJoin("businesses as b", "b.user_id", "o.user_id")
-        .leftJoin("users as u", "u.id", "o.user_id")
-        .select([
-          sql<string | null>`o.user_id`.as("key"),
-          sql<string | null>`coalesce(max(b.dba), max(b.legal_name), max(u.name))`.as("label"),
-        ])
-        .groupBy("o.user_id"),
-    // Orders a sales rep placed for a business they acted for (issue 29, decision 0033).
-    rep: () =>
-      orderRows
-        .innerJoin("users as r", "r.id", "o.placed_by_id")
-        .where("r.role", "=", "rep")
-        .select([sql<string | null>`o.placed_by_id`.as("key"), sql<string | null>`max(r.name)`.as("label")])
-        .groupBy("o.placed_by_id"),
-    state: () =>
-      orderRows
-        .select([sql<string | null>`o.ship_state`.as("key"), sql<string | null>`o.ship_state`.as("label")])
-        .groupBy("o.ship_state"),
-  };
-  const rows = await run(grouped[kind]());
+  const rows = await run(
+    kind === "rep"
+      ? // Orders a sales rep placed for a business they acted for (issue 29, decision 0033): placers who are reps today.
+        groups
+          .innerJoin("users as r", "r.id", "g.key")
+          .where("r.role", "=", "rep")
+          .select(sql<string | null>`r.name`.as("label"))
+      : groups.select((kind === "product" ? sql<string | null>`g.saved` : sql<string | null>`g.key`).as("label")),
+  );
   const first = rows[0];
   // A page past the last has no rows to carry the sums: the first page does.
   if (!first && page > 1) {
@@ -224,20 +190,30 @@ export async function salesBy(
     return { rows: [], total: whole.total, sums: whole.sums };
   }
   const ids = kind === "business" ? rows.flatMap((r) => (r.key ? [r.key] : [])) : [];
-  const [orders, emails] = await Promise.all([
+  const [orders, accounts] = await Promise.all([
     first ? countOrders(db, range) : 0,
-    ids.length ? db.selectFrom("users").select(["id", "email"]).where("id", "in", ids).execute() : Promise.resolve([]),
+    ids.length
+      ? db
+          .selectFrom("users as u")
+          .leftJoin("businesses as b", "b.user_id", "u.id")
+          .select(["u.id", "u.email", sql<string>`coalesce(b.dba, b.legal_name, u.name)`.as("label")])
+          .where("u.id", "in", ids)
+          .execute()
+      : Promise.resolve([]),
   ]);
-  const emailOf = new Map(emails.map((u) => [u.id, u.email]));
+  const account = new Map(accounts.map((u) => [u.id, u]));
   return {
-    rows: rows.map((r) => ({
-      key: r.key,
-      label: r.label ?? REPORT_MESSAGES.reportUnknown(kind),
-      orders: n(r.orders),
-      units: n(r.units),
-      salesCents: n(r.sales),
-      ...(r.key && emailOf.has(r.key) ? { email: emailOf.get(r.key) } : {}),
-    })),
+    rows: rows.map((r) => {
+      const a = r.key ? account.get(r.key) : undefined;
+      return {
+        key: r.key,
+        label: (kind === "business" ? a?.label : r.label) ?? REPORT_MESSAGES.reportUnknown(kind),
+        orders: n(r.orders),
+        units: n(r.units),
+        salesCents: n(r.sales),
+        ...(a ? { email: a.email } : {}),
+      };
+    }),
     total: n(first?.groups),
     sums: { orders, units: n(first?.all_units), salesCents: n(first?.all_sales) },
   };
@@ -245,7 +221,10 @@ export async function salesBy(
 
 /** Orders of the range (not cancelled): a count of the orders alone, not their lines. */
 export async function countOrders(db: Kysely<DB>, range: DayRange): Promise<number> {
-  const row = await salesOrders(db, range).select(sql<number>`count(*)`.as("orders")).executeTakeFirst();
+  const row = await summaryRows(db, "all", range)
+    .where("s.key", "=", "")
+    .select(sql<number>`sum(s.orders)`.as("orders"))
+    .executeTakeFirst();
   return n(row?.orders);
 }
 
