@@ -1,4 +1,4 @@
-import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { addDays } from "~/lib/business";
 import * as REPORT_MESSAGES from "~/lib/messages/reports";
 import type { ReportKind } from "~/lib/reports";
@@ -150,39 +150,20 @@ export async function salesBy(
       sql<number>`sum(g.units) over ()`.as("all_units"),
       sql<number>`sum(g.sales) over ()`.as("all_sales"),
     ]);
-  // One page, best selling first (then the key); the window figures are of every group.
-  const run = (
-    // biome-ignore lint/suspicious/noExplicitAny: the rep report joins the users, the others do not
-    q: SelectQueryBuilder<
-      any,
-      any,
-      {
-        key: string | null;
-        label: string | null;
-        orders: number;
-        units: number;
-        sales: number;
-        groups: number;
-        all_units: number;
-        all_sales: number;
-      }
-    >,
-  ) =>
-    q
-      .orderBy("g.sales", "desc")
-      .orderBy("g.key")
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute();
-  const rows = await run(
+  const labelled =
     kind === "rep"
       ? // Orders a sales rep placed for a business they acted for (issue 29, decision 0033): placers who are reps today.
         groups
-          .innerJoin("users as r", "r.id", "g.key")
-          .where("r.role", "=", "rep")
-          .select(sql<string | null>`r.name`.as("label"))
-      : groups.select((kind === "product" ? sql<string | null>`g.saved` : sql<string | null>`g.key`).as("label")),
-  );
+          .where("g.key", "in", db.selectFrom("users").select("id").where("role", "=", "rep"))
+          .select(sql<string | null>`(select u.name from users u where u.id = g.key)`.as("label"))
+      : groups.select((kind === "product" ? sql<string | null>`g.saved` : sql<string | null>`g.key`).as("label"));
+  // One page, best selling first (then the key); the window figures are of every group.
+  const rows = await labelled
+    .orderBy("g.sales", "desc")
+    .orderBy("g.key")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
   const first = rows[0];
   // A page past the last has no rows to carry the sums: the first page does.
   if (!first && page > 1) {
