@@ -13,8 +13,9 @@ import { dialectOf } from "../../app/.server/db/connect";
  *   an order once with its item_count and total_cents; line dimensions (product, category,
  *   class, brand) count the distinct orders with a line in the group, the lines' units and
  *   quantity × unit price. key '' is "none" (a deleted product, no brand...). label is the
- *   lines' saved name on product rows (the name a deleted product's lines keep), null
- *   elsewhere. The primary key (dim, key, hour) makes the table its own covering index (WITHOUT
+ *   lines' saved name on the rows of deleted products (key ''; the greatest of them), null
+ *   elsewhere (a product's rows are labelled with its name when read; a label on every row
+ *   would double the bytes a year's report reads). The primary key (dim, key, hour) makes the table its own covering index (WITHOUT
  *   ROWID on SQLite). Hours, not store days, because store days are Dallas days and SQLite has
  *   no time zones; the reports fold hours into days as they did (decision 0037).
  * - Triggers on orders and order_items keep it in the transaction of every change: placing,
@@ -65,7 +66,7 @@ function lineStatements(r: "new" | "old" | "n", sign: 1 | -1): string {
           ${sign} * (case when exists (select 1 from order_items x where x.order_id = ${r}.order_id
             and x.id <> ${r}.id and ${key("x")} = ${key(r)}) then 0 else 1 end),
           ${sign} * ${r}.quantity, ${sign} * ${r}.quantity * ${r}.unit_price_cents,
-          ${dim === "product" && sign > 0 ? `${r}.name` : "null"}
+          ${dim === "product" && sign > 0 ? `case when ${key(r)} = '' then ${r}.name end` : "null"}
         from ${from} where o.id = ${r}.order_id and o.status <> 'Cancelled'
         ${UPSERT_SQLITE};`;
       const clean = `delete from sales_hourly where dim = '${dim}' and key = ${key(r)}
@@ -95,7 +96,7 @@ function orderLinesStatements(r: "new" | "old", sign: 1 | -1): string {
     .map(([dim, key]) => {
       const add = `insert into sales_hourly (dim, key, hour, orders, units, sales_cents, label)
         select '${dim}', ${key("i")}, ${hourOf(r)}, ${sign}, ${sign} * sum(i.quantity),
-          ${sign} * sum(i.quantity * i.unit_price_cents), ${dim === "product" && sign > 0 ? "max(i.name)" : "null"}
+          ${sign} * sum(i.quantity * i.unit_price_cents), ${dim === "product" && sign > 0 ? `case when ${key("i")} = '' then max(i.name) end` : "null"}
         from order_items i where i.order_id = ${r}.id and ${r}.status <> 'Cancelled'
         group by ${key("i")}
         ${UPSERT_SQLITE};`;
@@ -159,7 +160,7 @@ const PG_FUNCTIONS = [
         s * (case when exists (select 1 from order_items x where x.order_id = r.order_id and x.id <> r.id
           and ${key("x")} = ${key("r")}) then 0 else 1 end),
         s * r.quantity::bigint, s * r.quantity::bigint * r.unit_price_cents,
-        ${dim === "product" ? "case when s > 0 then r.name end" : "null"});`,
+        ${dim === "product" ? `case when s > 0 and ${key("r")} = '' then r.name end` : "null"});`,
         )
         .join("\n")}
     end $$`,
@@ -182,7 +183,7 @@ const PG_FUNCTIONS = [
           sum(i.quantity::bigint * i.unit_price_cents)::bigint as c, max(i.name) as n
           from order_items i where i.order_id = r.id group by 1 loop
         perform sales_hourly_add('${dim}', g.k, h, s, s * g.u, s * g.c,
-          ${dim === "product" ? "case when s > 0 then g.n end" : "null"});
+          ${dim === "product" ? "case when s > 0 and g.k = '' then g.n end" : "null"});
       end loop;`,
         )
         .join("\n")}
@@ -242,7 +243,7 @@ const RECOUNT = [
   ...Object.entries(LINE_DIMS).map(
     ([dim, key]) => `select '${dim}' as dim, ${key("i")} as key, ${hourOf("o")} as hour, count(distinct o.id) as orders,
       sum(i.quantity) as units, sum(i.quantity * i.unit_price_cents) as sales_cents,
-      ${dim === "product" ? "max(i.name)" : "null"} as label
+      ${dim === "product" ? `case when ${key("i")} = '' then max(i.name) end` : "null"} as label
       from orders o join order_items i on i.order_id = o.id where o.status <> 'Cancelled' group by 2, 3`,
   ),
 ];

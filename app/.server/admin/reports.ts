@@ -129,38 +129,26 @@ export async function salesBy(
 ): Promise<SalesPage> {
   const pageSize = options.pageSize ?? REPORT_PAGE_SIZE;
   const page = Math.max(1, options.page ?? 1);
-  // The summary's groups of the range (an order is in one hour, so its hours' distinct counts add up).
-  const grouped = summaryRows(db, kind === "rep" ? "placer" : kind, range)
+  // The summary's groups of the range (an order is in one hour, so its hours' distinct counts
+  // add up), read in key order from the primary key; the window figures are of every group.
+  let groups = summaryRows(db, kind === "rep" ? "placer" : kind, range);
+  // Orders a sales rep placed for a business they acted for (issue 29, decision 0033): placers who are reps today.
+  if (kind === "rep")
+    groups = groups.where("s.key", "in", db.selectFrom("users").select("id").where("role", "=", "rep"));
+  const rows = await groups
     .select([
       sql<string | null>`nullif(s.key, '')`.as("key"),
+      sql<string | null>`max(s.label)`.as("saved"),
       sql<number>`sum(s.orders)`.as("orders"),
       sql<number>`sum(s.units)`.as("units"),
       sql<number>`sum(s.sales_cents)`.as("sales"),
-      sql<string | null>`max(s.label)`.as("saved"),
-    ])
-    .groupBy("s.key");
-  const groups = db
-    .selectFrom(grouped.as("g"))
-    .select([
-      "g.key",
-      "g.orders",
-      "g.units",
-      "g.sales",
       sql<number>`count(*) over ()`.as("groups"),
-      sql<number>`sum(g.units) over ()`.as("all_units"),
-      sql<number>`sum(g.sales) over ()`.as("all_sales"),
-    ]);
-  const labelled =
-    kind === "rep"
-      ? // Orders a sales rep placed for a business they acted for (issue 29, decision 0033): placers who are reps today.
-        groups
-          .where("g.key", "in", db.selectFrom("users").select("id").where("role", "=", "rep"))
-          .select(sql<string | null>`(select u.name from users u where u.id = g.key)`.as("label"))
-      : groups.select((kind === "product" ? sql<string | null>`g.saved` : sql<string | null>`g.key`).as("label"));
-  // One page, best selling first (then the key); the window figures are of every group.
-  const rows = await labelled
-    .orderBy("g.sales", "desc")
-    .orderBy("g.key")
+      sql<number>`sum(sum(s.units)) over ()`.as("all_units"),
+      sql<number>`sum(sum(s.sales_cents)) over ()`.as("all_sales"),
+    ])
+    .groupBy("s.key")
+    .orderBy(sql`sum(s.sales_cents)`, "desc")
+    .orderBy(sql`1`)
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute();
@@ -170,34 +158,57 @@ export async function salesBy(
     const whole = await salesBy(db, kind, range, { page: 1, pageSize });
     return { rows: [], total: whole.total, sums: whole.sums };
   }
-  const ids = kind === "business" ? rows.flatMap((r) => (r.key ? [r.key] : [])) : [];
-  const [orders, accounts] = await Promise.all([
-    first ? countOrders(db, range) : 0,
-    ids.length
-      ? db
-          .selectFrom("users as u")
-          .leftJoin("businesses as b", "b.user_id", "u.id")
-          .select(["u.id", "u.email", sql<string>`coalesce(b.dba, b.legal_name, u.name)`.as("label")])
-          .where("u.id", "in", ids)
-          .execute()
-      : Promise.resolve([]),
-  ]);
-  const account = new Map(accounts.map((u) => [u.id, u]));
+  const keys = rows.flatMap((r) => (r.key ? [r.key] : []));
+  const [orders, labels] = await Promise.all([first ? countOrders(db, range) : 0, labelsOf(db, kind, keys)]);
   return {
     rows: rows.map((r) => {
-      const a = r.key ? account.get(r.key) : undefined;
+      const known = r.key ? labels.get(r.key) : undefined;
       return {
         key: r.key,
-        label: (kind === "business" ? a?.label : r.label) ?? REPORT_MESSAGES.reportUnknown(kind),
+        label: known?.label ?? (kind === "product" ? r.saved : r.key) ?? REPORT_MESSAGES.reportUnknown(kind),
         orders: n(r.orders),
         units: n(r.units),
         salesCents: n(r.sales),
-        ...(a ? { email: a.email } : {}),
+        ...(known?.email ? { email: known.email } : {}),
       };
     }),
     total: n(first?.groups),
     sums: { orders, units: n(first?.all_units), salesCents: n(first?.all_sales) },
   };
+}
+
+/**
+ * Labels of a page's keys: a product's name (a deleted product's rows carry the name its lines
+ * saved), a business's trade name, else legal name, else its account's name, with the account's
+ * email; a rep's name.
+ */
+async function labelsOf(
+  db: Kysely<DB>,
+  kind: Exclude<ReportKind, "period">,
+  keys: string[],
+): Promise<Map<string, { label: string; email?: string }>> {
+  if (keys.length === 0) return new Map();
+  if (kind === "product") {
+    const ids = keys.map(Number).filter(Number.isSafeInteger);
+    const rows = ids.length
+      ? await db.selectFrom("products").select(["id", "name"]).where("id", "in", ids).execute()
+      : [];
+    return new Map(rows.map((p) => [String(p.id), { label: p.name }]));
+  }
+  if (kind === "business") {
+    const rows = await db
+      .selectFrom("users as u")
+      .leftJoin("businesses as b", "b.user_id", "u.id")
+      .select(["u.id", "u.email", sql<string>`coalesce(b.dba, b.legal_name, u.name)`.as("label")])
+      .where("u.id", "in", keys)
+      .execute();
+    return new Map(rows.map((u) => [u.id, { label: u.label, email: u.email }]));
+  }
+  if (kind === "rep") {
+    const rows = await db.selectFrom("users").select(["id", "name"]).where("id", "in", keys).execute();
+    return new Map(rows.map((u) => [u.id, { label: u.name }]));
+  }
+  return new Map();
 }
 
 /** Orders of the range (not cancelled): a count of the orders alone, not their lines. */
