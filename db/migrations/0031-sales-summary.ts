@@ -154,6 +154,9 @@ const PG_FUNCTIONS = [
     begin
       select substr(o.created_at, 1, 13) into h from orders o where o.id = r.order_id and o.status <> 'Cancelled';
       if h is null then return; end if;
+      -- The hour's period row first (it exists: the order counts in it), as the order's own
+      -- trigger takes it first: writers of one hour's rows queue there, never in two orders.
+      perform 1 from sales_hourly where dim = 'all' and key = '' and hour = h for update;
       ${Object.entries(LINE_DIMS)
         .map(
           ([dim, key]) => `perform sales_hourly_add('${dim}', ${key("r")}, h,

@@ -7,14 +7,15 @@ import { storeDayStart } from "../orders/export";
 import type { DayRange } from "./report-range";
 
 /**
- * Sales reports of the back office (issue 32), read from the orders themselves: every order line
- * of an order placed in the range (store days) whose status is not Cancelled. Sales are the
- * lines' unit price times quantity, in cents (what the customer was charged for the goods);
- * orders are counted once per group. Product attributes (category, class, brand) are the
- * product's today (decision 0037). Reports by period, business and state read the orders alone
- * (an order's total_cents and item_count are its lines' sums); those by product, category, class
- * and brand read the lines. Every read is a range scan of orders_report_idx, joined to
- * order_items_report_idx for lines (migration 0025), both covering the columns read.
+ * Sales reports of the back office (issue 32), read from the sales summary (sales_hourly,
+ * migration 0031, decision 0041) that triggers keep in every order transaction: the orders
+ * placed in the range (store days) whose status is not Cancelled. Sales are the lines' unit
+ * price times quantity, in cents (what the customer was charged for the goods); orders are
+ * counted once per group. Category, class and brand are the line's as sold. Reports by period,
+ * business, rep and state count each order with its total_cents and item_count; those by
+ * product, category, class and brand its lines. Every report is one read of one dimension's
+ * rows in the range's hours, in key order from the summary's primary key, no join; labels are
+ * read for the page's rows.
  */
 
 export { isReportKind, REPORT_KINDS, type ReportKind } from "~/lib/reports";
