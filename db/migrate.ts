@@ -24,6 +24,7 @@ import * as m0027 from "./migrations/0027-excise-product-facts";
 import * as m0028 from "./migrations/0028-excise-rules";
 import * as m0029 from "./migrations/0029-pact-filings-and-shipments";
 import * as m0030 from "./migrations/0030-receivables";
+import * as m0031 from "./migrations/0031-sales-summary";
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   "0028-excise-rules": m0028,
   "0029-pact-filings-and-shipments": m0029,
   "0030-receivables": m0030,
+  "0031-sales-summary": m0031,
 };
 
 export const migrationNames = Object.keys(migrations);

@@ -1,4 +1,4 @@
-import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { addDays } from "~/lib/business";
 import * as REPORT_MESSAGES from "~/lib/messages/reports";
 import type { ReportKind } from "~/lib/reports";
@@ -7,14 +7,15 @@ import { storeDayStart } from "../orders/export";
 import type { DayRange } from "./report-range";
 
 /**
- * Sales reports of the back office (issue 32), read from the orders themselves: every order line
- * of an order placed in the range (store days) whose status is not Cancelled. Sales are the
- * lines' unit price times quantity, in cents (what the customer was charged for the goods);
- * orders are counted once per group. Product attributes (category, class, brand) are the
- * product's today (decision 0037). Reports by period, business and state read the orders alone
- * (an order's total_cents and item_count are its lines' sums); those by product, category, class
- * and brand read the lines. Every read is a range scan of orders_report_idx, joined to
- * order_items_report_idx for lines (migration 0025), both covering the columns read.
+ * Sales reports of the back office (issue 32), read from the sales summary (sales_hourly,
+ * migration 0031, decision 0041) that triggers keep in every order transaction: the orders
+ * placed in the range (store days) whose status is not Cancelled. Sales are the lines' unit
+ * price times quantity, in cents (what the customer was charged for the goods); orders are
+ * counted once per group. Category, class and brand are the line's as sold. Reports by period,
+ * business, rep and state count each order with its total_cents and item_count; those by
+ * product, category, class and brand its lines. Every report is one read of one dimension's
+ * rows in the range's hours, in key order from the summary's primary key, no join; labels are
+ * read for the page's rows.
  */
 
 export { isReportKind, REPORT_KINDS, type ReportKind } from "~/lib/reports";
@@ -51,29 +52,20 @@ function bounds(range: DayRange): { start: string; end: string } {
   return { start: storeDayStart(range.from), end: storeDayStart(addDays(range.to, 1)) };
 }
 
-/** Order lines of the range, cancelled orders left out. */
-function salesLines(db: Kysely<DB>, range: DayRange) {
+/** The summary's hours of a range: [hour of the start of from, hour of the start of the day after to). */
+function hours(range: DayRange): { start: string; end: string } {
   const { start, end } = bounds(range);
-  return db
-    .selectFrom("orders as o")
-    .innerJoin("order_items as i", "i.order_id", "o.id")
-    .where("o.created_at", ">=", start)
-    .where("o.created_at", "<", end)
-    .where("o.status", "<>", "Cancelled");
+  return { start: start.slice(0, 13), end: end.slice(0, 13) };
 }
 
-/**
- * Orders of the range, cancelled ones left out: the reports by period, business and state read
- * only these rows (an order's total_cents and item_count are the sums of its lines, kept so by
- * placing and editing orders), never their lines.
- */
-function salesOrders(db: Kysely<DB>, range: DayRange) {
-  const { start, end } = bounds(range);
+/** Rows of one dimension of the sales summary in the range's hours. */
+function summaryRows(db: Kysely<DB>, dim: string, range: DayRange) {
+  const { start, end } = hours(range);
   return db
-    .selectFrom("orders as o")
-    .where("o.created_at", ">=", start)
-    .where("o.created_at", "<", end)
-    .where("o.status", "<>", "Cancelled");
+    .selectFrom("sales_hourly as s")
+    .where("s.dim", "=", dim)
+    .where("s.hour", ">=", start)
+    .where("s.hour", "<", end);
 }
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -105,15 +97,9 @@ export async function salesByPeriod(
   range: DayRange,
   grain: Grain = grainOf(range),
 ): Promise<SalesRow[]> {
-  const hour = sql<string>`substr(o.created_at, 1, 13)`;
-  const rows = await salesOrders(db, range)
-    .select([
-      hour.as("hour"),
-      sql<number>`count(*)`.as("orders"),
-      sql<number>`sum(o.item_count)`.as("units"),
-      sql<number>`sum(o.total_cents)`.as("sales"),
-    ])
-    .groupBy(hour)
+  const rows = await summaryRows(db, "all", range)
+    .where("s.key", "=", "")
+    .select(["s.hour", "s.orders", "s.units", "s.sales_cents as sales"])
     .execute();
   const byBucket = new Map(
     bucketsOf(range, grain).map((key) => [key, { key, label: key, orders: 0, units: 0, salesCents: 0 }]),
@@ -144,108 +130,94 @@ export async function salesBy(
 ): Promise<SalesPage> {
   const pageSize = options.pageSize ?? REPORT_PAGE_SIZE;
   const page = Math.max(1, options.page ?? 1);
-  const base = salesLines(db, range);
-  const lineFigures = [
-    sql<number>`count(distinct o.id)`.as("orders"),
-    sql<number>`sum(i.quantity)`.as("units"),
-    sql<number>`sum(i.quantity * i.unit_price_cents)`.as("sales"),
-    sql<number>`count(*) over ()`.as("groups"),
-    sql<number>`sum(sum(i.quantity)) over ()`.as("all_units"),
-    sql<number>`sum(sum(i.quantity * i.unit_price_cents)) over ()`.as("all_sales"),
-  ] as const;
-  const orderFigures = [
-    sql<number>`count(*)`.as("orders"),
-    sql<number>`sum(o.item_count)`.as("units"),
-    sql<number>`sum(o.total_cents)`.as("sales"),
-    sql<number>`count(*) over ()`.as("groups"),
-    sql<number>`sum(sum(o.item_count)) over ()`.as("all_units"),
-    sql<number>`sum(sum(o.total_cents)) over ()`.as("all_sales"),
-  ] as const;
-  const byOrder = kind === "business" || kind === "rep" || kind === "state";
-  // Each report groups the same lines (or orders) by its own column; the figures and paging are shared.
-  const run = (
-    // biome-ignore lint/suspicious/noExplicitAny: the joined tables differ by report, the selection does not
-    q: SelectQueryBuilder<any, any, { key: string | null; label: string | null }>,
-  ) =>
-    q
-      .select(byOrder ? orderFigures : lineFigures)
-      .orderBy(byOrder ? sql`sum(o.total_cents)` : sql`sum(i.quantity * i.unit_price_cents)`, "desc")
-      .orderBy(sql`1`)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute();
-  const orderRows = salesOrders(db, range);
-  const grouped = {
-    product: () =>
-      base
-        .select([sql<string | null>`cast(i.product_id as text)`.as("key"), sql<string>`max(i.name)`.as("label")])
-        .groupBy("i.product_id"),
-    category: () =>
-      base
-        .leftJoin("products as p", "p.id", "i.product_id")
-        .select([sql<string | null>`p.category`.as("key"), sql<string | null>`p.category`.as("label")])
-        .groupBy("p.category"),
-    class: () =>
-      base
-        .leftJoin("product_compliance as c", "c.product_id", "i.product_id")
-        .select([sql<string | null>`c.product_class`.as("key"), sql<string | null>`c.product_class`.as("label")])
-        .groupBy("c.product_class"),
-    brand: () =>
-      base
-        .leftJoin("product_compliance as c", "c.product_id", "i.product_id")
-        .select([sql<string | null>`c.brand`.as("key"), sql<string | null>`c.brand`.as("label")])
-        .groupBy("c.brand"),
-    business: () =>
-      orderRows
-        .leftJoin("businesses as b", "b.user_id", "o.user_id")
-        .leftJoin("users as u", "u.id", "o.user_id")
-        .select([
-          sql<string | null>`o.user_id`.as("key"),
-          sql<string | null>`coalesce(max(b.dba), max(b.legal_name), max(u.name))`.as("label"),
-        ])
-        .groupBy("o.user_id"),
-    // Orders a sales rep placed for a business they acted for (issue 29, decision 0033).
-    rep: () =>
-      orderRows
-        .innerJoin("users as r", "r.id", "o.placed_by_id")
-        .where("r.role", "=", "rep")
-        .select([sql<string | null>`o.placed_by_id`.as("key"), sql<string | null>`max(r.name)`.as("label")])
-        .groupBy("o.placed_by_id"),
-    state: () =>
-      orderRows
-        .select([sql<string | null>`o.ship_state`.as("key"), sql<string | null>`o.ship_state`.as("label")])
-        .groupBy("o.ship_state"),
-  };
-  const rows = await run(grouped[kind]());
+  // The summary's groups of the range (an order is in one hour, so its hours' distinct counts
+  // add up), read in key order from the primary key; the window figures are of every group.
+  let groups = summaryRows(db, kind === "rep" ? "placer" : kind, range);
+  // Orders a sales rep placed for a business they acted for (issue 29, decision 0033): placers who are reps today.
+  if (kind === "rep")
+    groups = groups.where("s.key", "in", db.selectFrom("users").select("id").where("role", "=", "rep"));
+  const rows = await groups
+    .select([
+      sql<string | null>`nullif(s.key, '')`.as("key"),
+      sql<string | null>`max(s.label)`.as("saved"),
+      sql<number>`sum(s.orders)`.as("orders"),
+      sql<number>`sum(s.units)`.as("units"),
+      sql<number>`sum(s.sales_cents)`.as("sales"),
+      sql<number>`count(*) over ()`.as("groups"),
+      sql<number>`sum(sum(s.units)) over ()`.as("all_units"),
+      sql<number>`sum(sum(s.sales_cents)) over ()`.as("all_sales"),
+    ])
+    .groupBy("s.key")
+    .orderBy(sql`sum(s.sales_cents)`, "desc")
+    .orderBy(sql`1`)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
   const first = rows[0];
   // A page past the last has no rows to carry the sums: the first page does.
   if (!first && page > 1) {
     const whole = await salesBy(db, kind, range, { page: 1, pageSize });
     return { rows: [], total: whole.total, sums: whole.sums };
   }
-  const ids = kind === "business" ? rows.flatMap((r) => (r.key ? [r.key] : [])) : [];
-  const [orders, emails] = await Promise.all([
-    first ? countOrders(db, range) : 0,
-    ids.length ? db.selectFrom("users").select(["id", "email"]).where("id", "in", ids).execute() : Promise.resolve([]),
-  ]);
-  const emailOf = new Map(emails.map((u) => [u.id, u.email]));
+  const keys = rows.flatMap((r) => (r.key ? [r.key] : []));
+  const [orders, labels] = await Promise.all([first ? countOrders(db, range) : 0, labelsOf(db, kind, keys)]);
   return {
-    rows: rows.map((r) => ({
-      key: r.key,
-      label: r.label ?? REPORT_MESSAGES.reportUnknown(kind),
-      orders: n(r.orders),
-      units: n(r.units),
-      salesCents: n(r.sales),
-      ...(r.key && emailOf.has(r.key) ? { email: emailOf.get(r.key) } : {}),
-    })),
+    rows: rows.map((r) => {
+      const known = r.key ? labels.get(r.key) : undefined;
+      return {
+        key: r.key,
+        label: known?.label ?? (kind === "product" ? r.saved : r.key) ?? REPORT_MESSAGES.reportUnknown(kind),
+        orders: n(r.orders),
+        units: n(r.units),
+        salesCents: n(r.sales),
+        ...(known?.email ? { email: known.email } : {}),
+      };
+    }),
     total: n(first?.groups),
     sums: { orders, units: n(first?.all_units), salesCents: n(first?.all_sales) },
   };
 }
 
+/**
+ * Labels of a page's keys: a product's name (a deleted product's rows carry the name its lines
+ * saved), a business's trade name, else legal name, else its account's name, with the account's
+ * email; a rep's name.
+ */
+async function labelsOf(
+  db: Kysely<DB>,
+  kind: Exclude<ReportKind, "period">,
+  keys: string[],
+): Promise<Map<string, { label: string; email?: string }>> {
+  if (keys.length === 0) return new Map();
+  if (kind === "product") {
+    const ids = keys.map(Number).filter(Number.isSafeInteger);
+    const rows = ids.length
+      ? await db.selectFrom("products").select(["id", "name"]).where("id", "in", ids).execute()
+      : [];
+    return new Map(rows.map((p) => [String(p.id), { label: p.name }]));
+  }
+  if (kind === "business") {
+    const rows = await db
+      .selectFrom("users as u")
+      .leftJoin("businesses as b", "b.user_id", "u.id")
+      .select(["u.id", "u.email", sql<string>`coalesce(b.dba, b.legal_name, u.name)`.as("label")])
+      .where("u.id", "in", keys)
+      .execute();
+    return new Map(rows.map((u) => [u.id, { label: u.label, email: u.email }]));
+  }
+  if (kind === "rep") {
+    const rows = await db.selectFrom("users").select(["id", "name"]).where("id", "in", keys).execute();
+    return new Map(rows.map((u) => [u.id, { label: u.name }]));
+  }
+  return new Map();
+}
+
 /** Orders of the range (not cancelled): a count of the orders alone, not their lines. */
 export async function countOrders(db: Kysely<DB>, range: DayRange): Promise<number> {
-  const row = await salesOrders(db, range).select(sql<number>`count(*)`.as("orders")).executeTakeFirst();
+  const row = await summaryRows(db, "all", range)
+    .where("s.key", "=", "")
+    .select(sql<number>`sum(s.orders)`.as("orders"))
+    .executeTakeFirst();
   return n(row?.orders);
 }
 

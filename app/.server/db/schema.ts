@@ -162,6 +162,25 @@ export interface OrderItemsTable {
   sku: string;
   unit_price_cents: number;
   quantity: number;
+  /** The product's category, class and brand when the line was written (migration 0031; a trigger fills them). */
+  category: ColumnType<string | null, string | null | undefined, string | null>;
+  product_class: ColumnType<string | null, string | null | undefined, string | null>;
+  brand: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * Sales of orders not cancelled by dimension, key and UTC hour (migration 0031, decision 0041),
+ * kept by triggers on orders and order_items. key '' is none; label is the lines' saved name on
+ * product rows.
+ */
+export interface SalesHourlyTable {
+  dim: string;
+  key: string;
+  hour: string;
+  orders: number;
+  units: ColumnType<number, number, number>;
+  sales_cents: ColumnType<number, number, number>;
+  label: string | null;
 }
 
 export interface RateLimitsTable {
@@ -600,6 +619,7 @@ export interface DB {
   addresses: AddressesTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  sales_hourly: SalesHourlyTable;
   rate_limits: RateLimitsTable;
 }
 
