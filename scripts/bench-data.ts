@@ -8,6 +8,7 @@ import type { DB } from "../app/.server/db/schema";
 import { rebuildProductSales } from "../app/.server/orders/best-sellers";
 import { rebuildSalesSummary } from "../app/.server/orders/sales-summary";
 import { CATEGORY_SLUGS } from "../app/lib/categories";
+import type { ProductClass } from "../app/lib/compliance/vocabulary";
 import { ORDER_STATUSES } from "../app/lib/orders";
 import { migrateToLatest } from "../db/migrate";
 import {
@@ -66,9 +67,13 @@ async function insertProducts(
   const offset = Number(start?.max ?? 0);
   for (let i = 0; i < count; i += BATCH) {
     const rows = [];
+    const brands: string[] = [];
+    const categories: string[] = [];
     for (let j = i; j < Math.min(count, i + BATCH); j++) {
       const category = pick(CATEGORY_SLUGS);
       const brand = pick(BRANDS[category] ?? ["Generic"]);
+      brands.push(brand);
+      categories.push(category);
       const item = pick(ITEMS[category] ?? ["Item"]);
       const name = `${brand} ${item} – ${pick(FLAVORS)}, ${pick(SIZES)} (${pick(PACKS)}) #${offset + j + 1}`;
       const when = new Date(Date.now() - int(0, 400) * 86_400_000).toISOString();
@@ -84,6 +89,28 @@ async function insertProducts(
       });
     }
     const ids = await db.insertInto("products").values(rows).returning("id").execute();
+    // Each product's brand and class, as the product form keeps them: the reports by brand and
+    // class group by them.
+    await db
+      .insertInto("product_compliance")
+      .values(
+        ids.map((r, k) => ({
+          product_id: r.id,
+          brand: brands[k] ?? null,
+          product_class: CLASS_OF_CATEGORY[categories[k] ?? ""] ?? "other",
+          flavor_class: null,
+          nicotine_mg_ml: null,
+          country: null,
+          upc: null,
+          thc_mg: null,
+          seven_oh_percent: null,
+          lab_report_key: null,
+          lab_report_type: null,
+          lab_report_size: null,
+          updated_at: new Date().toISOString(),
+        })),
+      )
+      .execute();
     if (mediaKeys.length > 0) {
       const images = ids.flatMap((r) =>
         random() < 0.9
@@ -109,7 +136,23 @@ async function insertProducts(
   }
 }
 
-async function insertUsers(db: Kysely<DB>, count: number): Promise<string[]> {
+/** The product class each bench category's products get (the reports by class group by it). */
+const CLASS_OF_CATEGORY: Record<string, ProductClass> = {
+  "disposable-vapes": "nicotine-vape",
+  kratom: "kratom",
+  novelty: "novelty",
+  glass: "glass",
+  delta: "cannabinoid",
+  accessories: "accessory",
+};
+
+/** Where bench orders ship: mostly Texas, as a Dallas distributor's would, and its neighbours. */
+const SHIP_STATES = ["TX", "TX", "TX", "TX", "TX", "TX", "OK", "LA", "AR", "NM", "KS", "MO", "CO", "MS", "AL", "FL"];
+
+/** Sales reps of the bench (users with the role rep) who place about one order in ten. */
+const BENCH_REPS = 5;
+
+async function insertUsers(db: Kysely<DB>, count: number, role: "customer" | "rep" = "customer"): Promise<string[]> {
   const ctx = await getAuth().$context;
   const hash = await ctx.password.hash(BENCH_PASSWORD);
   const ids: string[] = [];
@@ -118,20 +161,20 @@ async function insertUsers(db: Kysely<DB>, count: number): Promise<string[]> {
     const users = [];
     const accounts = [];
     for (let j = i; j < Math.min(count, i + BATCH); j++) {
-      const id = `bench-${base}-${j}`;
+      const id = `bench-${role === "rep" ? "rep-" : ""}${base}-${j}`;
       ids.push(id);
       const now = authNow(db);
       users.push({
         id,
-        name: `Bench Buyer ${j}`,
-        email: `bench${j}-${base}@bench.test`,
+        name: role === "rep" ? `Bench Rep ${j}` : `Bench Buyer ${j}`,
+        email: role === "rep" ? `bench-rep${j}-${base}@bench.test` : `bench${j}-${base}@bench.test`,
         email_verified: authBool(db, true),
         image: null,
         created_at: now,
         updated_at: now,
-        username: `bench_${base}_${j}`,
-        display_username: `bench_${base}_${j}`,
-        role: "customer",
+        username: `bench_${role === "rep" ? "rep_" : ""}${base}_${j}`,
+        display_username: `bench_${role === "rep" ? "rep_" : ""}${base}_${j}`,
+        role,
         phone: "(214) 555-0100",
         dob: null,
         gender: null,
@@ -159,30 +202,32 @@ async function insertUsers(db: Kysely<DB>, count: number): Promise<string[]> {
     await db.insertInto("users").values(users).execute();
     await db.insertInto("accounts").values(accounts).execute();
     const now = new Date().toISOString();
-    await db
-      .insertInto("addresses")
-      .values(
-        users.map((u) => ({
-          id: `addr-${u.id}`,
-          user_id: u.id,
-          business_name: `${u.name} Store`,
-          street: u.address,
-          city: "Dallas",
-          state: "TX",
-          zip: "75201",
-          phone: "(214) 555-0100",
-          is_default: 1,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
+    // A rep orders for businesses, to their addresses: none of their own.
+    if (role === "customer")
+      await db
+        .insertInto("addresses")
+        .values(
+          users.map((u) => ({
+            id: `addr-${u.id}`,
+            user_id: u.id,
+            business_name: `${u.name} Store`,
+            street: u.address,
+            city: "Dallas",
+            state: "TX",
+            zip: "75201",
+            phone: "(214) 555-0100",
+            is_default: 1,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
     progress("users", Math.min(count, i + BATCH), count);
   }
   return ids;
 }
 
-async function insertOrders(db: Kysely<DB>, count: number, userIds: string[]) {
+async function insertOrders(db: Kysely<DB>, count: number, userIds: string[], repIds: string[]) {
   const products = await db.selectFrom("products").select(["id", "name", "sku", "price_cents"]).execute();
   if (products.length === 0 || userIds.length === 0) return;
   for (let i = 0; i < count; i += BATCH) {
@@ -195,8 +240,11 @@ async function insertOrders(db: Kysely<DB>, count: number, userIds: string[]) {
       });
       lines.push(items);
       const when = new Date(Date.now() - int(0, 365 * 24 * 60) * 60_000).toISOString();
+      const rep = repIds.length > 0 && random() < 0.1 ? pick(repIds) : null;
       orders.push({
         user_id: pick(userIds),
+        placed_by_id: rep,
+        placed_by_name: rep ? `Bench Rep ${repIds.indexOf(rep)}` : null,
         idempotency_key: `bench-${j}-${random().toString(36).slice(2)}`,
         status: random() < 0.85 ? "Completed" : pick(ORDER_STATUSES),
         total_cents: items.reduce((s, l) => s + l.unit_price_cents * l.quantity, 0),
@@ -204,7 +252,7 @@ async function insertOrders(db: Kysely<DB>, count: number, userIds: string[]) {
         ship_business_name: "Bench Store",
         ship_street: "1 Main St",
         ship_city: "Dallas",
-        ship_state: "TX",
+        ship_state: pick(SHIP_STATES),
         ship_zip: "75201",
         ship_phone: "",
         created_at: when,
@@ -308,8 +356,9 @@ async function main() {
     await insertProducts(trx, products, media);
   });
   const userIds = await db.transaction().execute((trx) => insertUsers(trx, users));
+  const repIds = await db.transaction().execute((trx) => insertUsers(trx, users > 0 ? BENCH_REPS : 0, "rep"));
   await db.transaction().execute(async (trx) => {
-    await insertOrders(trx, orders, userIds);
+    await insertOrders(trx, orders, userIds, repIds);
     await rebuildProductSales(trx);
     // The triggers kept the reports' summary as the rows went in; recounted once more in bulk.
     await rebuildSalesSummary(trx);
