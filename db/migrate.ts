@@ -25,6 +25,7 @@ import * as m0028 from "./migrations/0028-excise-rules";
 import * as m0029 from "./migrations/0029-pact-filings-and-shipments";
 import * as m0030 from "./migrations/0030-receivables";
 import * as m0031 from "./migrations/0031-sales-summary";
+import * as m0032 from "./migrations/0032-change-notifications";
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   "0029-pact-filings-and-shipments": m0029,
   "0030-receivables": m0030,
   "0031-sales-summary": m0031,
+  "0032-change-notifications": m0032,
 };
 
 export const migrationNames = Object.keys(migrations);

@@ -10,6 +10,7 @@ import { CompiledQuery } from "kysely";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { type Viewer, viewerFromHeaders } from "~/.server/accounts/viewer";
 import { closeDb, getDb } from "~/.server/db/instance";
+import { noteActivity } from "~/.server/db/versions-watch";
 import { audienceUsed, audienceVersionsContext } from "~/.server/flows/audience";
 import { runStartupTasks, stopBackgroundWork } from "~/.server/flows/startup";
 import { isMediaName, mediaStore } from "~/.server/media/store";
@@ -284,6 +285,11 @@ app.get("/readyz", async (_req, res) => {
 // React Router's adapter appends every header of a route's answer to those set above: a header
 // that repeats an edge header (a document route's own nosniff) is sent once, not twice.
 app.use((_req, res, next) => {
+  // What React Router answers may write (a form, a verification link, a session extended): the
+  // cache counters are read, not heard, until a while after it is done, so this server's next
+  // page shows it even before the change's notification arrives (db/versions-watch.ts).
+  noteActivity();
+  res.on("finish", noteActivity);
   const append = res.append.bind(res);
   res.append = (name: string, value?: string | string[]) => {
     if (typeof value === "string" && repeatsEdgeHeader(res.getHeader(name), value)) return res;

@@ -12,7 +12,8 @@ import {
 } from "~/.server/cache/visitor-pages";
 import { dialectOf } from "~/.server/db/connect";
 import { getDb } from "~/.server/db/instance";
-import { readVersions, type Versions } from "~/.server/db/versions";
+import type { Versions } from "~/.server/db/versions";
+import { currentVersions, noteActivity, stockTicket, stockUnchangedSince } from "~/.server/db/versions-watch";
 import { audienceFor, audienceKey } from "~/.server/flows/audience";
 import { headerMode, securityHeaders, securityHeadersForHashes, withRouteHeaders } from "~/.server/security/headers";
 import { STOCK_HEADER } from "~/lib/page-cache";
@@ -125,7 +126,8 @@ export function createVisitorCache(options: VisitorCacheOptions) {
     const db = getDb();
     let versions: Versions;
     try {
-      versions = await readVersions(db);
+      // Heard on PostgreSQL while this server has done nothing that may write (db/versions-watch.ts).
+      versions = await currentVersions(db);
     } catch {
       return false;
     }
@@ -152,12 +154,20 @@ export function createVisitorCache(options: VisitorCacheOptions) {
     const tally = signedIn ? counts.signedIn : counts.visitor;
 
     let page = pages.get(key, stamp);
-    if (page && !(await stockStillSame(page))) {
-      pages.delete(key);
-      page = null;
+    if (page?.stock && !stockUnchangedSince(page.stock.productId, page.stockTicket)) {
+      // Heard of a sale of the product since, or unsure: the database says.
+      const ticket = stockTicket();
+      if (await stockStillSame(page)) page.stockTicket = ticket;
+      else {
+        pages.delete(key);
+        page = null;
+      }
     }
     if (!page) {
       tally.misses++;
+      // A render reads the session (which better-auth may extend): counted as this server's activity.
+      noteActivity();
+      const ticket = stockTicket();
       const cspNonce = crypto.randomUUID();
       const result = await options.render({
         url: new URL(pageKey, url.origin),
@@ -209,6 +219,7 @@ export function createVisitorCache(options: VisitorCacheOptions) {
         version: stamp,
         stock: signedIn ? stockOf(response.headers.get(STOCK_HEADER)) : null,
       });
+      page.stockTicket = ticket;
       pages.set(key, page);
       res.setHeader("X-Cache", "MISS");
     } else {

@@ -14,7 +14,7 @@ import { dialectOf } from "../../app/.server/db/connect";
  *   class, brand) count the distinct orders with a line in the group, the lines' units and
  *   quantity × unit price. key '' is "none" (a deleted product, no brand...). label is the
  *   lines' saved name on the rows of deleted products (key ''; the greatest of them), null
- *   elsewhere (a product's rows are labelled with its name when read; a label on every row
+ *   elsewhere (a product's rows are labeled with its name when read; a label on every row
  *   would double the bytes a year's report reads). The primary key (dim, key, hour) makes the table its own covering index (WITHOUT
  *   ROWID on SQLite). Hours, not store days, because store days are Dallas days and SQLite has
  *   no time zones; the reports fold hours into days as they did (decision 0037).

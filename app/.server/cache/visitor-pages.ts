@@ -38,6 +38,11 @@ export interface CachedPage extends RenderedPage {
   br: Buffer | null;
   /** Memory held: the body and its compressed forms. */
   bytes: number;
+  /**
+   * For a page showing stock: the stock-change ticket taken before its stock was last read
+   * (db/versions-watch.ts); while no change of that product was heard since, no query is needed.
+   */
+  stockTicket?: number | null;
 }
 
 export const MAX_AGE_MS = 5 * 60 * 1000;

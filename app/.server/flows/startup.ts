@@ -9,6 +9,7 @@ import { stockAlertsJob } from "../catalog/stock-alerts";
 import { dialectOf } from "../db/connect";
 import { getDb } from "../db/instance";
 import type { DB } from "../db/schema";
+import { startVersionsWatch, stopVersionsWatch } from "../db/versions-watch";
 import { pactReminderJob } from "../excise/pact-filings";
 import { pruneJobsJob } from "../jobs/maintenance";
 import { scheduleEvery } from "../jobs/registry";
@@ -102,11 +103,13 @@ export async function runStartupTasks(): Promise<void> {
     });
   }
   startBackgroundWork();
+  // On PostgreSQL the cache counters and stock changes are heard, not asked for (decision 0042).
+  startVersionsWatch(db, e.DATABASE_URL);
 }
 
 /** Stops what runs in the background (scheduled work), waiting for jobs in progress, before the database closes. */
 export async function stopBackgroundWork(): Promise<void> {
   const current = runner;
   runner = undefined;
-  await current?.stop();
+  await Promise.all([current?.stop(), stopVersionsWatch()]);
 }
