@@ -9,7 +9,9 @@ import { dialectOf } from "../../app/.server/db/connect";
  *   its own and a reorganized catalog no longer moves past sales. Backfilled from today's
  *   products.
  * - sales_hourly: per dimension, key and UTC hour ("2026-11-02T15"), the orders, units and
- *   sales of orders that are not cancelled. Order dimensions (all, business, placer, state) count
+ *   sales of orders that are not cancelled. "product-year" holds the product dimension again by
+ *   store year (hour is then "YYYY"): a year by product reads one row per product sold instead
+ *   of about one per line. Order dimensions (all, business, placer, state) count
  *   an order once with its item_count and total_cents; line dimensions (product, category,
  *   class, brand) count the distinct orders with a line in the group, the lines' units and
  *   quantity × unit price. key '' is "none" (a deleted product, no brand...). label is the
@@ -29,6 +31,9 @@ import { dialectOf } from "../../app/.server/db/connect";
 
 const LINE_DIMS = {
   product: (r: string) => `coalesce(cast(${r}.product_id as text), '')`,
+  // The product dimension again, by store year (see below): a year by product reads about a
+  // fifth of the rows its hours hold.
+  "product-year": (r: string) => `coalesce(cast(${r}.product_id as text), '')`,
   category: (r: string) => `coalesce(${r}.category, '')`,
   class: (r: string) => `coalesce(${r}.product_class, '')`,
   brand: (r: string) => `coalesce(${r}.brand, '')`,
@@ -42,6 +47,20 @@ const ORDER_DIMS = {
 } as const;
 
 const hourOf = (r: string) => `substr(${r}.created_at, 1, 13)`;
+
+/**
+ * The store year (Dallas) of a UTC hour "YYYY-MM-DDTHH": a store year begins at 06:00 UTC on
+ * January 1 (Central Standard Time, which January always is). No time-zone function, so the
+ * same on both databases.
+ */
+const storeYearOf = (hour: string) =>
+  `(case when substr(${hour}, 6) >= '01-01T06' then substr(${hour}, 1, 4) else cast(cast(substr(${hour}, 1, 4) as integer) - 1 as text) end)`;
+
+/** What a dimension's rows are keyed by in time: the hour, or for "product-year" the store year of the hour. */
+const periodOf = (dim: string, hour: string) => (dim === "product-year" ? storeYearOf(hour) : hour);
+
+/** Rows that carry a deleted product's saved name as their label. */
+const labeled = (dim: string) => dim === "product" || dim === "product-year";
 
 // ---- SQLite: statements inlined in the triggers (no functions) ----
 
@@ -62,15 +81,15 @@ function lineStatements(r: "new" | "old" | "n", sign: 1 | -1): string {
   return Object.entries(LINE_DIMS)
     .map(([dim, key]) => {
       const add = `insert into sales_hourly (dim, key, hour, orders, units, sales_cents, label)
-        select '${dim}', ${key(r)}, ${hourOf("o")},
+        select '${dim}', ${key(r)}, ${periodOf(dim, hourOf("o"))},
           ${sign} * (case when exists (select 1 from order_items x where x.order_id = ${r}.order_id
             and x.id <> ${r}.id and ${key("x")} = ${key(r)}) then 0 else 1 end),
           ${sign} * ${r}.quantity, ${sign} * ${r}.quantity * ${r}.unit_price_cents,
-          ${dim === "product" && sign > 0 ? `case when ${key(r)} = '' then ${r}.name end` : "null"}
+          ${labeled(dim) && sign > 0 ? `case when ${key(r)} = '' then ${r}.name end` : "null"}
         from ${from} where o.id = ${r}.order_id and o.status <> 'Cancelled'
         ${UPSERT_SQLITE};`;
       const clean = `delete from sales_hourly where dim = '${dim}' and key = ${key(r)}
-        and hour = (select ${hourOf("o")} from orders o where o.id = ${r}.order_id) and ${ZERO};`;
+        and hour = (select ${periodOf(dim, hourOf("o"))} from orders o where o.id = ${r}.order_id) and ${ZERO};`;
       return sign > 0 ? add : `${add}\n${clean}`;
     })
     .join("\n");
@@ -95,12 +114,12 @@ function orderLinesStatements(r: "new" | "old", sign: 1 | -1): string {
   return Object.entries(LINE_DIMS)
     .map(([dim, key]) => {
       const add = `insert into sales_hourly (dim, key, hour, orders, units, sales_cents, label)
-        select '${dim}', ${key("i")}, ${hourOf(r)}, ${sign}, ${sign} * sum(i.quantity),
-          ${sign} * sum(i.quantity * i.unit_price_cents), ${dim === "product" && sign > 0 ? `case when ${key("i")} = '' then max(i.name) end` : "null"}
+        select '${dim}', ${key("i")}, ${periodOf(dim, hourOf(r))}, ${sign}, ${sign} * sum(i.quantity),
+          ${sign} * sum(i.quantity * i.unit_price_cents), ${labeled(dim) && sign > 0 ? `case when ${key("i")} = '' then max(i.name) end` : "null"}
         from order_items i where i.order_id = ${r}.id and ${r}.status <> 'Cancelled'
         group by ${key("i")}
         ${UPSERT_SQLITE};`;
-      const clean = `delete from sales_hourly where dim = '${dim}' and hour = ${hourOf(r)} and ${ZERO}
+      const clean = `delete from sales_hourly where dim = '${dim}' and hour = ${periodOf(dim, hourOf(r))} and ${ZERO}
         and key in (select ${key("i")} from order_items i where i.order_id = ${r}.id);`;
       return sign > 0 ? add : `${add}\n${clean}`;
     })
@@ -159,11 +178,11 @@ const PG_FUNCTIONS = [
       perform 1 from sales_hourly where dim = 'all' and key = '' and hour = h for update;
       ${Object.entries(LINE_DIMS)
         .map(
-          ([dim, key]) => `perform sales_hourly_add('${dim}', ${key("r")}, h,
+          ([dim, key]) => `perform sales_hourly_add('${dim}', ${key("r")}, ${periodOf(dim, "h")},
         s * (case when exists (select 1 from order_items x where x.order_id = r.order_id and x.id <> r.id
           and ${key("x")} = ${key("r")}) then 0 else 1 end),
         s * r.quantity::bigint, s * r.quantity::bigint * r.unit_price_cents,
-        ${dim === "product" ? `case when s > 0 and ${key("r")} = '' then r.name end` : "null"});`,
+        ${labeled(dim) ? `case when s > 0 and ${key("r")} = '' then r.name end` : "null"});`,
         )
         .join("\n")}
     end $$`,
@@ -185,8 +204,8 @@ const PG_FUNCTIONS = [
           ([dim, key]) => `for g in select ${key("i")} as k, sum(i.quantity)::bigint as u,
           sum(i.quantity::bigint * i.unit_price_cents)::bigint as c, max(i.name) as n
           from order_items i where i.order_id = r.id group by 1 loop
-        perform sales_hourly_add('${dim}', g.k, h, s, s * g.u, s * g.c,
-          ${dim === "product" ? "case when s > 0 and g.k = '' then g.n end" : "null"});
+        perform sales_hourly_add('${dim}', g.k, ${periodOf(dim, "h")}, s, s * g.u, s * g.c,
+          ${labeled(dim) ? "case when s > 0 and g.k = '' then g.n end" : "null"});
       end loop;`,
         )
         .join("\n")}
@@ -244,9 +263,12 @@ const RECOUNT = [
       from orders o where o.status <> 'Cancelled' group by 2, 3`,
   ),
   ...Object.entries(LINE_DIMS).map(
-    ([dim, key]) => `select '${dim}' as dim, ${key("i")} as key, ${hourOf("o")} as hour, count(distinct o.id) as orders,
+    ([
+      dim,
+      key,
+    ]) => `select '${dim}' as dim, ${key("i")} as key, ${periodOf(dim, hourOf("o"))} as hour, count(distinct o.id) as orders,
       sum(i.quantity) as units, sum(i.quantity * i.unit_price_cents) as sales_cents,
-      ${dim === "product" ? `case when ${key("i")} = '' then max(i.name) end` : "null"} as label
+      ${labeled(dim) ? `case when ${key("i")} = '' then max(i.name) end` : "null"} as label
       from orders o join order_items i on i.order_id = o.id where o.status <> 'Cancelled' group by 2, 3`,
   ),
 ];

@@ -192,6 +192,29 @@ describe(`reports on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () 
     expect(past.total).toBe(4);
   });
 
+  it("sums a long range by product from the years' rows less the days left out, as the days would", async () => {
+    // Most of 2026: the year's rows less January to February and November 16 on. Old Thing sold
+    // only on November 20: it sums to no order and is not listed.
+    const most = await salesBy(t.db, "product", { from: "2026-03-01", to: "2026-11-15" });
+    expect(strip(most.rows)).toEqual([
+      ["Grinder", 2, 3, 7500],
+      ["Mint Pods", 3, 6, 5700],
+      ["Kratom Caps", 1, 4, 5000],
+    ]);
+    expect(most.total).toBe(3);
+    expect(most.sums).toEqual({ orders: 4, units: 13, salesCents: 18200 });
+    // Across two years: the days of December 2025, then 2026's rows less its December.
+    const across = await salesBy(t.db, "product", { from: "2025-12-15", to: "2026-11-30" });
+    expect(strip(across.rows)).toEqual([
+      ["Grinder", 2, 3, 7500],
+      ["Kratom Caps", 2, 5, 6250],
+      ["Mint Pods", 3, 6, 5700],
+      ["Old Thing", 1, 1, 700],
+    ]);
+    expect(across.total).toBe(4);
+    expect(across.sums).toEqual({ orders: 6, units: 15, salesCents: 20150 });
+  });
+
   it("sums sales by category, product class and brand as the products were when sold", async () => {
     // The deleted product's line keeps the category it was sold in (decision 0041).
     expect(strip((await salesBy(t.db, "category", RANGE)).rows)).toEqual([

@@ -68,6 +68,57 @@ function summaryRows(db: Kysely<DB>, dim: string, range: DayRange) {
     .where("s.hour", "<", end);
 }
 
+/** Days from `from` to `to`, both included. */
+function daysIn(range: DayRange): number {
+  return (Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / 86_400_000 + 1;
+}
+
+/**
+ * The summary rows a report's groups are summed from, as (key, label, orders, units,
+ * sales_cents). For every dimension but product, the range's hours. For products, whose hours
+ * hold about one row per line sold, each store year the range covers for more than half is read
+ * from its "product-year" rows (one per product sold that year) less the hours of the year the
+ * range leaves out; a smaller part of a year is read from its hours. A year of sales by product
+ * is then about a fifth of the rows (decision 0041). Subtracted rows carry a negative count, so
+ * a product sold only outside the range sums to no order and is left out by the caller.
+ */
+function sourceRows(db: Kysely<DB>, dim: string, range: DayRange) {
+  const rows = (r: DayRange, sign: 1 | -1) =>
+    summaryRows(db, dim, r).select([
+      "s.key",
+      sign > 0 ? "s.label" : sql<string | null>`null`.as("label"),
+      sql<number>`${sign} * s.orders`.as("orders"),
+      sql<number>`${sign} * s.units`.as("units"),
+      sql<number>`${sign} * s.sales_cents`.as("sales_cents"),
+    ]);
+  if (dim !== "product") return rows(range, 1);
+  const parts = [];
+  for (let year = Number(range.from.slice(0, 4)); year <= Number(range.to.slice(0, 4)); year++) {
+    const whole = { from: `${year}-01-01`, to: `${year}-12-31` };
+    // Dates as YYYY-MM-DD compare as text.
+    const covered = {
+      from: [range.from, whole.from].sort()[1] ?? whole.from,
+      to: [range.to, whole.to].sort()[0] ?? whole.to,
+    };
+    if (daysIn(covered) * 2 <= daysIn(whole)) {
+      parts.push(rows(covered, 1));
+      continue;
+    }
+    parts.push(
+      db
+        .selectFrom("sales_hourly as s")
+        .where("s.dim", "=", "product-year")
+        .where("s.hour", "=", String(year))
+        .select(["s.key", "s.label", "s.orders", "s.units", "s.sales_cents"]),
+    );
+    if (covered.from > whole.from) parts.push(rows({ from: whole.from, to: addDays(covered.from, -1) }, -1));
+    if (covered.to < whole.to) parts.push(rows({ from: addDays(covered.to, 1), to: whole.to }, -1));
+  }
+  const [first, ...rest] = parts;
+  if (!first) return rows(range, 1);
+  return rest.reduce((union, part) => union.unionAll(part), first);
+}
+
 const n = (v: unknown) => Number(v ?? 0);
 
 let storeDay: Intl.DateTimeFormat | undefined;
@@ -132,11 +183,13 @@ export async function salesBy(
   const page = Math.max(1, options.page ?? 1);
   // The summary's groups of the range (an order is in one hour, so its hours' distinct counts
   // add up), read in key order from the primary key; the window figures are of every group.
-  let groups = summaryRows(db, kind === "rep" ? "placer" : kind, range);
+  let groups = db.selectFrom(sourceRows(db, kind === "rep" ? "placer" : kind, range).as("s"));
   // Orders a sales rep placed for a business they acted for (issue 29, decision 0033): placers who are reps today.
   if (kind === "rep")
     groups = groups.where("s.key", "in", db.selectFrom("users").select("id").where("role", "=", "rep"));
   const rows = await groups
+    // A product sold only in the part of a year the range leaves out sums to no order.
+    .having(sql`sum(s.orders)`, ">", 0)
     .select([
       sql<string | null>`nullif(s.key, '')`.as("key"),
       sql<string | null>`max(s.label)`.as("saved"),

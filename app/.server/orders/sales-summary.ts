@@ -15,7 +15,7 @@ type Db = Kysely<DB> | Transaction<DB>;
  * nothing. key '' is none.
  */
 export const ORDER_DIMS = ["all", "business", "placer", "state"] as const;
-export const LINE_DIMS = ["product", "category", "class", "brand"] as const;
+export const LINE_DIMS = ["product", "product-year", "category", "class", "brand"] as const;
 export type SalesDim = (typeof ORDER_DIMS)[number] | (typeof LINE_DIMS)[number];
 
 export interface SalesSummaryRow {
@@ -37,12 +37,21 @@ const orderKey: Record<(typeof ORDER_DIMS)[number], RawBuilder<string>> = {
 
 const lineKey: Record<(typeof LINE_DIMS)[number], RawBuilder<string>> = {
   product: sql<string>`coalesce(cast(i.product_id as text), '')`,
+  "product-year": sql<string>`coalesce(cast(i.product_id as text), '')`,
   category: sql<string>`coalesce(i.category, '')`,
   class: sql<string>`coalesce(i.product_class, '')`,
   brand: sql<string>`coalesce(i.brand, '')`,
 };
 
 const hour = sql<string>`substr(o.created_at, 1, 13)`;
+
+/**
+ * The store year of an order's hour: "product-year" rows are the product dimension by store year
+ * (a Dallas year begins at 06:00 UTC on January 1, Central Standard Time); migration 0031 keeps
+ * the same expression.
+ */
+const storeYear = sql<string>`(case when substr(o.created_at, 6, 8) >= '01-01T06' then substr(o.created_at, 1, 4) else cast(cast(substr(o.created_at, 1, 4) as integer) - 1 as text) end)`;
+const periodOf = (dim: (typeof LINE_DIMS)[number]) => (dim === "product-year" ? storeYear : hour);
 
 /** Every row the summary should hold, counted from the orders and their lines: one read per dimension. */
 function recountQueries(db: Db) {
@@ -70,17 +79,17 @@ function recountQueries(db: Db) {
       .select([
         sql<string>`${sql.lit(dim)}`.as("dim"),
         lineKey[dim].as("key"),
-        hour.as("hour"),
+        periodOf(dim).as("hour"),
         sql<number>`count(distinct o.id)`.as("orders"),
         sql<number>`sum(i.quantity)`.as("units"),
         sql<number>`sum(i.quantity * i.unit_price_cents)`.as("sales_cents"),
         // A deleted product's lines keep their saved name (the greatest of them in the hour).
-        (dim === "product"
+        (dim === "product" || dim === "product-year"
           ? sql<string | null>`case when ${lineKey[dim]} = '' then max(i.name) end`
           : sql<string | null>`null`
         ).as("label"),
       ])
-      .groupBy([lineKey[dim], hour]),
+      .groupBy([lineKey[dim], periodOf(dim)]),
   );
   return [...byOrder, ...byLine];
 }
