@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { addDays } from "~/lib/business";
 import * as REPORT_MESSAGES from "~/lib/messages/reports";
 import type { ReportKind } from "~/lib/reports";
+import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { storeDayStart } from "../orders/export";
 import type { DayRange } from "./report-range";
@@ -183,29 +184,40 @@ export async function salesBy(
   const page = Math.max(1, options.page ?? 1);
   // The summary's groups of the range (an order is in one hour, so its hours' distinct counts
   // add up), read in key order from the primary key; the window figures are of every group.
-  let groups = db.selectFrom(sourceRows(db, kind === "rep" ? "placer" : kind, range).as("s"));
+  const source = () => db.selectFrom(sourceRows(db, kind === "rep" ? "placer" : kind, range).as("s"));
+  let groups = source();
   // Orders a sales rep placed for a business they acted for (issue 29, decision 0033): placers who are reps today.
   if (kind === "rep")
     groups = groups.where("s.key", "in", db.selectFrom("users").select("id").where("role", "=", "rep"));
-  const rows = await groups
+  // Units and cents are summed as doubles: exact for whole numbers below 2^53, and PostgreSQL
+  // sums bigints as numeric, several times slower over a year's products.
+  const units = sql`cast(s.units as double precision)`;
+  const cents = sql`cast(s.sales_cents as double precision)`;
+  const query = groups
     // A product sold only in the part of a year the range leaves out sums to no order.
     .having(sql`sum(s.orders)`, ">", 0)
     .select([
       sql<string | null>`nullif(s.key, '')`.as("key"),
-      sql<string | null>`max(s.label)`.as("saved"),
       sql<number>`sum(s.orders)`.as("orders"),
-      sql<number>`sum(s.units)`.as("units"),
-      sql<number>`sum(s.sales_cents)`.as("sales"),
+      sql<number>`sum(${units})`.as("units"),
+      sql<number>`sum(${cents})`.as("sales"),
       sql<number>`count(*) over ()`.as("groups"),
-      sql<number>`sum(sum(s.units)) over ()`.as("all_units"),
-      sql<number>`sum(sum(s.sales_cents)) over ()`.as("all_sales"),
+      sql<number>`sum(sum(${units})) over ()`.as("all_units"),
+      sql<number>`sum(sum(${cents})) over ()`.as("all_sales"),
     ])
     .groupBy("s.key")
-    .orderBy(sql`sum(s.sales_cents)`, "desc")
+    .orderBy(sql`sum(${cents})`, "desc")
     .orderBy(sql`1`)
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+    .offset((page - 1) * pageSize);
+  // PostgreSQL: a year's products are grouped in memory rather than spilled to disk.
+  const rows =
+    dialectOf(db) === "postgres"
+      ? await db.transaction().execute(async (trx) => {
+          await sql`set local work_mem = '64MB'`.execute(trx);
+          return trx.executeQuery(query.compile()).then((r) => r.rows);
+        })
+      : await query.execute();
   const first = rows[0];
   // A page past the last has no rows to carry the sums: the first page does.
   if (!first && page > 1) {
@@ -213,13 +225,29 @@ export async function salesBy(
     return { rows: [], total: whole.total, sums: whole.sums };
   }
   const keys = rows.flatMap((r) => (r.key ? [r.key] : []));
-  const [orders, labels] = await Promise.all([first ? countOrders(db, range) : 0, labelsOf(db, kind, keys)]);
+  // Deleted products' rows carry the name their lines saved: read only when the page shows them.
+  const saved =
+    kind === "product" && rows.some((r) => r.key === null)
+      ? source()
+          .where("s.key", "=", "")
+          .select(sql<string | null>`max(s.label)`.as("label"))
+          .executeTakeFirst()
+          .then((r) => r?.label ?? null)
+      : Promise.resolve(null);
+  const [orders, labels, deleted] = await Promise.all([
+    first ? countOrders(db, range) : 0,
+    labelsOf(db, kind, keys),
+    saved,
+  ]);
   return {
     rows: rows.map((r) => {
       const known = r.key ? labels.get(r.key) : undefined;
       return {
         key: r.key,
-        label: known?.label ?? (kind === "product" ? r.saved : r.key) ?? REPORT_MESSAGES.reportUnknown(kind),
+        label:
+          known?.label ??
+          (kind === "product" ? (r.key === null ? deleted : null) : r.key) ??
+          REPORT_MESSAGES.reportUnknown(kind),
         orders: n(r.orders),
         units: n(r.units),
         salesCents: n(r.sales),
