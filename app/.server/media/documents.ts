@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import sharp from "sharp";
 import * as MESSAGES from "~/lib/messages";
 import { DomainError } from "../runtime/domain-error";
+import { loadSharp } from "../runtime/lazy-modules";
 import { pixelsOf, readImageHeader } from "./image-header";
 import { documentStore, type StoredFile } from "./store";
 
@@ -74,6 +74,7 @@ export async function checkDocument(data: Buffer, fileName = "document"): Promis
       MESSAGES.documentTooManyPixels(fileName.slice(0, 100), MAX_DOCUMENT_PIXELS / 1_000_000),
     );
   }
+  const sharp = await loadSharp();
   try {
     // Decode the whole image: a file with a valid header and a broken body is refused here.
     await sharp(data, { limitInputPixels: MAX_DOCUMENT_PIXELS, sequentialRead: true }).stats();

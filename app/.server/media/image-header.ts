@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "../runtime/lazy-modules";
 
 /**
  * The size of an image as its header gives it, read before anything decodes it: decoding is what
@@ -16,6 +16,7 @@ export interface ImageHeader {
 
 /** The header of an image, or null when there is none to read (damaged, not an image). No pixel is decoded. */
 export async function readImageHeader(data: Buffer): Promise<ImageHeader | null> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(data, { limitInputPixels: false }).metadata();
     const width = meta.autoOrient?.width ?? meta.width ?? 0;

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import sharp from "sharp";
 import { IMAGE_WIDTHS, type ProductImage, storedWidths } from "~/lib/images";
 import { DomainError } from "../runtime/domain-error";
+import { loadSharp } from "../runtime/lazy-modules";
 import { pixelsOf, readImageHeader } from "./image-header";
 import { type MediaStore, mediaStore } from "./store";
 
@@ -55,7 +55,8 @@ export interface PreparedImage extends ProductImage {
   variants: { name: string; data: Buffer }[];
 }
 
-function open(buf: Buffer) {
+async function open(buf: Buffer) {
+  const sharp = await loadSharp();
   return sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated", sequentialRead: true });
 }
 
@@ -87,7 +88,7 @@ export async function prepareImage(fileName: string, buf: Buffer): Promise<Prepa
   const variants: PreparedImage["variants"] = [];
   try {
     for (const target of storedWidths(width)) {
-      const data = await open(buf)
+      const data = await (await open(buf))
         .rotate()
         .resize({ width: target, withoutEnlargement: true })
         .webp({ quality: 80, effort: 4 })

@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import PDFDocument from "pdfkit";
 import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
 import { formatOrderDate, type OrderDetail } from "~/lib/orders";
@@ -9,6 +8,7 @@ import { oneLine } from "~/lib/text";
 import type { DB } from "../db/schema";
 import { type ExciseSummary, exciseDocumentLines, findOrderExcise } from "../excise/orders";
 import { type InvoiceAccount, invoiceAccount } from "../receivables/statement";
+import { loadPdfKit } from "../runtime/lazy-modules";
 import { storeInfo } from "../runtime/store-info";
 import { loadOrderItems, toDetail } from "./queries";
 
@@ -151,7 +151,8 @@ function columnsOf(kind: Kind, width: number, pdf: Measure, skus: readonly strin
 }
 
 /** Draws one document; resolves with the PDF's bytes. */
-function draw(doc: OrderDocument, kind: Kind): Promise<Buffer> {
+async function draw(doc: OrderDocument, kind: Kind): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const { order, store } = doc;
   const title = kind === "invoice" ? "Invoice" : "Packing slip";
   const pdf = new PDFDocument({

@@ -1,7 +1,7 @@
-import PDFDocument from "pdfkit";
 import { formatCents } from "~/lib/money";
 import { AGING_BUCKETS, AGING_LABELS } from "~/lib/receivables";
 import { oneLine } from "~/lib/text";
+import { loadPdfKit } from "../runtime/lazy-modules";
 import { storeInfo } from "../runtime/store-info";
 import type { Buckets, LedgerEntry } from "./statement";
 
@@ -18,7 +18,8 @@ export interface StatementPdfInput {
   aging: Buckets;
 }
 
-export function statementPdf(input: StatementPdfInput | { notice: string }): Promise<Buffer> {
+export async function statementPdf(input: StatementPdfInput | { notice: string }): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const store = storeInfo();
   const pdf = new PDFDocument({ size: "LETTER", margin: 48, info: { Title: "Statement", Author: store.name } });
   const chunks: Buffer[] = [];
