@@ -151,4 +151,46 @@ describe(`the sales summary on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLi
     await rebuildSalesSummary(t.db);
     expect(await readSalesSummary(t.db)).toEqual(recount);
   });
+  it("stays equal to the recount when orders are placed, edited and cancelled at the same moment, none refused", async () => {
+    // Orders of one hour are written through that hour's rows: writers must queue, never deadlock.
+    const placed = await Promise.all(
+      Array.from({ length: 6 }, (_, k) => {
+        const buyer = buyers[k % buyers.length] as { id: string; addressId: string };
+        return placeOrder(t.db, {
+          userId: buyer.id,
+          idempotencyKey: crypto.randomUUID(),
+          addressId: buyer.addressId,
+          lines: [
+            { id: (products[k % products.length] as { id: number }).id, quantity: 2 },
+            { id: (products[(k + 1) % products.length] as { id: number }).id, quantity: 1 },
+          ],
+        });
+      }),
+    );
+    const ids = placed.map((p) => p.order.id);
+    const work = ids.flatMap((orderId, k): Promise<unknown>[] => {
+      const buyer = buyers[k % buyers.length] as { id: string; addressId: string };
+      const more = placeOrder(t.db, {
+        userId: buyer.id,
+        idempotencyKey: crypto.randomUUID(),
+        addressId: buyer.addressId,
+        lines: [{ id: (products[(k + 2) % products.length] as { id: number }).id, quantity: 3 }],
+      });
+      if (k % 2 === 0)
+        return [more, setOrderStatus(t.db, orderId, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN)];
+      return [
+        more,
+        (async () => {
+          const seen = await linesSeen(t.db, orderId);
+          const sku = (products[(k + 3) % products.length] as { sku: string }).sku;
+          await editOrder(t.db, orderId, { kind: "add", sku, quantity: 2, seen }, TEST_ADMIN);
+        })(),
+      ];
+    });
+    const results = await Promise.allSettled(work);
+    expect(
+      results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason)),
+    ).toEqual([]);
+    expect(await readSalesSummary(t.db)).toEqual(await recountSales(t.db));
+  });
 });
