@@ -15,8 +15,9 @@ import type { DayRange } from "./report-range";
  * counted once per group. Category, class and brand are the line's as sold. Reports by period,
  * business, rep and state count each order with its total_cents and item_count; those by
  * product, category, class and brand its lines. Every report is one read of one dimension's
- * rows in the range's hours, in key order from the summary's primary key, no join; labels are
- * read for the page's rows.
+ * rows in the range's hours (the index by dimension and hour), or for products over long ranges
+ * the years' rows less the hours left out (sourceRows), no join; labels are read for the page's
+ * rows.
  */
 
 export { isReportKind, REPORT_KINDS, type ReportKind } from "~/lib/reports";
@@ -44,8 +45,7 @@ export type Grain = "day" | "month";
 
 /** Days for ranges up to about two months, months beyond. */
 export function grainOf(range: DayRange): Grain {
-  const days = (Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / 86_400_000 + 1;
-  return days <= 62 ? "day" : "month";
+  return daysIn(range) <= 62 ? "day" : "month";
 }
 
 /** The UTC instants bounding a range of store days: [start of from, start of the day after to). */
