@@ -6,8 +6,10 @@ import { dialectOf } from "../app/.server/db/connect";
 import { closeDb, getDb } from "../app/.server/db/instance";
 import type { DB } from "../app/.server/db/schema";
 import { rebuildProductSales } from "../app/.server/orders/best-sellers";
+import { moneyColumns } from "../app/.server/orders/money";
 import { CATEGORY_SLUGS } from "../app/lib/categories";
 import type { ProductClass } from "../app/lib/compliance/vocabulary";
+import { orderMoney } from "../app/lib/order-money";
 import { ORDER_STATUSES } from "../app/lib/orders";
 import { migrateToLatest } from "../db/migrate";
 import {
@@ -246,7 +248,7 @@ async function insertOrders(db: Kysely<DB>, count: number, userIds: string[], re
         placed_by_name: rep ? `Bench Rep ${repIds.indexOf(rep)}` : null,
         idempotency_key: `bench-${j}-${random().toString(36).slice(2)}`,
         status: random() < 0.85 ? "Completed" : pick(ORDER_STATUSES),
-        total_cents: items.reduce((s, l) => s + l.unit_price_cents * l.quantity, 0),
+        ...moneyColumns(orderMoney({ goodsCents: items.reduce((s, l) => s + l.unit_price_cents * l.quantity, 0) })),
         item_count: items.reduce((s, l) => s + l.quantity, 0),
         ship_business_name: "Bench Store",
         ship_street: "1 Main St",

@@ -1,6 +1,7 @@
 import * as RECEIVABLES from "~/lib/messages/receivables";
 import * as TEAM_MESSAGES from "~/lib/messages/team";
 import { formatCents } from "~/lib/money";
+import { type MoneyRow, moneyRows, type OrderMoney } from "~/lib/order-money";
 import { formatOrderDate, type OrderDetail } from "~/lib/orders";
 import { Badge, type BadgeTone } from "./ui/badge";
 
@@ -103,16 +104,7 @@ export function OrderView({ order }: { order: OrderDetail }) {
             </tr>
           ))}
         </tbody>
-        <tfoot>
-          <tr className="border-t border-slate-300">
-            <th scope="row" colSpan={3} className="py-2 text-right font-semibold">
-              Order total
-            </th>
-            <td className="tabular py-2 pl-3 text-right text-base font-bold whitespace-nowrap">
-              {formatCents(order.totalCents)}
-            </td>
-          </tr>
-        </tfoot>
+        <OrderMoneyFoot money={order.money} excise={order.excise} columns={4} />
       </table>
       <div className="text-sm">
         <h3 className="font-semibold text-slate-900">Shipping address</h3>
@@ -131,5 +123,64 @@ export function OrderView({ order }: { order: OrderDetail }) {
         </address>
       </div>
     </div>
+  );
+}
+
+/**
+ * An order's money under its lines (issue 36): the subtotal of the goods, each excise tax (the
+ * buyer's with its note, not added), the delivery fee and sales tax, then the one total. A table
+ * foot spanning `columns` columns.
+ */
+export function OrderMoneyFoot({
+  money,
+  excise,
+  columns,
+}: {
+  money: OrderMoney;
+  excise: Parameters<typeof moneyRows>[1];
+  columns: number;
+}) {
+  const rows: MoneyRow[] = moneyRows(money, excise);
+  return (
+    <tfoot>
+      {rows.map((r, i) => (
+        <tr key={r.key} className={i === 0 ? "border-t border-slate-300" : undefined}>
+          <th scope="row" colSpan={columns - 1} className="py-1 text-right font-normal text-slate-700">
+            {r.label}
+            {r.note ? <span className="block text-xs text-slate-600">{r.note}</span> : null}
+          </th>
+          <td className="tabular py-1 pl-3 text-right whitespace-nowrap">{formatCents(r.amountCents)}</td>
+        </tr>
+      ))}
+      <tr className={rows.length === 0 ? "border-t border-slate-300" : undefined}>
+        <th scope="row" colSpan={columns - 1} className="py-2 text-right font-semibold">
+          Order total
+        </th>
+        <td className="tabular py-2 pl-3 text-right text-base font-bold whitespace-nowrap" data-testid="order-total">
+          {formatCents(money.totalCents)}
+        </td>
+      </tr>
+    </tfoot>
+  );
+}
+
+/** An order's money outside a table (the back office's order page): its rows, then the one total. */
+export function OrderMoneySummary({ money, excise }: { money: OrderMoney; excise: Parameters<typeof moneyRows>[1] }) {
+  return (
+    <dl className="flex flex-col gap-1 border-t border-slate-200 py-3 text-sm">
+      {moneyRows(money, excise).map((r) => (
+        <div key={r.key} className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <dt className="text-slate-700">{r.label}</dt>
+          <dd className="tabular">{formatCents(r.amountCents)}</dd>
+          {r.note ? <dd className="w-full text-xs text-slate-600">{r.note}</dd> : null}
+        </div>
+      ))}
+      <div className="flex items-baseline justify-between gap-3 text-base font-bold">
+        <dt>Order total</dt>
+        <dd className="tabular" data-testid="order-total">
+          {formatCents(money.totalCents)}
+        </dd>
+      </div>
+    </dl>
   );
 }

@@ -1,3 +1,6 @@
+import type { ExciseSummary } from "./excise/engine";
+import type { OrderMoney } from "./order-money";
+
 /** Order statuses, in the order the admin filter lists them (spec section 4). */
 export const ORDER_STATUSES = ["Processing", "In Review", "Completed", "Cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -28,7 +31,8 @@ export interface OrderSummary {
   id: number;
   status: string;
   createdAt: string;
-  totalCents: number;
+  /** What the business owes for it, in parts and one total (lib/order-money.ts). */
+  money: OrderMoney;
   itemCount: number;
   /** Who placed it, by name as it was then (issue 29); null for orders from before it was kept. */
   placedBy: string | null;
@@ -49,6 +53,8 @@ export function isHoldReason(value: unknown): value is HoldReason {
 export interface OrderDetail extends OrderSummary {
   shipping: ShippingSnapshot;
   items: OrderLine[];
+  /** Its excise per rule as stored (issue 31): what the store collects is in money.exciseCents. */
+  excise: ExciseSummary;
   /** The customer's purchase order number, or null (issue 16). */
   poNumber: string | null;
   /** The customer's notes to the store, or null. */

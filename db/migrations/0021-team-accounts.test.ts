@@ -7,6 +7,7 @@ import { customerWithAddress } from "../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import * as m0021 from "./0021-team-accounts";
 import * as m0031 from "./0031-sales-summary";
+import * as m0033 from "./0033-order-money";
 
 const ON = process.env.DATABASE_URL ? "PostgreSQL" : "SQLite";
 let t: TestDatabase;
@@ -42,7 +43,9 @@ describe(`migration 0021 on ${ON}`, () => {
     const before = await t.db.selectFrom("orders").select(["id", "total_cents", "user_id"]).execute();
 
     // The schema as it was before team accounts, then the migration again.
-    // (The sales summary's triggers of 0031 read orders.placed_by_id: they go first and come back last.)
+    // (The sales summary's triggers of 0031 read orders.placed_by_id: they go first and come back
+    // last; 0033 renamed the column they read, so it goes before them and comes back after.)
+    await m0033.down(t.db);
     await t.db.transaction().execute(async (trx) => {
       await m0031.down(trx);
       await m0021.down(trx);
@@ -51,6 +54,7 @@ describe(`migration 0021 on ${ON}`, () => {
       await m0021.up(trx);
       await m0031.up(trx);
     });
+    await m0033.up(t.db);
 
     expect(
       await t.db

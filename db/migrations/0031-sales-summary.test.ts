@@ -1,13 +1,14 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertProduct } from "../../app/.server/catalog/product-writes";
+import { changeOrderStatus } from "../../app/.server/flows/order-life";
 import { placeOrder } from "../../app/.server/flows/place-order";
 import { readSalesSummary, recountSales } from "../../app/.server/orders/sales-summary";
-import { setOrderStatus } from "../../app/.server/orders/status";
 import { TEST_ADMIN } from "../../tests/support/actors";
 import { customerWithAddress } from "../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import * as m0031 from "./0031-sales-summary";
+import * as m0033 from "./0033-order-money";
 
 const ON = process.env.DATABASE_URL ? "PostgreSQL" : "SQLite";
 let t: TestDatabase;
@@ -38,12 +39,15 @@ describe(`migration 0031 on ${ON}`, () => {
       { id: caps, quantity: 3 },
     ]);
     const { order: cancelled } = await place([{ id: caps, quantity: 1 }]);
-    await setOrderStatus(t.db, cancelled.id, { seen: cancelled.status, next: "Cancelled" }, TEST_ADMIN);
+    await changeOrderStatus(t.db, cancelled.id, { seen: cancelled.status, next: "Cancelled" }, TEST_ADMIN);
     const kept = await readSalesSummary(t.db);
 
     // The schema as it was before the summary, with the orders, then the migration again.
+    // (0033 renamed the column the triggers read: it goes first and comes back last.)
+    await m0033.down(t.db);
     await t.db.transaction().execute((trx) => m0031.down(trx));
     await t.db.transaction().execute((trx) => m0031.up(trx));
+    await m0033.up(t.db);
 
     const lines = await t.db
       .selectFrom("order_items")
@@ -62,7 +66,7 @@ describe(`migration 0031 on ${ON}`, () => {
       [1, 5, 1250],
     ]);
     // The triggers are back: the cancelled order restored counts again.
-    await setOrderStatus(t.db, cancelled.id, { seen: "Cancelled", next: "Processing" }, TEST_ADMIN);
+    await changeOrderStatus(t.db, cancelled.id, { seen: "Cancelled", next: "Processing" }, TEST_ADMIN);
     expect(await readSalesSummary(t.db)).toEqual(await recountSales(t.db));
     expect((await readSalesSummary(t.db)).find((r) => r.dim === "category" && r.key === "kratom")?.orders).toBe(2);
   });

@@ -3,7 +3,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { createAddress } from "../../app/.server/accounts/addresses";
 import { saveProductCompliance } from "../../app/.server/compliance/facts";
 import { getDb } from "../../app/.server/db/instance";
-import { setOrderStatus } from "../../app/.server/orders/status";
+import { changeOrderStatus } from "../../app/.server/flows/order-life";
 import { storeToday } from "../../app/lib/business";
 import * as BACK_OFFICE_MESSAGES from "../../app/lib/messages/back-office";
 import * as EXCISE_MESSAGES from "../../app/lib/messages/excise";
@@ -90,14 +90,25 @@ test.describe("excise taxes", () => {
     const orderId = Number(new URL(page.url()).searchParams.get("order"));
     // The confirmation shows the tax stored with the order and the total with it.
     await expect(page.getByText(LA_WORDING)).toBeVisible();
-    await expect(page.getByTestId("order-total-with-excise")).toHaveText("$53.00");
+    await expect(page.getByTestId("order-total")).toHaveText("$53.00");
 
+    // My Orders and the order's page owe the same one total (issue 36).
+    await page.goto("/orders");
+    await expect(page.getByRole("link", { name: new RegExp(`Order #${orderId} .*\\$53\\.00`) })).toBeVisible();
+    await page.goto(`/orders/${orderId}`);
+    await expect(page.getByTestId("order-total")).toHaveText("$53.00");
+
+    // Completed, it is invoiced for $53.00: the invoice, the statement and its balance say so.
+    await changeOrderStatus(getDb(), orderId, { seen: "Processing", next: "Completed" }, { id: null, name: "Test" });
     const invoice = await page.request.get(`/orders/${orderId}/invoice.pdf`);
     expect(invoice.status()).toBe(200);
     const text = await pdfText(await invoice.body());
     expect(text).toContain("Subtotal: $50.00");
     expect(text).toContain(`${LA_WORDING}: $3.00`);
     expect(text).toContain("Order total: $53.00");
+    expect(text).toContain("Balance due: $53.00");
+    await page.goto("/account/statement");
+    await expect(page.getByRole("table").getByText("$53.00").first()).toBeVisible();
   });
 
   test("the admin's tax rules refuse bad input and overlaps next to the field, and the month's excise report counts the order", async ({
@@ -182,7 +193,7 @@ test.describe("excise taxes", () => {
     const id = await louisianaVape(`Shipped Disposable ${tag()}`, 1500);
     const customer = await louisianaCustomer();
     const orderId = await placeOrderFor(customer, [{ id, quantity: 1 }]);
-    await setOrderStatus(getDb(), orderId, { seen: "Processing", next: "Completed" }, { id: null, name: "Test" });
+    await changeOrderStatus(getDb(), orderId, { seen: "Processing", next: "Completed" }, { id: null, name: "Test" });
     await logInOn(page, await createAdminAccount());
 
     await page.goto(`/admin/orders/${orderId}`);

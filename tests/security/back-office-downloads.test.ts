@@ -6,8 +6,8 @@ import { ensureAccount } from "~/.server/accounts/admins";
 import { addLicense } from "~/.server/business/licenses";
 import { insertProduct } from "~/.server/catalog/product-writes";
 import { saveProductCompliance } from "~/.server/compliance/facts";
+import { changeOrderStatus } from "~/.server/flows/order-life";
 import { placeOrder } from "~/.server/flows/place-order";
-import { setOrderStatus } from "~/.server/orders/status";
 import { storeToday } from "~/lib/business";
 import type { ProductClass } from "~/lib/compliance/vocabulary";
 import { licenseSchema } from "~/lib/schemas/business";
@@ -101,7 +101,7 @@ describe.skipIf(!hasBuild)("back-office downloads on the built server", () => {
     // Not in Oklahoma's file: another state, a cancelled order, the shipper's own state.
     await place(arkansas.id, [{ id: vapes[0]?.id ?? 0, quantity: 9 }]);
     const cancelled = await place(tulsa.id, [{ id: vapes[1]?.id ?? 0, quantity: 7 }]);
-    await setOrderStatus(db, cancelled.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
+    await changeOrderStatus(db, cancelled.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
     await place(customer.addressId, [{ id: vapes[0]?.id ?? 0, quantity: 5 }]);
     okOrders = [first, second];
     month = first.createdAt.slice(0, 7);

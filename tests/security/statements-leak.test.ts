@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authBool } from "~/.server/accounts/auth-columns";
 import { saveBusiness } from "~/.server/business/profile";
 import { insertProduct } from "~/.server/catalog/product-writes";
+import { changeOrderStatus } from "~/.server/flows/order-life";
 import { placeOrder } from "~/.server/flows/place-order";
-import { setOrderStatus } from "~/.server/orders/status";
 import { TEST_ADMIN } from "../support/actors";
 import { customerWithAddress } from "../support/customers";
 import { cookiesOf, hasBuild, postLogin, type RunningServer, startServer } from "../support/server-process";
@@ -71,7 +71,7 @@ describe.skipIf(!hasBuild)("statements and invoices are their business's alone",
         addressId,
         lines: [{ id: product, quantity }],
       });
-      await setOrderStatus(db, order.id, { seen: "Processing", next: "Completed" }, TEST_ADMIN);
+      await changeOrderStatus(db, order.id, { seen: "Processing", next: "Completed" }, TEST_ADMIN);
       const invoice = await db
         .selectFrom("invoices")
         .select("number")

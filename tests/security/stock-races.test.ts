@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertProduct } from "../../app/.server/catalog/product-writes";
+import { changeOrderStatus } from "../../app/.server/flows/order-life";
 import { OrderRefusedError, placeOrder } from "../../app/.server/flows/place-order";
 import {
   bulkUpdateProducts,
   ProductChangedError,
   updateProductWithImages,
 } from "../../app/.server/flows/product-admin";
-import { setOrderStatus } from "../../app/.server/orders/status";
 import { TEST_ADMIN } from "../support/actors";
 import { customerWithAddress } from "../support/customers";
 import { setupTestDatabase, type TestDatabase } from "../support/test-database";
@@ -118,7 +118,7 @@ describe(`stock races on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
       );
       await Promise.allSettled([
         ...first.map((o, i) =>
-          setOrderStatus(
+          changeOrderStatus(
             t.db,
             o.order.id,
             { seen: seen[i] ?? "Processing", next: round % 2 ? "Processing" : "Cancelled" },

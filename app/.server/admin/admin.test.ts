@@ -10,6 +10,7 @@ import { ensureAccount } from "../accounts/admins";
 import { listUsers } from "../accounts/directory";
 import { insertProduct } from "../catalog/product-writes";
 import { findProduct } from "../catalog/products";
+import { changeOrderStatus, StatusChangeError } from "../flows/order-life";
 import { placeOrder } from "../flows/place-order";
 import {
   bulkUpdateProducts,
@@ -20,7 +21,6 @@ import {
 } from "../flows/product-admin";
 import { runJobsUntilIdle } from "../jobs/run-due";
 import { ImageRejectedError } from "../media/intake";
-import { StatusChangeError, setOrderStatus } from "../orders/status";
 import { listAllOrders } from "./orders";
 import { getOverviewFigures } from "./overview";
 import { listAdminProducts } from "./products";
@@ -294,23 +294,23 @@ describe(`admin on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () =>
       lines: [{ id, quantity: 3 }],
     });
     expect(await stockOf(id)).toBe(2);
-    await setOrderStatus(t.db, order.id, { seen: "Processing", next: "In Review" }, TEST_ADMIN);
+    await changeOrderStatus(t.db, order.id, { seen: "Processing", next: "In Review" }, TEST_ADMIN);
     expect(await stockOf(id)).toBe(2);
-    await setOrderStatus(t.db, order.id, { seen: "In Review", next: "Cancelled" }, TEST_ADMIN);
+    await changeOrderStatus(t.db, order.id, { seen: "In Review", next: "Cancelled" }, TEST_ADMIN);
     expect(await stockOf(id)).toBe(5);
-    await setOrderStatus(t.db, order.id, { seen: "Cancelled", next: "Cancelled" }, TEST_ADMIN); // no change, no double return
+    await changeOrderStatus(t.db, order.id, { seen: "Cancelled", next: "Cancelled" }, TEST_ADMIN); // no change, no double return
     expect(await stockOf(id)).toBe(5);
-    await setOrderStatus(t.db, order.id, { seen: "Cancelled", next: "Processing" }, TEST_ADMIN);
+    await changeOrderStatus(t.db, order.id, { seen: "Cancelled", next: "Processing" }, TEST_ADMIN);
     expect(await stockOf(id)).toBe(2);
-    await setOrderStatus(t.db, order.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
+    await changeOrderStatus(t.db, order.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
     await t.db.updateTable("products").set({ stock: 1 }).where("id", "=", id).execute();
     await expect(
-      setOrderStatus(t.db, order.id, { seen: "Cancelled", next: "Completed" }, TEST_ADMIN),
+      changeOrderStatus(t.db, order.id, { seen: "Cancelled", next: "Completed" }, TEST_ADMIN),
     ).rejects.toBeInstanceOf(StatusChangeError);
     expect(await stockOf(id)).toBe(1);
     const listed = await listAllOrders(t.db, { status: "Cancelled" });
     expect(listed.items.map((o) => o.id)).toContain(order.id);
-    await expect(setOrderStatus(t.db, order.id, { seen: "Cancelled", next: "Shipped" }, TEST_ADMIN)).rejects.toThrow(
+    await expect(changeOrderStatus(t.db, order.id, { seen: "Cancelled", next: "Shipped" }, TEST_ADMIN)).rejects.toThrow(
       "Unknown status.",
     );
     await runJobsUntilIdle({ db: t.db });
@@ -331,8 +331,8 @@ describe(`admin on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () =>
       lines: [{ id, quantity: 4 }],
     });
     await Promise.allSettled([
-      setOrderStatus(t.db, order.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN),
-      setOrderStatus(t.db, order.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN),
+      changeOrderStatus(t.db, order.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN),
+      changeOrderStatus(t.db, order.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN),
     ]);
     expect(await stockOf(id)).toBe(10);
   });

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import * as MESSAGES from "~/lib/messages";
 import type { OrderDetail, OrderStatus } from "~/lib/orders";
 import type { DB } from "../db/schema";
-import { loadOrderItems, toDetail } from "../orders/queries";
+import { loadOrderDetails } from "../orders/queries";
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -32,13 +32,13 @@ export async function listAllOrders(
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
-  const items = await loadOrderItems(
+  const detail = await loadOrderDetails(
     db,
     rows.map((r) => r.id),
   );
   return {
     items: rows.map((r) => ({
-      ...toDetail(r, items.get(r.id) ?? []),
+      ...detail(r),
       customerName: r.customer_name ?? MESSAGES.unknownUser,
       customerEmail: r.customer_email ?? null,
     })),
@@ -48,5 +48,5 @@ export async function listAllOrders(
   };
 }
 
-// Changing an order's status (stock, units sold, the customer's mail) is the orders domain's
-// state machine: see ../orders/status.ts.
+// Changing an order's status (stock, units sold, its invoice or credit note, the customer's mail)
+// is the order's life: see ../flows/order-life.ts.

@@ -1,10 +1,12 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as REPORT_MESSAGES from "~/lib/messages/reports";
+import { orderMoney } from "~/lib/order-money";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { ensureAccount } from "../accounts/admins";
 import { findUserByEmail } from "../accounts/users";
 import { insertProduct } from "../catalog/product-writes";
+import { moneyColumns } from "../orders/money";
 import { loadDashboard } from "./dashboard";
 import { loadReport, reportCsv, reportFileName } from "./report-view";
 import { salesBy, salesByPeriod } from "./reports";
@@ -53,7 +55,7 @@ async function order(
       user_id: userId,
       idempotency_key: `report-test-${orderNo}`,
       status,
-      total_cents: lines.reduce((s, l) => s + l.quantity * l.priceCents, 0),
+      ...moneyColumns(orderMoney({ goodsCents: lines.reduce((s, l) => s + l.quantity * l.priceCents, 0) })),
       item_count: lines.reduce((s, l) => s + l.quantity, 0),
       ship_business_name: "Shop",
       ship_street: "1 Main St",

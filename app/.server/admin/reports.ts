@@ -13,7 +13,7 @@ import type { DayRange } from "./report-range";
  * placed in the range (store days) whose status is not Cancelled. Sales are the lines' unit
  * price times quantity, in cents (what the customer was charged for the goods); orders are
  * counted once per group. Category, class and brand are the line's as sold. Reports by period,
- * business, rep and state count each order with its total_cents and item_count; those by
+ * business, rep and state count each order with its goods_cents and item_count; those by
  * product, category, class and brand its lines. Every report is one read of one dimension's
  * rows in the range's hours (the index by dimension and hour), or for products over long ranges
  * the years' rows less the hours left out (sourceRows), no join; labels are read for the page's

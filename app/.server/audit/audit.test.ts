@@ -4,6 +4,7 @@ import { setupTestDatabase, type TestDatabase } from "../../../tests/support/tes
 import { createAddress } from "../accounts/addresses";
 import { ensureAccount } from "../accounts/admins";
 import { findUserByEmail } from "../accounts/users";
+import { changeOrderStatus } from "../flows/order-life";
 import { placeOrder } from "../flows/place-order";
 import {
   bulkUpdateProducts,
@@ -12,7 +13,6 @@ import {
   ProductChangedError,
   updateProductWithImages,
 } from "../flows/product-admin";
-import { setOrderStatus } from "../orders/status";
 import { type Actor, changedFields, listAudit } from "./log";
 
 let t: TestDatabase;
@@ -126,9 +126,9 @@ describe(`audit log on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, (
       addressId: address.id,
       lines: [{ id: product, quantity: 2 }],
     });
-    await setOrderStatus(t.db, order.id, { seen: "Processing", next: "Cancelled" }, ada);
+    await changeOrderStatus(t.db, order.id, { seen: "Processing", next: "Cancelled" }, ada);
     await t.db.updateTable("products").set({ stock: 0 }).where("id", "=", product).execute();
-    await expect(setOrderStatus(t.db, order.id, { seen: "Cancelled", next: "Processing" }, ada)).rejects.toThrow();
+    await expect(changeOrderStatus(t.db, order.id, { seen: "Cancelled", next: "Processing" }, ada)).rejects.toThrow();
     const entries = await entriesFor("order", order.id);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({

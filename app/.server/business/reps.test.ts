@@ -133,7 +133,7 @@ describe("sales reps", () => {
     });
     expect(order.placedBy).toBe("Rita Rep for Acme Reps Stores");
     // The group's price, as Acme pays.
-    expect(order.totalCents).toBe(1_800);
+    expect(order.money.totalCents).toBe(1_800);
     expect((await listOrdersForUser(t.db, acme.id)).map((o) => o.id)).toContain(order.id);
     // The sales-by-rep report (issue 32) counts it for Rita; the business's own orders are nobody's.
     const byRep = await salesBy(t.db, "rep", defaultRange());

@@ -243,7 +243,7 @@ export async function listReps(db: Kysely<DB>, monthStart: string): Promise<RepS
       .select((eb) => [
         "placed_by_id",
         eb.fn.countAll<number>().as("n"),
-        sql<number>`coalesce(sum(total_cents), 0)`.as("cents"),
+        sql<number>`coalesce(sum(goods_cents), 0)`.as("cents"),
       ])
       .where("placed_by_id", "in", ids)
       .where("created_at", ">=", monthStart)

@@ -16,10 +16,11 @@ import { forgetViewersForTests, type Viewer, viewerFromHeaders } from "../accoun
 import { listAudit } from "../audit/log";
 import { insertProduct } from "../catalog/product-writes";
 import { createLoginFromInvitation } from "../flows/join-team";
-import { decideApproval, listAwaitingApproval } from "../flows/order-approvals";
+import { listAwaitingApproval } from "../flows/order-approvals";
+import { findOrderDocument } from "../flows/order-documents";
+import { decideApproval } from "../flows/order-life";
 import { placeOrder } from "../flows/place-order";
 import { runJobsUntilIdle } from "../jobs/run-due";
-import { findOrderDocument } from "../orders/documents";
 import { findOrderForUser, listOrdersForUser } from "../orders/queries";
 import { saveBusiness } from "./profile";
 import {

@@ -19,9 +19,9 @@ import { connect } from "../db/connect";
 import type { DB } from "../db/schema";
 import { audienceFor, cardsForAudience, VISITOR_AUDIENCE } from "../flows/audience";
 import { editableLines, editOrder, OrderEditError } from "../flows/order-edit";
+import { changeOrderStatus, StatusChangeError } from "../flows/order-life";
 import { OrderRefusedError, placeOrder } from "../flows/place-order";
 import { createProductWithImages } from "../flows/product-admin";
-import { StatusChangeError, setOrderStatus } from "../orders/status";
 import { buyerLicenses, checkProducts, findLineChecks } from "./check";
 import { EMPTY_COMPLIANCE, findLabReport, findProductCompliance, loadFacts, saveProductCompliance } from "./facts";
 import { cartCompliance, productNotes } from "./for-buyer";
@@ -602,21 +602,24 @@ describe(`admin order changes check the rules on ${ON}`, () => {
       addressId: texas,
       lines: [{ id: kratom, quantity: 1 }],
     });
-    await setOrderStatus(t.db, order.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
+    await changeOrderStatus(t.db, order.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
     const ban = await createRule(
       t.db,
       input({ name: "Texas kratom ban", states: "TX", reason: "Kratom cannot be shipped to {state}." }),
       TEST_ADMIN,
     );
-    const refused = await setOrderStatus(t.db, order.id, { seen: "Cancelled", next: "Processing" }, TEST_ADMIN).catch(
-      (e: unknown) => e,
-    );
+    const refused = await changeOrderStatus(
+      t.db,
+      order.id,
+      { seen: "Cancelled", next: "Processing" },
+      TEST_ADMIN,
+    ).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(StatusChangeError);
     expect((refused as Error).message).toBe(
       `Order #${order.id} cannot leave Cancelled: Kratom for status: Kratom cannot be shipped to Texas.`,
     );
     await setRuleEnabled(t.db, ban.id, false, TEST_ADMIN);
-    expect(await setOrderStatus(t.db, order.id, { seen: "Cancelled", next: "Processing" }, TEST_ADMIN)).toBe(
+    expect(await changeOrderStatus(t.db, order.id, { seen: "Cancelled", next: "Processing" }, TEST_ADMIN)).toBe(
       "Processing",
     );
     const checks = await findLineChecks(t.db, order.id);
@@ -631,7 +634,7 @@ describe(`admin order changes check the rules on ${ON}`, () => {
       addressId: texas,
       lines: [{ id: kratom, quantity: 1 }],
     });
-    expect(await setOrderStatus(t.db, order.id, { seen: "Processing", next: "Completed" }, TEST_ADMIN)).toBe(
+    expect(await changeOrderStatus(t.db, order.id, { seen: "Processing", next: "Completed" }, TEST_ADMIN)).toBe(
       "Completed",
     );
     const ban = await createRule(
@@ -639,9 +642,12 @@ describe(`admin order changes check the rules on ${ON}`, () => {
       input({ name: "Texas kratom ban (reshipping)", states: "TX", reason: "Kratom cannot be shipped to {state}." }),
       TEST_ADMIN,
     );
-    const refused = await setOrderStatus(t.db, order.id, { seen: "Completed", next: "Processing" }, TEST_ADMIN).catch(
-      (e: unknown) => e,
-    );
+    const refused = await changeOrderStatus(
+      t.db,
+      order.id,
+      { seen: "Completed", next: "Processing" },
+      TEST_ADMIN,
+    ).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(StatusChangeError);
     expect((refused as Error).message).toBe(
       `Order #${order.id} cannot go back to Processing: Kratom for reshipping: Kratom cannot be shipped to Texas.`,
@@ -649,7 +655,7 @@ describe(`admin order changes check the rules on ${ON}`, () => {
     const status = await t.db.selectFrom("orders").select("status").where("id", "=", order.id).executeTakeFirst();
     expect(status?.status).toBe("Completed");
     await setRuleEnabled(t.db, ban.id, false, TEST_ADMIN);
-    expect(await setOrderStatus(t.db, order.id, { seen: "Completed", next: "Processing" }, TEST_ADMIN)).toBe(
+    expect(await changeOrderStatus(t.db, order.id, { seen: "Completed", next: "Processing" }, TEST_ADMIN)).toBe(
       "Processing",
     );
   });
@@ -735,7 +741,7 @@ describe(`the PACT report on ${ON}`, () => {
     ]);
     await place(texas, [{ id: vape, quantity: 5 }]);
     const cancelled = await place(ok.id, [{ id: vape, quantity: 7 }]);
-    await setOrderStatus(t.db, cancelled.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
+    await changeOrderStatus(t.db, cancelled.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
     // The brand as it was when the order was placed, whatever it is now.
     await saveProductCompliance(
       t.db,
@@ -1038,7 +1044,7 @@ describe(`placing an order checks the rules on ${ON}`, () => {
     });
 
     // Taken off the directory: putting the cancelled order back in play is checked the same way.
-    await setOrderStatus(t.db, order.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
+    await changeOrderStatus(t.db, order.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
     await bulkSetCompliance(t.db, [vape], { brand: "Nimbus" }, TEST_ADMIN);
     expect((await findProductCompliance(t.db, vape)).directoryStates).toEqual(["KY", "NC"]);
     await saveProductCompliance(
@@ -1047,7 +1053,7 @@ describe(`placing an order checks the rules on ${ON}`, () => {
       { ...(await findProductCompliance(t.db, vape)), directoryStates: ["NC"] },
       TEST_ADMIN,
     );
-    const back = await setOrderStatus(t.db, order.id, { seen: "Cancelled", next: "Processing" }, TEST_ADMIN).catch(
+    const back = await changeOrderStatus(t.db, order.id, { seen: "Cancelled", next: "Processing" }, TEST_ADMIN).catch(
       (e: unknown) => e,
     );
     expect(back).toBeInstanceOf(StatusChangeError);
@@ -1373,9 +1379,9 @@ describe(`an address whose ZIP is of another state on ${ON} (issue 26)`, () => {
       addressId: secondIds[0] ?? "",
       lines: [{ id: kratom, quantity: 1 }],
     });
-    await setOrderStatus(t.db, kratomOrder.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
+    await changeOrderStatus(t.db, kratomOrder.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
     await setRuleEnabled(t.db, rule?.id ?? 0, true, TEST_ADMIN);
-    const reopened = await setOrderStatus(
+    const reopened = await changeOrderStatus(
       t.db,
       kratomOrder.id,
       { seen: "Cancelled", next: "Processing" },

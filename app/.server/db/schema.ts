@@ -132,6 +132,16 @@ export interface OrdersTable {
   user_id: string | null;
   idempotency_key: string;
   status: string;
+  /**
+   * The order's money (migration 0033, decision 0052): the goods (its lines' quantity × unit
+   * price), the excise the store collects, the delivery fee and sales tax; total_cents is what the
+   * business owes, their sum (the database refuses anything else). Read and written through
+   * orders/money.ts only.
+   */
+  goods_cents: number;
+  excise_cents: ColumnType<number, number | undefined, number>;
+  delivery_cents: ColumnType<number, number | undefined, number>;
+  tax_cents: ColumnType<number, number | undefined, number>;
   total_cents: number;
   item_count: number;
   ship_business_name: string;
@@ -541,6 +551,8 @@ export interface InvoicesTable {
   total_cents: number;
   balance_cents: number;
   created_at: string;
+  /** Why it was issued, when not the order's completion: a cancellation, a correction (migration 0033). */
+  memo: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface InvoiceLinesTable {

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertProduct } from "~/.server/catalog/product-writes";
 import { saveProductCompliance } from "~/.server/compliance/facts";
 import { cartExcise } from "~/.server/flows/cart-excise";
+import { findOrderDocument } from "~/.server/flows/order-documents";
 import { editOrder } from "~/.server/flows/order-edit";
 import { placeOrder } from "~/.server/flows/place-order";
-import { findOrderDocument, invoicePdf } from "~/.server/orders/documents";
+import { invoicePdf } from "~/.server/orders/documents";
 import * as MESSAGES from "~/lib/messages";
 import * as EXCISE_MESSAGES from "~/lib/messages/excise";
 import { taxRuleSchema } from "~/lib/schemas/excise";
@@ -14,7 +15,8 @@ import { TEST_ADMIN } from "../../../tests/support/actors";
 import { customerWithAddress } from "../../../tests/support/customers";
 import { linesSeen } from "../../../tests/support/orders";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { exciseDocumentLines, findOrderExcise } from "./orders";
+import { moneyTextLines } from "../orders/money";
+import { findOrderExcise } from "./orders";
 import { exciseCsv, exciseReport } from "./report";
 import { createExciseRule, ExciseRuleError, listExciseRules, setExciseRuleEnabled, updateExciseRule } from "./rules";
 
@@ -228,9 +230,18 @@ describe(`excise on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () =
     const placed = await order(la, [{ id: p.id, quantity: 2 }]);
     expect(await findOrderExcise(t.db, placed.id)).toMatchObject({ collectedCents: 3600 });
     const doc = await findOrderDocument(t.db, placed.id, { id: la.id, role: "customer" });
-    expect(exciseDocumentLines(doc?.excise, "invoice", placed.totalCents)).toEqual([
+    // The order owes the tax: its one total, and every document's lines above it (issue 36).
+    expect(placed.money).toEqual({
+      goodsCents: 16000,
+      exciseCents: 3600,
+      deliveryCents: 0,
+      taxCents: 0,
+      totalCents: 19600,
+    });
+    expect(moneyTextLines(doc?.order.money ?? placed.money, doc?.order.excise)).toEqual([
       "Subtotal: $160.00",
       "LA per ml wording: $36.00",
+      "Total: $196.00",
     ]);
     expect((await invoicePdf(doc as NonNullable<typeof doc>)).length).toBeGreaterThan(1000);
     // The confirmation mail carries the tax and the total with it.

@@ -5,14 +5,11 @@ import {
   collectedCents,
   type ExciseLine,
   type ExciseSummary,
-  type ExciseSummaryLine,
   evaluateExcise,
   type OwedBy,
   summarizeExcise,
   type TaxableLine,
 } from "~/lib/excise/engine";
-import * as EXCISE_MESSAGES from "~/lib/messages/excise";
-import { formatCents } from "~/lib/money";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
@@ -53,9 +50,8 @@ export function saleDateOf(createdAt: string): string {
 
 /**
  * Computes and stores an order's excise from its lines and shipping address as they are in this
- * transaction, replacing what was stored: called by the order transaction and by an admin's
- * edit. The rules in force on the day the order was placed apply; what is stored stays when a
- * rule changes later.
+ * transaction, replacing what was stored: called by an admin's edit. The rules in force on the day
+ * the order was placed apply; what is stored stays when a rule changes later.
  */
 export async function recordOrderExcise(trx: Transaction<DB>, orderId: number): Promise<ExciseLine[]> {
   const order = await trx
@@ -65,24 +61,37 @@ export async function recordOrderExcise(trx: Transaction<DB>, orderId: number): 
     .executeTakeFirstOrThrow();
   const items = await trx
     .selectFrom("order_items")
-    .select(["id", "product_id", "quantity", "unit_price_cents"])
+    .select(["product_id", "quantity", "unit_price_cents"])
     .where("order_id", "=", orderId)
     .orderBy("position")
     .execute();
   await trx.deleteFrom("order_line_excise").where("order_id", "=", orderId).execute();
-  const taxable = items.filter((i) => i.product_id !== null);
-  const itemOf = new Map(taxable.map((i) => [i.product_id as number, i.id]));
   const lines = await computeExcise(
     trx,
-    taxable.map((i) => ({
-      productId: i.product_id as number,
-      quantity: i.quantity,
-      lineCents: i.unit_price_cents * i.quantity,
-    })),
+    items.flatMap((i) =>
+      i.product_id === null
+        ? []
+        : [{ productId: i.product_id, quantity: i.quantity, lineCents: i.unit_price_cents * i.quantity }],
+    ),
     { state: order.ship_state, zip: order.ship_zip },
     saleDateOf(order.created_at),
   );
-  if (lines.length === 0) return lines;
+  await storeOrderExcise(trx, orderId, lines);
+  return lines;
+}
+
+/**
+ * Stores excise lines computed for an order (by computeExcise, in this transaction) against its
+ * lines: the order transaction computes them before it writes the order, whose total they are part of.
+ */
+export async function storeOrderExcise(trx: Transaction<DB>, orderId: number, lines: readonly ExciseLine[]) {
+  if (lines.length === 0) return;
+  const items = await trx
+    .selectFrom("order_items")
+    .select(["id", "product_id"])
+    .where("order_id", "=", orderId)
+    .execute();
+  const itemOf = new Map(items.map((i) => [i.product_id, i.id]));
   const now = sqlNow(dialectOf(trx));
   await trx
     .insertInto("order_line_excise")
@@ -107,52 +116,47 @@ export async function recordOrderExcise(trx: Transaction<DB>, orderId: number): 
       })),
     )
     .execute();
-  return lines;
 }
 
 /** The stored excise of an order, per rule (the invoice, the packing slip, the mail, the order pages). */
 export async function findOrderExcise(db: Db, orderId: number): Promise<ExciseSummary> {
+  return (await loadOrderExcise(db, [orderId])).get(orderId) ?? { lines: [], collectedCents: 0 };
+}
+
+/** The stored excise of several orders, per rule (every order with none has none in the map). */
+export async function loadOrderExcise(db: Db, orderIds: readonly number[]): Promise<Map<number, ExciseSummary>> {
+  const byOrder = new Map<number, ExciseSummary>();
+  if (orderIds.length === 0) return byOrder;
   const rows = await db
     .selectFrom("order_line_excise")
-    .select(["rule_id", "state", "wording", "owed_by", "amount_cents"])
-    .where("order_id", "=", orderId)
+    .select(["order_id", "rule_id", "state", "wording", "owed_by", "amount_cents"])
+    .where("order_id", "in", orderIds)
     .orderBy("id")
     .execute();
-  const lines: ExciseSummaryLine[] = [];
   for (const r of rows) {
+    const summary = byOrder.get(r.order_id) ?? { lines: [], collectedCents: 0 };
+    byOrder.set(r.order_id, summary);
     const owedBy: OwedBy = r.owed_by === "buyer" ? "buyer" : "store";
-    const found = lines.find((l) => l.ruleId === (r.rule_id ?? 0) && l.wording === r.wording && l.owedBy === owedBy);
-    if (found) found.amountCents += Number(r.amount_cents);
+    const amountCents = Number(r.amount_cents);
+    const found = summary.lines.find(
+      (l) => l.ruleId === (r.rule_id ?? 0) && l.wording === r.wording && l.owedBy === owedBy,
+    );
+    if (found) found.amountCents += amountCents;
     else
-      lines.push({
+      summary.lines.push({
         ruleId: r.rule_id ?? 0,
         state: r.state,
         wording: r.wording,
         owedBy,
-        amountCents: Number(r.amount_cents),
+        amountCents,
         missingFact: false,
       });
+    if (owedBy === "store") summary.collectedCents += amountCents;
   }
-  return { lines, collectedCents: collectedCents(lines) };
+  return byOrder;
 }
 
-/**
- * The excise lines a printed document shows above its total: on the invoice the goods subtotal,
- * then each tax with its amount (a tax the buyer owes says so and is not in the total); on the
- * packing slip each tax's wording without amounts. None when the order has no excise.
- */
-export function exciseDocumentLines(
-  excise: ExciseSummary | undefined,
-  kind: "invoice" | "packing-slip",
-  goodsCents: number,
-): string[] {
-  if (!excise || excise.lines.length === 0) return [];
-  if (kind === "packing-slip") return excise.lines.map((l) => `${l.wording} (${owedByLabel(l.owedBy).toLowerCase()})`);
-  return [
-    `Subtotal: ${formatCents(goodsCents)}`,
-    ...excise.lines.map(
-      (l) =>
-        `${l.wording}: ${formatCents(l.amountCents)}${l.owedBy === "buyer" ? ` (${EXCISE_MESSAGES.buyerOwesExcise})` : ""}`,
-    ),
-  ];
+/** The packing slip's excise: each tax's wording and who owes it, without amounts (none without excise). */
+export function exciseSlipLines(excise: ExciseSummary | undefined): string[] {
+  return (excise?.lines ?? []).map((l) => `${l.wording} (${owedByLabel(l.owedBy).toLowerCase()})`);
 }

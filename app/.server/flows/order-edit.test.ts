@@ -11,9 +11,9 @@ import { linesSeen } from "../../../tests/support/orders";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { insertProduct } from "../catalog/product-writes";
 import { runJobsUntilIdle } from "../jobs/run-due";
-import { StatusChangeError, setOrderStatus } from "../orders/status";
 import { assignCustomer, createPriceGroup, unassignCustomer } from "../pricing/groups";
 import { editableLines, editOrder, OrderEditError, orderHistory } from "./order-edit";
+import { changeOrderStatus, StatusChangeError } from "./order-life";
 import { OrderRefusedError, placeOrder } from "./place-order";
 
 let t: TestDatabase;
@@ -113,7 +113,7 @@ describe(`editing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     expect(edits.map((m) => m.text).join("\n")).toContain("New total: $75.00");
 
     // Cancelling (the status change) returns what the order now holds.
-    await setOrderStatus(t.db, id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
+    await changeOrderStatus(t.db, id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
     expect(await stockOf(soda.id)).toBe(20);
     await expect(
       editOrder(t.db, id, { kind: "add", sku: gum.sku, quantity: 1, seen: await linesSeen(t.db, id) }, TEST_ADMIN),
@@ -312,7 +312,7 @@ describe(`editing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     // And an admin cancelling while another edits: stock adds up either way.
     const lines = await editableLines(t.db, id);
     await Promise.allSettled([
-      setOrderStatus(t.db, id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN),
+      changeOrderStatus(t.db, id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN),
       editOrder(t.db, id, { kind: "quantity", lineId: lines[1]?.id ?? 0, quantity: 5, seen: 3 }, admin2),
     ]);
     expect((await orderRow(id)).status).toBe("Cancelled");
@@ -338,13 +338,13 @@ describe(`editing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
       const id = await order([{ id: p.id, quantity: 4 }]);
       // Both admins open the order while it is Processing; the first cancels it.
       const seen = (await orderRow(id)).status;
-      await setOrderStatus(t.db, id, { seen, next: "Cancelled" }, TEST_ADMIN);
+      await changeOrderStatus(t.db, id, { seen, next: "Cancelled" }, TEST_ADMIN);
       expect(await stockOf(p.id)).toBe(10);
       const mails = await mailsQueued();
       const history = await orderHistory(t.db, id);
       // The second, from the page still showing Processing, chooses Completed.
       for (const next of ["Completed", "In Review", "Processing", "Cancelled"]) {
-        const refused = await setOrderStatus(t.db, id, { seen, next }, admin2).catch((e: unknown) => e);
+        const refused = await changeOrderStatus(t.db, id, { seen, next }, admin2).catch((e: unknown) => e);
         expect(refused).toBeInstanceOf(StatusChangeError);
         expect((refused as Error).message).toBe(MESSAGES.orderStatusChangedSinceOpened(id, "Cancelled"));
       }
@@ -354,7 +354,7 @@ describe(`editing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
       expect(await mailsQueued()).toBe(mails);
       expect(await orderHistory(t.db, id)).toEqual(history);
       // From a page showing it as it is, the change goes through.
-      expect(await setOrderStatus(t.db, id, { seen: "Cancelled", next: "Completed" }, admin2)).toBe("Completed");
+      expect(await changeOrderStatus(t.db, id, { seen: "Cancelled", next: "Completed" }, admin2)).toBe("Completed");
       expect(await stockOf(p.id)).toBe(6);
     });
 
@@ -362,8 +362,8 @@ describe(`editing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
       const p = await product(700, 10);
       const id = await order([{ id: p.id, quantity: 4 }]);
       const results = await Promise.allSettled([
-        setOrderStatus(t.db, id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN),
-        setOrderStatus(t.db, id, { seen: "Processing", next: "Completed" }, admin2),
+        changeOrderStatus(t.db, id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN),
+        changeOrderStatus(t.db, id, { seen: "Processing", next: "Completed" }, admin2),
       ]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { formatCents } from "~/lib/money";
@@ -8,10 +8,7 @@ import { type Actor, recordAudit } from "../audit/log";
 import { lockProducts } from "../catalog/product-locks";
 import { returnStock, takeStock } from "../catalog/stock";
 import { checkOrderAgain } from "../compliance/check";
-import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
-import { sqlNow } from "../db/time";
-import { recordOrderExcise } from "../excise/orders";
 import { kickJobRunners } from "../jobs/wake";
 import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";
@@ -20,6 +17,7 @@ import { loadPriceBook, unitPriceCents } from "../pricing/prices";
 import { DomainError } from "../runtime/domain-error";
 import { env } from "../runtime/env";
 import { sellingUnitProblem } from "../wholesale/selling-units";
+import { lockOrder, recountOrder } from "./order-life";
 
 /**
  * Editing a placed order from the back office (issue 17): change a line's quantity, remove a
@@ -54,12 +52,6 @@ export interface EditedOrder {
 }
 
 type Trx = Transaction<DB>;
-
-async function lockOrder(trx: Trx, orderId: number) {
-  let q = trx.selectFrom("orders").select(["id", "status", "user_id", "total_cents"]).where("id", "=", orderId);
-  if (dialectOf(trx) === "postgres") q = q.forUpdate();
-  return q.executeTakeFirst();
-}
 
 /** Moves `delta` units between the product's stock and the order (positive: taken from stock). */
 async function moveStock(trx: Trx, productId: number | null, name: string, delta: number): Promise<void> {
@@ -189,24 +181,9 @@ export async function editOrder(db: Kysely<DB>, orderId: number, edit: OrderEdit
       if (refusal) throw new OrderEditError(refusal);
     }
 
-    // The excise of the lines as they now are (issue 31): the rules in force the day it was placed.
-    await recordOrderExcise(trx, orderId);
-
-    // The total from the order's own prices, as the lines now are.
-    const totals = await trx
-      .selectFrom("order_items")
-      .select([
-        sql<number>`coalesce(sum(unit_price_cents * quantity), 0)`.as("total"),
-        sql<number>`coalesce(sum(quantity), 0)`.as("units"),
-      ])
-      .where("order_id", "=", orderId)
-      .executeTakeFirstOrThrow();
-    const totalCents = Number(totals.total);
-    await trx
-      .updateTable("orders")
-      .set({ total_cents: totalCents, item_count: Number(totals.units), updated_at: sqlNow(dialectOf(db)) })
-      .where("id", "=", orderId)
-      .execute();
+    // The excise of the lines as they now are (issue 31), the money and the billing (issue 36).
+    const money = await recountOrder(trx, orderId, actor);
+    const totalCents = money.totalCents;
     await recordAudit(trx, actor, {
       action: "order.edit",
       subjectType: "order",

@@ -10,7 +10,7 @@ import { insertProduct } from "../catalog/product-writes";
 import { runJobsUntilIdle } from "../jobs/run-due";
 import { inStockFirst, listBestSellerIds, listBestSellers } from "../orders/best-sellers";
 import { findOrderForUser, listOrdersForUser } from "../orders/queries";
-import { setOrderStatus } from "../orders/status";
+import { changeOrderStatus } from "./order-life";
 import { OrderRefusedError, placeOrder } from "./place-order";
 
 let t: TestDatabase;
@@ -65,7 +65,7 @@ describe(`placing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     });
     expect(created).toBe(true);
     expect(order.status).toBe("Processing");
-    expect(order.totalCents).toBe(4 * 1250 + 2 * 399);
+    expect(order.money.totalCents).toBe(4 * 1250 + 2 * 399);
     expect(order.items.map((i) => [i.name, i.unitPriceCents, i.quantity])).toEqual([
       ["Soda Case", 1250, 4],
       ["Gum Box", 399, 2],
@@ -88,8 +88,8 @@ describe(`placing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
       addressId: aliceAddress,
       lines: [{ id: press, quantity: 100 }],
     });
-    expect(order.totalCents).toBe(3_000_000_000);
-    expect((await findOrderForUser(t.db, alice, order.id))?.totalCents).toBe(3_000_000_000);
+    expect(order.money.totalCents).toBe(3_000_000_000);
+    expect((await findOrderForUser(t.db, alice, order.id))?.money.totalCents).toBe(3_000_000_000);
   });
 
   it("sells exactly the stock when 50 orders race for 10 units", async () => {
@@ -183,11 +183,11 @@ describe(`placing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     const big = await place(hot, 500);
     let ranking = await listBestSellerIds(t.db, 2);
     expect(ranking).toEqual([hot, warm]);
-    await setOrderStatus(t.db, big.order.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
+    await changeOrderStatus(t.db, big.order.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
     ranking = await listBestSellerIds(t.db, 2);
     expect(ranking[0]).toBe(warm);
     expect(ranking).not.toContain(hot);
-    await setOrderStatus(t.db, big.order.id, { seen: "Cancelled", next: "Processing" }, TEST_ADMIN);
+    await changeOrderStatus(t.db, big.order.id, { seen: "Cancelled", next: "Processing" }, TEST_ADMIN);
     expect((await listBestSellerIds(t.db, 1))[0]).toBe(hot);
     const row = await listBestSellers(t.db, 7, []);
     expect(row).toHaveLength(7);

@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
+import { collectedCents } from "~/lib/excise/engine";
 import * as MESSAGES from "~/lib/messages";
+import { goodsCentsOf, orderMoney } from "~/lib/order-money";
 import type { OrderDetail } from "~/lib/orders";
 import { OWNER_APPROVAL } from "~/lib/orders";
 import type { CartLinesInput } from "~/lib/schemas/checkout";
@@ -11,10 +13,11 @@ import { checkOrderLines, recordLineChecks } from "../compliance/check";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
-import { recordOrderExcise } from "../excise/orders";
+import { computeExcise, storeOrderExcise } from "../excise/orders";
 import { kickJobRunners } from "../jobs/wake";
 import { addUnitsSold } from "../orders/best-sellers";
 import { enqueueOrderMails } from "../orders/mails";
+import { moneyColumns } from "../orders/money";
 import { findOrderForUser } from "../orders/queries";
 import { loadPriceBook, unitPriceCents } from "../pricing/prices";
 import { creditHoldFor } from "../receivables/credit";
@@ -125,21 +128,29 @@ export async function placeOrder(
         sold.map((l) => l.id),
       );
       for (const l of sold) l.priceCents = unitPriceCents(book, l, l.quantity);
-      const orderProblem = orderValueProblem(sold.reduce((sum, l) => sum + l.priceCents * l.quantity, 0));
+      const goodsCents = goodsCentsOf(sold.map((l) => ({ unitPriceCents: l.priceCents, quantity: l.quantity })));
+      const orderProblem = orderValueProblem(goodsCents);
       if (orderProblem) throw new OrderRefusedError(orderProblem);
       // Compliance rules, licenses and product facts as they are now (issue 15).
       const destination = { state: address.state, zip: address.zip, addressId: address.id };
       const compliance = await checkOrderLines(trx, { userId: input.userId, destination, lines: sold });
       if (compliance.refusal) throw new OrderRefusedError(compliance.refusal);
+      // Each line's excise under the rules of the ship-to state, as they are now (issue 31): what
+      // the store collects is part of what the business owes, so of every limit below.
+      const excise = await computeExcise(
+        trx,
+        sold.map((l) => ({ productId: l.id, quantity: l.quantity, lineCents: l.priceCents * l.quantity })),
+        destination,
+      );
+      const money = orderMoney({ goodsCents, exciseCents: collectedCents(excise) });
       const now = sqlNow(dialectOf(db));
       const placedBy = input.placedBy ?? {
         id: input.userId,
         name: (await findUserById(trx, input.userId))?.name ?? "",
       };
-      const totalCents = sold.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
-      const aboveLimit = input.orderLimitCents != null && totalCents > input.orderLimitCents;
+      const aboveLimit = input.orderLimitCents != null && money.totalCents > input.orderLimitCents;
       // Paid on account (issue 30): over the credit limit, past due, or prepaid waits In Review.
-      const creditHold = aboveLimit ? null : await creditHoldFor(trx, input.userId, totalCents);
+      const creditHold = aboveLimit ? null : await creditHoldFor(trx, input.userId, money.totalCents);
       const order = await trx
         .insertInto("orders")
         .values({
@@ -149,7 +160,7 @@ export async function placeOrder(
           hold_reason: aboveLimit ? OWNER_APPROVAL : (creditHold?.reason ?? null),
           idempotency_key: input.idempotencyKey,
           status: aboveLimit || creditHold ? "In Review" : "Processing",
-          total_cents: totalCents,
+          ...moneyColumns(money),
           item_count: sold.reduce((sum, l) => sum + l.quantity, 0),
           ship_business_name: address.businessName,
           ship_street: address.street,
@@ -179,8 +190,7 @@ export async function placeOrder(
         )
         .execute();
       await recordLineChecks(trx, order.id, compliance.version, compliance.checks);
-      // Each line's excise under the rules of the ship-to state, as they are now (issue 31).
-      await recordOrderExcise(trx, order.id);
+      await storeOrderExcise(trx, order.id, excise);
       for (const l of sold) await addUnitsSold(trx, l.id, l.quantity);
       const placed = await findOrderForUser(trx, input.userId, order.id);
       if (!placed) throw new Error(`Order ${order.id} not found in its own transaction`);

@@ -19,6 +19,7 @@ import { invoiceRemindersJob } from "../receivables/mails";
 import { env } from "../runtime/env";
 import { log } from "../runtime/log";
 import { pruneStagedImportsJob } from "./catalog-import/staging";
+import { orderBillingJob } from "./order-life";
 
 const STARTUP_LOCK = 7_246_001;
 
@@ -54,6 +55,7 @@ const JOBS = [
   pruneStagedImportsJob,
   pactReminderJob,
   invoiceRemindersJob,
+  orderBillingJob,
 ];
 
 const MINUTE = 60 * 1000;
@@ -79,6 +81,8 @@ export function startBackgroundWork(): void {
   scheduleEvery(stockAlertsJob.name, MINUTE);
   // Invoice reminders and past-due notices (issue 30): once per invoice, whatever the runs.
   scheduleEvery(invoiceRemindersJob.name, HOUR);
+  // Orders whose billing is not their life's (issue 36): the upgrade's excise corrections, then a watch.
+  scheduleEvery(orderBillingJob.name, 24 * HOUR);
   runner = startJobRunner({ pollMs: 2000 });
   log.info({ jobs: JOBS.map((j) => j.name) }, "job runner started");
 }

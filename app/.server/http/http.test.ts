@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { AddressError } from "../accounts/addresses";
 import { AccountError } from "../accounts/errors";
+import { StatusChangeError } from "../flows/order-life";
 import { OrderRefusedError } from "../flows/place-order";
 import { SkuTakenError } from "../flows/product-admin";
-import { StatusChangeError } from "../orders/status";
 import { DomainError } from "../runtime/domain-error";
 import { domainErrorReply } from "./http";
 

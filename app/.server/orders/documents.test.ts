@@ -7,10 +7,11 @@ import { customerWithAddress } from "../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { saveBusiness } from "../business/profile";
 import { insertProduct } from "../catalog/product-writes";
+import { findOrderDocument } from "../flows/order-documents";
 import { placeOrder } from "../flows/place-order";
 import { runJobsUntilIdle } from "../jobs/run-due";
 import { env } from "../runtime/env";
-import { findOrderDocument, formatTaxPermit, invoicePdf, packingSlipPdf } from "./documents";
+import { formatTaxPermit, invoicePdf, packingSlipPdf } from "./documents";
 
 let t: TestDatabase;
 let alice: string;

@@ -1,21 +1,18 @@
-import type { Kysely } from "kysely";
 import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
+import { moneyRows } from "~/lib/order-money";
 import { formatOrderDate, type OrderDetail } from "~/lib/orders";
 import { isTerms, TERMS_LABELS } from "~/lib/receivables";
 import type { StoreInfo } from "~/lib/store";
 import { oneLine } from "~/lib/text";
-import type { DB } from "../db/schema";
-import { type ExciseSummary, exciseDocumentLines, findOrderExcise } from "../excise/orders";
-import { type InvoiceAccount, invoiceAccount } from "../receivables/statement";
+import { exciseSlipLines } from "../excise/orders";
 import { loadPdfKit } from "../runtime/lazy-modules";
-import { storeInfo } from "../runtime/store-info";
-import { loadOrderItems, toDetail } from "./queries";
 
 /**
  * The order's printed documents (issue 17): the invoice, for its customer and the admins, and the
  * packing slip, for the admins (no prices). Generated on the server with pdfkit and its bundled
- * standard fonts (decision 0018); nothing is stored, each request draws the order as it is now.
+ * standard fonts (decision 0018); nothing is stored, each request draws the order as it is now
+ * (read by flows/order-documents.ts).
  */
 
 /** What a document prints about an order and its buyer. */
@@ -26,49 +23,22 @@ export interface OrderDocument {
   business: { legalName: string; dba: string | null; taxPermit: string | null } | null;
   /** The buyer's purchase order number (issue 16). */
   poNumber: string | null;
-  /** The order's excise as stored when it was placed or edited (issue 31). */
-  excise?: ExciseSummary;
-  /** The order's invoice on account once it is completed (issue 30), or null. */
-  account?: InvoiceAccount | null;
+  /** The order's invoices and credit notes on account once it is completed (issue 30), or null. */
+  account?: PrintedAccount | null;
 }
 
-/**
- * The order as its documents print it; null when it does not exist or, for a viewer who is not an
- * admin, belongs to someone else (the two answers must look the same).
- */
-export async function findOrderDocument(
-  db: Kysely<DB>,
-  orderId: number,
-  viewer: { id: string; role: string; accountId?: string },
-): Promise<OrderDocument | null> {
-  let q = db.selectFrom("orders").selectAll().where("id", "=", orderId);
-  if (viewer.role !== "admin") q = q.where("user_id", "=", viewer.accountId ?? viewer.id);
-  const row = await q.executeTakeFirst();
-  if (!row) return null;
-  const [items, user, business, excise, account] = await Promise.all([
-    loadOrderItems(db, [row.id]),
-    row.user_id
-      ? db.selectFrom("users").select(["name", "email"]).where("id", "=", row.user_id).executeTakeFirst()
-      : undefined,
-    row.user_id
-      ? db
-          .selectFrom("businesses")
-          .select(["legal_name", "dba", "tax_permit"])
-          .where("user_id", "=", row.user_id)
-          .executeTakeFirst()
-      : undefined,
-    findOrderExcise(db, row.id),
-    invoiceAccount(db, row.id),
-  ]);
-  return {
-    order: toDetail(row, items.get(row.id) ?? []),
-    store: storeInfo(),
-    customer: user ? { name: user.name, email: user.email } : null,
-    business: business ? { legalName: business.legal_name, dba: business.dba, taxPermit: business.tax_permit } : null,
-    poNumber: row.po_number ? oneLine(row.po_number) : null,
-    excise,
-    account,
-  };
+/** What the invoice prints of the order's account (receivables' InvoiceAccount, read by the flow). */
+export interface PrintedAccount {
+  invoices: {
+    number: number;
+    terms: string;
+    issuedOn: string;
+    dueOn: string;
+    memo: string | null;
+    paid: { date: string; label: string; amountCents: number }[];
+  }[];
+  creditNotes: { number: number; memo: string | null }[];
+  balanceCents: number;
 }
 
 /** "12345678901" as the Comptroller prints it: "1-23-4567890-1". */
@@ -272,16 +242,21 @@ async function draw(doc: OrderDocument, kind: Kind): Promise<Buffer> {
   }
 
   pdf.moveDown(0.5);
-  // Excise (issue 31): one line per tax rule; the packing slip names the taxes without amounts.
-  for (const text of exciseDocumentLines(doc.excise, kind, order.totalCents)) {
+  // The order's money (issue 36): subtotal, each excise tax, delivery, tax; the packing slip names
+  // the taxes without amounts.
+  const above =
+    kind === "invoice"
+      ? moneyRows(order.money, order.excise).map(
+          (r) => `${r.label}: ${formatCents(r.amountCents)}${r.note ? ` (${r.note})` : ""}`,
+        )
+      : exciseSlipLines(order.excise);
+  for (const text of above) {
     pdf.font(FONT).fontSize(SIZE).text(text, left, pdf.y, { width, align: "right" });
   }
   pdf.font(BOLD).fontSize(12);
   const units = `${order.itemCount.toLocaleString("en-US")} unit${order.itemCount === 1 ? "" : "s"}`;
   pdf.text(
-    kind === "invoice"
-      ? `Order total: ${formatCents(order.totalCents + (doc.excise?.collectedCents ?? 0))}`
-      : `Total units: ${units}`,
+    kind === "invoice" ? `Order total: ${formatCents(order.money.totalCents)}` : `Total units: ${units}`,
     left,
     pdf.y,
     {
@@ -300,14 +275,22 @@ async function draw(doc: OrderDocument, kind: Kind): Promise<Buffer> {
   return done;
 }
 
-/** The invoice on account (issue 30): its number, terms, dates, what paid it and the balance due. */
-function drawAccount(pdf: PDFKit.PDFDocument, account: InvoiceAccount, left: number, width: number): void {
-  const terms = isTerms(account.terms) ? TERMS_LABELS[account.terms] : account.terms;
-  pdf.moveDown(1);
-  pdf.font(BOLD).fontSize(10).text(`Invoice ${account.number} · Terms: ${terms}`, left, pdf.y, { width });
-  pdf.font(FONT).text(`Invoice date: ${account.issuedOn} · Due date: ${account.dueOn}`, { width });
-  for (const p of account.paid) pdf.text(`${p.date} ${oneLine(p.label)}: -${formatCents(p.amountCents)}`, { width });
-  if (account.creditNote !== null) pdf.text(`Credit note ${account.creditNote} issued (order cancelled)`, { width });
+/**
+ * The order on account (issue 30): each invoice (the order's, a correction, the order's again after
+ * a cancellation) with its number, terms, dates and what paid it, its credit notes, the balance due.
+ */
+function drawAccount(pdf: PDFKit.PDFDocument, account: PrintedAccount, left: number, width: number): void {
+  for (const invoice of account.invoices) {
+    const terms = isTerms(invoice.terms) ? TERMS_LABELS[invoice.terms] : invoice.terms;
+    pdf.moveDown(1);
+    pdf.font(BOLD).fontSize(10).text(`Invoice ${invoice.number} · Terms: ${terms}`, left, pdf.y, { width });
+    pdf.font(FONT);
+    if (invoice.memo) pdf.text(oneLine(invoice.memo), { width });
+    pdf.text(`Invoice date: ${invoice.issuedOn} · Due date: ${invoice.dueOn}`, { width });
+    for (const p of invoice.paid) pdf.text(`${p.date} ${oneLine(p.label)}: -${formatCents(p.amountCents)}`, { width });
+  }
+  for (const note of account.creditNotes)
+    pdf.text(`Credit note ${note.number} issued${note.memo ? ` (${oneLine(note.memo)})` : ""}`, { width });
   pdf
     .font(BOLD)
     .fontSize(12)

@@ -12,10 +12,10 @@ import { bulkSetCompliance } from "../compliance/product-form";
 import { applyImport, ImportChangedError } from "../flows/catalog-import/apply";
 import { planImport } from "../flows/catalog-import/plan";
 import { editableLines, editOrder, OrderEditError } from "../flows/order-edit";
+import { changeOrderStatus, StatusChangeError } from "../flows/order-life";
 import { OrderRefusedError, placeOrder } from "../flows/place-order";
 import { bulkUpdateProducts, updateProductWithImages } from "../flows/product-admin";
 import { createPriceGroup, setGroupPrices } from "../pricing/groups";
-import { StatusChangeError, setOrderStatus } from "./status";
 
 /**
  * Transactions that lock or write the rows of several products at once, run against each other
@@ -293,11 +293,11 @@ describe(`transactions over several products at once never deadlock on ${ON}`, (
         );
         const cancelled = await Promise.allSettled([
           later(round, () => order([c, b, a]), 5),
-          setOrderStatus(t.db, edited.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN),
+          changeOrderStatus(t.db, edited.id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN),
         ]);
         const reopened = await Promise.allSettled([
           later(round, () => order([c, b, a]), 5),
-          setOrderStatus(t.db, edited.id, { seen: "Cancelled", next: "Processing" }, TEST_ADMIN),
+          changeOrderStatus(t.db, edited.id, { seen: "Cancelled", next: "Processing" }, TEST_ADMIN),
         ]);
         problems.push(...unexpected([...cancelled, ...reopened]));
       }

@@ -5,10 +5,10 @@ import type { OrderDetail } from "~/lib/orders";
 import { oneLine } from "~/lib/text";
 import { findUserById } from "../accounts/users";
 import type { DB } from "../db/schema";
-import { exciseDocumentLines, findOrderExcise } from "../excise/orders";
 import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";
 import { env } from "../runtime/env";
+import { moneyTextLines } from "./money";
 
 function lines(order: OrderDetail): string {
   return order.items
@@ -45,8 +45,6 @@ export async function enqueueOrderMails(db: Kysely<DB>, userId: string, order: O
   const e = env();
   const user = await findUserById(db, userId);
   const ordersUrl = `${e.BASE_URL}/orders/${order.id}`;
-  // Excise (issue 31): stored in the same transaction before the mails are queued.
-  const excise = await findOrderExcise(db, order.id);
   if (user) {
     await enqueueMail(
       db,
@@ -59,8 +57,7 @@ export async function enqueueOrderMails(db: Kysely<DB>, userId: string, order: O
             MESSAGES.orderThanks(order.id),
             ...reference(order),
             lines(order),
-            ...exciseDocumentLines(excise, "invoice", order.totalCents),
-            `Total: ${formatCents(order.totalCents + excise.collectedCents)}`,
+            ...moneyTextLines(order.money, order.excise),
             `Ship to:\n${shipTo(order)}`,
             `Invoice (PDF): ${ordersUrl}/invoice.pdf`,
           ],
@@ -76,7 +73,7 @@ export async function enqueueOrderMails(db: Kysely<DB>, userId: string, order: O
       to: e.STORE_INBOX,
       subject: MESSAGES.newOrderMailSubject(order.id, user ? oneLine(user.name) : MESSAGES.unknownUser),
       ...layout([
-        MESSAGES.newOrderSummary(order.id, order.itemCount, formatCents(order.totalCents)),
+        MESSAGES.newOrderSummary(order.id, order.itemCount, formatCents(order.money.totalCents)),
         `Customer: ${user ? `${oneLine(user.name)} <${user.email}>` : MESSAGES.unknownUser}`,
         ...reference(order),
         lines(order),

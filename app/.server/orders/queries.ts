@@ -1,6 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import { isHoldReason, type OrderDetail, type OrderLine, type OrderSummary } from "~/lib/orders";
 import type { DB, OrderRow } from "../db/schema";
+import { type ExciseSummary, findOrderExcise, loadOrderExcise } from "../excise/orders";
+import { MONEY_COLUMNS, moneyOf } from "./money";
 
 type Db = Kysely<DB>;
 
@@ -8,20 +10,18 @@ export const SUMMARY_COLUMNS = [
   "id",
   "status",
   "created_at",
-  "total_cents",
+  ...MONEY_COLUMNS,
   "item_count",
   "placed_by_name",
   "hold_reason",
 ] as const;
 
-export function toSummary(
-  row: Pick<OrderRow, "id" | "status" | "created_at" | "total_cents" | "item_count" | "placed_by_name" | "hold_reason">,
-): OrderSummary {
+export function toSummary(row: Pick<OrderRow, (typeof SUMMARY_COLUMNS)[number]>): OrderSummary {
   return {
     id: row.id,
     status: row.status,
     createdAt: row.created_at,
-    totalCents: row.total_cents,
+    money: moneyOf(row),
     itemCount: row.item_count,
     placedBy: row.placed_by_name,
     holdReason: isHoldReason(row.hold_reason) && row.status === "In Review" ? row.hold_reason : null,
@@ -52,9 +52,18 @@ export async function loadOrderItems(db: Db, orderIds: number[]): Promise<Map<nu
   return byOrder;
 }
 
-export function toDetail(row: OrderRow, items: OrderLine[]): OrderDetail {
+export const NO_EXCISE: ExciseSummary = { lines: [], collectedCents: 0 };
+
+/** The lines and stored excise of several orders (pages that list orders in detail). */
+export async function loadOrderDetails(db: Db, orderIds: number[]) {
+  const [items, excise] = await Promise.all([loadOrderItems(db, orderIds), loadOrderExcise(db, orderIds)]);
+  return (row: OrderRow) => toDetail(row, items.get(row.id) ?? [], excise.get(row.id) ?? NO_EXCISE);
+}
+
+export function toDetail(row: OrderRow, items: OrderLine[], excise: ExciseSummary): OrderDetail {
   return {
     ...toSummary(row),
+    excise,
     shipping: {
       businessName: row.ship_business_name,
       street: row.ship_street,
@@ -87,19 +96,28 @@ export async function listOrdersForUser(
 
 /** One of the customer's own orders; null when it does not exist or belongs to someone else. */
 export async function findOrderForUser(db: Db, userId: string, orderId: number): Promise<OrderDetail | null> {
-  const row = await db
-    .selectFrom("orders")
-    .selectAll()
-    .where("id", "=", orderId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
+  return findOrderDetail(db, orderId, userId);
+}
+
+/**
+ * An order with its lines, excise and business (userId); of that account only, unless `accountId`
+ * is null (the back office). Null when it does not exist, or is another account's.
+ */
+export async function findOrderDetail(
+  db: Db,
+  orderId: number,
+  accountId: string | null,
+): Promise<(OrderDetail & { userId: string | null }) | null> {
+  let q = db.selectFrom("orders").selectAll().where("id", "=", orderId);
+  if (accountId !== null) q = q.where("user_id", "=", accountId);
+  const row = await q.executeTakeFirst();
   if (!row) return null;
-  const items = await loadOrderItems(db, [row.id]);
-  return toDetail(row, items.get(row.id) ?? []);
+  const [items, excise] = await Promise.all([loadOrderItems(db, [row.id]), findOrderExcise(db, row.id)]);
+  return { ...toDetail(row, items.get(row.id) ?? [], excise), userId: row.user_id };
 }
 
 /** Order counts for the back office: placed since `today` and since `weekAgo` (not cancelled, with
- * the week's revenue), and waiting for the store (Processing or In Review). */
+ * the week's revenue: the goods sold, as the reports count them), and waiting for the store (Processing or In Review). */
 export async function orderFigures(
   db: Kysely<DB>,
   since: { today: string; weekAgo: string },
@@ -113,7 +131,7 @@ export async function orderFigures(
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("orders")
-      .select((eb) => [eb.fn.countAll<number>().as("n"), sql<number>`coalesce(sum(total_cents), 0)`.as("revenue")])
+      .select((eb) => [eb.fn.countAll<number>().as("n"), sql<number>`coalesce(sum(goods_cents), 0)`.as("revenue")])
       .where("created_at", ">=", since.weekAgo)
       .where("status", "!=", "Cancelled")
       .executeTakeFirstOrThrow(),

@@ -8,10 +8,10 @@ import { setupTestDatabase, type TestDatabase } from "../../../tests/support/tes
 import { applyUserAction } from "../accounts/user-admin";
 import { insertProduct } from "../catalog/product-writes";
 import { editableLines, editOrder } from "../flows/order-edit";
+import { changeOrderStatus } from "../flows/order-life";
 import { placeOrder } from "../flows/place-order";
 import { bulkUpdateProducts, deleteProduct } from "../flows/product-admin";
 import { LINE_DIMS, ORDER_DIMS, readSalesSummary, rebuildSalesSummary, recountSales } from "./sales-summary";
-import { setOrderStatus } from "./status";
 
 /**
  * The sales summary (decision 0041) after a random run of what changes an order's sales: placing,
@@ -125,7 +125,7 @@ async function step(i: number): Promise<void> {
   } else {
     const order = pick(orders);
     const next = pick(ORDER_STATUSES.filter((s) => s !== order.status));
-    await setOrderStatus(t.db, order.id, { seen: order.status, next }, TEST_ADMIN);
+    await changeOrderStatus(t.db, order.id, { seen: order.status, next }, TEST_ADMIN);
   }
 }
 
@@ -177,7 +177,7 @@ describe(`the sales summary on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLi
         lines: [{ id: (products[(k + 2) % products.length] as { id: number }).id, quantity: 3 }],
       });
       if (k % 2 === 0)
-        return [more, setOrderStatus(t.db, orderId, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN)];
+        return [more, changeOrderStatus(t.db, orderId, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN)];
       return [
         more,
         (async () => {

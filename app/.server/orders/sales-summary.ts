@@ -9,7 +9,7 @@ type Db = Kysely<DB> | Transaction<DB>;
  * order's sales; this module recounts it from the orders and their lines (the reference the
  * tests compare it with) and rebuilds it (bulk loads, a repair).
  *
- * Order dimensions count an order once with its item_count and total_cents; line dimensions the
+ * Order dimensions count an order once with its item_count and goods_cents (its sales, without excise, delivery or tax); line dimensions the
  * distinct orders with a line in the group, the lines' units and quantity × unit price, by the
  * category, class and brand saved on the line when it was written. Cancelled orders count
  * nothing. key '' is none.
@@ -65,7 +65,7 @@ function recountQueries(db: Db) {
         hour.as("hour"),
         sql<number>`count(*)`.as("orders"),
         sql<number>`sum(o.item_count)`.as("units"),
-        sql<number>`sum(o.total_cents)`.as("sales_cents"),
+        sql<number>`sum(o.goods_cents)`.as("sales_cents"),
         sql<string | null>`null`.as("label"),
       ])
       // (PostgreSQL refuses a constant in GROUP BY: the period's one key is not grouped by.)

@@ -8,9 +8,9 @@ import { setupTestDatabase, type TestDatabase } from "../../../tests/support/tes
 import { insertProduct } from "../catalog/product-writes";
 import { saveProductCompliance } from "../compliance/facts";
 import { pactShipments } from "../compliance/pact";
+import { changeOrderStatus } from "../flows/order-life";
 import { placeOrder } from "../flows/place-order";
 import { findShipment, recordShipment, ShipmentError } from "./shipments";
-import { setOrderStatus } from "./status";
 
 let t: TestDatabase;
 let orderId: number;
@@ -70,7 +70,7 @@ describe(`order shipments on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite
     const input = shipmentSchema.parse({ carrier: "UPS", tracking: "1Z999AA10123456784" });
     await expect(recordShipment(t.db, orderId, input, TEST_ADMIN)).rejects.toBeInstanceOf(ShipmentError);
     expect(await findShipment(t.db, orderId)).toBeNull();
-    await setOrderStatus(t.db, orderId, { seen: "Processing", next: "Completed" }, TEST_ADMIN);
+    await changeOrderStatus(t.db, orderId, { seen: "Processing", next: "Completed" }, TEST_ADMIN);
     expect(await recordShipment(t.db, orderId, input, TEST_ADMIN)).toBe(true);
     expect(await recordShipment(t.db, orderId, input, TEST_ADMIN)).toBe(false);
     expect(await findShipment(t.db, orderId)).toEqual({ carrier: "UPS", tracking: "1Z999AA10123456784" });

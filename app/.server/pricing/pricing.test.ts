@@ -130,7 +130,7 @@ describe(`prices on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () =
       ],
     });
     expect(order.items.map((i) => i.unitPriceCents)).toEqual([11610, 359]);
-    expect(order.totalCents).toBe(24 * 11610 + 2 * 359);
+    expect(order.money.totalCents).toBe(24 * 11610 + 2 * 359);
   });
 
   it("tier breaks are checked: ordered, no repeats, whole cases, cheaper each step, no negative prices", () => {

@@ -3,8 +3,8 @@ import { addDays, storeToday } from "~/lib/business";
 import * as RECEIVABLES from "~/lib/messages/receivables";
 import { formatCents } from "~/lib/money";
 import { CREDIT_HOLD, daysBetween, PREPAID_HOLD, type Terms, termsDays } from "~/lib/receivables";
-import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
+import { lockBusinessLedger } from "./invoices";
 import { businessCredit, storeCreditSettings } from "./settings";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -92,12 +92,10 @@ export interface CreditHold {
  * is more than the store's number of days past due, goes on credit hold.
  */
 export async function creditHoldFor(db: Db, businessId: string, orderCents: number): Promise<CreditHold | null> {
-  // PostgreSQL: one order of a business at a time past this point (the business row is the lock,
-  // taken after the products' rows, as every order takes them), so two orders placed at once
-  // cannot both fit under a limit they exceed together. SQLite has one writer already.
-  if (dialectOf(db) === "postgres") {
-    await db.selectFrom("businesses").select("user_id").where("user_id", "=", businessId).forUpdate().execute();
-  }
+  // One order of a business at a time past this point (the business's ledger lock, taken after
+  // the products' rows, as every order takes them), so two orders placed at once cannot both fit
+  // under a limit they exceed together.
+  await lockBusinessLedger(db, businessId);
   const position = await creditPosition(db, businessId);
   if (!position) return null;
   if (position.terms === "prepaid") return { reason: PREPAID_HOLD, message: RECEIVABLES.prepaidWaiting };

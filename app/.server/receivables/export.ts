@@ -112,7 +112,7 @@ export async function exportReceivablesCsv(
             d.number,
             names.get(d.business_id) ?? d.business_id,
             usDate(d.issued_on),
-            `Order #${d.order_id} cancelled`,
+            d.memo ?? `Order #${d.order_id} cancelled`,
             dollars(d.total_cents),
           ]),
         )

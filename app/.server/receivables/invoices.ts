@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { addDays, storeToday } from "~/lib/business";
-import { CREDIT_HOLD, PREPAID_HOLD, termsDays } from "~/lib/receivables";
+import { type BillLine, billLinesCents } from "~/lib/order-money";
+import { termsDays } from "~/lib/receivables";
 import { type Actor, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
@@ -11,11 +12,8 @@ import { businessCredit } from "./settings";
 type Trx = Kysely<DB> | Transaction<DB>;
 
 /**
- * Invoices and credit notes (issue 30; decision 0040). An order becomes an invoice when it is
- * completed, in the transaction of that status change; cancelling a completed order issues a
- * credit note, which pays what it can of its invoice and leaves the rest as credit. Both take the
- * next number of one series: an UPDATE of the counter row in the same transaction, so a rolled
- * back change leaves no gap, and two servers wait for each other on that row.
+ * Invoices and credit notes (issue 30; decisions 0040 and 0052): the next number of the one series
+ * of documents, taken by an UPDATE of its counter row in the writing transaction.
  */
 export async function nextDocumentNumber(trx: Trx, series = "invoice"): Promise<number> {
   const row = await trx
@@ -27,69 +25,116 @@ export async function nextDocumentNumber(trx: Trx, series = "invoice"): Promise<
   return row.value;
 }
 
-async function businessOfOrder(trx: Trx, orderId: number) {
-  return trx.selectFrom("orders").select(["id", "user_id", "total_cents"]).where("id", "=", orderId).executeTakeFirst();
+/**
+ * PostgreSQL: one writer of a business's ledger at a time (its row in businesses is the lock):
+ * taken first by every change of what a business owes (an order's billing, a payment, a void, the
+ * credit check of an order being placed), so two of them never lock its invoices in opposite
+ * orders. SQLite has one writer already.
+ */
+export async function lockBusinessLedger(trx: Trx, businessId: string): Promise<void> {
+  if (dialectOf(trx) !== "postgres") return;
+  await trx.selectFrom("businesses").select("user_id").where("user_id", "=", businessId).forUpdate().execute();
 }
 
 /**
- * Called by the order's status change, inside its transaction: Completed issues the invoice (once
- * per order), Completed to Cancelled its credit note, and leaving In Review ends a credit or
- * prepaid hold.
+ * What an order should have billed now, as the order's life decides it (flows/order-life.ts): its
+ * total while it is Completed, nothing otherwise; with its bill lines (summing to its total) for
+ * an invoice, and why, in words, for a credit note or a correction.
  */
-export async function onOrderStatusChange(
-  trx: Transaction<DB>,
-  orderId: number,
-  from: string,
-  to: string,
-  actor: Actor,
-): Promise<void> {
-  if (from === "In Review" && to !== "In Review") {
-    await trx
-      .updateTable("orders")
-      .set({ hold_reason: null })
-      .where("id", "=", orderId)
-      .where("hold_reason", "in", [CREDIT_HOLD, PREPAID_HOLD])
-      .execute();
-  }
-  if (to === "Completed") await issueInvoice(trx, orderId, actor);
-  if (from === "Completed" && to === "Cancelled") await issueCreditNote(trx, orderId, actor);
+export interface OrderBilling {
+  orderId: number;
+  businessId: string;
+  targetCents: number;
+  /** Its bill lines (products, then charges), read only when an invoice is issued. */
+  lines: () => Promise<readonly BillLine[]>;
+  /** "Order #12 cancelled", "Order #12 back to Processing", "Excise not billed on invoice 3". */
+  reason: string;
 }
 
-export async function issueInvoice(trx: Transaction<DB>, orderId: number, actor: Actor): Promise<number | null> {
-  const order = await businessOfOrder(trx, orderId);
-  if (!order?.user_id) return null;
-  const existing = await trx
+/**
+ * Brings what an order has billed (its invoices less its credit notes) to its target, in the
+ * transaction of the change that moved it: an invoice for what is missing (the whole order when
+ * nothing is billed: completed, or completed again after a cancellation; a correction otherwise),
+ * a credit note for what is billed too much (cancelled, or sent back, after it was invoiced). Both
+ * take the next number of one series: an UPDATE of the counter row in the same transaction, so a
+ * rolled back change leaves no gap, and two servers wait for each other on that row. The order's
+ * documents are read under a lock (PostgreSQL; SQLite has one writer), so two changes never both
+ * issue. Returns the document issued, if any.
+ */
+export async function settleBilling(
+  trx: Transaction<DB>,
+  billing: OrderBilling,
+  actor: Actor,
+): Promise<{ kind: "invoice" | "credit"; number: number } | null> {
+  await lockBusinessLedger(trx, billing.businessId);
+  let read = trx
     .selectFrom("invoices")
-    .select("id")
-    .where("order_id", "=", orderId)
-    .where("kind", "=", "invoice")
-    .executeTakeFirst();
-  if (existing) return null;
-  const credit = await businessCredit(trx, order.user_id);
-  if (!credit) return null;
-  const lines = await trx
-    .selectFrom("order_items")
-    .select(["position", "name", "sku", "unit_price_cents", "quantity"])
-    .where("order_id", "=", orderId)
-    .orderBy("position")
+    .select(["id", "kind", "number", "total_cents", "balance_cents"])
+    .where("order_id", "=", billing.orderId)
+    .orderBy("id");
+  if (dialectOf(trx) === "postgres") read = read.forUpdate();
+  const docs = await read.execute();
+  const billed = docs.reduce((sum, d) => sum + (d.kind === "invoice" ? d.total_cents : -d.total_cents), 0);
+  const difference = billing.targetCents - billed;
+  if (difference > 0) {
+    const number = await issueInvoice(trx, billing, difference, billed === 0 ? null : docs, actor);
+    return number === null ? null : { kind: "invoice", number };
+  }
+  if (difference < 0) return { kind: "credit", number: await issueCreditNote(trx, billing, -difference, docs, actor) };
+  return null;
+}
+
+type OrderDocs = { id: number; kind: string; number: number; total_cents: number; balance_cents: number }[];
+
+/**
+ * The lines of a correction: the order's lines its invoices do not carry yet (a charge missing
+ * from them, by code), when they make up what is missing; otherwise one adjustment line.
+ */
+async function correctionLines(trx: Transaction<DB>, billing: OrderBilling, cents: number, docs: OrderDocs) {
+  const invoiced = await trx
+    .selectFrom("invoice_lines")
+    .select("sku")
+    .where(
+      "invoice_id",
+      "in",
+      docs.filter((d) => d.kind === "invoice").map((d) => d.id),
+    )
     .execute();
-  // The order's total as it stands (after any edit): what the lines add up to, and whatever else the
-  // order carries in its total (the excise taxes of issue 31 when they land).
-  const total = order.total_cents;
+  const onInvoices = new Set(invoiced.map((l) => l.sku));
+  const missing = (await billing.lines()).filter((l) => !onInvoices.has(l.sku));
+  if (missing.length > 0 && billLinesCents(missing) === cents) return missing;
+  return [{ sku: "ADJUSTMENT", name: billing.reason, unitPriceCents: cents, quantity: 1 }];
+}
+
+async function issueInvoice(
+  trx: Transaction<DB>,
+  billing: OrderBilling,
+  cents: number,
+  correcting: OrderDocs | null,
+  actor: Actor,
+): Promise<number | null> {
+  const credit = await businessCredit(trx, billing.businessId);
+  if (!credit) return null;
+  const lines = correcting ? await correctionLines(trx, billing, cents, correcting) : await billing.lines();
+  if (billLinesCents(lines) !== cents)
+    throw new Error(`Order ${billing.orderId}: its lines make ${billLinesCents(lines)}, its invoice ${cents}`);
   const issuedOn = storeToday();
+  const dueOn = addDays(issuedOn, termsDays(credit.terms));
   const number = await nextDocumentNumber(trx);
+  const memo = correcting ? billing.reason : null;
   const invoice = await trx
     .insertInto("invoices")
     .values({
       number,
       kind: "invoice",
-      business_id: order.user_id,
-      order_id: orderId,
+      business_id: billing.businessId,
+      order_id: billing.orderId,
       terms: credit.terms,
       issued_on: issuedOn,
-      due_on: addDays(issuedOn, termsDays(credit.terms)),
-      total_cents: total,
-      balance_cents: total,
+      due_on: dueOn,
+      total_cents: cents,
+      balance_cents: cents,
+      memo,
       created_at: sqlNow(dialectOf(trx)),
     })
     .returning("id")
@@ -97,78 +142,83 @@ export async function issueInvoice(trx: Transaction<DB>, orderId: number, actor:
   if (lines.length > 0) {
     await trx
       .insertInto("invoice_lines")
-      .values(lines.map((l, position) => ({ invoice_id: invoice.id, ...l, position })))
+      .values(
+        lines.map((l, position) => ({
+          invoice_id: invoice.id,
+          position,
+          name: l.name,
+          sku: l.sku,
+          unit_price_cents: l.unitPriceCents,
+          quantity: l.quantity,
+        })),
+      )
       .execute();
   }
   await recordAudit(trx, actor, {
     action: "invoice.issue",
     subjectType: "order",
-    subjectId: orderId,
-    summary: `Invoice ${number} for order #${orderId}`,
-    after: { number, totalCents: total, terms: credit.terms },
+    subjectId: billing.orderId,
+    summary: memo
+      ? `Invoice ${number} for order #${billing.orderId}: ${memo}`
+      : `Invoice ${number} for order #${billing.orderId}`,
+    after: { number, totalCents: cents, terms: credit.terms, ...(memo ? { memo } : {}) },
   });
-  await applyCredits(trx, order.user_id, actor);
-  const dueOn = addDays(issuedOn, termsDays(credit.terms));
-  await enqueueInvoiceMail(trx, order.user_id, { number, orderId, totalCents: total, dueOn });
+  await applyCredits(trx, billing.businessId, actor);
+  await enqueueInvoiceMail(trx, billing.businessId, { number, orderId: billing.orderId, totalCents: cents, dueOn });
   return number;
 }
 
-async function issueCreditNote(trx: Transaction<DB>, orderId: number, actor: Actor): Promise<void> {
-  let read = trx.selectFrom("invoices").selectAll().where("order_id", "=", orderId).where("kind", "=", "invoice");
-  if (dialectOf(trx) === "postgres") read = read.forUpdate();
-  const invoice = await read.executeTakeFirst();
-  if (!invoice) return;
-  const already = await trx
-    .selectFrom("invoices")
-    .select("id")
-    .where("order_id", "=", orderId)
-    .where("kind", "=", "credit")
-    .executeTakeFirst();
-  if (already) return;
+/**
+ * A credit note for what the order billed too much: it pays what it can of the order's own open
+ * invoices (newest first) and leaves the rest as credit for the business's next invoices.
+ */
+async function issueCreditNote(
+  trx: Transaction<DB>,
+  billing: OrderBilling,
+  cents: number,
+  docs: OrderDocs,
+  actor: Actor,
+): Promise<number> {
+  const invoices = docs.filter((d) => d.kind === "invoice" && d.balance_cents > 0).reverse();
+  const terms = (await businessCredit(trx, billing.businessId))?.terms ?? "prepaid";
   const number = await nextDocumentNumber(trx);
-  const pays = Math.min(invoice.balance_cents, invoice.total_cents);
   const today = storeToday();
   const note = await trx
     .insertInto("invoices")
     .values({
       number,
       kind: "credit",
-      business_id: invoice.business_id,
-      order_id: orderId,
-      terms: invoice.terms,
+      business_id: billing.businessId,
+      order_id: billing.orderId,
+      terms,
       issued_on: today,
       due_on: today,
-      total_cents: invoice.total_cents,
-      balance_cents: invoice.total_cents - pays,
+      total_cents: cents,
+      balance_cents: cents,
+      memo: billing.reason,
       created_at: sqlNow(dialectOf(trx)),
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  if (pays > 0) {
-    await trx
-      .updateTable("invoices")
-      .set({ balance_cents: sql`balance_cents - ${pays}` })
-      .where("id", "=", invoice.id)
-      .execute();
-    await trx
-      .insertInto("payment_applications")
-      .values({
-        invoice_id: invoice.id,
-        payment_id: null,
-        credit_id: note.id,
-        amount_cents: pays,
-        reversed_at: null,
-        created_at: sqlNow(dialectOf(trx)),
-      })
-      .execute();
+  let left = cents;
+  const paid: { invoice: number; amountCents: number }[] = [];
+  for (const invoice of invoices) {
+    if (left === 0) break;
+    const amount = Math.min(left, invoice.balance_cents);
+    if (!(await payInvoice(trx, invoice.id, amount, { creditId: note.id }))) continue;
+    left -= amount;
+    paid.push({ invoice: invoice.number, amountCents: amount });
   }
+  if (left !== cents)
+    await trx.updateTable("invoices").set({ balance_cents: left }).where("id", "=", note.id).execute();
   await recordAudit(trx, actor, {
     action: "invoice.credit-note",
     subjectType: "order",
-    subjectId: orderId,
-    summary: `Credit note ${number} for invoice ${invoice.number} (order #${orderId} cancelled)`,
-    after: { number, totalCents: invoice.total_cents, appliedCents: pays },
+    subjectId: billing.orderId,
+    summary: `Credit note ${number} for order #${billing.orderId} (${billing.reason})`,
+    after: { number, totalCents: cents, applied: paid },
   });
+  return number;
 }
 
 /** Open invoices of a business, oldest due first, locked on PostgreSQL (by id, one order for all). */

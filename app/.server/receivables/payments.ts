@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import * as RECEIVABLES from "~/lib/messages/receivables";
 import { formatCents } from "~/lib/money";
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/lib/receivables";
@@ -7,7 +7,7 @@ import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
 import { DomainError } from "../runtime/domain-error";
-import { applyCredits, lockOpenInvoices, payInvoice } from "./invoices";
+import { applyCredits, lockBusinessLedger, lockOpenInvoices, payInvoice } from "./invoices";
 import { enqueueReceiptMail } from "./mails";
 
 /** A payment refused: the field it is about and why; nothing was written. */
@@ -42,66 +42,81 @@ export async function recordPayment(
   input: PaymentInput,
   actor: Actor,
 ): Promise<{ paymentId: number; created: boolean }> {
+  const result = await db.transaction().execute((trx) => recordPaymentIn(trx, input, actor));
+  return result !== null ? { paymentId: result, created: true } : earlierPayment(db, input);
+}
+
+/**
+ * recordPayment inside the caller's transaction (the order's life releases the prepaid orders
+ * it pays for in the same one). Returns the payment's id, or null when the form's key recorded it
+ * already (earlierPayment finds it once this transaction is over).
+ */
+export async function recordPaymentIn(trx: Transaction<DB>, input: PaymentInput, actor: Actor): Promise<number | null> {
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0)
     throw new PaymentError(RECEIVABLES.amountPositive, "amount");
-  const result = await db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto("payments")
-      .values({
-        business_id: input.businessId,
-        received_on: input.receivedOn,
-        amount_cents: input.amountCents,
-        method: input.method,
-        reference: input.reference,
-        unapplied_cents: input.amountCents,
-        idempotency_key: input.idempotencyKey,
-        recorded_by: actor.id,
-        voided_at: null,
-        created_at: sqlNow(dialectOf(db)),
-      })
-      .onConflict((oc) => oc.column("idempotency_key").doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    if (!inserted) return null;
+  await lockBusinessLedger(trx, input.businessId);
+  const inserted = await trx
+    .insertInto("payments")
+    .values({
+      business_id: input.businessId,
+      received_on: input.receivedOn,
+      amount_cents: input.amountCents,
+      method: input.method,
+      reference: input.reference,
+      unapplied_cents: input.amountCents,
+      idempotency_key: input.idempotencyKey,
+      recorded_by: actor.id,
+      voided_at: null,
+      created_at: sqlNow(dialectOf(trx)),
+    })
+    .onConflict((oc) => oc.column("idempotency_key").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (!inserted) return null;
+  await recordAudit(trx, actor, {
+    action: "payment.record",
+    subjectType: "business",
+    subjectId: input.businessId,
+    summary: `Payment ${inserted.id}: ${formatCents(input.amountCents)} by ${PAYMENT_METHOD_LABELS[input.method]}${input.reference ? ` (${input.reference})` : ""}`,
+    after: {
+      paymentId: inserted.id,
+      amountCents: input.amountCents,
+      method: input.method,
+      reference: input.reference,
+    },
+  });
+  if (input.invoiceId != null) {
+    const open = await lockOpenInvoices(trx, input.businessId);
+    const invoice = open.find((i) => i.id === input.invoiceId);
+    if (!invoice) throw new PaymentError(RECEIVABLES.invoiceNotOpen, "invoiceId");
+    if (input.amountCents > invoice.balance_cents)
+      throw new PaymentError(RECEIVABLES.amountBeyondBalance(formatCents(invoice.balance_cents)), "amount");
+    if (!(await payInvoice(trx, invoice.id, input.amountCents, { paymentId: inserted.id })))
+      throw new PaymentError(RECEIVABLES.amountBeyondBalance(formatCents(invoice.balance_cents)), "amount");
+    await trx.updateTable("payments").set({ unapplied_cents: 0 }).where("id", "=", inserted.id).execute();
     await recordAudit(trx, actor, {
-      action: "payment.record",
+      action: "invoice.apply",
       subjectType: "business",
       subjectId: input.businessId,
-      summary: `Payment ${inserted.id}: ${formatCents(input.amountCents)} by ${PAYMENT_METHOD_LABELS[input.method]}${input.reference ? ` (${input.reference})` : ""}`,
-      after: {
-        paymentId: inserted.id,
-        amountCents: input.amountCents,
-        method: input.method,
-        reference: input.reference,
-      },
+      summary: `Payment ${inserted.id} applied to invoice ${invoice.number}`,
+      after: { invoice: invoice.number, amountCents: input.amountCents },
     });
-    if (input.invoiceId != null) {
-      const open = await lockOpenInvoices(trx, input.businessId);
-      const invoice = open.find((i) => i.id === input.invoiceId);
-      if (!invoice) throw new PaymentError(RECEIVABLES.invoiceNotOpen, "invoiceId");
-      if (input.amountCents > invoice.balance_cents)
-        throw new PaymentError(RECEIVABLES.amountBeyondBalance(formatCents(invoice.balance_cents)), "amount");
-      if (!(await payInvoice(trx, invoice.id, input.amountCents, { paymentId: inserted.id })))
-        throw new PaymentError(RECEIVABLES.amountBeyondBalance(formatCents(invoice.balance_cents)), "amount");
-      await trx.updateTable("payments").set({ unapplied_cents: 0 }).where("id", "=", inserted.id).execute();
-      await recordAudit(trx, actor, {
-        action: "invoice.apply",
-        subjectType: "business",
-        subjectId: input.businessId,
-        summary: `Payment ${inserted.id} applied to invoice ${invoice.number}`,
-        after: { invoice: invoice.number, amountCents: input.amountCents },
-      });
-    } else {
-      await applyCredits(trx, input.businessId, actor);
-    }
-    await enqueueReceiptMail(trx, input.businessId, {
-      id: inserted.id,
-      amountCents: input.amountCents,
-      receivedOn: input.receivedOn,
-    });
-    return inserted.id;
+  } else {
+    await applyCredits(trx, input.businessId, actor);
+  }
+  await enqueueReceiptMail(trx, input.businessId, {
+    id: inserted.id,
+    amountCents: input.amountCents,
+    receivedOn: input.receivedOn,
   });
-  if (result !== null) return { paymentId: result, created: true };
+  return inserted.id;
+}
+
+/** The payment an earlier post of the same form recorded (refused when it is another business's). */
+export async function earlierPayment(
+  db: Kysely<DB>,
+  input: PaymentInput,
+): Promise<{ paymentId: number; created: false }> {
   const earlier = await db
     .selectFrom("payments")
     .select(["id", "business_id"])
@@ -117,6 +132,7 @@ export async function recordPayment(
  */
 export async function voidPayment(db: Kysely<DB>, businessId: string, paymentId: number, actor: Actor): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await lockBusinessLedger(trx, businessId);
     const now = sqlNow(dialectOf(db));
     const voided = await trx
       .updateTable("payments")

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { sql } from "kysely";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, storeToday } from "~/lib/business";
@@ -13,12 +12,11 @@ import { loadDashboard } from "../admin/dashboard";
 import { listAudit } from "../audit/log";
 import { saveBusiness } from "../business/profile";
 import { insertProduct } from "../catalog/product-writes";
-import { decideApproval } from "../flows/order-approvals";
+import { findOrderDocument } from "../flows/order-documents";
+import { changeOrderStatus, decideApproval, decideHold, recordPaymentAndRelease } from "../flows/order-life";
 import { placeOrder } from "../flows/place-order";
-import { decideHold, recordPaymentAndRelease } from "../flows/receivables";
 import { runJobsUntilIdle } from "../jobs/run-due";
-import { findOrderDocument, invoicePdf } from "../orders/documents";
-import { setOrderStatus } from "../orders/status";
+import { invoicePdf } from "../orders/documents";
 import { creditPosition } from "./credit";
 import { exportReceivablesCsv } from "./export";
 import { nextDocumentNumber } from "./invoices";
@@ -61,7 +59,7 @@ async function order(b: { id: string; addressId: string }, units: number) {
 }
 
 async function complete(orderId: number, from = "Processing") {
-  await setOrderStatus(t.db, orderId, { seen: from, next: "Completed" }, ADMIN);
+  await changeOrderStatus(t.db, orderId, { seen: from, next: "Completed" }, ADMIN);
 }
 
 async function invoiceOf(orderId: number) {
@@ -285,15 +283,21 @@ describe("invoices", () => {
     });
     const lines = await t.db.selectFrom("invoice_lines").selectAll().where("invoice_id", "=", invoice.id).execute();
     expect(lines).toMatchObject([{ sku: "AR-1", quantity: 2, unit_price_cents: 25_00 }]);
-    // Back to Processing and Completed again: still one invoice.
-    await setOrderStatus(t.db, o.id, { seen: "Completed", next: "Processing" }, ADMIN);
+    // Back to Processing: it bills nothing, a credit note pays the invoice (issue 36). Completed
+    // again: a new invoice of the whole order. What it billed is its total, once.
+    await changeOrderStatus(t.db, o.id, { seen: "Completed", next: "Processing" }, ADMIN);
     await complete(o.id);
-    const count = await t.db
+    const docs = await t.db
       .selectFrom("invoices")
-      .select(sql<number>`count(*)`.as("n"))
+      .select(["kind", "total_cents", "balance_cents", "memo"])
       .where("order_id", "=", o.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(count.n)).toBe(1);
+      .orderBy("id")
+      .execute();
+    expect(docs).toEqual([
+      { kind: "invoice", total_cents: 50_00, balance_cents: 0, memo: null },
+      { kind: "credit", total_cents: 50_00, balance_cents: 0, memo: `Order #${o.id} back to Processing` },
+      { kind: "invoice", total_cents: 50_00, balance_cents: 50_00, memo: null },
+    ]);
   });
 
   it("numbers have no gaps: orders completed at once, and a rolled back number", async () => {
@@ -334,7 +338,7 @@ describe("invoices", () => {
     const o = await order(b, 2);
     await complete(o.id);
     await pay(b.id, 20_00);
-    await setOrderStatus(t.db, o.id, { seen: "Completed", next: "Cancelled" }, ADMIN);
+    await changeOrderStatus(t.db, o.id, { seen: "Completed", next: "Cancelled" }, ADMIN);
     expect(await invoiceOf(o.id)).toMatchObject({ total_cents: 50_00, balance_cents: 0 });
     const note = await t.db
       .selectFrom("invoices")
@@ -418,11 +422,16 @@ describe("payments", () => {
     const doc = await findOrderDocument(t.db, o.id, { id: b.id, role: "customer", accountId: b.id });
     const invoice = await invoiceOf(o.id);
     expect(doc?.account).toMatchObject({
-      number: invoice.number,
-      terms: "net30",
-      dueOn: addDays(storeToday(), 30),
+      invoices: [
+        {
+          number: invoice.number,
+          terms: "net30",
+          dueOn: addDays(storeToday(), 30),
+          paid: [{ amountCents: 40_00, label: `Payment ${paymentId} (check 1001)` }],
+        },
+      ],
+      creditNotes: [],
       balanceCents: 60_00,
-      paid: [{ amountCents: 40_00, label: `Payment ${paymentId} (check 1001)` }],
     });
     const pdf = await getDocumentProxy(new Uint8Array(await invoicePdf(doc as NonNullable<typeof doc>)));
     const { text } = await extractText(pdf, { mergePages: true });
@@ -577,7 +586,7 @@ describe("the accountant's files", () => {
     expect(payments).toContain(`${us},"'=Csv, Mart",Check,1001,12.34,No\r\n`);
     const earlier = await exportReceivablesCsv(t.db, "invoices", { from: "2000-01-01", to: "2000-01-02" });
     expect(earlier.split("\r\n").filter(Boolean)).toHaveLength(1);
-    await setOrderStatus(t.db, o.id, { seen: "Completed", next: "Cancelled" }, ADMIN);
+    await changeOrderStatus(t.db, o.id, { seen: "Completed", next: "Cancelled" }, ADMIN);
     const credits = await exportReceivablesCsv(t.db, "credit-notes", { from: today, to: today });
     expect(credits).toContain(`,"'=Csv, Mart",${us},Order #${o.id} cancelled,50.00\r\n`);
   });

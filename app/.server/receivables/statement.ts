@@ -28,7 +28,7 @@ export async function ledger(db: Kysely<DB>, businessId: string): Promise<Ledger
   const [docs, payments] = await Promise.all([
     db
       .selectFrom("invoices")
-      .select(["id", "number", "kind", "order_id", "issued_on", "due_on", "total_cents", "balance_cents"])
+      .select(["id", "number", "kind", "order_id", "issued_on", "due_on", "total_cents", "balance_cents", "memo"])
       .where("business_id", "=", businessId)
       .execute(),
     db
@@ -43,7 +43,7 @@ export async function ledger(db: Kysely<DB>, businessId: string): Promise<Ledger
       kind: d.kind,
       number: d.number,
       orderId: d.order_id,
-      description: d.kind === "invoice" ? `Invoice ${d.number}` : `Credit note ${d.number}`,
+      description: `${d.kind === "invoice" ? "Invoice" : "Credit note"} ${d.number}${d.memo ? ` (${d.memo})` : ""}`,
       amountCents: d.kind === "invoice" ? d.total_cents : -d.total_cents,
       void: false,
       balanceCents: d.kind === "invoice" ? d.balance_cents : null,
@@ -203,33 +203,45 @@ export async function businessAging(db: Kysely<DB>, businessId: string, today = 
   return buckets;
 }
 
-/** What an order's invoice PDF prints of its account (issue 30): number, terms, dates, payments, balance. */
-export interface InvoiceAccount {
+/** One invoice of an order as its PDF prints it: number, terms, dates, what paid it, what is left. */
+export interface AccountInvoice {
   number: number;
   terms: string;
   issuedOn: string;
   dueOn: string;
   totalCents: number;
   balanceCents: number;
+  /** Why it was issued, when not the order's completion (a correction). */
+  memo: string | null;
   /** Payments and credit notes applied to it (reversed ones left out). */
   paid: { date: string; label: string; amountCents: number }[];
-  /** The credit note's number when the order was cancelled after it was invoiced. */
-  creditNote: number | null;
+}
+
+/**
+ * What an order's invoice PDF prints of its account (issue 30; decision 0052): its invoices (one,
+ * or more after a correction or a completion again), its credit notes, and what is still due.
+ */
+export interface InvoiceAccount {
+  invoices: AccountInvoice[];
+  creditNotes: { number: number; issuedOn: string; totalCents: number; memo: string | null }[];
+  balanceCents: number;
 }
 
 export async function invoiceAccount(db: Kysely<DB>, orderId: number): Promise<InvoiceAccount | null> {
   const docs = await db
     .selectFrom("invoices")
-    .select(["id", "kind", "number", "terms", "issued_on", "due_on", "total_cents", "balance_cents"])
+    .select(["id", "kind", "number", "terms", "issued_on", "due_on", "total_cents", "balance_cents", "memo"])
     .where("order_id", "=", orderId)
+    .orderBy("id")
     .execute();
-  const invoice = docs.find((d) => d.kind === "invoice");
-  if (!invoice) return null;
+  const invoices = docs.filter((d) => d.kind === "invoice");
+  if (invoices.length === 0) return null;
   const applied = await db
     .selectFrom("payment_applications")
     .leftJoin("payments", "payments.id", "payment_applications.payment_id")
     .leftJoin("invoices as credit", "credit.id", "payment_applications.credit_id")
     .select([
+      "payment_applications.invoice_id",
       "payment_applications.amount_cents",
       "payment_applications.created_at",
       "payments.id as payment_id",
@@ -239,26 +251,38 @@ export async function invoiceAccount(db: Kysely<DB>, orderId: number): Promise<I
       "credit.number as credit_number",
       "credit.issued_on as credit_issued_on",
     ])
-    .where("payment_applications.invoice_id", "=", invoice.id)
+    .where(
+      "payment_applications.invoice_id",
+      "in",
+      invoices.map((i) => i.id),
+    )
     .where("payment_applications.reversed_at", "is", null)
     .orderBy("payment_applications.id")
     .execute();
   return {
-    number: invoice.number,
-    terms: invoice.terms,
-    issuedOn: invoice.issued_on,
-    dueOn: invoice.due_on,
-    totalCents: invoice.total_cents,
-    balanceCents: invoice.balance_cents,
-    paid: applied.map((a) => ({
-      date: a.received_on ?? a.credit_issued_on ?? a.created_at.slice(0, 10),
-      label:
-        a.payment_id !== null
-          ? `Payment ${a.payment_id} (${a.method}${a.reference ? ` ${a.reference}` : ""})`
-          : `Credit note ${a.credit_number}`,
-      amountCents: a.amount_cents,
+    invoices: invoices.map((invoice) => ({
+      number: invoice.number,
+      terms: invoice.terms,
+      issuedOn: invoice.issued_on,
+      dueOn: invoice.due_on,
+      totalCents: invoice.total_cents,
+      balanceCents: invoice.balance_cents,
+      memo: invoice.memo,
+      paid: applied
+        .filter((a) => a.invoice_id === invoice.id)
+        .map((a) => ({
+          date: a.received_on ?? a.credit_issued_on ?? a.created_at.slice(0, 10),
+          label:
+            a.payment_id !== null
+              ? `Payment ${a.payment_id} (${a.method}${a.reference ? ` ${a.reference}` : ""})`
+              : `Credit note ${a.credit_number}`,
+          amountCents: a.amount_cents,
+        })),
     })),
-    creditNote: docs.find((d) => d.kind === "credit")?.number ?? null,
+    creditNotes: docs
+      .filter((d) => d.kind === "credit")
+      .map((d) => ({ number: d.number, issuedOn: d.issued_on, totalCents: d.total_cents, memo: d.memo })),
+    balanceCents: invoices.reduce((sum, i) => sum + i.balance_cents, 0),
   };
 }
 

@@ -77,6 +77,6 @@ describe(`minimum order value on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQ
     const stock = await t.db.selectFrom("products").select("stock").where("id", "=", soda).executeTakeFirstOrThrow();
     expect(stock.stock).toBe(50);
     const { order } = await place(4);
-    expect(order.totalCents).toBe(36000);
+    expect(order.money.totalCents).toBe(36000);
   });
 });

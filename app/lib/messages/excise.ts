@@ -39,7 +39,6 @@ export const noTaxRules = "No tax rules yet.";
 export const buyerOwesExcise = "Owed by the buyer, not included in the total.";
 export const exciseFactMissing = "A product's ml or cartridge count is not set: its tax shows as $0.00.";
 export const exciseHeading = "Excise tax";
-export const totalWithExcise = "Total with excise";
 // Report
 export const exciseReportIntro =
   "Taxable quantities and tax of placed orders (cancelled orders left out), by destination state and month, for the return.";
@@ -64,3 +63,5 @@ export const shipmentSaved = "Shipment saved. The customer was sent the tracking
 export const shipmentMailSubject = (orderId: number) => `Order #${orderId} has shipped`;
 export const shipmentMailBody = (orderId: number, carrier: string, tracking: string) =>
   `Your order #${orderId} has shipped with ${carrier}. Tracking number: ${tracking}.`;
+/** The cart's total while its excise for the address is asked for (issue 36): no amount that would change. */
+export const totalBeingCalculated = "Calculating…";

@@ -30,6 +30,16 @@ export const paymentVoided = "Payment voided.";
 export const noInvoices = "No invoices yet.";
 export const noBusinesses = "No business owes anything.";
 export const orderNotHeld = (orderId: number) => `Order #${orderId} is not on hold.`;
+/**
+ * Why an order's billing changed, printed on the credit note or correction it issued (decision
+ * 0052): the status the order went to.
+ */
+export const billingReason = (orderId: number, status: string) =>
+  status === "Completed"
+    ? `Correction of order #${orderId}'s invoice`
+    : status === "Cancelled"
+      ? `Order #${orderId} cancelled`
+      : `Order #${orderId} back to ${status}`;
 export const orderReleased = (orderId: number) => `Order #${orderId} released.`;
 export const statementOwnersOnly = "Only an owner of the business sees its statement.";
 /** What an order on a credit or prepaid hold says; null for other holds. */

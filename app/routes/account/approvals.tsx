@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { getDb } from "~/.server/db/instance";
-import { decideApproval, listAwaitingApproval } from "~/.server/flows/order-approvals";
+import { listAwaitingApproval } from "~/.server/flows/order-approvals";
+import { decideApproval } from "~/.server/flows/order-life";
 import { replyError, replyOk } from "~/.server/http/forms";
 import { domainErrorReply } from "~/.server/http/http";
 import { formOf, signedInViewer } from "~/.server/request/context";
@@ -67,7 +68,7 @@ export default function Approvals({ loaderData }: Route.ComponentProps) {
                     >
                       Order #{o.id}
                     </Link>
-                    <span className="tabular text-lg font-bold text-slate-900">{formatCents(o.totalCents)}</span>
+                    <span className="tabular text-lg font-bold text-slate-900">{formatCents(o.money.totalCents)}</span>
                   </div>
                   <p className="text-sm text-slate-700">
                     {o.placedBy ? TEAM_MESSAGES.placedBy(o.placedBy) : null} · {formatOrderDate(o.createdAt)} ·{" "}

@@ -47,7 +47,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <span className="font-semibold">Order #{o.id}</span>
                   <span className="text-sm text-slate-600">{formatOrderDate(o.createdAt)}</span>
                   <OrderStatusBadge status={o.status} />
-                  <span className="tabular font-semibold">{formatCents(o.totalCents)}</span>
+                  <span className="tabular font-semibold">{formatCents(o.money.totalCents)}</span>
                 </Link>
               </li>
             ))}

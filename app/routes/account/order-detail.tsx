@@ -1,13 +1,11 @@
 import { data, useRouteLoaderData } from "react-router";
 import { canBuy } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
-import { findOrderExcise } from "~/.server/excise/orders";
 import { checkCartLines } from "~/.server/flows/cart-check";
 import { replyError, replyOk } from "~/.server/http/forms";
 import { findOrderForUser } from "~/.server/orders/queries";
 import { findShipment } from "~/.server/orders/shipments";
 import { signedInViewer } from "~/.server/request/context";
-import { OrderExcise } from "~/components/cart/excise-lines";
 import { OrderDetailPanel, type ReorderData } from "~/components/order-detail-panel";
 import { OrderShipment } from "~/components/order-shipment";
 import * as MESSAGES from "~/lib/messages";
@@ -27,8 +25,7 @@ async function ownOrder(context: Route.LoaderArgs["context"], orderIdParam: stri
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { order } = await ownOrder(context, params.orderId);
-  const [excise, shipment] = await Promise.all([findOrderExcise(getDb(), order.id), findShipment(getDb(), order.id)]);
-  return { order, excise, shipment };
+  return { order, shipment: await findShipment(getDb(), order.id) };
 }
 
 /** Order again: today's price and stock of the order's products, for the cart. */
@@ -47,7 +44,6 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <OrderDetailPanel order={loaderData.order} lists={lists ?? []} />
-      <OrderExcise excise={loaderData.excise} goodsCents={loaderData.order.totalCents} />
       <OrderShipment shipment={loaderData.shipment} />
     </>
   );

@@ -93,7 +93,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   </span>
                   <span className="flex justify-between text-sm text-slate-600">
                     <span>{formatOrderDate(o.createdAt)}</span>
-                    <span className="tabular font-semibold text-slate-900">{formatCents(o.totalCents)}</span>
+                    <span className="tabular font-semibold text-slate-900">{formatCents(o.money.totalCents)}</span>
                   </span>
                   {members.length > 0 && o.placedBy ? (
                     <span className="text-sm text-slate-600">{TEAM_MESSAGES.placedBy(o.placedBy)}</span>

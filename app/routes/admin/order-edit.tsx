@@ -1,18 +1,17 @@
 import { useEffect, useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { getDb } from "~/.server/db/instance";
+import { findOrderDocument } from "~/.server/flows/order-documents";
 import { EDITABLE_STATUSES, editableLines, editOrder, orderHistory, orderLineName } from "~/.server/flows/order-edit";
+import { changeOrderStatus } from "~/.server/flows/order-life";
 import { askFirst, isConfirmed } from "~/.server/http/confirmation";
 import { replyError, replyOk } from "~/.server/http/forms";
 import { domainErrorReply } from "~/.server/http/http";
-import { findOrderDocument } from "~/.server/orders/documents";
 import { findShipment, saveShipmentForm } from "~/.server/orders/shipments";
-import { setOrderStatus } from "~/.server/orders/status";
 import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
 import { ShipmentForm } from "~/components/admin/excise/shipment-form";
-import { OrderExcise } from "~/components/cart/excise-lines";
 import { ConfirmPanel } from "~/components/confirm-panel";
-import { OrderReference, OrderStatusBadge } from "~/components/order-view";
+import { OrderMoneySummary, OrderReference, OrderStatusBadge } from "~/components/order-view";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-message";
 import { useReplyToast } from "~/components/use-reply-toast";
@@ -47,7 +46,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     lines,
     history,
     editable: EDITABLE_STATUSES.includes(doc.order.status),
-    excise: doc.excise ?? null,
     shipment: await findShipment(db, id),
   };
 }
@@ -79,7 +77,7 @@ export async function action({ params, context }: Route.ActionArgs) {
           fields: { intent: "cancel", seen },
           danger: true,
         });
-      await setOrderStatus(db, id, { seen, next: "Cancelled" }, actor);
+      await changeOrderStatus(db, id, { seen, next: "Cancelled" }, actor);
       return replyOk(BACK_OFFICE_MESSAGES.orderStatusChanged(id, "Cancelled"));
     }
     if (intent === "add") {
@@ -268,7 +266,7 @@ function CancelOrder({ id, status }: { id: number; status: string }) {
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const actionData = useSettledActionData<typeof action>();
-  const { order, customer, business, lines, history, editable, excise, shipment } = loaderData;
+  const { order, customer, business, lines, history, editable, shipment } = loaderData;
   // The answer of a post made before the page's JavaScript ran: the question, or what was done.
   const step = confirmStepOf(actionData);
   const s = order.shipping;
@@ -330,10 +328,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             <LineRow key={l.id} line={l} editable={editable} />
           ))}
         </ul>
-        <p className="tabular border-t border-slate-200 py-3 text-right text-base font-bold">
-          Total {formatCents(order.totalCents)}
-        </p>
-        <OrderExcise excise={excise} goodsCents={order.totalCents} />
+        <OrderMoneySummary money={order.money} excise={order.excise} />
       </section>
       {order.status === "Completed" ? <ShipmentForm shipment={shipment} /> : null}
       {editable ? (

@@ -1,9 +1,9 @@
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { type AdminOrder, listAllOrders } from "~/.server/admin/orders";
 import { getDb } from "~/.server/db/instance";
+import { changeOrderStatus } from "~/.server/flows/order-life";
 import { replyError, replyOk } from "~/.server/http/forms";
 import { domainErrorReply } from "~/.server/http/http";
-import { setOrderStatus } from "~/.server/orders/status";
 import { actorOf, formOf } from "~/.server/request/context";
 import { Pagination } from "~/components/admin/pagination";
 import { OrderStatusBadge } from "~/components/order-view";
@@ -38,7 +38,7 @@ export async function action({ context }: Route.ActionArgs) {
   if (id === null || !isOrderStatus(status) || !isOrderStatus(seen))
     return replyError({ message: BACK_OFFICE_MESSAGES.chooseOrderAndStatus });
   try {
-    await setOrderStatus(getDb(), id, { seen, next: status }, actorOf(context));
+    await changeOrderStatus(getDb(), id, { seen, next: status }, actorOf(context));
   } catch (error) {
     return domainErrorReply(error);
   }
@@ -182,7 +182,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                       </li>
                     ))}
                   </ul>
-                  <p className="tabular mt-1 font-bold">Total {formatCents(o.totalCents)}</p>
+                  <p className="tabular mt-1 font-bold">Total {formatCents(o.money.totalCents)}</p>
                 </div>
                 <div className="flex flex-col gap-2">
                   <StatusSelect order={o} />

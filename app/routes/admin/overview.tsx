@@ -40,7 +40,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
                   <span>{o.customerName}</span>
                   <span className="text-slate-600">{formatOrderDate(o.createdAt)}</span>
                   <OrderStatusBadge status={o.status} />
-                  <span className="tabular font-semibold">{formatCents(o.totalCents)}</span>
+                  <span className="tabular font-semibold">{formatCents(o.money.totalCents)}</span>
                 </li>
               ))}
             </ul>

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { getDb } from "~/.server/db/instance";
-import { findOrderDocument, packingSlipPdf, pdfResponse } from "~/.server/orders/documents";
+import { findOrderDocument } from "~/.server/flows/order-documents";
+import { packingSlipPdf, pdfResponse } from "~/.server/orders/documents";
 import { signedInViewer } from "~/.server/request/context";
 import * as MESSAGES from "~/lib/messages";
 import { idParam } from "~/lib/schemas/params";

@@ -1,6 +1,6 @@
 import { data, Link, useFetcher } from "react-router";
 import { getDb } from "~/.server/db/instance";
-import { decideHold, heldOrders, recordPaymentAndRelease } from "~/.server/flows/receivables";
+import { decideHold, heldOrders, recordPaymentAndRelease } from "~/.server/flows/order-life";
 import { askFirst, isConfirmed } from "~/.server/http/confirmation";
 import { replyError, replyOk } from "~/.server/http/forms";
 import { domainErrorReply } from "~/.server/http/http";
@@ -60,9 +60,9 @@ export async function loader({ params }: Route.LoaderArgs) {
     position,
     held: held.map((o) => ({
       id: o.id,
-      totalCents: o.total_cents,
-      reason: o.hold_reason ?? "",
-      createdAt: o.created_at,
+      totalCents: o.money.totalCents,
+      reason: o.holdReason ?? "",
+      createdAt: o.createdAt,
     })),
     open,
     entries,

@@ -8,8 +8,8 @@ import { checkoutCredit } from "~/.server/receivables/credit";
 import { viewerOf } from "~/.server/request/context";
 import { orderValueSettings } from "~/.server/wholesale/order-value";
 import { AccountTerms } from "~/components/cart/account-terms";
+import { CartMoney, cartMoney, useCartExcise } from "~/components/cart/cart-money";
 import { useCart, useCartRead } from "~/components/cart/cart-store";
-import { ExciseLines, useCartExcise } from "~/components/cart/excise-lines";
 import { CartLoading, LineProblem } from "~/components/cart/line-problem";
 import { OrderValueHints } from "~/components/cart/order-value";
 import { QuantityStepper } from "~/components/cart/quantity-stepper";
@@ -153,14 +153,10 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
         <aside className="flex h-fit flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5">
-          <ExciseLines excise={excise} goodsCents={total} />
-          <div className="flex items-baseline justify-between">
-            <span className="text-lg font-semibold">Total</span>
-            <span className="tabular text-2xl font-bold" data-testid="cart-total">
-              {formatCents(total + (excise?.collectedCents ?? 0))}
-            </span>
-          </div>
-          {credit ? <AccountTerms credit={credit} totalCents={total} /> : null}
+          <CartMoney goodsCents={total} state={excise} testId="cart-total" />
+          {credit && !excise.pending ? (
+            <AccountTerms credit={credit} totalCents={cartMoney(total, excise.excise).totalCents} />
+          ) : null}
           {orderValue ? (
             <OrderValueHints totalCents={total} {...orderValue} />
           ) : (

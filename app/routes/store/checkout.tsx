@@ -12,8 +12,8 @@ import { DomainError } from "~/.server/runtime/domain-error";
 import { log } from "~/.server/runtime/log";
 import { AddressForm } from "~/components/address-form";
 import { AccountTerms } from "~/components/cart/account-terms";
+import { CartMoney, cartMoney, useCartExcise } from "~/components/cart/cart-money";
 import { useCart, useCartRead, writeCart } from "~/components/cart/cart-store";
-import { ExciseLines, useCartExcise } from "~/components/cart/excise-lines";
 import { CartLoading, LineProblem } from "~/components/cart/line-problem";
 import { useCartCheck } from "~/components/cart/use-cart-check";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -321,14 +321,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
         <aside className="flex h-fit flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5">
-          <ExciseLines excise={excise} goodsCents={total} />
-          <div className="flex items-baseline justify-between">
-            <span className="text-lg font-semibold">Total</span>
-            <span className="tabular text-2xl font-bold" data-testid="checkout-total">
-              {formatCents(total + (excise?.collectedCents ?? 0))}
-            </span>
-          </div>
-          {loaderData.credit ? <AccountTerms credit={loaderData.credit} totalCents={total} /> : null}
+          <CartMoney goodsCents={total} state={excise} testId="checkout-total" />
+          {loaderData.credit && !excise.pending ? (
+            <AccountTerms credit={loaderData.credit} totalCents={cartMoney(total, excise.excise).totalCents} />
+          ) : null}
           {message ? (
             <p role="alert" className="font-medium text-danger-600">
               {message}
@@ -339,7 +335,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               {REMOVE_TO_ORDER}
             </p>
           ) : null}
-          <Button onClick={submit} disabled={placing || checking || blocked || orderLines.length === 0}>
+          <Button
+            onClick={submit}
+            disabled={placing || checking || excise.pending || blocked || orderLines.length === 0}
+          >
             {placing ? MESSAGES.placingOrder : "Place Order"}
           </Button>
         </aside>

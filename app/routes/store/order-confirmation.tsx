@@ -1,9 +1,7 @@
 import { data } from "react-router";
 import { getDb } from "~/.server/db/instance";
-import { findOrderExcise } from "~/.server/excise/orders";
 import { findOrderForUser } from "~/.server/orders/queries";
 import { signedInViewer } from "~/.server/request/context";
-import { OrderExcise } from "~/components/cart/excise-lines";
 import { OrderView } from "~/components/order-view";
 import { ButtonLink } from "~/components/ui/button";
 import * as MESSAGES from "~/lib/messages";
@@ -19,7 +17,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const id = idParam(url.searchParams.get("order"));
   const order = id === null ? null : await findOrderForUser(getDb(), viewer.accountId, id);
   if (!order) throw data(MESSAGES.orderNotFound, { status: 404 });
-  return { order, excise: await findOrderExcise(getDb(), order.id) };
+  return { order };
 }
 
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
@@ -32,7 +30,6 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
       </p>
       <div className="mt-6 rounded-lg border border-slate-200 bg-white p-5">
         <OrderView order={order} />
-        <OrderExcise excise={loaderData.excise} goodsCents={order.totalCents} />
       </div>
       <div className="mt-6 flex flex-wrap gap-3">
         <ButtonLink to="/orders">View My Orders</ButtonLink>
