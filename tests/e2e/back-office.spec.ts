@@ -357,9 +357,30 @@ test.describe("back office: catalog import", () => {
     ) as string[][];
     const line = orderRows.find((r) => r[0] === String(orderId));
     expect(line?.[2]).toBe("Processing");
-    expect(orderRows[0]?.slice(11, 14)).toEqual(["order_total", "po_number", "notes"]);
-    // No PO number or notes were given: both columns are empty.
-    expect(line?.slice(12)).toEqual(["", "", sku, `'${name}`, "2", "25.99", "51.98"]);
+    expect(orderRows[0]?.slice(11, 18)).toEqual([
+      "order_subtotal",
+      "order_excise",
+      "order_delivery",
+      "order_tax",
+      "order_total",
+      "po_number",
+      "notes",
+    ]);
+    // The order's money in its parts (no excise here), then no PO number or notes: both empty.
+    expect(line?.slice(11)).toEqual([
+      "51.98",
+      "0.00",
+      "0.00",
+      "0.00",
+      "51.98",
+      "",
+      "",
+      sku,
+      `'${name}`,
+      "2",
+      "25.99",
+      "51.98",
+    ]);
   });
 });
 

@@ -13,6 +13,7 @@ import { kickJobRunners } from "../jobs/wake";
 import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";
 import { addUnitsSold } from "../orders/best-sellers";
+import { findOrderMoney } from "../orders/money";
 import { loadPriceBook, unitPriceCents } from "../pricing/prices";
 import { DomainError } from "../runtime/domain-error";
 import { env } from "../runtime/env";
@@ -196,8 +197,8 @@ export async function editOrder(db: Kysely<DB>, orderId: number, edit: OrderEdit
     return { summary, totalCents };
   });
   if (!result) {
-    const order = await db.selectFrom("orders").select("total_cents").where("id", "=", orderId).executeTakeFirst();
-    return { summary: MESSAGES.orderEditNothing, totalCents: order?.total_cents ?? 0 };
+    const money = await findOrderMoney(db, orderId);
+    return { summary: MESSAGES.orderEditNothing, totalCents: money?.totalCents ?? 0 };
   }
   kickJobRunners();
   return result;

@@ -90,6 +90,10 @@ describe(`orders CSV on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, 
     ]);
     expect(first.slice(11)).toEqual([
       "28.99",
+      "0.00",
+      "0.00",
+      "0.00",
+      "28.99",
       "PO-551",
       `'=HYPERLINK("http://evil.test")`,
       "SODA-24",

@@ -4,6 +4,7 @@ import * as MESSAGES from "~/lib/messages";
 import type { OrderStatus } from "~/lib/orders";
 import { neutralizeFormula } from "../catalog/csv/file";
 import type { DB } from "../db/schema";
+import { moneyOf } from "./money";
 import { loadOrderItems } from "./queries";
 
 /**
@@ -63,6 +64,10 @@ export const ORDER_EXPORT_HEADER = [
   "ship_state",
   "ship_zip",
   "ship_phone",
+  "order_subtotal",
+  "order_excise",
+  "order_delivery",
+  "order_tax",
   "order_total",
   "po_number",
   "notes",
@@ -103,6 +108,7 @@ export async function* exportOrdersCsv(
     );
     const rows: string[][] = [];
     for (const o of orders) {
+      const money = moneyOf(o);
       const own = [
         String(o.id),
         o.created_at,
@@ -115,7 +121,11 @@ export async function* exportOrdersCsv(
         o.ship_state,
         o.ship_zip,
         o.ship_phone,
-        dollars(o.total_cents),
+        dollars(money.goodsCents),
+        dollars(money.exciseCents),
+        dollars(money.deliveryCents),
+        dollars(money.taxCents),
+        dollars(money.totalCents),
         o.po_number ?? "",
         o.notes ?? "",
       ];
