@@ -102,8 +102,8 @@ describe(`orders CSV on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, 
       "12.50",
       "25.00",
     ]);
-    expect((rows[2] as string[]).slice(14)).toEqual(["GUM-BOX", "Gum Box", "1", "3.99", "3.99"]);
-    expect((rows[3] as string[]).slice(12, 14)).toEqual(["", ""]);
+    expect((rows[2] as string[]).slice(18)).toEqual(["GUM-BOX", "Gum Box", "1", "3.99", "3.99"]);
+    expect((rows[3] as string[]).slice(16, 18)).toEqual(["", ""]);
   });
 
   it("filters by days in the store's time zone and by status", async () => {
