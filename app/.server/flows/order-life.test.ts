@@ -418,6 +418,26 @@ describe(`an order's money on ${ON}`, () => {
     await checkInvariants();
   });
 
+  it("an admin's edit answers, audits and mails the new total with its excise", async () => {
+    const order = await place(neworleans, [{ id: vapeOpen, quantity: 1 }]);
+    const [line] = await editableLines(t.db, order.id);
+    const done = await editOrder(
+      t.db,
+      order.id,
+      { kind: "quantity", lineId: line?.id ?? 0, seen: 1, quantity: 3 },
+      ADMIN,
+    );
+    // 3 × $20.00 + 3 × 30 ml × $0.15 = $60.00 + $13.50.
+    expect(done.totalCents).toBe(73_50);
+    const mail = await t.db
+      .selectFrom("jobs")
+      .select("payload")
+      .where("payload", "like", `%order ${order.id} edit%`)
+      .executeTakeFirstOrThrow();
+    expect(String(mail.payload)).toContain("$73.50");
+    await checkInvariants();
+  });
+
   it("an admin moving an order that waits for the owner clears its hold, in the same change", async () => {
     const order = await place(dallas, [{ id: kratom, quantity: 4 }], 10_00);
     expect(order.holdReason).toBe(OWNER_APPROVAL);
