@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertProduct } from "../../app/.server/catalog/product-writes";
 import { changeOrderStatus } from "../../app/.server/flows/order-life";
 import { placeOrder } from "../../app/.server/flows/place-order";
-import { readSalesSummary, recountSales } from "../../app/.server/orders/sales-summary";
+import { readSalesSummary, recountSales } from "../../app/.server/reports/summary";
 import { TEST_ADMIN } from "../../tests/support/actors";
 import { customerWithAddress } from "../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../tests/support/test-database";

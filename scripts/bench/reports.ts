@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import { loadDashboard } from "../../app/.server/admin/dashboard";
-import { defaultRange } from "../../app/.server/admin/report-range";
-import { salesBy, salesByPeriod } from "../../app/.server/admin/reports";
 import type { DB } from "../../app/.server/db/schema";
+import { loadDashboard } from "../../app/.server/reports/dashboard";
+import { defaultRange } from "../../app/.server/reports/range";
+import { salesBy, salesByPeriod } from "../../app/.server/reports/sales";
 import { addDays, storeToday } from "../../app/lib/business";
 import { REPORT_KINDS } from "../../app/lib/reports";
 

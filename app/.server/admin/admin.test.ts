@@ -21,8 +21,8 @@ import {
 } from "../flows/product-admin";
 import { runJobsUntilIdle } from "../jobs/run-due";
 import { ImageRejectedError } from "../media/intake";
+import { getOverviewFigures } from "../reports/overview";
 import { listAllOrders } from "./orders";
-import { getOverviewFigures } from "./overview";
 import { listAdminProducts } from "./products";
 
 let t: TestDatabase;

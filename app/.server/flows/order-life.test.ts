@@ -18,12 +18,12 @@ import { insertProduct } from "../catalog/product-writes";
 import { saveProductCompliance } from "../compliance/facts";
 import { createExciseRule } from "../excise/rules";
 import { listOrdersForUser } from "../orders/queries";
-import { readSalesSummary, recountSales } from "../orders/sales-summary";
 import { creditPosition } from "../receivables/credit";
 import { exportReceivablesCsv } from "../receivables/export";
 import { voidPayment } from "../receivables/payments";
 import { setBusinessCredit } from "../receivables/settings";
 import { ledger } from "../receivables/statement";
+import { readSalesSummary, recountSales } from "../reports/summary";
 import { DomainError } from "../runtime/domain-error";
 import { editableLines, editOrder } from "./order-edit";
 import {

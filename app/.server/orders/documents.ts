@@ -307,17 +307,3 @@ export function invoicePdf(doc: OrderDocument): Promise<Buffer> {
 export function packingSlipPdf(doc: OrderDocument): Promise<Buffer> {
   return draw(doc, "packing-slip");
 }
-
-/** The HTTP answer carrying a document: private, never cached, never sniffed. */
-export function pdfResponse(bytes: Buffer, filename: string, disposition: "inline" | "attachment" = "inline") {
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Length": String(bytes.length),
-      "Content-Disposition": `${disposition}; filename="${filename.replace(/[^A-Za-z0-9._-]/g, "")}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-      "Cross-Origin-Resource-Policy": "same-origin",
-    },
-  });
-}

@@ -8,7 +8,6 @@ import { OWNER_APPROVAL } from "~/lib/orders";
 import { CREDIT_HOLD, PREPAID_HOLD } from "~/lib/receivables";
 import { customerWithAddress } from "../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { loadDashboard } from "../admin/dashboard";
 import { listAudit } from "../audit/log";
 import { saveBusiness } from "../business/profile";
 import { insertProduct } from "../catalog/product-writes";
@@ -17,6 +16,7 @@ import { changeOrderStatus, decideApproval, decideHold, recordPaymentAndRelease 
 import { placeOrder } from "../flows/place-order";
 import { runJobsUntilIdle } from "../jobs/run-due";
 import { invoicePdf } from "../orders/documents";
+import { loadDashboard } from "../reports/dashboard";
 import { creditPosition } from "./credit";
 import { exportReceivablesCsv } from "./export";
 import { nextDocumentNumber } from "./invoices";

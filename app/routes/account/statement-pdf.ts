@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { getDb } from "~/.server/db/instance";
-import { pdfResponse } from "~/.server/orders/documents";
+import { pdfResponse } from "~/.server/http/files";
 import { isDay } from "~/.server/orders/export";
 import { businessCredit } from "~/.server/receivables/settings";
 import { businessAging, ledger } from "~/.server/receivables/statement";

@@ -1,6 +1,6 @@
 import { NavLink, Outlet, useMatch } from "react-router";
-import { getOverviewFigures } from "~/.server/admin/overview";
 import { getDb } from "~/.server/db/instance";
+import { getOverviewFigures } from "~/.server/reports/overview";
 import { formatCents } from "~/lib/money";
 import type { Route } from "./+types/layout";
 

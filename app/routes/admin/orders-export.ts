@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { csvResponse } from "~/.server/catalog/csv/file";
 import { getDb } from "~/.server/db/instance";
+import { csvResponse } from "~/.server/http/files";
 import { exportOrdersCsv, isDay } from "~/.server/orders/export";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { isOrderStatus } from "~/lib/orders";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { loadDashboard } from "~/.server/admin/dashboard";
 import { listAllOrders } from "~/.server/admin/orders";
 import { getDb } from "~/.server/db/instance";
+import { loadDashboard } from "~/.server/reports/dashboard";
 import { BarChart, ChartTable, ColumnChart } from "~/components/admin/charts";
 import { OrderStatusBadge } from "~/components/order-view";
 import { licenseTypeLabel } from "~/lib/business";

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { getDb } from "~/.server/db/instance";
 import { findOrderDocument } from "~/.server/flows/order-documents";
-import { packingSlipPdf, pdfResponse } from "~/.server/orders/documents";
+import { pdfResponse } from "~/.server/http/files";
+import { packingSlipPdf } from "~/.server/orders/documents";
 import { signedInViewer } from "~/.server/request/context";
 import * as MESSAGES from "~/lib/messages";
 import { idParam } from "~/lib/schemas/params";

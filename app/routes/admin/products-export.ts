@@ -1,6 +1,6 @@
 import { exportProductsCsv } from "~/.server/catalog/csv/export";
-import { csvResponse } from "~/.server/catalog/csv/file";
 import { getDb } from "~/.server/db/instance";
+import { csvResponse } from "~/.server/http/files";
 import { env } from "~/.server/runtime/env";
 import { storeToday } from "~/lib/business";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { csvResponse } from "~/.server/catalog/csv/file";
 import { getDb } from "~/.server/db/instance";
+import { csvResponse } from "~/.server/http/files";
 import { isDay } from "~/.server/orders/export";
 import { EXPORT_KINDS, type ExportKind, exportReceivablesCsv } from "~/.server/receivables/export";
 import { storeToday } from "~/lib/business";

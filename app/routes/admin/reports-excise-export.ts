@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { csvResponse } from "~/.server/catalog/csv/file";
 import { getDb } from "~/.server/db/instance";
 import { exciseCsv, exciseReport, validReportMonth } from "~/.server/excise/report";
+import { csvResponse } from "~/.server/http/files";
 import * as EXCISE_MESSAGES from "~/lib/messages/excise";
 import { US_STATE_CODES } from "~/lib/us-states";
 import type { Route } from "./+types/reports-excise-export";

@@ -1,6 +1,6 @@
-import { loadReport, reportCsv, reportFileName } from "~/.server/admin/report-view";
-import { csvResponse } from "~/.server/catalog/csv/file";
 import { getDb } from "~/.server/db/instance";
+import { csvResponse } from "~/.server/http/files";
+import { loadReport, reportCsv, reportFileName } from "~/.server/reports/view";
 import type { Route } from "./+types/reports-export";
 
 /**

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { csvResponse } from "~/.server/catalog/csv/file";
 import { pactCsv, pactShipments, validMonth } from "~/.server/compliance/pact";
 import { getDb } from "~/.server/db/instance";
+import { csvResponse } from "~/.server/http/files";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { US_STATE_CODES } from "~/lib/us-states";
 import type { Route } from "./+types/reports-pact-export";

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
-import { loadReport } from "~/.server/admin/report-view";
 import { getDb } from "~/.server/db/instance";
+import { loadReport } from "~/.server/reports/view";
 import { BarChart, ColumnChart } from "~/components/admin/charts";
 import { Pagination } from "~/components/admin/pagination";
 import { Button } from "~/components/ui/button";

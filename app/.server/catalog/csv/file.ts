@@ -19,38 +19,6 @@ export function unneutralize(cell: string): string {
   return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
 }
 
-/**
- * Chunks of text (or the whole text) as a streamed HTTP answer, downloaded as a file. Answered by
- * a resource route of its own (a module without a page component): a page's loader that returns
- * a file is rendered through its page (issue 26).
- */
-export function csvResponse(content: AsyncGenerator<string> | string, filename: string): Response {
-  const chunks = typeof content === "string" ? oneChunk(content) : content;
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await chunks.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${filename}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
-}
-
-async function* oneChunk(text: string): AsyncGenerator<string> {
-  yield text;
-}
-
 /** Control characters other than tab and line ends: binary data, not a spreadsheet's text. */
 export function hasBinaryControls(text: string): boolean {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point

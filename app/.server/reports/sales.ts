@@ -5,7 +5,8 @@ import type { ReportKind } from "~/lib/reports";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { storeDayStart } from "../orders/export";
-import type { DayRange } from "./report-range";
+import { type DayRange, daysIn } from "./range";
+import type { SalesDim } from "./summary";
 
 /**
  * Sales reports of the back office (issue 32), read from the sales summary (sales_hourly,
@@ -60,18 +61,13 @@ function hours(range: DayRange): { start: string; end: string } {
 }
 
 /** Rows of one dimension of the sales summary in the range's hours. */
-function summaryRows(db: Kysely<DB>, dim: string, range: DayRange) {
+function summaryRows(db: Kysely<DB>, dim: SalesDim, range: DayRange) {
   const { start, end } = hours(range);
   return db
     .selectFrom("sales_hourly as s")
     .where("s.dim", "=", dim)
     .where("s.hour", ">=", start)
     .where("s.hour", "<", end);
-}
-
-/** Days from `from` to `to`, both included. */
-function daysIn(range: DayRange): number {
-  return (Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / 86_400_000 + 1;
 }
 
 /**
@@ -83,7 +79,7 @@ function daysIn(range: DayRange): number {
  * is then about a fifth of the rows (decision 0041). Subtracted rows carry a negative count, so
  * a product sold only outside the range sums to no order and is left out by the caller.
  */
-function sourceRows(db: Kysely<DB>, dim: string, range: DayRange) {
+function sourceRows(db: Kysely<DB>, dim: SalesDim, range: DayRange) {
   const rows = (r: DayRange, sign: 1 | -1) =>
     summaryRows(db, dim, r).select([
       "s.key",
@@ -167,6 +163,17 @@ export async function salesByPeriod(
   return [...byBucket.values()];
 }
 
+/** The summary's dimension each report groups by (a rep is the order's placer). */
+const DIM_OF: Record<Exclude<ReportKind, "period">, SalesDim> = {
+  product: "product",
+  category: "category",
+  class: "class",
+  brand: "brand",
+  business: "business",
+  rep: "placer",
+  state: "state",
+};
+
 /** Rows of the report pages. */
 export const REPORT_PAGE_SIZE = 25;
 
@@ -184,7 +191,7 @@ export async function salesBy(
   const page = Math.max(1, options.page ?? 1);
   // The summary's groups of the range (an order is in one hour, so its hours' distinct counts
   // add up), read in key order from the primary key; the window figures are of every group.
-  const source = () => db.selectFrom(sourceRows(db, kind === "rep" ? "placer" : kind, range).as("s"));
+  const source = () => db.selectFrom(sourceRows(db, DIM_OF[kind], range).as("s"));
   let groups = source();
   // Orders a sales rep placed for a business they acted for (issue 29, decision 0033): placers who are reps today.
   if (kind === "rep")

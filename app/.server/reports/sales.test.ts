@@ -8,8 +8,8 @@ import { findUserByEmail } from "../accounts/users";
 import { insertProduct } from "../catalog/product-writes";
 import { moneyColumns } from "../orders/money";
 import { loadDashboard } from "./dashboard";
-import { loadReport, reportCsv, reportFileName } from "./report-view";
-import { salesBy, salesByPeriod } from "./reports";
+import { salesBy, salesByPeriod } from "./sales";
+import { loadReport, reportCsv, reportFileName } from "./view";
 
 /**
  * Reports against a set of orders whose figures were worked out by hand (issue 32), on the

@@ -11,7 +11,7 @@ import { editableLines, editOrder } from "../flows/order-edit";
 import { changeOrderStatus } from "../flows/order-life";
 import { placeOrder } from "../flows/place-order";
 import { bulkUpdateProducts, deleteProduct } from "../flows/product-admin";
-import { LINE_DIMS, ORDER_DIMS, readSalesSummary, rebuildSalesSummary, recountSales } from "./sales-summary";
+import { LINE_DIMS, ORDER_DIMS, readSalesSummary, rebuildSalesSummary, recountSales } from "./summary";
 
 /**
  * The sales summary (decision 0041) after a random run of what changes an order's sales: placing,

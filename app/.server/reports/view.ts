@@ -5,8 +5,8 @@ import * as REPORT_MESSAGES from "~/lib/messages/reports";
 import { isReportKind, type ReportKind, reportColumns } from "~/lib/reports";
 import { neutralizeFormula } from "../catalog/csv/file";
 import type { DB } from "../db/schema";
-import { type DayRange, readRange } from "./report-range";
-import { grainOf, REPORT_PAGE_SIZE, type SalesRow, salesBy, salesByPeriod, sumRows } from "./reports";
+import { type DayRange, readRange } from "./range";
+import { grainOf, REPORT_PAGE_SIZE, type SalesRow, salesBy, salesByPeriod, sumRows } from "./sales";
 
 /**
  * One report as the page and its CSV show it (issue 32): which report, which range, which page,

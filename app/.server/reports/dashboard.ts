@@ -4,8 +4,8 @@ import { type LowStockItem, listLowStock } from "../catalog/low-stock";
 import type { DB } from "../db/schema";
 import { storeDayStart } from "../orders/export";
 import { agingReport, type Buckets } from "../receivables/statement";
-import { type DayRange, previousRange } from "./report-range";
-import { type SalesRow, salesBy, salesByPeriod, sumRows } from "./reports";
+import { type DayRange, previousRange } from "./range";
+import { type SalesRow, salesBy, salesByPeriod, sumRows } from "./sales";
 
 /**
  * The overview's pictures (issue 32): sales over the last 30 days by day and the last 12 months
