@@ -1,12 +1,13 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAddress, updateAddress } from "~/.server/accounts/addresses";
+import { createAddress } from "~/.server/accounts/addresses";
 import { ensureAccount } from "~/.server/accounts/admins";
 import { findUserByEmail } from "~/.server/accounts/users";
 import { saveBusiness } from "~/.server/business/profile";
 import { insertProduct } from "~/.server/catalog/product-writes";
 import { saveProductCompliance } from "~/.server/compliance/facts";
 import { createRule, setRuleEnabled } from "~/.server/compliance/rules";
+import { updateAddress } from "~/.server/flows/address-book";
 import { assignCustomer, createPriceGroup } from "~/.server/pricing/groups";
 import { ruleSchema } from "~/lib/schemas/compliance";
 import { TEST_ADMIN } from "../support/actors";

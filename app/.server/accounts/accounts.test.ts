@@ -5,25 +5,19 @@ import * as MESSAGES from "~/lib/messages";
 import type { RegisterInput } from "~/lib/schemas/account";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { findBusiness } from "../business/profile";
+import { deleteAddress, updateAddress } from "../flows/address-book";
+import { registerCustomer } from "../flows/registration";
 import { runJobsUntilIdle } from "../jobs/run-due";
 import { resetEnvForTests } from "../runtime/env";
 import { hitRateLimit, TOO_MANY_ATTEMPTS } from "../security/rate-limit";
 import { CONTACT_RATE_LIMIT } from "../support/contact-messages";
-import {
-  createAddress,
-  deleteAddress,
-  findAddress,
-  listAddresses,
-  setDefaultAddress,
-  updateAddress,
-} from "./addresses";
+import { createAddress, findAddress, listAddresses, setDefaultAddress } from "./addresses";
 import { ensureAccount } from "./admins";
 import { getAuth } from "./auth";
 import { authDate } from "./auth-columns";
 import { AccountError } from "./errors";
 import { limits } from "./limits";
 import { changePassword, requestPasswordReset, resetPassword, resetTokenIsUsable } from "./passwords";
-import { registerCustomer } from "./registration";
 import { resendVerification, signIn, verifyEmail } from "./sign-in";
 import { PENDING_REGISTRATION_HOURS } from "./unverified";
 import { findUserByEmail } from "./users";

@@ -4,8 +4,6 @@ import type { Address } from "~/lib/address";
 import * as MESSAGES from "~/lib/messages";
 import type { AddressInput } from "~/lib/schemas/account";
 import { zipStateMismatch } from "~/lib/zip-states";
-import type { Actor } from "../audit/log";
-import { type License, lapseLicensesOfDeletedAddress, reviewLicensesOfMovedAddress } from "../business/licenses";
 import { dialectOf } from "../db/connect";
 import type { AddressRow, DB } from "../db/schema";
 import { sqlNow } from "../db/time";
@@ -113,53 +111,45 @@ export async function createAddress(db: Kysely<DB>, userId: string, input: Addre
 }
 
 /**
- * Updates one of the owner's addresses; null when it is not theirs. Moved to another state, the
- * licenses bound to it go back to review in the same transaction (business/licenses.ts): they are
- * returned, for the customer to be told.
+ * Updates one of the owner's addresses, in the caller's transaction (flows/address-book.ts, which
+ * sends the licenses bound to an address moved to another state back to review in the same one).
+ * Returns the address and the state it was in; null when it is not theirs.
  */
-export async function updateAddress(
-  db: Kysely<DB>,
+export async function updateAddressIn(
+  trx: Transaction<DB>,
   userId: string,
   id: string,
   input: AddressInput,
-  actor: Actor,
-): Promise<{ address: Address; licensesToReview: License[] } | null> {
+): Promise<{ address: Address; fromState: string } | null> {
   refuseZipOfAnotherState(input);
-  return db.transaction().execute(async (trx) => {
-    let q = trx
-      .selectFrom("addresses")
-      .select(["id", "is_default", "state"])
-      .where("user_id", "=", userId)
-      .where("id", "=", id);
-    // Two edits of one address at once: the second reads the state the first left.
-    if (dialectOf(trx) === "postgres") q = q.modifyEnd(sql`for update`);
-    const current = await q.executeTakeFirst();
-    if (!current) return null;
-    const licensesToReview = await reviewLicensesOfMovedAddress(
-      trx,
-      { userId, id, fromState: current.state, toState: input.state },
-      actor,
-    );
-    const makeDefault = input.isDefault || current.is_default === 1;
-    if (input.isDefault) await clearDefault(trx, userId);
-    const row = await trx
-      .updateTable("addresses")
-      .set({
-        business_name: input.businessName,
-        street: input.street,
-        city: input.city,
-        state: input.state,
-        zip: input.zip,
-        phone: input.phone,
-        is_default: makeDefault ? 1 : 0,
-        updated_at: sqlNow(dialectOf(db)),
-      })
-      .where("user_id", "=", userId)
-      .where("id", "=", id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return { address: toAddress(row), licensesToReview };
-  });
+  let q = trx
+    .selectFrom("addresses")
+    .select(["id", "is_default", "state"])
+    .where("user_id", "=", userId)
+    .where("id", "=", id);
+  // Two edits of one address at once: the second reads the state the first left.
+  if (dialectOf(trx) === "postgres") q = q.modifyEnd(sql`for update`);
+  const current = await q.executeTakeFirst();
+  if (!current) return null;
+  const makeDefault = input.isDefault || current.is_default === 1;
+  if (input.isDefault) await clearDefault(trx, userId);
+  const row = await trx
+    .updateTable("addresses")
+    .set({
+      business_name: input.businessName,
+      street: input.street,
+      city: input.city,
+      state: input.state,
+      zip: input.zip,
+      phone: input.phone,
+      is_default: makeDefault ? 1 : 0,
+      updated_at: sqlNow(dialectOf(trx)),
+    })
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { address: toAddress(row), fromState: current.state };
 }
 
 export async function setDefaultAddress(db: Kysely<DB>, userId: string, id: string): Promise<boolean> {
@@ -183,43 +173,39 @@ export async function setDefaultAddress(db: Kysely<DB>, userId: string, id: stri
 }
 
 /**
- * Removes one of the owner's addresses; if it was the default, the oldest other one takes over.
- * The licenses bound to it lapse in the same transaction (business/licenses.ts) and are returned,
- * for the customer to be told; null when the address is not theirs.
+ * Removes one of the owner's addresses, in the caller's transaction (flows/address-book.ts, which
+ * lapses the licenses bound to it in the same one); if it was the default, the oldest other one
+ * takes over. False when the address is not theirs.
  */
-export async function deleteAddress(
-  db: Kysely<DB>,
-  userId: string,
-  id: string,
-  actor: Actor,
-): Promise<{ lapsedLicenses: License[] } | null> {
-  return db.transaction().execute(async (trx) => {
-    const owned = await trx
+export async function deleteAddressIn(trx: Transaction<DB>, userId: string, id: string): Promise<boolean> {
+  const removed = await trx
+    .deleteFrom("addresses")
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
+    .returning("is_default")
+    .executeTakeFirst();
+  if (!removed) return false;
+  if (removed.is_default === 1) {
+    const next = await trx
       .selectFrom("addresses")
       .select("id")
       .where("user_id", "=", userId)
-      .where("id", "=", id)
+      .orderBy("created_at")
+      .orderBy("id")
+      .limit(1)
       .executeTakeFirst();
-    if (!owned) return null;
-    const lapsedLicenses = await lapseLicensesOfDeletedAddress(trx, { userId, id }, actor);
-    const removed = await trx
-      .deleteFrom("addresses")
-      .where("user_id", "=", userId)
-      .where("id", "=", id)
-      .returning("is_default")
-      .executeTakeFirst();
-    if (!removed) return null;
-    if (removed.is_default === 1) {
-      const next = await trx
-        .selectFrom("addresses")
-        .select("id")
-        .where("user_id", "=", userId)
-        .orderBy("created_at")
-        .orderBy("id")
-        .limit(1)
-        .executeTakeFirst();
-      if (next) await trx.updateTable("addresses").set({ is_default: 1 }).where("id", "=", next.id).execute();
-    }
-    return { lapsedLicenses };
-  });
+    if (next) await trx.updateTable("addresses").set({ is_default: 1 }).where("id", "=", next.id).execute();
+  }
+  return true;
+}
+
+/** Whether the address is the owner's (read in the caller's transaction). */
+export async function ownsAddress(trx: Transaction<DB>, userId: string, id: string): Promise<boolean> {
+  const owned = await trx
+    .selectFrom("addresses")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return !!owned;
 }

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RegisterInput } from "~/lib/schemas/account";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { registerCustomer } from "../flows/registration";
 import { runJobsUntilIdle } from "../jobs/run-due";
 import { ensureAccount } from "./admins";
 import { authBool, authDate } from "./auth-columns";
-import { registerCustomer } from "./registration";
 import { deleteExpiredUnverifiedAccounts, UNVERIFIED_ACCOUNT_DAYS } from "./unverified";
 import { findUserByEmail } from "./users";
 

@@ -7,7 +7,7 @@ import { TEST_ADMIN } from "../../../tests/support/actors";
 import { customerWithAddress } from "../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { ensureAccount } from "../accounts/admins";
-import { listUsers } from "../accounts/directory";
+import { listUsers } from "../admin/directory";
 import { insertProduct } from "../catalog/product-writes";
 import { findProduct } from "../catalog/products";
 import { changeOrderStatus, StatusChangeError } from "../flows/order-life";

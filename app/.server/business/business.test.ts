@@ -16,8 +16,8 @@ import { decodesDuring, pngBomb } from "../../../tests/support/image-bombs";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { createAddress } from "../accounts/addresses";
 import { ensureAccount } from "../accounts/admins";
-import { listUsers } from "../accounts/directory";
 import { findUserByEmail } from "../accounts/users";
+import { listUsers } from "../admin/directory";
 import { listAudit } from "../audit/log";
 import { runJobsUntilIdle } from "../jobs/run-due";
 import {

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import * as TEAM from "~/lib/messages/team";
 import { formatCents } from "~/lib/money";
 import { oneLine } from "~/lib/text";
+import type { Viewer as FullViewer } from "../accounts/viewer";
 import { type Actor, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { DB, MemberRole } from "../db/schema";
@@ -23,18 +24,8 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 export const INVITATION_DAYS = 7;
 
-/**
- * The person making a team change, as the request's viewer describes them (accounts/viewer.ts's
- * Viewer has these fields; this folder sits below accounts and does not import it).
- */
-export interface Viewer {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  accountId: string;
-  memberRole: MemberRole | null;
-}
+/** The person making a team change: the request's viewer (a test may pass the fields it needs). */
+type Viewer = Pick<FullViewer, "id" | "name" | "email" | "role" | "accountId" | "memberRole">;
 
 /** A team change refused, with the sentence the owner (or invitee) reads. */
 export class TeamError extends DomainError {

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { handleAddressAction } from "~/.server/accounts/address-actions";
 import { listAddresses } from "~/.server/accounts/addresses";
 import { managesBusiness } from "~/.server/business/team";
 import { getDb } from "~/.server/db/instance";
+import { handleAddressAction } from "~/.server/flows/address-actions";
 import { replyError } from "~/.server/http/forms";
 import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
 import { AccountShell } from "~/components/account-shell";

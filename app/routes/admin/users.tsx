@@ -1,7 +1,7 @@
 import { Form, useFetcher, useSearchParams } from "react-router";
-import { type AdminUserRow, listUsers } from "~/.server/accounts/directory";
 import { applyUserAction, type UserAction } from "~/.server/accounts/user-admin";
 import { findUserById } from "~/.server/accounts/users";
+import { type AdminUserRow, listUsers } from "~/.server/admin/directory";
 import { approvalMode } from "~/.server/business/profile";
 import { getDb } from "~/.server/db/instance";
 import { askFirst, isConfirmed } from "~/.server/http/confirmation";

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
-import { registerCustomer } from "~/.server/accounts/registration";
 import { getDb } from "~/.server/db/instance";
+import { registerCustomer } from "~/.server/flows/registration";
 import { invalid, parseForm, replyOk } from "~/.server/http/forms";
 import { domainErrorReply } from "~/.server/http/http";
 import { clientIpOf, formOf } from "~/.server/request/context";

@@ -4,6 +4,7 @@ import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { addressSchema } from "~/lib/schemas/account";
 import { ACCOUNT_TOAST_MS } from "~/lib/toast";
+import { createAddress, listAddresses, setDefaultAddress } from "../accounts/addresses";
 import type { Actor } from "../audit/log";
 import type { License } from "../business/licenses";
 import { getDb } from "../db/instance";
@@ -11,7 +12,7 @@ import { askFirst, isConfirmed } from "../http/confirmation";
 import { firstError, parseForm, replyError, replyOk } from "../http/forms";
 import { domainErrorReply } from "../http/http";
 import { toastCookieHeader } from "../http/toast";
-import { createAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress } from "./addresses";
+import { deleteAddress, updateAddress } from "./address-book";
 
 const named = (licenses: readonly License[]) => licenses.map((l) => `${l.typeLabel} ${l.number}`);
 

@@ -1,17 +1,17 @@
 import type { Kysely } from "kysely";
 import * as MESSAGES from "~/lib/messages";
 import type { RegisterInput } from "~/lib/schemas/account";
+import { createAddress } from "../accounts/addresses";
+import { getAuth } from "../accounts/auth";
+import { authBool, authDate } from "../accounts/auth-columns";
+import { AccountError, authErrorInfo } from "../accounts/errors";
+import { limits } from "../accounts/limits";
+import { alreadyRegisteredMail, enqueueAccountMail, registrationWaitingMail } from "../accounts/mails";
+import { PENDING_REGISTRATION_HOURS, pendingRegistration } from "../accounts/unverified";
+import { findUserByEmail, findUserByUsername } from "../accounts/users";
 import { saveBusiness } from "../business/profile";
 import type { DB } from "../db/schema";
 import { hitRateLimit, TOO_MANY_ATTEMPTS } from "../security/rate-limit";
-import { createAddress } from "./addresses";
-import { getAuth } from "./auth";
-import { authBool, authDate } from "./auth-columns";
-import { AccountError, authErrorInfo } from "./errors";
-import { limits } from "./limits";
-import { alreadyRegisteredMail, enqueueAccountMail, registrationWaitingMail } from "./mails";
-import { PENDING_REGISTRATION_HOURS, pendingRegistration } from "./unverified";
-import { findUserByEmail, findUserByUsername } from "./users";
 
 /**
  * Creates a customer account and sends the verification email; the user is not signed in.
