@@ -15,7 +15,7 @@ import { createAddress, findAddress, listAddresses, setDefaultAddress } from "./
 import { ensureAccount } from "./admins";
 import { getAuth } from "./auth";
 import { authDate } from "./auth-columns";
-import { AccountError } from "./errors";
+import { AccountError, UnverifiedEmailError } from "./errors";
 import { limits } from "./limits";
 import { changePassword, requestPasswordReset, resetPassword, resetTokenIsUsable } from "./passwords";
 import { resendVerification, signIn, verifyEmail } from "./sign-in";
@@ -395,6 +395,9 @@ describe(`accounts on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, ()
     const input = registration();
     await registerCustomer(t.db, input, nextIp());
     const before = await t.db.selectFrom("sessions").select("id").execute();
+    const refused = signIn(t.db, { identifier: input.email, password: input.password }, loginRequest(), nextIp());
+    // Told apart by its type (the login page offers to send the link again), never by its words.
+    await expect(refused).rejects.toBeInstanceOf(UnverifiedEmailError);
     await expectAccountError(
       signIn(t.db, { identifier: input.email, password: input.password }, loginRequest(), nextIp()),
       MESSAGES.verifyBeforeLogin,

@@ -8,6 +8,13 @@ export class AccountError extends DomainError {
   }
 }
 
+/** Sign-in refused because the email is not verified yet: the page offers to send the link again. */
+export class UnverifiedEmailError extends AccountError {
+  constructor(message: string) {
+    super(message, "form", 403);
+  }
+}
+
 /** better-auth's error code and message, when the error is one of its API errors. */
 export function authErrorInfo(error: unknown): { code: string; message: string } | null {
   if (!isAPIError(error)) return null;

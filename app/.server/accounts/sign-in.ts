@@ -5,7 +5,7 @@ import { enqueueJob } from "../jobs/enqueue";
 import { defineJob } from "../jobs/registry";
 import { clearRateLimit, hitRateLimit, TOO_MANY_ATTEMPTS } from "../security/rate-limit";
 import { getAuth } from "./auth";
-import { AccountError } from "./errors";
+import { AccountError, UnverifiedEmailError } from "./errors";
 import { limits } from "./limits";
 import { isDisabled } from "./user-admin";
 import { findUserByEmail, findUserByUsername } from "./users";
@@ -57,7 +57,7 @@ export async function signIn(
   if (!signedIn || (!signedIn.emailVerified && signedIn.role !== "admin")) {
     const ctx = await auth.$context;
     await ctx.internalAdapter.deleteSession(result.response.token);
-    throw new AccountError(MESSAGES.verifyBeforeLogin, "form", 403);
+    throw new UnverifiedEmailError(MESSAGES.verifyBeforeLogin);
   }
   // A disabled account is told so, only once the password has proved who is asking.
   if (await isDisabled(db, signedIn.id)) {

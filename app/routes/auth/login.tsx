@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { AccountError } from "~/.server/accounts/errors";
+import { UnverifiedEmailError } from "~/.server/accounts/errors";
 import { resendVerification, signIn } from "~/.server/accounts/sign-in";
 import { safeRedirectPath } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { headers },
     );
   } catch (error) {
-    const unverified = error instanceof AccountError && error.message === MESSAGES.verifyBeforeLogin;
+    const unverified = error instanceof UnverifiedEmailError;
     const identifier = parsed.data.identifier.trim().toLowerCase();
     return domainErrorReply<LoginData>(error, {
       form,
