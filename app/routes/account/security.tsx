@@ -3,8 +3,8 @@ import { Form, useFetcher, useNavigation } from "react-router";
 import { AccountError } from "~/.server/accounts/errors";
 import { changePassword, requestPasswordReset } from "~/.server/accounts/passwords";
 import { getDb } from "~/.server/db/instance";
-import { firstError, parseForm, replyError, replyOk } from "~/.server/http/forms";
-import { domainErrorReply } from "~/.server/http/http";
+import { formAction } from "~/.server/http/form-action";
+import { replyError, replyOk } from "~/.server/http/forms";
 import { clientIpOf, formOf, signedInViewer } from "~/.server/request/context";
 import { log } from "~/.server/runtime/log";
 import { AccountShell } from "~/components/account-shell";
@@ -42,14 +42,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const current = form.get("currentPassword");
   const next = form.get("newPassword");
   if (!current || !next) return replyError({ message: MESSAGES.bothPasswordsRequired });
-  const parsed = parseForm(form, changePasswordSchema);
-  if (!parsed.ok) return replyError({ message: MESSAGES.errorMessage(firstError(parsed.errors)) });
-  try {
-    const headers = await changePassword(db, viewer.id, parsed.data, request);
-    return replyOk(ACCOUNT_MESSAGES.passwordUpdated, undefined, { headers });
-  } catch (error) {
-    return domainErrorReply(error, { fields: [], summary: MESSAGES.errorMessage });
-  }
+  return formAction(
+    form,
+    changePasswordSchema,
+    async (input) => {
+      const headers = await changePassword(db, viewer.id, input, request);
+      return replyOk(ACCOUNT_MESSAGES.passwordUpdated, undefined, { headers });
+    },
+    { fields: [], summary: MESSAGES.errorMessage },
+  );
 }
 
 export default function Security({ loaderData }: Route.ComponentProps) {

@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import { requestPasswordReset } from "~/.server/accounts/passwords";
 import { getDb } from "~/.server/db/instance";
-import { invalid, parseForm, replyOk } from "~/.server/http/forms";
-import { domainErrorReply } from "~/.server/http/http";
+import { formAction } from "~/.server/http/form-action";
+import { replyOk } from "~/.server/http/forms";
 import { clientIpOf, formOf } from "~/.server/request/context";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
@@ -25,15 +25,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function action({ context }: Route.ActionArgs) {
-  const form = formOf(context);
-  const parsed = parseForm(form, forgotSchema);
-  if (!parsed.ok) return invalid(parsed.errors, form);
-  try {
-    await requestPasswordReset(getDb(), parsed.data.email, clientIpOf(context));
-  } catch (error) {
-    return domainErrorReply(error, { form });
-  }
-  return replyOk(MESSAGES.RESET_REQUESTED);
+  return formAction(formOf(context), forgotSchema, async ({ email }) => {
+    await requestPasswordReset(getDb(), email, clientIpOf(context));
+    return replyOk(MESSAGES.RESET_REQUESTED);
+  });
 }
 
 export default function Forgot() {

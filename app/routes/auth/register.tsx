@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/.server/db/instance";
 import { registerCustomer } from "~/.server/flows/registration";
-import { invalid, parseForm, replyOk } from "~/.server/http/forms";
-import { domainErrorReply } from "~/.server/http/http";
+import { formAction } from "~/.server/http/form-action";
+import { replyOk } from "~/.server/http/forms";
 import { clientIpOf, formOf } from "~/.server/request/context";
 import { BusinessFields } from "~/components/business-fields";
 import { Button } from "~/components/ui/button";
@@ -28,15 +28,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function action({ context }: Route.ActionArgs) {
-  const form = formOf(context);
-  const parsed = parseForm(form, registerSchema);
-  if (!parsed.ok) return invalid(parsed.errors, form);
-  try {
-    await registerCustomer(getDb(), parsed.data, clientIpOf(context));
-  } catch (error) {
-    return domainErrorReply(error, { form });
-  }
-  return replyOk(MESSAGES.registered);
+  return formAction(formOf(context), registerSchema, async (input) => {
+    await registerCustomer(getDb(), input, clientIpOf(context));
+    return replyOk(MESSAGES.registered);
+  });
 }
 
 export default function Register() {

@@ -1,7 +1,6 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { resetPassword, resetTokenIsUsable } from "~/.server/accounts/passwords";
-import { invalid, parseForm } from "~/.server/http/forms";
-import { domainErrorReply } from "~/.server/http/http";
+import { formAction } from "~/.server/http/form-action";
 import { formOf } from "~/.server/request/context";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
@@ -22,15 +21,10 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ context }: Route.ActionArgs) {
-  const form = formOf(context);
-  const parsed = parseForm(form, resetPasswordSchema);
-  if (!parsed.ok) return invalid(parsed.errors, form);
-  try {
-    await resetPassword(parsed.data.token, parsed.data.password);
-  } catch (error) {
-    return domainErrorReply(error, { form });
-  }
-  return redirect("/login?reset=1");
+  return formAction(formOf(context), resetPasswordSchema, async ({ token, password }) => {
+    await resetPassword(token, password);
+    return redirect("/login?reset=1");
+  });
 }
 
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {

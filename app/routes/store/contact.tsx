@@ -1,8 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { getDb } from "~/.server/db/instance";
-import { invalid, parseForm, replyOk } from "~/.server/http/forms";
+import { formAction } from "~/.server/http/form-action";
+import { replyOk } from "~/.server/http/forms";
 import { clientIpOf, formOf } from "~/.server/request/context";
+import { DomainError } from "~/.server/runtime/domain-error";
 import { storeInfo } from "~/.server/runtime/store-info";
 import { hitRateLimit, TOO_MANY_ATTEMPTS } from "~/.server/security/rate-limit";
 import { CONTACT_RATE_LIMIT, receiveContactMessage } from "~/.server/support/contact-messages";
@@ -39,16 +41,15 @@ export async function loader() {
 }
 
 export async function action({ context }: Route.ActionArgs) {
-  const form = formOf(context);
-  const parsed = parseForm(form, contactSchema);
-  if (!parsed.ok) return invalid(parsed.errors, form);
-  const db = getDb();
-  const ip = clientIpOf(context);
-  const limit = await hitRateLimit(db, CONTACT_RATE_LIMIT, ip);
-  if (!limit.allowed) return invalid({ form: TOO_MANY_ATTEMPTS }, form);
-  // A filled honeypot is a bot: answer as if it worked, keep nothing.
-  if (!parsed.data.website) await receiveContactMessage(db, parsed.data, ip);
-  return replyOk(CONTACT_SUCCESS);
+  return formAction(formOf(context), contactSchema, async (input) => {
+    const db = getDb();
+    const ip = clientIpOf(context);
+    const limit = await hitRateLimit(db, CONTACT_RATE_LIMIT, ip);
+    if (!limit.allowed) throw new DomainError(TOO_MANY_ATTEMPTS);
+    // A filled honeypot is a bot: answer as if it worked, keep nothing.
+    if (!input.website) await receiveContactMessage(db, input, ip);
+    return replyOk(CONTACT_SUCCESS);
+  });
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
