@@ -25,9 +25,14 @@ export async function formAction<S extends z.ZodType, R, D = undefined>(
 ) {
   const parsed = parseForm(form, schema);
   const extra = options.data !== undefined ? { data: options.data } : {};
+  const shown = options.fields ? new Set<string>(options.fields) : schemaFields(schema);
   if (!parsed.ok) {
-    const message = options.summary?.(firstError(parsed.errors));
-    const fieldErrors = options.fields?.length === 0 ? undefined : parsed.errors;
+    // Problems of fields the form shows go beside them; the first of the others above the form.
+    const beside = Object.entries(parsed.errors).filter(([field]) => shown.has(field));
+    const above = Object.entries(parsed.errors).find(([field]) => !shown.has(field))?.[1];
+    const first = above ?? firstError(parsed.errors);
+    const message = options.summary ? options.summary(first) : above;
+    const fieldErrors = beside.length ? (Object.fromEntries(beside) as FieldErrors<FieldName<S>>) : undefined;
     return replyError<D, S>(
       { ...(message ? { message } : {}), ...(fieldErrors ? { fieldErrors } : {}) },
       { form, schema, ...extra },
@@ -37,8 +42,7 @@ export async function formAction<S extends z.ZodType, R, D = undefined>(
     return await work(parsed.data);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    const fields = options.fields ? new Set<string>(options.fields) : schemaFields(schema);
-    const beside = error.field !== "form" && fields.has(error.field);
+    const beside = error.field !== "form" && shown.has(error.field);
     const message = beside ? options.summary?.(error.message) : (options.summary?.(error.message) ?? error.message);
     const fieldErrors = beside ? ({ [error.field]: error.message } as FieldErrors<FieldName<S>>) : undefined;
     return replyError<D, S>(

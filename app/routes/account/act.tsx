@@ -2,8 +2,8 @@ import { data, Form } from "react-router";
 import type { Viewer } from "~/.server/accounts/viewer";
 import { businessesToActFor, type Staff, startActing, stopActing } from "~/.server/business/reps";
 import { getDb } from "~/.server/db/instance";
+import { formAction } from "~/.server/http/form-action";
 import { replyError } from "~/.server/http/forms";
-import { domainErrorReply } from "~/.server/http/http";
 import { redirectWithToast } from "~/.server/http/toast";
 import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
 import { Button } from "~/components/ui/button";
@@ -11,6 +11,7 @@ import { FormMessage, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { type FormReply, intentOf } from "~/lib/form-reply";
 import * as TEAM_MESSAGES from "~/lib/messages/team";
+import { actForSchema } from "~/lib/schemas/back-office";
 import type { Route } from "./+types/act";
 
 export function meta() {
@@ -50,12 +51,15 @@ export async function action({ context }: Route.ActionArgs) {
       message: TEAM_MESSAGES.stoppedActing,
     });
   }
-  try {
-    const business = await startActing(db, staff, String(form.get("businessId") ?? ""), actorOf(context));
-    return redirectWithToast("/", { type: "success", message: TEAM_MESSAGES.startedActing(business) });
-  } catch (error) {
-    return domainErrorReply(error);
-  }
+  return formAction(
+    form,
+    actForSchema,
+    async ({ businessId }) => {
+      const business = await startActing(db, staff, businessId, actorOf(context));
+      return redirectWithToast("/", { type: "success", message: TEAM_MESSAGES.startedActing(business) });
+    },
+    { fields: [] },
+  );
 }
 
 export default function Act({ loaderData }: Route.ComponentProps) {

@@ -10,6 +10,7 @@ import {
 import { approvalMode, findBusiness, saveBusiness } from "~/.server/business/profile";
 import { managesBusiness } from "~/.server/business/team";
 import { getDb } from "~/.server/db/instance";
+import { formAction } from "~/.server/http/form-action";
 import { type FieldErrors, parseForm, replyError, replyOk } from "~/.server/http/forms";
 import { domainErrorReply } from "~/.server/http/http";
 import { checkDocument, DOCUMENT_MISSING, DocumentRejectedError } from "~/.server/media/documents";
@@ -70,12 +71,17 @@ export async function action({ context }: Route.ActionArgs) {
   if (!managesBusiness(viewer))
     return replyError<Intent>({ message: TEAM_MESSAGES.ownerOnly }, { status: 403, data: intent });
   if (intent === "profile") {
-    const parsed = parseForm(form, businessSchema);
-    if (!parsed.ok) return replyError<Intent>({ fieldErrors: parsed.errors }, { form, data: intent });
-    const saved = await saveBusiness(db, viewer.accountId, parsed.data, actorOf(context));
-    return replyOk<Intent>(
-      saved.backToReview ? ACCOUNT_MESSAGES.businessProfileSavedForReview : ACCOUNT_MESSAGES.businessProfileSaved,
-      intent,
+    return formAction(
+      form,
+      businessSchema,
+      async (input) => {
+        const saved = await saveBusiness(db, viewer.accountId, input, actorOf(context));
+        return replyOk<Intent>(
+          saved.backToReview ? ACCOUNT_MESSAGES.businessProfileSavedForReview : ACCOUNT_MESSAGES.businessProfileSaved,
+          intent,
+        );
+      },
+      { data: intent },
     );
   }
   const parsed = parseForm(form, licenseSchema(storeToday()));

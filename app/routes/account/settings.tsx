@@ -1,7 +1,8 @@
 import { Form, useNavigation } from "react-router";
 import { findProfile, updatePhone } from "~/.server/accounts/profile";
 import { getDb } from "~/.server/db/instance";
-import { firstError, parseForm, replyError, replyOk } from "~/.server/http/forms";
+import { formAction } from "~/.server/http/form-action";
+import { replyError, replyOk } from "~/.server/http/forms";
 import { formOf, signedInViewer } from "~/.server/request/context";
 import { log } from "~/.server/runtime/log";
 import { AccountShell } from "~/components/account-shell";
@@ -54,20 +55,23 @@ export const shouldRevalidate = revalidateUnlessOffline;
 export async function action({ context }: Route.ActionArgs) {
   const viewer = signedInViewer(context);
   const form = formOf(context);
-  const parsed = parseForm(form, settingsSchema);
-  if (!parsed.ok) {
-    return replyError(
-      { message: MESSAGES.errorMessage(firstError(parsed.errors)), fieldErrors: parsed.errors },
-      { form },
-    );
-  }
-  try {
-    await updatePhone(getDb(), viewer.id, parsed.data.phone);
-  } catch (error) {
-    log.error({ err: error }, "phone update failed");
-    return replyError({ message: MESSAGES.errorMessage(ACCOUNT_MESSAGES.couldNotSaveChanges) }, { form, status: 500 });
-  }
-  return replyOk(ACCOUNT_MESSAGES.accountUpdated);
+  return formAction(
+    form,
+    settingsSchema,
+    async ({ phone }) => {
+      try {
+        await updatePhone(getDb(), viewer.id, phone);
+      } catch (error) {
+        log.error({ err: error }, "phone update failed");
+        return replyError(
+          { message: MESSAGES.errorMessage(ACCOUNT_MESSAGES.couldNotSaveChanges) },
+          { form, status: 500 },
+        );
+      }
+      return replyOk(ACCOUNT_MESSAGES.accountUpdated);
+    },
+    { summary: MESSAGES.errorMessage },
+  );
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {

@@ -1,12 +1,12 @@
 import { useFetcher } from "react-router";
-import { REJECTION_REASON_REQUIRED, reviewLicense } from "~/.server/business/licenses";
+import { reviewLicense } from "~/.server/business/licenses";
 import { reviewBusiness } from "~/.server/business/profile";
 import { type PendingBusiness, type PendingLicense, reviewQueue } from "~/.server/business/queue";
 import { getDb } from "~/.server/db/instance";
-import { replyError } from "~/.server/http/forms";
-import { domainErrorReply } from "~/.server/http/http";
+import { formAction } from "~/.server/http/form-action";
 import { redirectWithToast } from "~/.server/http/toast";
 import { actorOf, formOf } from "~/.server/request/context";
+import { DomainError } from "~/.server/runtime/domain-error";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
@@ -14,7 +14,7 @@ import { BUSINESS_TYPES } from "~/lib/business";
 import { type FormReply, fieldError, revalidateAfterConflict } from "~/lib/form-reply";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { formatOrderDate } from "~/lib/orders";
-import { oneLine } from "~/lib/text";
+import { reviewSchema } from "~/lib/schemas/back-office";
 import type { Route } from "./+types/approvals";
 
 /** A change refused because the page was out of date reloads the page's data (issue 26). */
@@ -41,36 +41,26 @@ function done(message: string) {
 
 export async function action({ context }: Route.ActionArgs) {
   const form = formOf(context);
-  const subject = form.get("subject");
-  const id = String(form.get("id") ?? "").slice(0, 64);
-  const approve = form.get("decision") === "approve";
-  const reason = oneLine(String(form.get("reason") ?? "")).slice(0, 500);
-  if (!id || (subject !== "license" && subject !== "business")) {
-    return replyError({ message: BACK_OFFICE_MESSAGES.chooseWhatToReview });
-  }
   // Every refusal names the item it is about (`data`), so the right review form shows it.
-  if (!approve && !reason) {
-    return replyError<string, ReviewField>({ fieldErrors: { reason: REJECTION_REASON_REQUIRED } }, { data: id });
-  }
-  const actor = actorOf(context);
-  const decision = approve ? ({ approve: true } as const) : ({ approve: false, reason } as const);
-  if (subject === "business") {
-    // What the queue showed of the business: a decision on one that changed since is refused.
-    const seen = String(form.get("seen") ?? "").slice(0, 64);
-    try {
-      const business = await reviewBusiness(getDb(), id, { ...decision, seen }, actor);
-      if (!business) return replyError({ message: BACK_OFFICE_MESSAGES.businessNotFound }, { status: 404, data: id });
-      return done(BACK_OFFICE_MESSAGES.businessReviewed(business.legalName, approve));
-    } catch (error) {
-      return domainErrorReply(error, { data: id });
-    }
-  }
-  try {
-    const license = await reviewLicense(getDb(), id, decision, actor);
-    return done(BACK_OFFICE_MESSAGES.licenseReviewed(license.typeLabel, license.number, approve));
-  } catch (error) {
-    return domainErrorReply(error, { fields: ["reason"], data: id });
-  }
+  const id = String(form.get("id") ?? "").slice(0, 64);
+  return formAction(
+    form,
+    reviewSchema,
+    async (review) => {
+      const actor = actorOf(context);
+      const decision = review.approve
+        ? ({ approve: true } as const)
+        : ({ approve: false, reason: review.reason } as const);
+      if (review.subject === "business") {
+        const business = await reviewBusiness(getDb(), review.id, { ...decision, seen: review.seen }, actor);
+        if (!business) throw new DomainError(BACK_OFFICE_MESSAGES.businessNotFound, { status: 404 });
+        return done(BACK_OFFICE_MESSAGES.businessReviewed(business.legalName, review.approve));
+      }
+      const license = await reviewLicense(getDb(), review.id, decision, actor);
+      return done(BACK_OFFICE_MESSAGES.licenseReviewed(license.typeLabel, license.number, review.approve));
+    },
+    { fields: ["reason"], data: id },
+  );
 }
 
 function Decision({

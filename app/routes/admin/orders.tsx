@@ -2,8 +2,8 @@ import { Link, useFetcher, useSearchParams } from "react-router";
 import { type AdminOrder, listAllOrders } from "~/.server/admin/orders";
 import { getDb } from "~/.server/db/instance";
 import { changeOrderStatus } from "~/.server/flows/order-life";
-import { replyError, replyOk } from "~/.server/http/forms";
-import { domainErrorReply } from "~/.server/http/http";
+import { formAction } from "~/.server/http/form-action";
+import { replyOk } from "~/.server/http/forms";
 import { actorOf, formOf } from "~/.server/request/context";
 import { Pagination } from "~/components/admin/pagination";
 import { OrderStatusBadge } from "~/components/order-view";
@@ -16,7 +16,8 @@ import * as RECEIVABLES from "~/lib/messages/receivables";
 import * as TEAM_MESSAGES from "~/lib/messages/team";
 import { formatCents } from "~/lib/money";
 import { formatOrderDate, isOrderStatus, ORDER_STATUSES } from "~/lib/orders";
-import { idParam, pageParam } from "~/lib/schemas/params";
+import { orderStatusSchema } from "~/lib/schemas/back-office";
+import { pageParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/orders";
 
 /** A change refused because the page was out of date reloads the page's data (issue 26). */
@@ -30,19 +31,16 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ context }: Route.ActionArgs) {
-  const form = formOf(context);
-  const id = idParam(form.get("orderId"));
-  const status = form.get("status");
-  // The status the page showed: a change chosen on a page that is out of date is refused.
-  const seen = form.get("seen");
-  if (id === null || !isOrderStatus(status) || !isOrderStatus(seen))
-    return replyError({ message: BACK_OFFICE_MESSAGES.chooseOrderAndStatus });
-  try {
-    await changeOrderStatus(getDb(), id, { seen, next: status }, actorOf(context));
-  } catch (error) {
-    return domainErrorReply(error);
-  }
-  return replyOk(BACK_OFFICE_MESSAGES.orderStatusChanged(id, status));
+  // The status the page showed (seen): a change chosen on a page that is out of date is refused.
+  return formAction(
+    formOf(context),
+    orderStatusSchema,
+    async ({ orderId, status, seen }) => {
+      await changeOrderStatus(getDb(), orderId, { seen, next: status }, actorOf(context));
+      return replyOk(BACK_OFFICE_MESSAGES.orderStatusChanged(orderId, status));
+    },
+    { fields: [] },
+  );
 }
 
 function StatusSelect({ order }: { order: AdminOrder }) {
