@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { type Kysely, sql } from "kysely";
 import { getAuth } from "../app/.server/accounts/auth";
 import { authBool, authNow } from "../app/.server/accounts/auth-columns";
+import { insertProductsInBulk } from "../app/.server/catalog/product-writes";
 import { dialectOf } from "../app/.server/db/connect";
 import { closeDb, getDb } from "../app/.server/db/instance";
 import type { DB } from "../app/.server/db/schema";
@@ -89,7 +90,7 @@ async function insertProducts(
         updated_at: when,
       });
     }
-    const ids = await db.insertInto("products").values(rows).returning("id").execute();
+    const ids = (await insertProductsInBulk(db, rows)).map((id) => ({ id }));
     // Each product's brand and class, as the product form keeps them: the reports by brand and
     // class group by them.
     await db

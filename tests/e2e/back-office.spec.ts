@@ -2,6 +2,7 @@ import "./support/env";
 import { parse } from "csv-parse/sync";
 import { extractText, getDocumentProxy } from "unpdf";
 import { MAX_IMPORT_ROWS } from "../../app/.server/catalog/csv/read";
+import { insertProductsInBulk } from "../../app/.server/catalog/product-writes";
 import { getDb } from "../../app/.server/db/instance";
 import { applyRowLimit } from "../../app/.server/flows/catalog-import/apply";
 import * as MESSAGES from "../../app/lib/messages";
@@ -157,21 +158,19 @@ test.describe("back office: catalog import", () => {
     const skus = Array.from({ length: ROWS }, (_, i) => `${prefix}-${String(i).padStart(4, "0")}`);
     const db = getDb();
     for (let i = 0; i < ROWS; i += 250) {
-      await db
-        .insertInto("products")
-        .values(
-          skus.slice(i, i + 250).map((sku) => ({
-            sku,
-            name: `zz Progress ${sku}`,
-            description: "",
-            price_cents: 99_999_00,
-            stock: 5,
-            category: "novelty",
-            created_at: "2001-01-01T00:00:00.000Z",
-            updated_at: "2001-01-01T00:00:00.000Z",
-          })),
-        )
-        .execute();
+      await insertProductsInBulk(
+        db,
+        skus.slice(i, i + 250).map((sku) => ({
+          sku,
+          name: `zz Progress ${sku}`,
+          description: "",
+          price_cents: 99_999_00,
+          stock: 5,
+          category: "novelty",
+          created_at: "2001-01-01T00:00:00.000Z",
+          updated_at: "2001-01-01T00:00:00.000Z",
+        })),
+      );
     }
     try {
       await logIn(page, await createAdminAccount());

@@ -1,8 +1,10 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
 import type { ProductImage } from "~/lib/images";
+import { optionColumns } from "~/lib/product-lines";
 import { dialectOf } from "../db/connect";
-import type { DB, ProductUpdate } from "../db/schema";
+import type { DB, ProductsTable, ProductUpdate } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { createLine, lineSlug, settleLine } from "./lines";
 
 export interface ProductInput {
   sku: string;
@@ -17,6 +19,11 @@ export interface ProductInput {
   maxQuantity?: number | null | undefined;
   /** The product's own low-stock threshold (issue 17); absent or null: the store-wide one. */
   lowStockThreshold?: number | null | undefined;
+  /**
+   * The line it is a variant of, its values of the line's options and its place in the grid
+   * (decision 0055); absent: a line of its own is made, named, described and filed as it is.
+   */
+  line?: { id: number; options?: readonly string[]; position?: number; priceApart?: boolean } | undefined;
 }
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -24,9 +31,17 @@ type Db = Kysely<DB> | Transaction<DB>;
 /** Inserts a product and its ordered images; run inside a transaction when images matter. */
 export async function insertProduct(db: Db, input: ProductInput, images: ProductImage[]): Promise<number> {
   const now = sqlNow(dialectOf(db));
+  const lineId =
+    input.line?.id ??
+    (await createLine(db, { name: input.name, description: input.description, category: input.category }));
   const row = await db
     .insertInto("products")
     .values({
+      line_id: lineId,
+      ...optionColumns(input.line?.options ?? []),
+      position: input.line?.position ?? 0,
+      price_apart: input.line?.priceApart ? 1 : 0,
+      lead: input.line ? 0 : 1,
       sku: input.sku,
       name: input.name,
       description: input.description,
@@ -46,6 +61,7 @@ export async function insertProduct(db: Db, input: ProductInput, images: Product
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  if (input.line) await settleLine(db, lineId);
   await replaceProductImages(db, row.id, images);
   return row.id;
 }
@@ -114,4 +130,51 @@ export async function countProducts(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** A product row as bulk loads write it (scripts, tests that need thousands at once). */
+export type BulkProductRow = Omit<Insertable<ProductsTable>, "line_id">;
+
+/**
+ * Inserts many products at once, each a line of its own (named, described and filed as it is),
+ * in two statements; returns their ids in order. No images.
+ */
+export async function insertProductsInBulk(db: Db, rows: readonly BulkProductRow[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const now = sqlNow(dialectOf(db));
+  const lines = await db
+    .insertInto("product_lines")
+    .values(
+      rows.map((r) => ({
+        slug: `new-${crypto.randomUUID()}`,
+        name: r.name,
+        description: r.description,
+        category: r.category,
+        created_at: r.created_at ?? now,
+        updated_at: r.updated_at ?? now,
+      })),
+    )
+    .returning(["id", "name"])
+    .execute();
+  // Both databases return the rows of a multi-row insert in the order of its values.
+  await db
+    .updateTable("product_lines")
+    .set({
+      slug: sql<string>`case ${sql.join(
+        lines.map((l) => sql`when id = ${l.id} then ${lineSlug(l.name, l.id)}`),
+        sql` `,
+      )} end`,
+    })
+    .where(
+      "id",
+      "in",
+      lines.map((l) => l.id),
+    )
+    .execute();
+  const ids = await db
+    .insertInto("products")
+    .values(rows.map((r, i) => ({ ...r, line_id: lines[i]?.id as number, lead: 1 })))
+    .returning("id")
+    .execute();
+  return ids.map((r) => r.id);
 }

@@ -17,6 +17,11 @@ export interface Product {
   casePack: number;
   minQuantity: number;
   maxQuantity: number | null;
+  /** The line it is a variant of (decision 0055), and its values of the line's options ('' for none). */
+  lineId: number;
+  options: [string, string, string];
+  /** Quantity breaks count this variant apart from the rest of its line. */
+  priceApart: boolean;
   /** The product's UPC (kept with its compliance facts), or null. */
   upc: string | null;
   images: ProductImage[];

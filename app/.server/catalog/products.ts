@@ -21,6 +21,11 @@ type ProductRowLike = Pick<
   | "case_pack"
   | "min_quantity"
   | "max_quantity"
+  | "line_id"
+  | "option1"
+  | "option2"
+  | "option3"
+  | "price_apart"
 >;
 
 export const PRODUCT_COLUMNS = [
@@ -37,6 +42,11 @@ export const PRODUCT_COLUMNS = [
   "products.case_pack",
   "products.min_quantity",
   "products.max_quantity",
+  "products.line_id",
+  "products.option1",
+  "products.option2",
+  "products.option3",
+  "products.price_apart",
 ] as const;
 
 /** The first image of each of the given products (one query), for tables and cards. */
@@ -93,6 +103,9 @@ export async function withImages(db: Db, rows: ProductRowLike[]): Promise<Produc
     casePack: r.case_pack,
     minQuantity: r.min_quantity,
     maxQuantity: r.max_quantity,
+    lineId: r.line_id,
+    options: [r.option1, r.option2, r.option3],
+    priceApart: r.price_apart === 1,
     upc: upcs.get(r.id) ?? null,
     images: byProduct.get(r.id) ?? [],
   }));

@@ -85,6 +85,44 @@ export interface ProductsTable {
   max_quantity: number | null;
   /** Low at or under this many units; NULL: the store-wide threshold (issue 17). */
   low_stock_threshold: ColumnType<number | null, number | null | undefined, number | null>;
+  /**
+   * A product is a variant of a product line (migration 0036, decision 0055): its line, its values
+   * of the line's options ('' where none), its place in the line's grid, whether it stands for the
+   * line in listings (the first variant), and whether quantity breaks count it apart from the line.
+   */
+  line_id: number;
+  option1: ColumnType<string, string | undefined, string>;
+  option2: ColumnType<string, string | undefined, string>;
+  option3: ColumnType<string, string | undefined, string>;
+  position: ColumnType<number, number | undefined, number>;
+  lead: ColumnType<number, number | undefined, number>;
+  price_apart: ColumnType<number, number | undefined, number>;
+}
+
+/** A product line (migration 0036): the variants a buyer thinks of as one product. */
+export interface ProductLinesTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  description: string;
+  category: string;
+  brand_id: number | null;
+  /** JSON text: the options' names, up to three ('["Flavor","Nicotine"]'), '[]' for none. */
+  option_names: ColumnType<string, string | undefined, string>;
+  /** A disposable's puffs, for the puff-count filter; null when it has none. */
+  puffs: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: string;
+  updated_at: string;
+  version: ColumnType<number, number | undefined, number>;
+}
+
+/** A brand (migration 0036): its page and filter. name_key is its name in lower case (unique). */
+export interface BrandsTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+  slug: string;
+  created_at: string;
 }
 
 export interface StoreSettingsTable {
@@ -592,6 +630,8 @@ export interface PaymentApplicationsTable {
 export interface DB {
   doc_counters: DocCountersTable;
   invoices: InvoicesTable;
+  product_lines: ProductLinesTable;
+  brands: BrandsTable;
   invoice_lines: InvoiceLinesTable;
   payments: PaymentsTable;
   payment_applications: PaymentApplicationsTable;

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { insertProductsInBulk } from "../catalog/product-writes";
 import type { DB } from "./schema";
 import { readVersions } from "./versions";
 import { currentVersions, QUIET_MS, stockTicket, stockUnchangedSince, VersionsWatch } from "./versions-watch";
@@ -37,9 +38,8 @@ async function within(ms: number, check: () => boolean | Promise<boolean>): Prom
 
 async function newProduct(sku: string): Promise<number> {
   const now = new Date().toISOString();
-  const row = await t.db
-    .insertInto("products")
-    .values({
+  const [id] = await insertProductsInBulk(t.db, [
+    {
       sku,
       name: sku,
       description: "",
@@ -48,10 +48,9 @@ async function newProduct(sku: string): Promise<number> {
       category: "glass",
       created_at: now,
       updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+    },
+  ]);
+  return id as number;
 }
 
 describe(`cache counters and stock changes without a query, on ${ON}`, () => {

@@ -6,7 +6,7 @@ import type { Product } from "../catalog/product";
 import { listProductsByIds } from "../catalog/products";
 import { cartCompliance } from "../compliance/for-buyer";
 import type { DB } from "../db/schema";
-import { loadPriceBook, type PriceBook, unitPriceCents } from "../pricing/prices";
+import { loadPriceBook, type PriceBook, tierQuantities, unitPriceCents } from "../pricing/prices";
 
 /**
  * The cart check (`/api/cart-check`, which the cart and checkout pages call): each line's current
@@ -59,20 +59,23 @@ function shapeLines(
   refused: Map<number, LineCompliance>,
 ): CheckedLine[] {
   const products = new Map(found.map((p) => [p.id, p]));
+  // A line's breaks count the other variants of its line in the cart too (decision 0055).
+  const reached = tierQuantities(book, lines);
   return lines.map((line) => {
-    const checked = checkLine(line, products.get(line.id), book);
+    const others = (reached.get(line.id) ?? line.quantity) - line.quantity;
+    const checked = checkLine(line, products.get(line.id), book, others);
     const compliance = refused.get(line.id);
     return compliance ? { ...checked, compliance } : checked;
   });
 }
 
-function checkLine(line: CartLinesInput[number], p: Product | undefined, book: PriceBook): CheckedLine {
+function checkLine(line: CartLinesInput[number], p: Product | undefined, book: PriceBook, others: number): CheckedLine {
   if (!p) return { id: line.id, product: null, requested: line.quantity, quantity: 0, status: "gone" };
   const unit = { casePack: p.casePack, minQuantity: p.minQuantity, maxQuantity: p.maxQuantity };
   // The customer's price for the quantity the line will hold (tiers depend on it).
   const priceAt = (quantity: number) => ({
     name: p.name,
-    priceCents: unitPriceCents(book, p, Math.max(quantity, smallestQuantity(unit))),
+    priceCents: unitPriceCents(book, p, Math.max(quantity, smallestQuantity(unit)) + others),
     stock: p.stock,
     image: p.images[0] ?? null,
     ...unit,

@@ -4,7 +4,7 @@ import type { CartLinesInput } from "~/lib/schemas/checkout";
 import { listProductsByIds } from "../catalog/products";
 import type { DB } from "../db/schema";
 import { computeExcise, summaryOf } from "../excise/orders";
-import { loadPriceBook, unitPriceCents } from "../pricing/prices";
+import { loadPriceBook, tierQuantities, unitPriceCents } from "../pricing/prices";
 
 /**
  * The excise of a signed-in buyer's cart for the address in use (issue 31): the address named
@@ -30,10 +30,14 @@ export async function cartExcise(
   // quantity): each line's tax is rounded once, so the cart rounds the same lines the order does.
   const merged = new Map<number, number>();
   for (const l of input.lines) merged.set(l.id, (merged.get(l.id) ?? 0) + l.quantity);
+  const reached = tierQuantities(
+    book,
+    [...merged.entries()].map(([id, quantity]) => ({ id, quantity })),
+  );
   const taxable = [...merged.entries()].flatMap(([id, quantity]) => {
     const p = byId.get(id);
     if (!p) return [];
-    return [{ productId: p.id, quantity, lineCents: unitPriceCents(book, p, quantity) * quantity }];
+    return [{ productId: p.id, quantity, lineCents: unitPriceCents(book, p, reached.get(id) ?? quantity) * quantity }];
   });
   const lines = await computeExcise(db, taxable, address);
   return { ...summaryOf(lines), state: address.state };

@@ -19,7 +19,7 @@ import { addUnitsSold } from "../orders/best-sellers";
 import { enqueueOrderMails } from "../orders/mails";
 import { moneyColumns } from "../orders/money";
 import { findOrderForUser } from "../orders/queries";
-import { loadPriceBook, unitPriceCents } from "../pricing/prices";
+import { loadPriceBook, tierQuantities, unitPriceCents } from "../pricing/prices";
 import { creditHoldFor } from "../receivables/credit";
 import { DomainError } from "../runtime/domain-error";
 import { orderValueProblem } from "../wholesale/order-value";
@@ -127,7 +127,9 @@ export async function placeOrder(
         input.userId,
         sold.map((l) => l.id),
       );
-      for (const l of sold) l.priceCents = unitPriceCents(book, l, l.quantity);
+      // Breaks count the line's variants together (decision 0055).
+      const reached = tierQuantities(book, sold);
+      for (const l of sold) l.priceCents = unitPriceCents(book, l, reached.get(l.id) ?? l.quantity);
       const goodsCents = goodsCentsOf(sold.map((l) => ({ unitPriceCents: l.priceCents, quantity: l.quantity })));
       const orderProblem = orderValueProblem(goodsCents);
       if (orderProblem) throw new OrderRefusedError(orderProblem);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertProductsInBulk } from "~/.server/catalog/product-writes";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import type { Route } from "./+types/compliance";
 import { loader } from "./compliance";
@@ -22,21 +23,19 @@ afterAll(async () => {
 async function addProducts(prefix: string, count: number) {
   const now = new Date().toISOString();
   for (let i = 0; i < count; i += 250) {
-    await t.db
-      .insertInto("products")
-      .values(
-        Array.from({ length: Math.min(250, count - i) }, (_, j) => ({
-          sku: `${prefix}-${String(i + j).padStart(5, "0")}`,
-          name: `Picker product ${prefix} ${i + j}`,
-          description: "",
-          price_cents: 100,
-          stock: 1,
-          category: "novelty",
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
+    await insertProductsInBulk(
+      t.db,
+      Array.from({ length: Math.min(250, count - i) }, (_, j) => ({
+        sku: `${prefix}-${String(i + j).padStart(5, "0")}`,
+        name: `Picker product ${prefix} ${i + j}`,
+        description: "",
+        price_cents: 100,
+        stock: 1,
+        category: "novelty",
+        created_at: now,
+        updated_at: now,
+      })),
+    );
   }
 }
 
