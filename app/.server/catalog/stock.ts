@@ -10,6 +10,9 @@ export interface TakenStock {
   sku: string;
   name: string;
   priceCents: number;
+  /** Its line, and whether quantity breaks count it apart (decision 0055). */
+  lineId: number;
+  priceApart: boolean;
 }
 
 /**
@@ -24,9 +27,18 @@ export async function takeStock(db: Db, productId: number, quantity: number): Pr
     .set({ stock: sql<number>`stock - ${quantity}`, updated_at: sqlNow(dialectOf(db)) })
     .where("id", "=", productId)
     .where("stock", ">=", quantity)
-    .returning(["id", "sku", "name", "price_cents"])
+    .returning(["id", "sku", "name", "price_cents", "line_id", "price_apart"])
     .executeTakeFirst();
-  return row ? { id: row.id, sku: row.sku, name: row.name, priceCents: row.price_cents } : null;
+  return row
+    ? {
+        id: row.id,
+        sku: row.sku,
+        name: row.name,
+        priceCents: row.price_cents,
+        lineId: row.line_id,
+        priceApart: row.price_apart === 1,
+      }
+    : null;
 }
 
 /** Puts units back (an order cancelled). Products deleted since are skipped. */

@@ -60,7 +60,12 @@ function shapeLines(
 ): CheckedLine[] {
   const products = new Map(found.map((p) => [p.id, p]));
   // A line's breaks count the other variants of its line in the cart too (decision 0055).
-  const reached = tierQuantities(book, lines);
+  const reached = tierQuantities(
+    lines.flatMap((l) => {
+      const p = products.get(l.id);
+      return p ? [{ id: l.id, quantity: l.quantity, lineId: p.lineId, priceApart: p.priceApart }] : [];
+    }),
+  );
   return lines.map((line) => {
     const others = (reached.get(line.id) ?? line.quantity) - line.quantity;
     const checked = checkLine(line, products.get(line.id), book, others);

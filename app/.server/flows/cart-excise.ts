@@ -31,8 +31,10 @@ export async function cartExcise(
   const merged = new Map<number, number>();
   for (const l of input.lines) merged.set(l.id, (merged.get(l.id) ?? 0) + l.quantity);
   const reached = tierQuantities(
-    book,
-    [...merged.entries()].map(([id, quantity]) => ({ id, quantity })),
+    [...merged.entries()].flatMap(([id, quantity]) => {
+      const p = byId.get(id);
+      return p ? [{ id, quantity, lineId: p.lineId, priceApart: p.priceApart }] : [];
+    }),
   );
   const taxable = [...merged.entries()].flatMap(([id, quantity]) => {
     const p = byId.get(id);

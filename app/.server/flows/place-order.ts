@@ -128,7 +128,7 @@ export async function placeOrder(
         sold.map((l) => l.id),
       );
       // Breaks count the line's variants together (decision 0055).
-      const reached = tierQuantities(book, sold);
+      const reached = tierQuantities(sold);
       for (const l of sold) l.priceCents = unitPriceCents(book, l, reached.get(l.id) ?? l.quantity);
       const goodsCents = goodsCentsOf(sold.map((l) => ({ unitPriceCents: l.priceCents, quantity: l.quantity })));
       const orderProblem = orderValueProblem(goodsCents);

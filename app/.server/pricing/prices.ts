@@ -32,11 +32,6 @@ export interface PriceBook {
   explicit: Map<number, number>;
   /** Each product's quantity breaks, lowest first. */
   tiers: Map<number, Tier[]>;
-  /**
-   * Each product's line and whether its breaks count it apart (decision 0055): the breaks of a
-   * line count its variants together ("10 displays of any flavor").
-   */
-  lines: Map<number, { lineId: number; apart: boolean }>;
 }
 
 export async function findCustomerGroup(db: Db, userId: string | null): Promise<CustomerGroup | null> {
@@ -56,12 +51,8 @@ export async function findCustomerGroup(db: Db, userId: string | null): Promise<
  */
 export async function loadPriceBook(db: Db, userId: string | null, productIds: number[]): Promise<PriceBook> {
   const ids = [...new Set(productIds)];
-  const [group, tiers, lines] = await Promise.all([
-    findCustomerGroup(db, userId),
-    loadTiers(db, ids),
-    loadLines(db, ids),
-  ]);
-  return { group, explicit: await groupPrices(db, group, ids), tiers, lines };
+  const [group, tiers] = await Promise.all([findCustomerGroup(db, userId), loadTiers(db, ids)]);
+  return { group, explicit: await groupPrices(db, group, ids), tiers };
 }
 
 /** The same for a group already known (an audience's, flows/audience.ts): two queries at most, at once. */
@@ -71,12 +62,8 @@ export async function loadGroupPriceBook(
   productIds: number[],
 ): Promise<PriceBook> {
   const ids = [...new Set(productIds)];
-  const [explicit, tiers, lines] = await Promise.all([
-    groupPrices(db, group, ids),
-    loadTiers(db, ids),
-    loadLines(db, ids),
-  ]);
-  return { group, explicit, tiers, lines };
+  const [explicit, tiers] = await Promise.all([groupPrices(db, group, ids), loadTiers(db, ids)]);
+  return { group, explicit, tiers };
 }
 
 /** An 'explicit' group's own prices for these products (none for other groups). */
@@ -111,38 +98,17 @@ async function loadTiers(db: Db, ids: number[]): Promise<Map<number, Tier[]>> {
   return tiers;
 }
 
-async function loadLines(db: Db, ids: number[]): Promise<PriceBook["lines"]> {
-  const lines: PriceBook["lines"] = new Map();
-  if (ids.length === 0) return lines;
-  const rows = await db
-    .selectFrom("products")
-    .select(["id", "line_id", "price_apart"])
-    .where("id", "in", ids)
-    .execute();
-  for (const r of rows) lines.set(r.id, { lineId: r.line_id, apart: r.price_apart === 1 });
-  return lines;
-}
-
 /**
- * The quantity each product's breaks are reached by, for lines of a cart or an order: the sum of
- * the quantities of its line's variants (those not counted apart), or its own quantity when it is
- * counted apart or its line is unknown (decision 0055).
+ * The quantity each line's breaks are reached by (decision 0055): the breaks of a product line
+ * count its variants together ("10 displays of any flavor"), so a variant's is the sum of the
+ * quantities of its line's variants among `lines`, unless it is counted apart (its own quantity).
  */
 export function tierQuantities(
-  book: PriceBook,
-  lines: readonly { id: number; quantity: number }[],
+  lines: readonly { id: number; quantity: number; lineId: number; priceApart: boolean }[],
 ): Map<number, number> {
   const byLine = new Map<number, number>();
-  for (const l of lines) {
-    const line = book.lines.get(l.id);
-    if (line && !line.apart) byLine.set(line.lineId, (byLine.get(line.lineId) ?? 0) + l.quantity);
-  }
-  return new Map(
-    lines.map((l) => {
-      const line = book.lines.get(l.id);
-      return [l.id, line && !line.apart ? (byLine.get(line.lineId) ?? l.quantity) : l.quantity];
-    }),
-  );
+  for (const l of lines) if (!l.priceApart) byLine.set(l.lineId, (byLine.get(l.lineId) ?? 0) + l.quantity);
+  return new Map(lines.map((l) => [l.id, l.priceApart ? l.quantity : (byLine.get(l.lineId) ?? l.quantity)]));
 }
 
 /** The customer's price for one unit of `product` when its breaks are reached by `quantity`. */
