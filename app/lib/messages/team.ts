@@ -33,7 +33,6 @@ export const memberRemoved = (name: string) => `${name} was removed from the bus
 export const notAMember = "That person is not a member of your business.";
 export const orderLimitSaved = (name: string, limit: string | null) =>
   limit ? `${name} may now place orders up to ${limit}.` : `${name} may now place orders of any amount.`;
-export const orderLimitInvalid = "Enter the limit in dollars, like 500 or 500.00, or leave it empty for no limit.";
 export const ownersHaveNoLimit = "Owners have no order limit. Make them a buyer first.";
 export const cannotChangeYourself = "You cannot change your own role or remove yourself.";
 export const waitingForOwnerApproval = "Waiting for approval by the owner";
