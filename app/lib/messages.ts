@@ -205,7 +205,7 @@ export const amountFormat = (field: string) => `Enter the ${field} as dollars an
 export const optionalAmountFormat = (field: string) =>
   `Enter the ${field} as dollars and cents, like 1,234.56, or leave it empty.`;
 export const amountTooHigh = (field: string, max: string) => `The ${field} can be at most ${max}.`;
-export const amountAboveZero = (field: string) => `The ${field} must be more than $0.00.`;
+export const amountAboveZero = (field: string) => `The ${field} must be more than zero.`;
 export const dayFormat = (field: string, first: string, last: string) =>
   `Enter the ${field} as YYYY-MM-DD, a day from ${first} to ${last}.`;
 export const priceFormat = amountFormat("price");

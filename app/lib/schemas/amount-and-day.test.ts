@@ -61,8 +61,6 @@ describe("the amount field", () => {
     "1.234,56",
     "1 234",
     // Not an amount of dollars and cents.
-    "",
-    "   ",
     "-1",
     "+1",
     "1.234",
@@ -83,14 +81,20 @@ describe("the amount field", () => {
     expect(read(price, text)).toEqual({ ok: false, message: MESSAGES.amountFormat("price") });
   });
 
-  it("refuses what is not one text (absent, repeated, a number) with the same message", () => {
-    for (const value of [undefined, ["1", "2"], 12, null]) {
+  it("asks for it when left empty, and refuses what is not one text (repeated, a number) with the same message", () => {
+    for (const value of [undefined, "", "   "]) {
+      expect(read(price, value)).toEqual({ ok: false, message: MESSAGES.fieldRequired("Price") });
+    }
+    for (const value of [["1", "2"], 12, null]) {
       expect(read(price, value)).toEqual({ ok: false, message: MESSAGES.amountFormat("price") });
     }
   });
 
   it("refuses above its most, and zero where zero means nothing", () => {
-    expect(read(price, "1,000,000.01")).toEqual({ ok: false, message: MESSAGES.amountTooHigh("price", "$1,000,000.00") });
+    expect(read(price, "1,000,000.01")).toEqual({
+      ok: false,
+      message: MESSAGES.amountTooHigh("price", "$1,000,000.00"),
+    });
     expect(read(payment, "0.00")).toEqual({ ok: false, message: MESSAGES.amountAboveZero("amount") });
     expect(read(payment, "0.01")).toEqual({ ok: true, value: 1 });
   });
@@ -109,9 +113,12 @@ describe("the day field", () => {
   const end = optionalDayField("end date");
   const startMessage = MESSAGES.dayFormat("start date", "2000-01-01", "2027-12-31");
 
-  it.each(["2000-01-01", "2024-02-29", "2026-02-28", "2026-06-15", "2027-12-31", " 2026-03-15 "])("takes %j", (text) => {
-    expect(read(start, text)).toEqual({ ok: true, value: text.trim() });
-  });
+  it.each(["2000-01-01", "2024-02-29", "2026-02-28", "2026-06-15", "2027-12-31", " 2026-03-15 "])(
+    "takes %j",
+    (text) => {
+      expect(read(start, text)).toEqual({ ok: true, value: text.trim() });
+    },
+  );
 
   it.each([
     // The issue's examples, once recorded as payments' received dates.

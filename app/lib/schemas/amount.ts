@@ -15,6 +15,9 @@ export interface AmountBounds {
   aboveZero?: boolean;
 }
 
+/** "price" → "Price is required." */
+const required = (field: string) => MESSAGES.fieldRequired(field.charAt(0).toUpperCase() + field.slice(1));
+
 function readAmount(text: string, field: string, bounds: AmountBounds, ctx: z.RefinementCtx, format: string) {
   const cents = parseDollarsToCents(text);
   if (cents === null) {
@@ -32,11 +35,17 @@ function readAmount(text: string, field: string, bounds: AmountBounds, ctx: z.Re
   return cents;
 }
 
-/** A required amount, in cents. */
+/** A required amount, in cents: left empty, it is asked for; anything else but an amount is refused. */
 export const amountField = (field: string, bounds: AmountBounds) =>
   z
-    .string({ error: MESSAGES.amountFormat(field) })
-    .transform((v, ctx): number => readAmount(v, field, bounds, ctx, MESSAGES.amountFormat(field)));
+    .string({ error: (issue) => (issue.input === undefined ? required(field) : MESSAGES.amountFormat(field)) })
+    .transform((v, ctx): number => {
+      if (v.trim() === "") {
+        ctx.addIssue({ code: "custom", message: required(field) });
+        return z.NEVER;
+      }
+      return readAmount(v, field, bounds, ctx, MESSAGES.amountFormat(field));
+    });
 
 /** An amount that may be left empty (no credit limit, no order limit): empty or absent is null. */
 export const optionalAmountField = (field: string, bounds: AmountBounds) =>

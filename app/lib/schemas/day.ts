@@ -44,15 +44,11 @@ function readDay(text: string, field: string, bounds: DayBounds, ctx: z.Refineme
 
 /** A required day, as YYYY-MM-DD. */
 export const dayField = (field: string, bounds: DayBounds = {}) =>
-  z
-    .string({ error: () => dayMessage(field, bounds) })
-    .transform((v, ctx): string => readDay(v, field, bounds, ctx));
+  z.string({ error: () => dayMessage(field, bounds) }).transform((v, ctx): string => readDay(v, field, bounds, ctx));
 
 /** A day that may be left empty (a rule with no end): empty or absent is null. */
 export const optionalDayField = (field: string, bounds: DayBounds = {}) =>
   z
     .string({ error: () => dayMessage(field, bounds) })
     .optional()
-    .transform((v, ctx): string | null =>
-      v === undefined || v.trim() === "" ? null : readDay(v, field, bounds, ctx),
-    );
+    .transform((v, ctx): string | null => (v === undefined || v.trim() === "" ? null : readDay(v, field, bounds, ctx)));
