@@ -26,20 +26,6 @@ type Db = Kysely<DB> | Transaction<DB>;
 export const INVITATION_DAYS = 7;
 
 /**
- * The invitations one business may send in a day (issue 36, decision 0043): enough to bring a
- * whole team in at once, too few to make the store a mailer. Each invitation also counts against
- * what its address may receive in a day (mail/recipient-caps.ts).
- */
-export const INVITATIONS_PER_BUSINESS_A_DAY = 20;
-
-export const invitationsPerBusiness = {
-  name: "team-invitation:business",
-  limit: INVITATIONS_PER_BUSINESS_A_DAY,
-  windowMs: 24 * 60 * 60 * 1000,
-  per: "account",
-} satisfies RateLimitRule;
-
-/**
  * The person making a team change, as the request's viewer describes them (accounts/viewer.ts's
  * Viewer has these fields; this folder sits below accounts and does not import it).
  */
@@ -182,6 +168,20 @@ async function ensureFounderRow(trx: Db, businessId: string): Promise<void> {
     .onConflict((oc) => oc.column("user_id").doNothing())
     .execute();
 }
+
+/**
+ * The invitations one business may send in a day (issue 36, decision 0043): enough to bring a
+ * whole team in at once, too few to make the store a mailer. Each invitation also counts against
+ * what its address may receive in a day (mail/recipient-caps.ts).
+ */
+export const INVITATIONS_PER_BUSINESS_A_DAY = 20;
+
+export const invitationsPerBusiness = {
+  name: "team-invitation:business",
+  limit: INVITATIONS_PER_BUSINESS_A_DAY,
+  windowMs: 24 * 60 * 60 * 1000,
+  per: "account",
+} satisfies RateLimitRule;
 
 /**
  * An owner invites a person by email: a link valid 7 days, mailed to them. An earlier invitation
