@@ -81,7 +81,6 @@ export const enterValidEmail = "Please enter a valid email address.";
 export const passwordRequired = "Password is required.";
 export const passwordTooShort = "Password must be at least 8 characters.";
 export const passwordTooLong = "Password must be at most 128 characters.";
-export const enterValidDate = "Please enter a valid date.";
 export const chooseGender = "Please choose Male, Female, Other or leave it unselected.";
 export const enterEmailOrUsername = "Please enter your email or username.";
 export const emailOrUsernameTooLong = "That is too long for an email or username.";
@@ -198,8 +197,18 @@ export const noSavedAddressAddBelow = "You have no saved address yet. Add one be
 export const thankYouForOrder = "Thank you for your order!";
 export const typeProductName = "Type a product name in the search box above.";
 
-export const priceRequired = "Price is required.";
-export const priceFormat = "Price must be an amount like 12.50 (at most two decimals).";
+/**
+ * An amount of money or a day a form refused (lib/schemas/amount.ts and day.ts, issue 36): the
+ * field is named ("price", "credit limit", "received date") and the one way to write it shown.
+ */
+export const amountFormat = (field: string) => `Enter the ${field} as dollars and cents, like 1,234.56.`;
+export const optionalAmountFormat = (field: string) =>
+  `Enter the ${field} as dollars and cents, like 1,234.56, or leave it empty.`;
+export const amountTooHigh = (field: string, max: string) => `The ${field} can be at most ${max}.`;
+export const amountAboveZero = (field: string) => `The ${field} must be more than zero.`;
+export const dayFormat = (field: string, first: string, last: string) =>
+  `Enter the ${field} as YYYY-MM-DD, a day from ${first} to ${last}.`;
+export const priceFormat = amountFormat("price");
 export const quantityRequired = "Quantity is required.";
 export const quantityWholeNumber = "Quantity must be a whole number, 0 or more.";
 export const categoryRequired = "Category is required.";
@@ -217,7 +226,6 @@ export const fillInOneField = "Fill in at least one field to change.";
 export const productChangedSinceOpened =
   "This product changed since you opened it. The form now shows the saved values; make your change again.";
 export const unknownStatus = "Unknown status.";
-export const priceTooHigh = (max: string) => `Price must be at most ${max}.`;
 export const skuTaken = (sku: string) => `SKU ${sku} is already used by another product.`;
 export const stockChangedSinceOpened = (stockNow: number) =>
   `The stock changed since you opened this product: it is now ${stockNow}. The form now shows the saved values; correct the stock again if needed.`;
@@ -330,7 +338,6 @@ export const ruleStateUnknown = "Use two-letter US state codes (for example TX, 
 export const ruleZipFormat = "ZIP codes have 5 digits.";
 export const ruleZipsNeedStates = "ZIP codes narrow a state: name the state too.";
 export const ruleEndBeforeStart = "The end date must be on or after the start date.";
-export const ruleDateFormat = enterIsoDate;
 export const ruleNameRequired = "Give the rule a name.";
 export const ruleReasonRequired = "Write the reason the buyer will see.";
 export const ruleLicenseTypeRequired = "Choose the license the buyer must hold.";

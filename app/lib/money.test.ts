@@ -16,7 +16,20 @@ describe("money", () => {
   });
 
   it("refuses what is not an amount", () => {
-    for (const bad of ["", "-1", "1.234", "abc", "1e3", "12.", "NaN", "9999999999"]) {
+    for (const bad of [
+      "",
+      "-1",
+      "1.234",
+      "abc",
+      "1e3",
+      "12.",
+      "NaN",
+      "9999999999",
+      "1,00",
+      "12,50",
+      "1,0,0",
+      "1,2345",
+    ]) {
       expect(parseDollarsToCents(bad)).toBeNull();
     }
   });

@@ -293,11 +293,12 @@ test.describe("the product back office", () => {
     await expect(page).toHaveURL(/\/admin\/products\/new$/);
 
     const name = `Invalid ${tag()}`;
-    const priceError = "Price must be an amount like 12.50 (at most two decimals).";
+    const priceError = "Enter the price as dollars and cents, like 1,234.56.";
     const quantityError = "Quantity must be a whole number, 0 or more.";
     for (const [p, q] of [
       ["abc", "2.5"],
       ["1.234", "-1"],
+      ["12,50", "1e3"],
     ] as const) {
       await nameField.fill(name);
       await price.fill(p);

@@ -159,10 +159,11 @@ test.describe("receivables @desktop-only", () => {
     const payment = page.getByRole("form", { name: "Record a payment" });
     await payment.getByLabel("Method").selectOption({ label: "ACH" });
     for (const [typed, message] of [
-      ["12.345", "Enter an amount in dollars with at most two decimals, such as 125.50, up to $10,000,000."],
-      ["-5", "Enter an amount in dollars with at most two decimals, such as 125.50, up to $10,000,000."],
+      ["12.345", "Enter the amount as dollars and cents, like 1,234.56."],
+      ["1,00", "Enter the amount as dollars and cents, like 1,234.56."],
+      ["-5", "Enter the amount as dollars and cents, like 1,234.56."],
       ["0", "The amount must be more than zero."],
-      ["99999999999", "Enter an amount in dollars with at most two decimals, such as 125.50, up to $10,000,000."],
+      ["99999999999", "Enter the amount as dollars and cents, like 1,234.56."],
     ] as const) {
       await payment.getByLabel("Amount (dollars)").fill(typed);
       await payment.getByRole("button", { name: "Record payment" }).click();

@@ -5,7 +5,9 @@ import { ensureAccount } from "~/.server/accounts/admins";
 import { insertProduct } from "~/.server/catalog/product-writes";
 import { placeOrder } from "~/.server/flows/place-order";
 import { storeToday } from "~/lib/business";
+import { FIRST_DAY, lastDayOfNextYear } from "~/lib/calendar-days";
 import * as REPORT_MESSAGES from "~/lib/messages/reports";
+import { REPORT_KINDS } from "~/lib/reports";
 import { customerWithAddress } from "../support/customers";
 import { cookiesOf, hasBuild, postLogin, type RunningServer, startServer } from "../support/server-process";
 import { setupTestDatabase, type TestDatabase } from "../support/test-database";
@@ -100,6 +102,30 @@ describe.skipIf(!hasBuild)("sales reports on the built server", () => {
       const file = await get(`/admin/reports/export.csv?${query}`);
       expect([200, 400], query).toContain(file.status);
       if (file.status === 200) expect(file.headers.get("content-disposition"), query).toContain(`-to-${storeToday()}`);
+    }
+  });
+
+  it("answers the calendar's ends (years 9999, 0001, 0000) with the message and the last 30 days: page, .data and CSV, every report", async () => {
+    const outOfBounds = REPORT_MESSAGES.reportRangeOutOfBounds(FIRST_DAY, lastDayOfNextYear());
+    for (const by of REPORT_KINDS) {
+      for (const [from, to] of [
+        ["9999-12-01", "9999-12-31"],
+        ["0001-01-01", "0001-01-31"],
+        ["0000-01-01", "0000-01-31"],
+      ]) {
+        const query = `by=${by}&from=${from}&to=${to}`;
+        const page = await get(`/admin/reports?${query}`);
+        expect(page.status, query).toBe(200);
+        const html = await page.text();
+        expect(html, query).toContain(outOfBounds);
+        expect(html, query).toContain(`value="${storeToday()}"`);
+        const data = await get(`/admin/reports.data?${query}`);
+        expect(data.status, query).toBe(200);
+        expect(await data.text(), query).toContain(outOfBounds);
+        const file = await get(`/admin/reports/export.csv?${query}`);
+        expect(file.status, query).toBe(200);
+        expect(file.headers.get("content-disposition"), query).toContain(`-to-${storeToday()}`);
+      }
     }
   });
 

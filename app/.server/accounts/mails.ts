@@ -4,11 +4,9 @@ import { formatOrderDate } from "~/lib/orders";
 import { oneLine } from "~/lib/text";
 import type { DB } from "../db/schema";
 import { enqueueMail } from "../mail/outbox";
+import { type CappedMailKind, takeRecipientShare } from "../mail/recipient-caps";
 import { layout, type MailContent } from "../mail/templates";
 import { env } from "../runtime/env";
-import { log } from "../runtime/log";
-import { hitRateLimit } from "../security/rate-limit";
-import { limits } from "./limits";
 
 function link(pathname: string, params: Record<string, string>): string {
   const url = new URL(pathname, `${env().BASE_URL}/`);
@@ -66,30 +64,22 @@ export function registrationWaitingMail(madeAt: Date, endsAt: Date): MailContent
   };
 }
 
-/** The mails of the account flows, each capped per recipient and day (limits.ts). */
-export type AccountMailKind = "verification" | "password reset" | "registration notice";
+/** The mails of the account flows, each capped per recipient and day (mail/recipient-caps.ts). */
+export type AccountMailKind = Exclude<CappedMailKind, "team invitation">;
 
 /**
  * Queues an account mail unless its recipient has had their share today: the notices that someone
- * registered with their address (limits.registrationNoticesPerRecipient) and all account mails
- * together (limits.accountMailsPerRecipient), counted by recipient whoever asks and from wherever.
- * A mail over the cap is dropped (logged without the address); the request that caused it is
- * answered as always. Returns whether it was queued.
+ * registered with their address and all capped mails together (team invitations count too),
+ * counted by recipient whoever asks and from wherever (takeRecipientShare). A mail over the cap is
+ * dropped (logged without the address); the request that caused it is answered as always.
+ * Returns whether it was queued.
  */
 export async function enqueueAccountMail(
   db: Kysely<DB>,
   kind: AccountMailKind,
   mail: MailContent & { to: string },
 ): Promise<boolean> {
-  const to = mail.to.trim().toLowerCase();
-  if (kind === "registration notice" && !(await hitRateLimit(db, limits.registrationNoticesPerRecipient, to)).allowed) {
-    log.warn({ kind }, "account mail not sent: the recipient had today's notices");
-    return false;
-  }
-  if (!(await hitRateLimit(db, limits.accountMailsPerRecipient, to)).allowed) {
-    log.warn({ kind }, "account mail not sent: the recipient had today's account mails");
-    return false;
-  }
+  if (!(await takeRecipientShare(db, kind, mail.to.trim().toLowerCase()))) return false;
   await enqueueMail(db, mail, kind === "registration notice" ? "registration of a known email" : kind);
   return true;
 }

@@ -10,9 +10,11 @@ import type { DB, MemberRole } from "../db/schema";
 import { sqlNow } from "../db/time";
 import { kickJobRunners } from "../jobs/wake";
 import { enqueueMail } from "../mail/outbox";
+import { takeRecipientShare } from "../mail/recipient-caps";
 import { layout } from "../mail/templates";
 import { DomainError } from "../runtime/domain-error";
 import { env } from "../runtime/env";
+import { hitRateLimit, type RateLimitRule, scaledLimit } from "../security/rate-limit";
 
 /**
  * Team accounts (issue 29, decision 0032): a business's members, its owner's invitations, roles
@@ -159,9 +161,25 @@ async function ensureFounderRow(trx: Db, businessId: string): Promise<void> {
 }
 
 /**
+ * The invitations one business may send in a day (issue 36, decision 0043): enough to bring a
+ * whole team in at once, too few to make the store a mailer. Each invitation also counts against
+ * what its address may receive in a day (mail/recipient-caps.ts).
+ */
+export const INVITATIONS_PER_BUSINESS_A_DAY = 20;
+
+export const invitationsPerBusiness = {
+  name: "team-invitation:business",
+  limit: INVITATIONS_PER_BUSINESS_A_DAY,
+  windowMs: 24 * 60 * 60 * 1000,
+  per: "account",
+} satisfies RateLimitRule;
+
+/**
  * An owner invites a person by email: a link valid 7 days, mailed to them. An earlier invitation
- * to the same email that was not used is withdrawn (one live link per person). Returns the link
- * (tests read it; the owner only ever sees that it was sent).
+ * to the same email that was not used is withdrawn (one live link per person). A business sends
+ * at most INVITATIONS_PER_BUSINESS_A_DAY a day, and the address gets its share of mails a day
+ * (any case of it: the email is lowercased first); past either, the owner is told at the form and
+ * nothing is queued. Returns the link (tests read it; the owner only ever sees that it was sent).
  */
 export async function inviteMember(
   db: Kysely<DB>,
@@ -184,6 +202,12 @@ export async function inviteMember(
     if (already || email === owner.email.toLowerCase())
       throw new TeamError(TEAM.alreadyMemberHere(email), 409, "email");
     await ensureFounderRow(trx, businessId);
+    // Counted in the transaction: an invitation refused or rolled back costs nothing, and one
+    // refused by a cap queues no mail and leaves the earlier invitation as it was.
+    if (!(await hitRateLimit(trx, invitationsPerBusiness, businessId)).allowed)
+      throw new TeamError(TEAM.invitationsTodayReached(scaledLimit(INVITATIONS_PER_BUSINESS_A_DAY)), 429, "email");
+    if (!(await takeRecipientShare(trx, "team invitation", email)))
+      throw new TeamError(TEAM.invitationsToAddressReached(email), 429, "email");
     await trx
       .deleteFrom("team_invitations")
       .where("business_id", "=", businessId)

@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertProduct } from "~/.server/catalog/product-writes";
 import { saveProductCompliance } from "~/.server/compliance/facts";
 import { placeOrder } from "~/.server/flows/place-order";
+import { storeToday } from "~/lib/business";
+import { FIRST_DAY } from "~/lib/calendar-days";
+import * as MESSAGES from "~/lib/messages";
 import * as EXCISE_MESSAGES from "~/lib/messages/excise";
 import { pactFilingSchema } from "~/lib/schemas/excise";
 import { TEST_ADMIN } from "../../../tests/support/actors";
@@ -106,7 +109,7 @@ describe(`PACT filing calendar on ${process.env.DATABASE_URL ? "PostgreSQL" : "S
     ).toEqual([
       EXCISE_MESSAGES.pactFilingUnknown,
       EXCISE_MESSAGES.pactFilingUnknown,
-      EXCISE_MESSAGES.pactFilingDateFormat,
+      MESSAGES.dayFormat("filing date", FIRST_DAY, storeToday()),
     ]);
   });
 

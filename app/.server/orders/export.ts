@@ -1,5 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import type { Kysely } from "kysely";
+import { isStoreDay } from "~/lib/calendar-days";
 import * as MESSAGES from "~/lib/messages";
 import type { OrderStatus } from "~/lib/orders";
 import { neutralizeFormula } from "../catalog/csv/file";
@@ -39,10 +40,13 @@ export function storeDayStart(day: string): string {
   return new Date(t).toISOString();
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
+/**
+ * A day a filter of the back office or a statement may name: a calendar day from 2000-01-01 to
+ * the end of next year (lib/calendar-days.ts). Nothing else reaches storeDayStart, whose date
+ * arithmetic has no answer for the years 0000 or 10000 (issue 36: a 500 at the calendar's ends).
+ */
 export function isDay(value: string | null): value is string {
-  return !!value && DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+  return isStoreDay(value);
 }
 
 /** The day after a YYYY-MM-DD day. */

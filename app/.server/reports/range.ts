@@ -1,6 +1,6 @@
 import { addDays, storeToday } from "~/lib/business";
+import { FIRST_DAY, isCalendarDay, isStoreDay, lastDayOfNextYear } from "~/lib/calendar-days";
 import * as REPORT_MESSAGES from "~/lib/messages/reports";
-import { isDay } from "../orders/export";
 
 /**
  * The date range of a report (issue 32): two store days (YYYY-MM-DD, America/Chicago), both
@@ -26,24 +26,36 @@ export function daysIn(range: DayRange): number {
   return Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
-/** A calendar day that exists (isDay lets 2026-02-31 through: Date.parse rolls it over). */
-function realDay(value: string | null): value is string {
-  return isDay(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+/** One value of a parameter, or null when it is absent, empty or given more than once. */
+function single(params: URLSearchParams, name: string): { value: string | null; repeated: boolean } {
+  const all = params.getAll(name);
+  if (all.length > 1) return { value: null, repeated: true };
+  return { value: all[0]?.trim() || null, repeated: false };
 }
 
-/** The range asked by ?from=&to=, or the default range and why it was not taken. */
+/**
+ * The range asked by ?from=&to=, or the default range and why it was not taken. Whatever the URL
+ * holds (a day the calendar has not, a year out of the store's years, a reversed or too long
+ * range, a repeated parameter, anything at all), the answer is a range of real days from
+ * 2000-01-01 to the end of next year, so no report's date arithmetic meets a year it cannot
+ * write (issue 36: 9999-12-31 and 0001-01-01 answered 500; 0000-01-01 was taken).
+ */
 export function readRange(
   params: URLSearchParams,
   today: string = storeToday(),
 ): { range: DayRange; problem: string | null } {
-  const from = params.get("from")?.trim() || null;
-  const to = params.get("to")?.trim() || null;
-  if (from === null && to === null) return { range: defaultRange(today), problem: null };
+  const from = single(params, "from");
+  const to = single(params, "to");
   const fallback = (problem: string) => ({ range: defaultRange(today), problem });
-  if (from === null || to === null) return fallback(REPORT_MESSAGES.reportRangeIncomplete);
-  if (!realDay(from) || !realDay(to)) return fallback(REPORT_MESSAGES.reportRangeNotADate);
-  if (from > to) return fallback(REPORT_MESSAGES.reportRangeReversed);
-  const range = { from, to };
+  if (from.repeated || to.repeated) return fallback(REPORT_MESSAGES.reportRangeNotADate);
+  if (from.value === null && to.value === null) return { range: defaultRange(today), problem: null };
+  if (from.value === null || to.value === null) return fallback(REPORT_MESSAGES.reportRangeIncomplete);
+  if (!isCalendarDay(from.value) || !isCalendarDay(to.value)) return fallback(REPORT_MESSAGES.reportRangeNotADate);
+  const last = lastDayOfNextYear(today);
+  if (!isStoreDay(from.value, today) || !isStoreDay(to.value, today))
+    return fallback(REPORT_MESSAGES.reportRangeOutOfBounds(FIRST_DAY, last));
+  if (from.value > to.value) return fallback(REPORT_MESSAGES.reportRangeReversed);
+  const range = { from: from.value, to: to.value };
   if (daysIn(range) > MAX_RANGE_DAYS) return fallback(REPORT_MESSAGES.reportRangeTooLong);
   return { range, problem: null };
 }

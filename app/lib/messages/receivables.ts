@@ -10,15 +10,12 @@ export const creditHoldPastDue = (invoiceNumber: number, days: number) =>
   `On credit hold: invoice ${invoiceNumber} is ${days} days past due.`;
 export const prepaidWaiting = "Prepaid: the order waits for its payment.";
 export const termsRequired = "Choose terms from the list.";
-export const creditLimitFormat = "Enter a credit limit in dollars, such as 2500 or 2500.00, or leave it empty.";
 export const pastDueDaysFormat = "Enter a number of days from 0 to 365.";
-export const amountFormat = "Enter an amount in dollars with at most two decimals, such as 125.50, up to $10,000,000.";
 export const amountPositive = "The amount must be more than zero.";
 export const amountBeyondBalance = (balance: string) =>
   `The amount is more than the invoice's open balance of ${balance}.`;
 export const methodRequired = "Choose how the payment was made.";
 export const referenceTooLong = "A reference has at most 60 characters.";
-export const receivedOnFormat = "Enter the day the payment was received.";
 export const invoiceNotOpen = "That invoice is not one of this business's open invoices.";
 export const businessNotFound = "That business does not exist.";
 export const paymentNotFound = "That payment does not exist or is already void.";

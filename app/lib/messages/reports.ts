@@ -5,6 +5,8 @@
 
 export const reportRangeIncomplete = "Choose both a first and a last day. Showing the last 30 days.";
 export const reportRangeNotADate = "That is not a date. Showing the last 30 days.";
+export const reportRangeOutOfBounds = (first: string, last: string) =>
+  `Reports cover the days from ${first} to ${last}. Showing the last 30 days.`;
 export const reportRangeReversed = "The first day is after the last day. Showing the last 30 days.";
 export const reportRangeTooLong = "A report covers at most two years. Showing the last 30 days.";
 export const reportBadKind = "There is no such report. Showing sales by period.";

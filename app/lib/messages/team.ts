@@ -5,6 +5,10 @@
  */
 export const ownerOnly = "Only an owner of the business can do this.";
 export const memberInvited = (email: string) => `Invitation sent to ${email}. The link is valid for 7 days.`;
+export const invitationsTodayReached = (limit: number) =>
+  `Your business has sent ${limit} invitations today, the most it can send in a day. Try again tomorrow.`;
+export const invitationsToAddressReached = (email: string) =>
+  `${email} has had as many mails from the store as it can get in a day. No invitation was sent; try again tomorrow.`;
 export const alreadyMemberHere = (email: string) => `${email} is already a member of your business.`;
 export const invitationNotFound = "This invitation link is not valid. Ask the business's owner for a new one.";
 export const invitationUsed = "This invitation has already been used. Log in to your account.";
@@ -29,7 +33,6 @@ export const memberRemoved = (name: string) => `${name} was removed from the bus
 export const notAMember = "That person is not a member of your business.";
 export const orderLimitSaved = (name: string, limit: string | null) =>
   limit ? `${name} may now place orders up to ${limit}.` : `${name} may now place orders of any amount.`;
-export const orderLimitInvalid = "Enter the limit in dollars, like 500 or 500.00, or leave it empty for no limit.";
 export const ownersHaveNoLimit = "Owners have no order limit. Make them a buyer first.";
 export const cannotChangeYourself = "You cannot change your own role or remove yourself.";
 export const waitingForOwnerApproval = "Waiting for approval by the owner";

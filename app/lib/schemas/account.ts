@@ -4,6 +4,7 @@ import * as MESSAGES from "../messages";
 import { US_STATE_CODES } from "../us-states";
 import { zipStateMismatch } from "../zip-states";
 import { businessSchema } from "./business";
+import { optionalDayField } from "./day";
 import { text } from "./text";
 
 /** Form schemas of the account screens; the server checks every post with the same one. */
@@ -76,12 +77,7 @@ export const registerSchema = businessSchema
     state: stateSchema,
     zip: zipSchema,
     phone: phoneSchema.optional().transform((v) => v || null),
-    dob: z
-      .string()
-      .trim()
-      .optional()
-      .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), MESSAGES.enterValidDate)
-      .transform((v) => v || null),
+    dob: optionalDayField("date of birth", { earliest: () => "1900-01-01", latest: (today) => today }),
     gender: z
       .enum(["", ...GENDERS], { error: MESSAGES.chooseGender })
       .optional()

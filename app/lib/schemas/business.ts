@@ -13,6 +13,7 @@ import {
   normalizeTaxPermit,
   TAX_PERMIT_FORMAT,
 } from "../business";
+import { isCalendarDay } from "../calendar-days";
 import { stateName } from "../compliance/vocabulary";
 import * as MESSAGES from "../messages";
 import * as ACCOUNT_MESSAGES from "../messages/account";
@@ -60,7 +61,7 @@ export function licenseSchema(today: string) {
       expiresOn: z
         .string()
         .trim()
-        .refine((v) => v === "" || /^\d{4}-\d{2}-\d{2}$/.test(v), MESSAGES.enterIsoDate)
+        .refine((v) => v === "" || isCalendarDay(v), MESSAGES.enterIsoDate)
         .optional()
         .transform((v) => (v ? v : null)),
       addressId: z
@@ -95,11 +96,10 @@ export function licenseSchema(today: string) {
       if (licenseTypeExpires(v.type) && !v.expiresOn) {
         ctx.addIssue({ code: "custom", path: ["expiresOn"], message: EXPIRY_REQUIRED });
       }
-      if (v.expiresOn) {
-        const valid = !Number.isNaN(Date.parse(`${v.expiresOn}T00:00:00Z`));
-        if (!valid) ctx.addIssue({ code: "custom", path: ["expiresOn"], message: MESSAGES.enterIsoDate });
-        else if (v.expiresOn < today) ctx.addIssue({ code: "custom", path: ["expiresOn"], message: EXPIRY_IN_PAST });
-      }
+      // A calendar day (checked above); one in the past is refused, none is too far ahead: it
+      // is the day printed on the license, which an admin reviews.
+      if (v.expiresOn && v.expiresOn < today)
+        ctx.addIssue({ code: "custom", path: ["expiresOn"], message: EXPIRY_IN_PAST });
     })
     .transform((v) => ({
       ...v,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { VALID_RULE_INPUT as validRule } from "../../../tests/support/compliance-rules";
+import { FIRST_DAY, lastDayOfNextYear } from "../calendar-days";
 import { scopeOf } from "../compliance/rules";
 import * as MESSAGES from "../messages";
 import { bulkComplianceSchema, productComplianceSchema, ruleSchema, validUpc } from "./compliance";
@@ -31,7 +32,10 @@ describe("rule input", () => {
   });
 
   it("refuses malformed dates, ZIPs without a state, a license rule without a license, a missing reason", () => {
-    expect(issues({ ...validRule, effectiveFrom: "2025-02-30" })).toEqual([MESSAGES.ruleDateFormat]);
+    const dayMessage = (field: string) => MESSAGES.dayFormat(field, FIRST_DAY, lastDayOfNextYear());
+    for (const day of ["2025-02-30", "0000-01-01", "0001-01-01", "9999-12-31", "2025-1-1"])
+      expect(issues({ ...validRule, effectiveFrom: day }), day).toEqual([dayMessage("effective date")]);
+    expect(issues({ ...validRule, effectiveUntil: "2025-04-31" })).toEqual([dayMessage("last day")]);
     expect(issues({ ...validRule, states: "", zips: "46201" })).toEqual([MESSAGES.ruleZipsNeedStates]);
     expect(issues({ ...validRule, zips: "4620" })).toEqual([MESSAGES.ruleZipFormat]);
     expect(issues({ ...validRule, effect: "require-license" })).toEqual([MESSAGES.ruleLicenseTypeRequired]);

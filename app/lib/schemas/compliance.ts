@@ -5,6 +5,7 @@ import { FLAVOR_CLASS_VALUES, PRODUCT_CLASS_VALUES, RULE_EFFECT_VALUES } from ".
 import * as MESSAGES from "../messages";
 import * as EXCISE_MESSAGES from "../messages/excise";
 import { US_STATE_CODES } from "../us-states";
+import { dayField, optionalDayField } from "./day";
 
 /**
  * The compliance forms (issue 15): a rule (the admin's rule form; the server checks every post
@@ -13,14 +14,6 @@ import { US_STATE_CODES } from "../us-states";
  */
 
 const ZIP5 = /^\d{5}$/;
-
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-
-export function validDate(v: string): boolean {
-  if (!isoDate.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}
 
 /** A comma, space or line separated list, trimmed, without blanks or repeats. */
 export function splitList(value: string): string[] {
@@ -91,13 +84,8 @@ export const ruleSchema = z
       .transform((v) => v.map((s) => s.toUpperCase()))
       .refine((v) => v.every((s) => US_STATE_CODES.includes(s)), MESSAGES.ruleStateUnknown),
     zips: listField.refine((v) => v.every((z5) => ZIP5.test(z5)), MESSAGES.ruleZipFormat),
-    effectiveFrom: z.string({ error: MESSAGES.ruleDateFormat }).trim().refine(validDate, MESSAGES.ruleDateFormat),
-    effectiveUntil: z
-      .string()
-      .trim()
-      .optional()
-      .refine((v) => !v || validDate(v), MESSAGES.ruleDateFormat)
-      .transform((v) => (v ? v : null)),
+    effectiveFrom: dayField("effective date"),
+    effectiveUntil: optionalDayField("last day"),
     effect: z.enum(RULE_EFFECT_VALUES, { error: MESSAGES.ruleEffectRequired }),
     licenseType: z
       .string()
@@ -243,12 +231,7 @@ export const saleTestSchema = z
       .max(200)
       .optional()
       .transform((v) => v ?? ""),
-    date: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => v ?? "")
-      .refine((v) => v === "" || validDate(v), MESSAGES.ruleDateFormat),
+    date: optionalDayField("sale date").transform((v) => v ?? ""),
   })
   .superRefine((v, ctx) => {
     if (v.productId === null && v.product === "")

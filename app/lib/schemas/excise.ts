@@ -5,7 +5,8 @@ import { EXCISE_METHODS, OWED_BY, RATE_SCALE, VAPE_SYSTEMS } from "../excise/eng
 import * as MESSAGES from "../messages";
 import * as EXCISE_MESSAGES from "../messages/excise";
 import { US_STATE_CODES } from "../us-states";
-import { brandList, checkboxes, listField, validDate } from "./compliance";
+import { brandList, checkboxes, listField } from "./compliance";
+import { dayField, notAfterToday, optionalDayField } from "./day";
 
 /**
  * The tax rule form of /admin/taxes (issue 31): the server checks every post with this schema,
@@ -41,13 +42,8 @@ export const taxRuleSchema = z
       .trim()
       .refine((v) => /^\d{1,6}(\.\d{1,6})?$/.test(v), EXCISE_MESSAGES.taxRateFormat)
       .transform((v) => rateToMicros(v)),
-    effectiveFrom: z.string({ error: MESSAGES.ruleDateFormat }).trim().refine(validDate, MESSAGES.ruleDateFormat),
-    effectiveUntil: z
-      .string()
-      .trim()
-      .optional()
-      .refine((v) => !v || validDate(v), MESSAGES.ruleDateFormat)
-      .transform((v) => (v ? v : null)),
+    effectiveFrom: dayField("effective date"),
+    effectiveUntil: optionalDayField("last day"),
     owedBy: z.enum(OWED_BY, { error: EXCISE_MESSAGES.taxOwedByRequired }),
     wording: z.string().trim().min(1, EXCISE_MESSAGES.taxWordingRequired).max(200, EXCISE_MESSAGES.taxWordingTooLong),
     source: z
@@ -56,12 +52,7 @@ export const taxRuleSchema = z
       .max(300, EXCISE_MESSAGES.taxSourceTooLong)
       .optional()
       .transform((v) => (v ? v : null)),
-    sourceDate: z
-      .string()
-      .trim()
-      .optional()
-      .refine((v) => !v || validDate(v), MESSAGES.ruleDateFormat)
-      .transform((v) => (v ? v : null)),
+    sourceDate: optionalDayField("source date"),
   })
   .superRefine((v, ctx) => {
     const filtered = v.classes.length + v.categories.length + v.brands.length + v.productIds.length + v.systems.length;
@@ -102,10 +93,7 @@ export const pactFilingSchema = z.object({
     .string({ error: EXCISE_MESSAGES.pactFilingUnknown })
     .trim()
     .refine((v) => /^\d{4}-(0[1-9]|1[0-2])$/.test(v), EXCISE_MESSAGES.pactFilingUnknown),
-  filedOn: z
-    .string({ error: EXCISE_MESSAGES.pactFilingDateFormat })
-    .trim()
-    .refine(validDate, EXCISE_MESSAGES.pactFilingDateFormat),
+  filedOn: dayField("filing date", notAfterToday),
   note: z
     .string()
     .trim()

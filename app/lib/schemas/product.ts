@@ -1,29 +1,15 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS } from "../categories";
 import * as MESSAGES from "../messages";
-import { formatCents, MAX_PRICE_CENTS, parseDollarsToCents } from "../money";
+import { MAX_PRICE_CENTS } from "../money";
 import { MAX_LOW_STOCK_THRESHOLD } from "../quantity";
 import { isMultiline } from "../text";
+import { amountField } from "./amount";
 import { idParam } from "./params";
 import { checkSellingUnit, sellingUnitFields } from "./selling-unit";
 
 /** The admin product form; the server checks every post with the same schema. */
-const priceField = z
-  .string({ error: MESSAGES.priceRequired })
-  .trim()
-  .min(1, MESSAGES.priceRequired)
-  .transform((v, ctx) => {
-    const cents = parseDollarsToCents(v);
-    if (cents === null) {
-      ctx.addIssue({ code: "custom", message: MESSAGES.priceFormat });
-      return z.NEVER;
-    }
-    if (cents > MAX_PRICE_CENTS) {
-      ctx.addIssue({ code: "custom", message: MESSAGES.priceTooHigh(formatCents(MAX_PRICE_CENTS)) });
-      return z.NEVER;
-    }
-    return cents;
-  });
+const priceField = amountField("price", { max: MAX_PRICE_CENTS });
 
 const quantityField = z
   .string({ error: MESSAGES.quantityRequired })

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import * as TEAM_MESSAGES from "../messages/team";
-import { parseDollarsToCents } from "../money";
 import { emailSchema } from "./account";
+import { optionalAmountField } from "./amount";
 
 /** A member's role, as the team page's forms post it. */
 export const roleField = z.enum(["owner", "buyer"], { error: TEAM_MESSAGES.chooseRole });
@@ -18,22 +18,13 @@ export const memberIdField = z
 
 export const roleChangeSchema = z.object({ memberId: memberIdField, role: roleField });
 
+/** The most a buyer's order limit may be: $9,999,999.99. */
+export const MAX_ORDER_LIMIT_CENTS = 999_999_999;
+
 /** A buyer's order limit in dollars ("500", "1,250.50"), or empty for none. */
 export const orderLimitSchema = z.object({
   memberId: memberIdField,
-  limit: z
-    .string()
-    .optional()
-    .transform((v, ctx): number | null => {
-      const raw = (v ?? "").trim().replace(/,/g, "");
-      if (raw === "") return null;
-      const cents = /^\$?\d{1,7}(\.\d{1,2})?$/.test(raw) ? parseDollarsToCents(raw.replace(/^\$/, "")) : null;
-      if (cents === null) {
-        ctx.addIssue({ code: "custom", message: TEAM_MESSAGES.orderLimitInvalid });
-        return z.NEVER;
-      }
-      return cents;
-    }),
+  limit: optionalAmountField("order limit", { max: MAX_ORDER_LIMIT_CENTS }),
 });
 
 export const memberSchema = z.object({ memberId: memberIdField });

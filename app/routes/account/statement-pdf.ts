@@ -17,8 +17,10 @@ import type { Route } from "./+types/statement-pdf";
 export async function loader({ context, url }: Route.LoaderArgs) {
   const viewer = signedInViewer(context);
   const to = url.searchParams.get("to") || storeToday();
+  // The last day is checked before a default first day is counted back from it.
+  if (!isDay(to)) throw data(RECEIVABLES.statementBadRange, { status: 400 });
   const from = url.searchParams.get("from") || addDays(to, -90);
-  if (!isDay(from) || !isDay(to) || from > to) throw data(RECEIVABLES.statementBadRange, { status: 400 });
+  if (!isDay(from) || from > to) throw data(RECEIVABLES.statementBadRange, { status: 400 });
   const isOwner = viewer.role === "customer" && viewer.memberRole === "owner";
   const db = getDb();
   const credit = isOwner ? await businessCredit(db, viewer.accountId) : null;

@@ -2,7 +2,7 @@ import { data, Link, useFetcher } from "react-router";
 import { getDb } from "~/.server/db/instance";
 import { decideHold, heldOrders, recordPaymentAndRelease } from "~/.server/flows/order-life";
 import { askFirst, isConfirmed } from "~/.server/http/confirmation";
-import { replyError, replyOk } from "~/.server/http/forms";
+import { parseForm, replyError, replyOk } from "~/.server/http/forms";
 import { domainErrorReply } from "~/.server/http/http";
 import { creditPosition } from "~/.server/receivables/credit";
 import { voidPayment } from "~/.server/receivables/payments";
@@ -17,20 +17,12 @@ import { useReplyToast } from "~/components/use-reply-toast";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { storeToday } from "~/lib/business";
 import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
-import { type FormReply, fieldError, intentOf } from "~/lib/form-reply";
+import { type FormReply, fieldError, intentOf, type ReplyOf } from "~/lib/form-reply";
 import * as RECEIVABLES from "~/lib/messages/receivables";
 import { formatCents } from "~/lib/money";
 import { formatOrderDate } from "~/lib/orders";
-import {
-  isPaymentMethod,
-  isTerms,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_METHODS,
-  parseDollars,
-  TERMS,
-  TERMS_LABELS,
-} from "~/lib/receivables";
-import { idParam } from "~/lib/schemas/params";
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, TERMS, TERMS_LABELS } from "~/lib/receivables";
+import { businessCreditSchema, heldOrderSchema, paymentSchema, voidPaymentSchema } from "~/lib/schemas/receivables";
 import type { Route } from "./+types/receivables-business";
 
 /**
@@ -72,11 +64,12 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-function text(form: FormData, name: string): string {
-  const v = form.get(name);
-  return typeof v === "string" ? v.trim() : "";
-}
+type Intent = "credit" | "payment" | "void" | "release" | "cancel";
 
+/**
+ * The page's forms, each read with its schema (lib/schemas/receivables.ts): the business's terms
+ * and credit limit, a payment, and the ledger's and holds' buttons.
+ */
 export async function action({ context, params }: Route.ActionArgs) {
   const form = formOf(context);
   const db = getDb();
@@ -84,21 +77,15 @@ export async function action({ context, params }: Route.ActionArgs) {
   const businessId = BUSINESS_ID.test(params.businessId) ? params.businessId : "";
   if (!businessId || !(await businessCredit(db, businessId)))
     return replyError({ message: RECEIVABLES.businessNotFound }, { status: 404 });
-  const intent = intentOf(form);
+  const intent = intentOf(form) as Intent | "";
   try {
     if (intent === "credit") {
-      const terms = text(form, "terms");
-      const limit = text(form, "creditLimit");
-      const creditLimitCents = limit === "" ? null : parseDollars(limit);
-      const fieldErrors: Record<string, string> = {};
-      if (terms !== "" && !isTerms(terms)) fieldErrors.terms = RECEIVABLES.termsRequired;
-      if (creditLimitCents === undefined || (limit !== "" && creditLimitCents === null))
-        fieldErrors.creditLimit = RECEIVABLES.creditLimitFormat;
-      if (Object.keys(fieldErrors).length) return replyError({ fieldErrors });
+      const parsed = parseForm(form, businessCreditSchema);
+      if (!parsed.ok) return replyError({ fieldErrors: parsed.errors }, { form, schema: businessCreditSchema });
       const saved = await setBusinessCredit(
         db,
         businessId,
-        { terms: isTerms(terms) ? terms : null, creditLimitCents },
+        { terms: parsed.data.terms, creditLimitCents: parsed.data.creditLimit },
         actor,
       );
       if (!saved) return replyError({ message: RECEIVABLES.businessNotFound }, { status: 404 });
@@ -106,45 +93,37 @@ export async function action({ context, params }: Route.ActionArgs) {
       return replyOk(RECEIVABLES.termsSaved(credit?.name ?? ""));
     }
     if (intent === "payment") {
-      const amountText = text(form, "amount");
-      const amountCents = parseDollars(amountText);
-      const method = text(form, "method");
-      const reference = text(form, "reference");
-      const receivedOn = text(form, "receivedOn");
-      const invoiceText = text(form, "invoiceId");
-      const invoiceId = invoiceText === "" ? null : idParam(invoiceText);
-      const key = text(form, "idempotencyKey");
-      const fieldErrors: Record<string, string> = {};
-      if (amountCents === null) fieldErrors.amount = RECEIVABLES.amountFormat;
-      else if (amountCents <= 0) fieldErrors.amount = RECEIVABLES.amountPositive;
-      if (!isPaymentMethod(method)) fieldErrors.method = RECEIVABLES.methodRequired;
-      if (reference.length > 60) fieldErrors.reference = RECEIVABLES.referenceTooLong;
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(receivedOn) || Number.isNaN(Date.parse(receivedOn)) || receivedOn > storeToday())
-        fieldErrors.receivedOn = RECEIVABLES.receivedOnFormat;
-      if (invoiceText !== "" && invoiceId === null) fieldErrors.invoiceId = RECEIVABLES.invoiceNotOpen;
-      if (!/^[A-Za-z0-9-]{8,64}$/.test(key)) fieldErrors.form = RECEIVABLES.paymentNotFound;
-      if (Object.keys(fieldErrors).length || amountCents === null || !isPaymentMethod(method))
-        return replyError({ fieldErrors });
+      const parsed = parseForm(form, paymentSchema);
+      if (!parsed.ok) {
+        // A page's key that is not one is no field the admin can correct: said for the whole form.
+        const { idempotencyKey, ...fieldErrors } = parsed.errors;
+        return replyError(
+          { ...(idempotencyKey ? { message: idempotencyKey } : {}), fieldErrors },
+          { form, schema: paymentSchema },
+        );
+      }
+      const payment = parsed.data;
       const result = await recordPaymentAndRelease(
         db,
         {
           businessId,
-          amountCents,
-          method,
-          reference: reference || null,
-          receivedOn,
-          invoiceId,
-          idempotencyKey: key,
+          amountCents: payment.amount,
+          method: payment.method,
+          reference: payment.reference,
+          receivedOn: payment.receivedOn,
+          invoiceId: payment.invoiceId,
+          idempotencyKey: payment.idempotencyKey,
         },
         actor,
       );
       return replyOk(
-        result.created ? RECEIVABLES.paymentRecorded(formatCents(amountCents)) : RECEIVABLES.paymentAlreadyRecorded,
+        result.created ? RECEIVABLES.paymentRecorded(formatCents(payment.amount)) : RECEIVABLES.paymentAlreadyRecorded,
       );
     }
     if (intent === "void") {
-      const paymentId = idParam(text(form, "paymentId"));
-      if (paymentId === null) return replyError({ message: RECEIVABLES.paymentNotFound });
+      const parsed = parseForm(form, voidPaymentSchema);
+      if (!parsed.ok) return replyError({ message: RECEIVABLES.paymentNotFound });
+      const { paymentId } = parsed.data;
       if (!isConfirmed(form))
         return askFirst({
           question: RECEIVABLES.confirmVoid,
@@ -156,8 +135,9 @@ export async function action({ context, params }: Route.ActionArgs) {
       return replyOk(RECEIVABLES.paymentVoided);
     }
     if (intent === "release" || intent === "cancel") {
-      const orderId = idParam(text(form, "orderId"));
-      if (orderId === null) return replyError({ message: RECEIVABLES.orderNotHeld(0) });
+      const parsed = parseForm(form, heldOrderSchema);
+      if (!parsed.ok) return replyError({ message: RECEIVABLES.orderNotHeld(0) });
+      const { orderId } = parsed.data;
       if (intent === "cancel" && !isConfirmed(form))
         return askFirst({
           question: RECEIVABLES.confirmCancelHeld,
@@ -175,7 +155,7 @@ export async function action({ context, params }: Route.ActionArgs) {
 }
 
 function CreditForm({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
-  const fetcher = useFetcher<FormReply>();
+  const fetcher = useFetcher<ReplyOf<typeof businessCreditSchema>>();
   useReplyToast(fetcher.data, { state: fetcher.state });
   const { credit, store } = loaderData;
   return (
@@ -210,7 +190,7 @@ function CreditForm({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
 }
 
 function PaymentForm({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
-  const fetcher = useFetcher<FormReply>();
+  const fetcher = useFetcher<ReplyOf<typeof paymentSchema>>();
   useReplyToast(fetcher.data, { state: fetcher.state });
   const { open, today, idempotencyKey } = loaderData;
   return (
@@ -265,9 +245,6 @@ function PaymentForm({ loaderData }: { loaderData: Route.ComponentProps["loaderD
         }))}
         error={fieldError(fetcher.data, "invoiceId")}
       />
-      {fieldError(fetcher.data, "form") ? (
-        <p className="text-sm text-danger-700 sm:col-span-2">{fieldError(fetcher.data, "form")}</p>
-      ) : null}
       <div>
         <Button type="submit" name="intent" value="payment" disabled={fetcher.state !== "idle"}>
           Record payment

@@ -1,17 +1,18 @@
 import { Form, Link, redirect, useFetcher } from "react-router";
 import { businessesToActFor } from "~/.server/business/reps";
 import { getDb } from "~/.server/db/instance";
-import { replyError, replyOk } from "~/.server/http/forms";
+import { parseForm, replyError, replyOk } from "~/.server/http/forms";
 import { setStoreCreditSettings, storeCreditSettings } from "~/.server/receivables/settings";
 import { AGING_SORTS, type AgingSort, agingReport } from "~/.server/receivables/statement";
 import { actorOf, formOf } from "~/.server/request/context";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
 import { useReplyToast } from "~/components/use-reply-toast";
-import { type FormReply, fieldError } from "~/lib/form-reply";
+import { fieldError, type ReplyOf } from "~/lib/form-reply";
 import * as RECEIVABLES from "~/lib/messages/receivables";
 import { formatCents } from "~/lib/money";
-import { AGING_BUCKETS, AGING_LABELS, isTerms, parseDollars, TERMS, TERMS_LABELS } from "~/lib/receivables";
+import { AGING_BUCKETS, AGING_LABELS, TERMS, TERMS_LABELS } from "~/lib/receivables";
+import { storeCreditSchema } from "~/lib/schemas/receivables";
 import type { Route } from "./+types/receivables";
 
 /**
@@ -44,24 +45,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** The store's terms and credit settings, read with their schema (lib/schemas/receivables.ts). */
 export async function action({ context }: Route.ActionArgs) {
   const form = formOf(context);
-  const get = (name: string) => {
-    const v = form.get(name);
-    return typeof v === "string" ? v.trim() : "";
-  };
-  const terms = get("defaultTerms");
-  const limit = get("defaultCreditLimit");
-  const days = get("pastDueHoldDays");
-  const limitCents = limit === "" ? null : parseDollars(limit);
-  const fieldErrors: Record<string, string> = {};
-  if (!isTerms(terms)) fieldErrors.defaultTerms = RECEIVABLES.termsRequired;
-  if (limit !== "" && limitCents === null) fieldErrors.defaultCreditLimit = RECEIVABLES.creditLimitFormat;
-  if (!/^\d{1,3}$/.test(days) || Number(days) > 365) fieldErrors.pastDueHoldDays = RECEIVABLES.pastDueDaysFormat;
-  if (Object.keys(fieldErrors).length || !isTerms(terms)) return replyError({ fieldErrors });
+  const parsed = parseForm(form, storeCreditSchema);
+  if (!parsed.ok) return replyError({ fieldErrors: parsed.errors }, { form, schema: storeCreditSchema });
+  const { defaultTerms, defaultCreditLimit, pastDueHoldDays } = parsed.data;
   await setStoreCreditSettings(
     getDb(),
-    { defaultTerms: terms, defaultCreditLimitCents: limitCents, pastDueHoldDays: Number(days) },
+    { defaultTerms, defaultCreditLimitCents: defaultCreditLimit, pastDueHoldDays },
     actorOf(context),
   );
   return replyOk(RECEIVABLES.storeCreditSaved);
@@ -81,7 +73,7 @@ function SortLink({ sort, current, children }: { sort: AgingSort; current: Aging
 
 export default function Receivables({ loaderData }: Route.ComponentProps) {
   const { settings, report, sort, businesses } = loaderData;
-  const fetcher = useFetcher<FormReply>();
+  const fetcher = useFetcher<ReplyOf<typeof storeCreditSchema>>();
   useReplyToast(fetcher.data, { state: fetcher.state });
   return (
     <section aria-labelledby="receivables-title" className="flex flex-col gap-5">
