@@ -28,3 +28,8 @@ declare module "lazy-import:~/components/tier-table" {
   const load: () => Promise<typeof import("~/components/tier-table")>;
   export default load;
 }
+
+declare module "lazy-import:~/components/cart/grid-cart" {
+  const load: () => Promise<typeof import("~/components/cart/grid-cart")>;
+  export default load;
+}

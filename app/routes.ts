@@ -15,7 +15,9 @@ function group(name: GroupName, children: RouteConfigEntry[]): RouteConfigEntry 
 export default [
   group("store", [
     index("routes/store/home.tsx"),
+    // A product's old address: its line's page, with it chosen (issue 38).
     route("products/details/:productId", "routes/store/product.tsx"),
+    route("lines/:slug", "routes/store/line.tsx"),
     route("products/details/:productId/lab-report", "routes/store/lab-report.ts"),
     route("products/:category", "routes/store/category.tsx"),
     route("search", "routes/store/search.tsx"),

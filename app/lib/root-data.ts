@@ -2,12 +2,14 @@ import type { CartProduct } from "./cart";
 import type { StoreInfo } from "./store";
 import type { FlashToast } from "./toast";
 
-/** An Add to Cart made before the page's script ran, handed to the browser by the root loader. */
+/**
+ * An Add to Cart made before the page's script ran (one product, or a line's grid), handed to the
+ * browser by the root loader.
+ */
 export interface PendingCartAdd {
   /** Tells one addition from another, so the browser applies each once. */
   key: string;
-  product: CartProduct;
-  quantity: number;
+  items: { product: CartProduct; quantity: number }[];
 }
 
 /**

@@ -9,6 +9,7 @@ import type { CheckedLine } from "../../app/lib/cart-check";
 import { sellingUnitOf, smallestQuantity } from "../../app/lib/quantity";
 import { TEST_ADMIN } from "../support/actors";
 import { freshProduct, placeOrderFor } from "./support/admin";
+import { dataUrl, productPage } from "./support/catalog";
 import { allProductPrices, createCustomer } from "./support/data";
 import { expect, logIn, money, test } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
@@ -60,8 +61,9 @@ test.describe("visitors never receive prices @desktop-only", () => {
     const prices = formattedPrices(products);
     expect(prices.size).toBeGreaterThan(0);
     for (const p of products) {
-      await expectNoLeak(request, `/products/details/${p.id}`, prices);
-      await expectNoLeak(request, `/products/details/${p.id}.data`, prices);
+      const page = await productPage(p.id);
+      await expectNoLeak(request, page, prices);
+      await expectNoLeak(request, dataUrl(page), prices);
     }
   });
 
@@ -204,14 +206,14 @@ test("a signed-in customer does receive the prices the visitor checks look for",
   await expect(page.getByRole("main").getByRole("link", { name: "Login to view pricing" })).toHaveCount(0);
 
   // The same checks that pass for visitors find the price in the customer's responses.
-  const html = leaks(await (await page.request.get(`/products/details/${product.id}`)).text(), prices);
+  const html = leaks(await (await page.request.get(await productPage(product.id))).text(), prices);
   expect(html).toContain("key priceCents");
   expect(html).toContain('key "price"');
   expect(
     html.some((f) => f.startsWith(`${price} `)),
     `the page's HTML shows ${price}`,
   ).toBe(true);
-  const routeData = await (await page.request.get(`/products/details/${product.id}.data`)).text();
+  const routeData = await (await page.request.get(dataUrl(await productPage(product.id)))).text();
   expect(leaks(routeData, prices)).toContain("key priceCents");
   const suggestions = await (
     await page.request.get(`/api/search-suggestions?${new URLSearchParams({ q: product.name })}`)

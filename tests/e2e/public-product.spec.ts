@@ -1,4 +1,10 @@
-import { outOfStockProduct, productsInCategory, productWithImages, waitForHydration } from "./support/catalog";
+import {
+  outOfStockProduct,
+  productPage,
+  productsInCategory,
+  productWithImages,
+  waitForHydration,
+} from "./support/catalog";
 import { expect, test } from "./support/fixtures";
 
 test.describe("product detail", () => {
@@ -25,7 +31,7 @@ test.describe("product detail", () => {
     for (const name of names) expect(others.map((p) => p.name)).toContain(name);
     const hrefs = await links.evaluateAll((els) => els.map((e) => e.getAttribute("href")));
     for (const [i, name] of names.entries()) {
-      expect(hrefs[i]).toBe(`/products/details/${others.find((p) => p.name === name)?.id}`);
+      expect(hrefs[i]).toBe(await productPage(others.find((p) => p.name === name)?.id ?? 0));
     }
     await links.first().click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(names[0] ?? "");
@@ -47,7 +53,7 @@ test.describe("product detail", () => {
     await expect(page).toHaveURL(/\/login\?/);
     const url = new URL(page.url());
     expect(url.pathname).toBe("/login");
-    expect(url.searchParams.get("redirectTo")).toBe(`/products/details/${product.id}`);
+    expect(url.searchParams.get("redirectTo")).toBe(await productPage(product.id));
     await expect(page.getByRole("heading", { level: 1, name: "Log In" })).toBeVisible();
   });
 

@@ -3,6 +3,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { getAuth } from "../../app/.server/accounts/auth";
 import { addLicense } from "../../app/.server/business/licenses";
 import { saveBusiness } from "../../app/.server/business/profile";
+import { productPath } from "../../app/.server/catalog/lines";
 import { saveLabReport } from "../../app/.server/compliance/facts";
 import { getDb } from "../../app/.server/db/instance";
 import { createList, saveToList } from "../../app/.server/lists/saved-lists";
@@ -35,6 +36,8 @@ const ORIGIN = process.env.BASE_URL as string;
 interface World {
   cookies: Record<Role, string>;
   productId: number;
+  /** The product's line (issue 38): its page's address. */
+  lineSlug: string;
   orderId: number;
   listId: number;
   licenseId: string;
@@ -54,6 +57,7 @@ function concrete(routePath: string, world: World): string {
   if (routePath === "/admin/reports/excise/export.csv") return "/admin/reports/excise/export.csv?month=2026-01";
   return routePath
     .replace(":productId", String(world.productId))
+    .replace(":slug", world.lineSlug)
     .replace(":category", "kratom")
     .replace(":orderId", String(world.orderId))
     .replace(":listId", String(world.listId))
@@ -88,7 +92,7 @@ function expectedPage(access: Access, role: Role, declared: Access): number[] {
     case "smtp-off":
       return role === "admin" ? [404] : [302];
     case "redirect":
-      return [302, 303];
+      return [301, 302, 303];
     case "post-only":
       // As the group answers, except that there is no page for those it lets in.
       return expectedPage(declared, role, declared).map((status) => (status === 200 ? 404 : status));
@@ -102,8 +106,9 @@ function expectedPost(route: TableRoute, role: Role): number[] {
   const signedIn = SIGNED_IN.includes(role);
   if (route.file.endsWith("logout.ts")) return [302];
   // Add to Cart works without JavaScript: an empty form adds one unit (back to the product, or
-  // to log in for those who may not buy).
-  if (route.file.endsWith("store/product.tsx")) return [302];
+  // to log in for those who may not buy); a post to a product's old address goes on to its line.
+  if (route.file.endsWith("store/line.tsx")) return [302];
+  if (route.file.endsWith("store/product.tsx")) return [308];
   // A saved list's page: an empty form is no change the owner asked for (400); others get 404.
   if (route.file.endsWith("account/saved-list.tsx")) return role === "customer" ? [400] : signedIn ? [404] : [302];
   if (route.access === "owner") return role === "customer" ? [200] : signedIn ? [404] : [302];
@@ -243,6 +248,7 @@ async function world(playwright: {
   return {
     cookies,
     productId: product.id,
+    lineSlug: (await productPath(getDb(), product.id))?.split("/")[2]?.split("?")[0] ?? "",
     orderId: order.id,
     listId: list.id,
     licenseId: license.id,

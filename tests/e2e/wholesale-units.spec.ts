@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { getDb } from "../../app/.server/db/instance";
 import * as MESSAGES from "../../app/lib/messages";
 import { freshProduct, ORIGIN, productRow, tag } from "./support/admin";
+import { productPage } from "./support/catalog";
 import { createAdminAccount, createCustomer } from "./support/data";
 import { expect, logIn, test } from "./support/fixtures";
 
@@ -129,7 +130,7 @@ test.describe("selling units refused by the server whatever the browser sends @d
       ["1e3", MESSAGES.quantityNotWhole],
     ] as const) {
       await page.goto(`/products/details/${id}`);
-      const res = await request.post(`/products/details/${id}`, {
+      const res = await request.post(await productPage(id), {
         form: { quantity: asked },
         headers: { Origin: ORIGIN },
         maxRedirects: 0,

@@ -30,6 +30,8 @@ export const EXCEPTIONS: Record<string, Access> = {
   "routes/account/license-document.ts": "owner-or-admin",
   "routes/account/invoice.ts": "owner-or-admin",
   "routes/auth/logout.ts": "redirect",
+  // A product's address before product lines: sent on to its line (issue 38).
+  "routes/store/product.tsx": "redirect",
   "routes/auth/verify-email.ts": "redirect",
   "routes/api/search-suggestions.ts": "resource",
   "routes/api/sitemap.ts": "resource",
@@ -96,6 +98,7 @@ export function samplePath(routePath: string): string {
   if (routePath === "/*") return "/no-such-page";
   return routePath
     .replace(":productId", "1")
+    .replace(":slug", "no-such-line")
     .replace(":category", "kratom")
     .replace(":orderId", "1")
     .replace(":listId", "1")

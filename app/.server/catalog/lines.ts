@@ -204,15 +204,19 @@ export async function loadLineHeads(db: Db, lineIds: readonly number[]): Promise
   return new Map(rows.map((r) => [r.id, toHead(r)]));
 }
 
-/** The slug of the line of a product (its page's address), or null when there is no such product. */
-export async function lineSlugOfProduct(db: Db, productId: number): Promise<string | null> {
+/**
+ * Where a product's page is (decision 0055): its line's, with it chosen unless it is the line's
+ * first; null when there is no such product.
+ */
+export async function productPath(db: Db, productId: number): Promise<string | null> {
   const row = await db
     .selectFrom("products as p")
     .innerJoin("product_lines as l", "l.id", "p.line_id")
-    .select("l.slug")
+    .select(["l.slug", "p.lead"])
     .where("p.id", "=", productId)
     .executeTakeFirst();
-  return row?.slug ?? null;
+  if (!row) return null;
+  return row.lead === 1 ? `/lines/${row.slug}` : `/lines/${row.slug}?variant=${productId}`;
 }
 
 /** A brand by name (any case), made when it does not exist yet; null for no name. */
@@ -252,4 +256,31 @@ export async function listBrands(db: Db): Promise<Brand[]> {
     )
     .orderBy("brands.name")
     .execute();
+}
+
+/** What a card says of its line: its page, how many variants, its first option's name. */
+export interface LineSummary {
+  slug: string;
+  name: string;
+  variants: number;
+  optionName: string | null;
+}
+
+/** The summaries of several lines (one query). */
+export async function lineSummaries(db: Db, lineIds: readonly number[]): Promise<Map<number, LineSummary>> {
+  const ids = [...new Set(lineIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("product_lines as l")
+    .innerJoin("products as p", "p.line_id", "l.id")
+    .select((eb) => ["l.id", "l.slug", "l.name", "l.option_names", eb.fn.countAll<number>().as("n")])
+    .where("l.id", "in", ids)
+    .groupBy(["l.id", "l.slug", "l.name", "l.option_names"])
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { slug: r.slug, name: r.name, variants: Number(r.n), optionName: parseOptionNames(r.option_names)[0] ?? null },
+    ]),
+  );
 }

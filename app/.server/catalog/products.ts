@@ -89,7 +89,12 @@ export async function withImages(db: Db, rows: ProductRowLike[]): Promise<Produc
     list.push({ key: img.media_key, width: img.width, height: img.height });
     byProduct.set(img.product_id, list);
   }
-  return rows.map((r) => ({
+  return rows.map((r) => ({ ...toProduct(r), upc: upcs.get(r.id) ?? null, images: byProduct.get(r.id) ?? [] }));
+}
+
+/** A product row as the domain knows it, before its UPC and images are read. */
+function toProduct(r: ProductRowLike): Product {
+  return {
     id: r.id,
     sku: r.sku,
     name: r.name,
@@ -106,9 +111,9 @@ export async function withImages(db: Db, rows: ProductRowLike[]): Promise<Produc
     lineId: r.line_id,
     options: [r.option1, r.option2, r.option3],
     priceApart: r.price_apart === 1,
-    upc: upcs.get(r.id) ?? null,
-    images: byProduct.get(r.id) ?? [],
-  }));
+    upc: null,
+    images: [],
+  };
 }
 
 export async function findProduct(db: Db, id: number): Promise<Product | null> {
@@ -210,9 +215,22 @@ export async function listCategoryPage(
         : cardPriceKey(options.group ?? null);
   // Two steps: the order is decided on narrow rows (id and key), then only the page's rows are
   // read in full.
-  let query = db.selectFrom("products").select(["products.id", key.as("sort_key")]);
+  // One card per line: its lead variant (decision 0055); in stock when any of its variants is.
+  let query = db
+    .selectFrom("products")
+    .select(["products.id", key.as("sort_key")])
+    .where("products.lead", "=", 1);
   if (options.category) query = query.where("category", "=", options.category);
-  if (options.inStockOnly) query = query.where("stock", ">", 0);
+  if (options.inStockOnly)
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("products as v")
+          .select("v.id")
+          .whereRef("v.line_id", "=", "products.line_id")
+          .where("v.stock", ">", 0),
+      ),
+    );
   // A cursor of another sort (a name where a price is expected) starts again at the first page.
   const after =
     options.after && typeof options.after.key === (isNumericSort(sort) ? "number" : "string") ? options.after : null;
@@ -277,6 +295,7 @@ export async function listNewestProducts(db: Db, limit: number): Promise<Product
   const rows = await db
     .selectFrom("products")
     .select(PRODUCT_COLUMNS)
+    .where("lead", "=", 1)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)
@@ -290,7 +309,8 @@ export async function listRelatedProducts(db: Db, product: Product, limit: numbe
     .selectFrom("products")
     .select(PRODUCT_COLUMNS)
     .where("category", "=", product.category)
-    .where("id", "!=", product.id)
+    .where("lead", "=", 1)
+    .where("line_id", "!=", product.lineId)
     .orderBy("name")
     .orderBy("id")
     .limit(limit)
@@ -300,7 +320,7 @@ export async function listRelatedProducts(db: Db, product: Product, limit: numbe
 
 /** In-stock products, newest first, skipping `excludeIds` (fills rows when orders are few). */
 export async function listInStockProducts(db: Db, limit: number, excludeIds: number[]): Promise<Product[]> {
-  let query = db.selectFrom("products").select(PRODUCT_COLUMNS).where("stock", ">", 0);
+  let query = db.selectFrom("products").select(PRODUCT_COLUMNS).where("stock", ">", 0).where("lead", "=", 1);
   if (excludeIds.length > 0) query = query.where("id", "not in", excludeIds);
   const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
   return withImages(db, rows);
@@ -310,4 +330,24 @@ export async function listInStockProducts(db: Db, limit: number, excludeIds: num
 export async function listProductIdsForSitemap(db: Db, limit = 50_000): Promise<{ id: number; updatedAt: string }[]> {
   const rows = await db.selectFrom("products").select(["id", "updated_at"]).orderBy("id").limit(limit).execute();
   return rows.map((r) => ({ id: r.id, updatedAt: r.updated_at }));
+}
+
+/** A line's variants in their grid order (decision 0055). */
+export async function listLineVariants(db: Db, lineId: number): Promise<Product[]> {
+  const rows = await db
+    .selectFrom("products")
+    .select(PRODUCT_COLUMNS)
+    .where("line_id", "=", lineId)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  return withImages(db, rows);
+}
+
+/** The variants of several lines, without images (what pricing a card's range needs). */
+export async function listVariantsOfLines(db: Db, lineIds: readonly number[]): Promise<Product[]> {
+  const ids = [...new Set(lineIds)];
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom("products").select(PRODUCT_COLUMNS).where("line_id", "in", ids).execute();
+  return rows.map(toProduct);
 }

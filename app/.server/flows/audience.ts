@@ -4,7 +4,9 @@ import { createContext, type RouterContextProvider } from "react-router";
 import { storeToday } from "~/lib/business";
 import { type BuyerLicense, type Destination, licenseCoversAddress } from "~/lib/compliance/engine";
 import { awaitsApproval, canSeePrices, type Viewer } from "../accounts/viewer";
+import { type LineSummary, lineSummaries } from "../catalog/lines";
 import type { Product } from "../catalog/product";
+import { listVariantsOfLines } from "../catalog/products";
 import { shapeCard } from "../catalog/shape";
 import { buyerLicenses } from "../compliance/check";
 import { cardsWithNotes, destinationNotes, destinationOf, type ProductNote } from "../compliance/for-buyer";
@@ -212,18 +214,58 @@ export function notesForAudience(
   return destinationNotes(db, audience.compliance, productIds);
 }
 
-/** Cards as the audience sees them: their prices and their notes. */
+/**
+ * Cards as the audience sees them: their prices and their notes, and the line each stands for
+ * (issue 38: its page, "12 flavors", and for a buyer the range of the customer's prices over its
+ * variants).
+ */
 export async function cardsForAudience(db: Kysely<DB>, audience: Audience, products: Product[]) {
-  const [priced, notes] = await Promise.all([
+  const [priced, notes, lines] = await Promise.all([
     pricedForAudience(db, audience, products),
     notesForAudience(
       db,
       audience,
       products.map((p) => p.id),
     ),
+    linesOfCards(db, audience, products),
   ]);
   return cardsWithNotes(
-    priced.map((p) => shapeCard(p, audience.seesPrices)),
+    priced.map((p) => lines(shapeCard(p, audience.seesPrices), p)),
     notes,
   );
+}
+
+/**
+ * What cards say of their lines, for the audience: a function that adds to a product's card its
+ * line (page, variants, option) and, for a buyer, the range of its prices.
+ */
+export async function linesOfCards(db: Kysely<DB>, audience: Audience, products: Product[]) {
+  const lines = await lineSummaries(
+    db,
+    products.map((p) => p.lineId),
+  );
+  const ranges = audience.seesPrices ? await priceRanges(db, audience, lines) : new Map();
+  return <C extends object>(card: C, p: Product) => {
+    const line = lines.get(p.lineId);
+    const range = ranges.get(p.lineId);
+    return { ...card, ...(line ? { line } : {}), ...(range ? { priceRange: range } : {}) };
+  };
+}
+
+/** The customer's lowest and highest card price over each line of several variants. */
+async function priceRanges(db: Kysely<DB>, audience: Audience, lines: Map<number, LineSummary>) {
+  const many = [...lines.entries()].filter(([, l]) => l.variants > 1).map(([id]) => id);
+  const ranges = new Map<number, { minCents: number; maxCents: number }>();
+  if (many.length === 0) return ranges;
+  const variants = await pricedForAudience(db, audience, await listVariantsOfLines(db, many));
+  for (const v of variants) {
+    const r = ranges.get(v.lineId);
+    if (!r) ranges.set(v.lineId, { minCents: v.priceCents, maxCents: v.priceCents });
+    else {
+      r.minCents = Math.min(r.minCents, v.priceCents);
+      r.maxCents = Math.max(r.maxCents, v.priceCents);
+    }
+  }
+  for (const [id, r] of ranges) if (r.minCents === r.maxCents) ranges.delete(id);
+  return ranges;
 }

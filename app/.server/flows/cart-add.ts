@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { createCookie } from "react-router";
-import { MAX_LINE_QUANTITY } from "~/lib/cart";
+import { MAX_LINE_QUANTITY } from "~/lib/orders";
 import type { PendingCartAdd } from "~/lib/root-data";
-import { type Db, findProduct } from "../catalog/products";
+import { type Db, listProductsByIds } from "../catalog/products";
 import { withCustomerPrices } from "../pricing/prices";
 import { env } from "../runtime/env";
 import { sessionSecret } from "../security/secret";
@@ -29,10 +29,15 @@ function cartAddCookie() {
   return cookie;
 }
 
-/** The Set-Cookie header that remembers "add `quantity` of product `id`" for the next page. */
-export async function rememberCartAdd(id: number, quantity: number): Promise<string> {
-  const q = Math.max(1, Math.min(Math.floor(quantity) || 1, MAX_LINE_QUANTITY));
-  return cartAddCookie().serialize({ key: crypto.randomUUID(), id, quantity: q });
+/** The most lines one remembered addition carries (a line's grid: its variants). */
+const MAX_REMEMBERED_LINES = 200;
+
+/** The Set-Cookie header that remembers "add these quantities of these products" for the next page. */
+export async function rememberCartAdd(lines: readonly { id: number; quantity: number }[]): Promise<string> {
+  const items = lines
+    .slice(0, MAX_REMEMBERED_LINES)
+    .map((l) => [l.id, Math.max(1, Math.min(Math.floor(l.quantity) || 1, MAX_LINE_QUANTITY))]);
+  return cartAddCookie().serialize({ key: crypto.randomUUID(), items });
 }
 
 /**
@@ -56,27 +61,43 @@ export async function takeCartAdd(
   headers.append("Set-Cookie", await cartAddCookie().serialize("", { maxAge: 0 }));
   const value: unknown = await cartAddCookie().parse(raw);
   if (!isBuyer || !value || typeof value !== "object") return { add: null, headers };
-  const { key, id, quantity } = value as Record<string, unknown>;
-  if (typeof key !== "string" || !Number.isSafeInteger(id) || !Number.isSafeInteger(quantity)) {
+  const { key, items } = value as Record<string, unknown>;
+  if (typeof key !== "string" || !Array.isArray(items) || items.length > MAX_REMEMBERED_LINES) {
     return { add: null, headers };
   }
-  const found = await findProduct(db, id as number);
-  if (!found) return { add: null, headers };
-  const [product = found] = await withCustomerPrices(db, userId, [found]);
+  const wanted = items.flatMap((item: unknown) =>
+    Array.isArray(item) && Number.isSafeInteger(item[0]) && Number.isSafeInteger(item[1])
+      ? [{ id: item[0] as number, quantity: item[1] as number }]
+      : [],
+  );
+  const found = await listProductsByIds(
+    db,
+    wanted.map((w) => w.id),
+  );
+  if (found.length === 0) return { add: null, headers };
+  const priced = new Map((await withCustomerPrices(db, userId, found)).map((p) => [p.id, p]));
   return {
     add: {
       key,
-      quantity: quantity as number,
-      product: {
-        id: product.id,
-        name: product.name,
-        priceCents: product.priceCents,
-        stock: product.stock,
-        image: product.images[0] ?? null,
-        casePack: product.casePack,
-        minQuantity: product.minQuantity,
-        maxQuantity: product.maxQuantity,
-      },
+      items: wanted.flatMap(({ id, quantity }) => {
+        const product = priced.get(id);
+        if (!product) return [];
+        return [
+          {
+            quantity,
+            product: {
+              id: product.id,
+              name: product.name,
+              priceCents: product.priceCents,
+              stock: product.stock,
+              image: product.images[0] ?? null,
+              casePack: product.casePack,
+              minQuantity: product.minQuantity,
+              maxQuantity: product.maxQuantity,
+            },
+          },
+        ];
+      }),
     },
     headers,
   };

@@ -1,6 +1,6 @@
 import loadAddToBrowserCart from "lazy-import:~/components/cart/add-to-browser-cart";
 import { useEffect } from "react";
-import type { CartProduct } from "~/lib/cart-lines";
+import type { PendingCartAdd as Pending } from "~/lib/root-data";
 
 const applied = new Set<string>();
 
@@ -10,11 +10,11 @@ const applied = new Set<string>();
  * has it, and it is rarely needed: the code that adds (the cart's rules and notices) is loaded
  * only when there is something to add.
  */
-export function PendingCartAdd({ add }: { add: { key: string; product: CartProduct; quantity: number } | null }) {
+export function PendingCartAdd({ add }: { add: Pending | null }) {
   useEffect(() => {
     if (!add || applied.has(add.key)) return;
     applied.add(add.key);
-    void loadAddToBrowserCart().then((m) => m.addToBrowserCart(add.product, add.quantity));
+    void loadAddToBrowserCart().then((m) => m.addAllToBrowserCart(add.items));
   }, [add]);
   return null;
 }

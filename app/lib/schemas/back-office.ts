@@ -56,9 +56,10 @@ export const reviewSchema = z
 
 /** A sales rep or an admin choosing the business they order for. */
 export const actForSchema = z.object({
+  // An empty choice is no business of theirs: the acting itself refuses it (403), as any other.
   businessId: z
-    .string({ message: TEAM_MESSAGES.notYourBusiness })
-    .trim()
-    .min(1, TEAM_MESSAGES.notYourBusiness)
-    .max(100, TEAM_MESSAGES.notYourBusiness),
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim())
+    .refine((v) => v.length <= 100, TEAM_MESSAGES.notYourBusiness),
 });

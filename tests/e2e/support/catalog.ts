@@ -70,3 +70,17 @@ export async function productsMatching(query: string): Promise<CatalogProduct[]>
 }
 
 export { waitForHydration };
+
+/** A product's page (issue 38): its line's, with it chosen unless it is the line's first. */
+export async function productPage(id: number): Promise<string> {
+  const { productPath } = await import("../../../app/.server/catalog/lines");
+  const path = await productPath(getDb(), id);
+  if (!path) throw new Error(`productPage: no product ${id}`);
+  return path;
+}
+
+/** The route data address of a page ("/lines/x?variant=2" to "/lines/x.data?variant=2"). */
+export function dataUrl(path: string): string {
+  const [pathname, query] = path.split("?");
+  return query ? `${pathname}.data?${query}` : `${pathname}.data`;
+}
