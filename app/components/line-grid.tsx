@@ -58,14 +58,14 @@ export function LineGrid({ grid, chosenId }: { grid: Grid; chosenId: number }) {
             <tbody className="divide-y divide-slate-100">
               {layout.rows.map((row) => (
                 <tr key={row.label}>
-                  <th scope="row" className="px-3 py-2 font-medium text-slate-900">
+                  <th scope="row" className="px-3 py-2 align-middle font-medium text-slate-900">
                     {row.label}
                   </th>
                   {row.cells.map((v, i) => (
                     <td
                       // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, fixed
                       key={i}
-                      className={`px-2 py-2 text-center align-top ${v?.id === chosenId ? "bg-brand-50" : ""}`}
+                      className={`px-2 py-2 text-center align-middle ${v?.id === chosenId ? "bg-brand-50" : ""}`}
                     >
                       {v ? <Cell variant={v} slug={grid.slug} /> : <Muted>{LINE_MESSAGES.gridNoCombination}</Muted>}
                     </td>

@@ -52,7 +52,7 @@ export function meta({ loaderData: loaded, matches }: Route.MetaArgs) {
   return [
     ...seo({
       title: p.name,
-      description: p.description.slice(0, 160),
+      description: (loaded.grid ? loaded.line.description : p.description).slice(0, 160),
       path: `/lines/${loaded.line.slug}`,
       baseUrl: root.baseUrl,
       storeName: root.store.name,
@@ -79,7 +79,12 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   return data(
     {
       ...page,
-      line: { slug: found.head.slug, name: found.head.name, brand: found.head.brand },
+      line: {
+        slug: found.head.slug,
+        name: found.head.name,
+        description: found.head.description,
+        brand: found.head.brand,
+      },
       jsonLd: productJsonLd(priced, { baseUrl: env().BASE_URL, withOffer: audience.seesPrices }),
     },
     // A buyer's page says how many are available: the page cache checks that stock again before
@@ -163,7 +168,10 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             </Suspense>
           ) : null}
           {note ? <ComplianceNote note={note} /> : null}
-          <p className="leading-relaxed whitespace-pre-line text-slate-700">{product.description}</p>
+          {grid ? <LineGrid grid={grid} chosenId={product.id} /> : null}
+          <p className="leading-relaxed whitespace-pre-line text-slate-700">
+            {grid ? line.description : product.description}
+          </p>
           <ComplianceFacts productId={product.id} facts={facts} />
           {grid ? null : hasPrice(product) ? (
             <Suspense fallback={<AddToCartButton inStock={product.inStock} disabled />}>
@@ -182,11 +190,6 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           </Suspense>
         </div>
       </div>
-      {grid ? (
-        <div className="mt-8">
-          <LineGrid grid={grid} chosenId={product.id} />
-        </div>
-      ) : null}
       {related.length > 0 ? (
         <section aria-labelledby="related-title" className="mt-12">
           <h2 id="related-title" className="text-xl font-bold text-slate-900">
