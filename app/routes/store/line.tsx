@@ -51,7 +51,7 @@ export function meta({ loaderData: loaded, matches }: Route.MetaArgs) {
   const p = loaded.product;
   return [
     ...seo({
-      title: p.name,
+      title: loaded.grid ? loaded.line.name : p.name,
       description: (loaded.grid ? loaded.line.description : p.description).slice(0, 160),
       path: `/lines/${loaded.line.slug}`,
       baseUrl: root.baseUrl,
