@@ -5,6 +5,18 @@
  */
 export const MAX_LINE_OPTIONS = 3;
 
+/** A line's option names as stored (JSON text), or none when it is not a list of names. */
+export function parseOptionNames(text: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed)
+      ? parsed.filter((n): n is string => typeof n === "string").slice(0, MAX_LINE_OPTIONS)
+      : [];
+  } catch {
+    return [];
+  }
+}
+
 /** A variant's name: the line's, then its option values ("Vaporlux 6000 Blue Razz 5%"). */
 export function variantName(lineName: string, values: readonly string[]): string {
   const shown = values.filter((v) => v !== "");

@@ -13,6 +13,8 @@ import { dialectOf } from "../../app/.server/db/connect";
  *   line's options, '' where it has none), position (its place in the grid), lead (1 on the one
  *   variant of each line that stands for it in listings: the first), price_apart (1: the line's
  *   quantity breaks count this variant alone). One variant per combination of values.
+ * - line_facets: what the listings' filters choose lines by (brand, option values, puffs),
+ *   kept by the application (catalog/facets.ts) with every write of a line or its variants.
  * - Every product becomes a line of one variant: the line takes its name, description and
  *   category, and the brand of its compliance facts.
  * - The catalog counter (migration 0002) moves when a line changes or a variant changes line,
@@ -126,6 +128,18 @@ export async function up(db: Kysely<any>): Promise<void> {
       db,
     );
   }
+  // What the listings' filters (facets) choose lines by (catalog/facets.ts keeps it): brand, the
+  // values of the options named flavor, nicotine, size and count, the puffs' bracket.
+  await sql`create table line_facets (
+    line_id integer not null references product_lines (id) on delete cascade,
+    facet text not null,
+    value text not null,
+    label text not null,
+    primary key (line_id, facet, value))`.execute(db);
+  await db.schema.createIndex("line_facets_value_idx").on("line_facets").columns(["facet", "value", "line_id"]).execute();
+  await sql`insert into line_facets (line_id, facet, value, label)
+    select l.id, 'brand', b.slug, b.name from product_lines l join brands b on b.id = l.brand_id`.execute(db);
+
   await db.schema.createIndex("products_line_idx").on("products").columns(["line_id", "position", "id"]).execute();
   await sql`create unique index products_line_options_idx on products (line_id, option1, option2, option3)`.execute(db);
   // Listings read one row per line: its lead variant.
@@ -245,6 +259,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const column of ["price_apart", "lead", "position", "option3", "option2", "option1", "line_id"]) {
     await db.schema.alterTable("products").dropColumn(column).execute();
   }
+  await db.schema.dropTable("line_facets").execute();
   await db.schema.dropTable("product_lines").execute();
   await db.schema.dropTable("brands").execute();
 }

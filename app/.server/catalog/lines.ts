@@ -1,8 +1,9 @@
 import { type Kysely, sql, type Transaction } from "kysely";
-import { MAX_LINE_OPTIONS } from "~/lib/product-lines";
+import { MAX_LINE_OPTIONS, parseOptionNames } from "~/lib/product-lines";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { refreshLineFacets } from "./facets";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -48,17 +49,6 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, "")
     .slice(0, 80)
     .replace(/-+$/, "");
-}
-
-export function parseOptionNames(text: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed)
-      ? parsed.filter((n): n is string => typeof n === "string").slice(0, MAX_LINE_OPTIONS)
-      : [];
-  } catch {
-    return [];
-  }
 }
 
 /** A new line; its slug is its name's, made unique by its id. Returns its id. */
@@ -110,6 +100,7 @@ export async function updateLine(db: Db, lineId: number, input: Partial<LineInpu
     })
     .where("id", "=", lineId)
     .execute();
+  await refreshLineFacets(db, [lineId]);
 }
 
 /** How many variants a line has. */

@@ -4,6 +4,7 @@ import { optionColumns } from "~/lib/product-lines";
 import { dialectOf } from "../db/connect";
 import type { DB, ProductsTable, ProductUpdate } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { refreshLineFacets } from "./facets";
 import { createLine, lineSlug, settleLine } from "./lines";
 
 export interface ProductInput {
@@ -62,6 +63,7 @@ export async function insertProduct(db: Db, input: ProductInput, images: Product
     .returning("id")
     .executeTakeFirstOrThrow();
   if (input.line) await settleLine(db, lineId);
+  await refreshLineFacets(db, [lineId]);
   await replaceProductImages(db, row.id, images);
   return row.id;
 }
@@ -176,5 +178,9 @@ export async function insertProductsInBulk(db: Db, rows: readonly BulkProductRow
     .values(rows.map((r, i) => ({ ...r, line_id: lines[i]?.id as number, lead: 1 })))
     .returning("id")
     .execute();
+  await refreshLineFacets(
+    db,
+    lines.map((l) => l.id),
+  );
   return ids.map((r) => r.id);
 }

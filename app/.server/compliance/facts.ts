@@ -8,6 +8,7 @@ import {
 } from "~/lib/compliance/vocabulary";
 import type { ProductComplianceInput } from "~/lib/schemas/compliance";
 import { type Actor, changedFields, recordAudit } from "../audit/log";
+import { brandNamed, updateLine } from "../catalog/lines";
 import { lockProducts } from "../catalog/product-locks";
 import { dialectOf } from "../db/connect";
 import type { DB, ProductComplianceRow } from "../db/schema";
@@ -161,6 +162,17 @@ export type ComplianceFactsToSave = Omit<ProductComplianceInput, "directoryState
   directoryStates?: readonly string[];
 } & Partial<Pick<ProductComplianceInput, ExciseFactKeys>>;
 
+async function brandTheLineOf(db: Db, productId: number, brand: string | null): Promise<void> {
+  const lead = await db
+    .selectFrom("products")
+    .select("line_id")
+    .where("id", "=", productId)
+    .where("lead", "=", 1)
+    .executeTakeFirst();
+  if (!lead) return;
+  await updateLine(db, lead.line_id, { brandId: await brandNamed(db, brand) });
+}
+
 /** Saves a product's compliance facts (the lab report is kept as it is). Audit-logged when it changes. */
 export async function saveProductCompliance(
   db: Db,
@@ -209,6 +221,9 @@ export async function saveProductCompliance(
     .values({ product_id: productId, ...cols })
     .onConflict((oc) => oc.column("product_id").doUpdateSet(cols))
     .execute();
+  // The brand is the line's too (issue 38): a brand of its own (its page, the filter), set on the
+  // product's line when the product stands for it (its only or first variant).
+  if (input.brand !== before.brand) await brandTheLineOf(db, productId, input.brand);
   await recordAudit(db, actor, {
     action: "product.compliance",
     subjectType: "product",

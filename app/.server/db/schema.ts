@@ -116,6 +116,17 @@ export interface ProductLinesTable {
   version: ColumnType<number, number | undefined, number>;
 }
 
+/** What the listings' filters choose a line by (migration 0036; catalog/facets.ts keeps it). */
+export interface LineFacetsTable {
+  line_id: number;
+  /** brand, flavor, nicotine, size, count, puffs. */
+  facet: string;
+  /** The value as the URL carries it (a slug, lower case). */
+  value: string;
+  /** The value as a person reads it. */
+  label: string;
+}
+
 /** A brand (migration 0036): its page and filter. name_key is its name in lower case (unique). */
 export interface BrandsTable {
   id: Generated<number>;
@@ -632,6 +643,7 @@ export interface DB {
   invoices: InvoicesTable;
   product_lines: ProductLinesTable;
   brands: BrandsTable;
+  line_facets: LineFacetsTable;
   invoice_lines: InvoiceLinesTable;
   payments: PaymentsTable;
   payment_applications: PaymentApplicationsTable;

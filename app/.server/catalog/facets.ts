@@ -1,0 +1,182 @@
+import { type ExpressionBuilder, type Kysely, type SqlBool, sql, type Transaction } from "kysely";
+import {
+  FACETS,
+  type Facet,
+  type FacetChoice,
+  type FacetCount,
+  facetOfOption,
+  facetValue,
+  puffsBracket,
+} from "~/lib/facets";
+import { parseOptionNames } from "~/lib/product-lines";
+import type { DB } from "../db/schema";
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * The listings' filters (issue 38): each line's values of each facet, kept in line_facets by every
+ * write of a line or its variants (refreshLineFacets), read to filter a listing and to count, for
+ * each value, the lines of the listing that have it.
+ */
+
+interface FacetRow {
+  line_id: number;
+  facet: Facet;
+  value: string;
+  label: string;
+}
+
+/** What line_facets should hold for these lines, read from the lines and their variants. */
+async function facetsOf(db: Db, lineIds: readonly number[]): Promise<FacetRow[]> {
+  if (lineIds.length === 0) return [];
+  const [lines, variants] = await Promise.all([
+    db
+      .selectFrom("product_lines as l")
+      .leftJoin("brands as b", "b.id", "l.brand_id")
+      .select(["l.id", "l.option_names", "l.puffs", "b.slug as brand_slug", "b.name as brand_name"])
+      .where("l.id", "in", lineIds)
+      .execute(),
+    db
+      .selectFrom("products")
+      .select(["line_id", "option1", "option2", "option3"])
+      .where("line_id", "in", lineIds)
+      .execute(),
+  ]);
+  const rows = new Map<string, FacetRow>();
+  const add = (row: FacetRow) => {
+    if (row.value) rows.set(`${row.line_id}|${row.facet}|${row.value}`, row);
+  };
+  for (const l of lines) {
+    if (l.brand_slug && l.brand_name) add({ line_id: l.id, facet: "brand", value: l.brand_slug, label: l.brand_name });
+    if (l.puffs) add({ line_id: l.id, facet: "puffs", ...puffsBracket(l.puffs) });
+    const facets = parseOptionNames(l.option_names).map(facetOfOption);
+    for (const v of variants) {
+      if (v.line_id !== l.id) continue;
+      [v.option1, v.option2, v.option3].forEach((label, i) => {
+        const facet = facets[i];
+        if (facet && label) add({ line_id: l.id, facet, value: facetValue(label), label });
+      });
+    }
+  }
+  return [...rows.values()];
+}
+
+/** Makes line_facets hold what these lines and their variants say now (in the caller's transaction). */
+export async function refreshLineFacets(db: Db, lineIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(lineIds)];
+  for (let at = 0; at < ids.length; at += 500) {
+    const batch = ids.slice(at, at + 500);
+    const rows = await facetsOf(db, batch);
+    await db.deleteFrom("line_facets").where("line_id", "in", batch).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await db
+        .insertInto("line_facets")
+        .values(rows.slice(i, i + 500))
+        .execute();
+  }
+}
+
+/** line_facets as recounted from the lines and variants (the tests' reference; a repair). */
+export async function recountLineFacets(db: Db): Promise<FacetRow[]> {
+  const ids = (await db.selectFrom("product_lines").select("id").execute()).map((l) => l.id);
+  const rows: FacetRow[] = [];
+  for (let at = 0; at < ids.length; at += 500) rows.push(...(await facetsOf(db, ids.slice(at, at + 500))));
+  return rows.sort(byKey);
+}
+
+export async function readLineFacets(db: Db): Promise<FacetRow[]> {
+  const rows = await db.selectFrom("line_facets").select(["line_id", "facet", "value", "label"]).execute();
+  return (rows as FacetRow[]).sort(byKey);
+}
+
+function byKey(a: FacetRow, b: FacetRow): number {
+  return a.line_id - b.line_id || a.facet.localeCompare(b.facet) || a.value.localeCompare(b.value);
+}
+
+/**
+ * A condition on a listing's rows (products, aliased "products"): their line has one of the chosen
+ * values of every chosen facet (but `except`, when counting that facet's values).
+ */
+export function facetCondition(chosen: FacetChoice, except: Facet | null = null) {
+  return (eb: ExpressionBuilder<DB, "products">) => {
+    const parts = FACETS.filter((f) => f !== except && (chosen[f]?.length ?? 0) > 0).map((facet) =>
+      eb(
+        "products.line_id",
+        "in",
+        eb
+          .selectFrom("line_facets")
+          .select("line_facets.line_id")
+          .where("line_facets.facet", "=", facet)
+          .where("line_facets.value", "in", chosen[facet] as string[]),
+      ),
+    );
+    return parts.length ? eb.and(parts) : sql<SqlBool>`1 = 1`;
+  };
+}
+
+/** What a listing is before its facets: a category (or all), a brand, in stock only. */
+export interface ListingScope {
+  category: string | null;
+  brandId?: number | null;
+  inStockOnly?: boolean;
+}
+
+/** A condition on a listing's rows for its scope: lead variants (one per line) of the category, brand, in stock. */
+export function scopeCondition(scope: ListingScope) {
+  return (eb: ExpressionBuilder<DB, "products">) => {
+    const parts = [eb("products.lead", "=", 1)];
+    if (scope.category) parts.push(eb("products.category", "=", scope.category));
+    if (scope.brandId != null)
+      parts.push(
+        eb(
+          "products.line_id",
+          "in",
+          eb.selectFrom("product_lines").select("product_lines.id").where("product_lines.brand_id", "=", scope.brandId),
+        ),
+      );
+    if (scope.inStockOnly)
+      parts.push(
+        eb.exists(
+          eb
+            .selectFrom("products as v")
+            .select("v.id")
+            .whereRef("v.line_id", "=", "products.line_id")
+            .where("v.stock", ">", 0),
+        ),
+      );
+    return eb.and(parts);
+  };
+}
+
+/**
+ * For each facet, how many lines of the listing (its scope, and the other facets chosen) have each
+ * of its values, most first. A facet with no value in the listing is left out. One query per
+ * facet (`only`: those facets).
+ */
+export async function facetCounts(
+  db: Kysely<DB>,
+  scope: ListingScope,
+  chosen: FacetChoice,
+  only: readonly Facet[] = FACETS,
+): Promise<Partial<Record<Facet, FacetCount[]>>> {
+  const counted = await Promise.all(
+    only.map(async (facet) => {
+      const rows = await db
+        .selectFrom("line_facets as f")
+        .innerJoin("products", (join) => join.onRef("products.line_id", "=", "f.line_id").on("products.lead", "=", 1))
+        .select((eb) => ["f.value", sql<string>`max(f.label)`.as("label"), eb.fn.countAll<number>().as("n")])
+        .where("f.facet", "=", facet)
+        .where(scopeCondition(scope))
+        .where(facetCondition(chosen, facet))
+        .groupBy("f.value")
+        .orderBy(sql`count(*)`, "desc")
+        .orderBy("f.value")
+        .limit(50)
+        .execute();
+      return [facet, rows.map((r) => ({ value: r.value, label: r.label, count: Number(r.n) }))] as const;
+    }),
+  );
+  const out: Partial<Record<Facet, FacetCount[]>> = {};
+  for (const [facet, values] of counted) if (values.length) out[facet] = values;
+  return out;
+}
