@@ -1,11 +1,20 @@
 import { z } from "zod";
 import { LICENSE_TYPES, type LicenseType } from "../business";
-import { CATEGORY_SLUGS } from "../categories";
 import { FLAVOR_CLASS_VALUES, PRODUCT_CLASS_VALUES, RULE_EFFECT_VALUES } from "../compliance/vocabulary";
 import * as MESSAGES from "../messages";
 import * as EXCISE_MESSAGES from "../messages/excise";
 import { US_STATE_CODES } from "../us-states";
-import { dayField, optionalDayField } from "./day";
+import { optionalDayField } from "./day";
+import {
+  checkDates,
+  checkScope,
+  DATE_FIELDS,
+  listField,
+  ruleNameField,
+  SCOPE_FIELDS,
+  statesField,
+  zipsField,
+} from "./rule-book";
 
 /**
  * The compliance forms (issue 15): a rule (the admin's rule form; the server checks every post
@@ -15,77 +24,16 @@ import { dayField, optionalDayField } from "./day";
 
 const ZIP5 = /^\d{5}$/;
 
-/** A comma, space or line separated list, trimmed, without blanks or repeats. */
-export function splitList(value: string): string[] {
-  return [
-    ...new Set(
-      value
-        .split(/[\s,;]+/)
-        .map((v) => v.trim())
-        .filter(Boolean),
-    ),
-  ];
-}
-
-export const listField = z
-  .string()
-  .max(5000, MESSAGES.listTooLong)
-  .optional()
-  .transform((v) => splitList(v ?? ""));
-
-/** Brands may contain spaces: one per line or separated by commas. */
-export const brandList = z
-  .string()
-  .max(5000, MESSAGES.listTooLong)
-  .optional()
-  .transform((v) => [
-    ...new Set(
-      (v ?? "")
-        .split(/[,\n]+/)
-        .map((b) => b.trim())
-        .filter(Boolean),
-    ),
-  ]);
-
-export const checkboxes = <T extends string>(values: readonly [T, ...T[]], message: string) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
-    .pipe(z.array(z.enum(values, { error: message })))
-    .transform((v) => [...new Set(v)]);
-
 const licenseTypeValues = LICENSE_TYPES.map((t) => t.value) as [LicenseType, ...LicenseType[]];
 
+/** A rule: the rule-book's fields (name, scope, places, dates) and what compliance adds (the effect, the buyer's words). */
 export const ruleSchema = z
   .object({
-    name: z.string().trim().min(1, MESSAGES.ruleNameRequired).max(120, MESSAGES.ruleNameTooLong),
-    all: z
-      .string()
-      .optional()
-      .transform((v) => v === "on" || v === "true"),
-    classes: checkboxes(PRODUCT_CLASS_VALUES, MESSAGES.chooseProductClasses),
-    flavors: checkboxes(FLAVOR_CLASS_VALUES, MESSAGES.chooseFlavorClasses),
-    categories: checkboxes(CATEGORY_SLUGS, MESSAGES.chooseCategories),
-    brands: brandList,
-    countries: listField
-      .transform((v) => v.map((c) => c.toUpperCase()))
-      .refine((v) => v.every((c) => /^[A-Z]{2}$/.test(c)), MESSAGES.countryFormat),
-    productIds: listField
-      .refine((v) => v.every((id) => /^\d{1,9}$/.test(id)), MESSAGES.productIdsFormat)
-      .transform((v) => v.map(Number)),
-    minThcMg: z
-      .string()
-      .trim()
-      .optional()
-      .refine((v) => !v || /^\d{1,6}(\.\d{1,3})?$/.test(v), MESSAGES.numberFormat)
-      .transform((v) => (v ? Number(v) : undefined)),
-    states: listField
-      .transform((v) => v.map((s) => s.toUpperCase()))
-      .refine((v) => v.every((s) => US_STATE_CODES.includes(s)), MESSAGES.ruleStateUnknown),
-    zips: listField.refine((v) => v.every((z5) => ZIP5.test(z5)), MESSAGES.ruleZipFormat),
-    effectiveFrom: dayField("effective date"),
-    effectiveUntil: optionalDayField("last day"),
+    name: ruleNameField(MESSAGES.ruleNameRequired, MESSAGES.ruleNameTooLong),
+    ...SCOPE_FIELDS,
+    states: statesField(MESSAGES.ruleStateUnknown),
+    zips: zipsField(MESSAGES.ruleZipFormat),
+    ...DATE_FIELDS,
     effect: z.enum(RULE_EFFECT_VALUES, { error: MESSAGES.ruleEffectRequired }),
     licenseType: z
       .string()
@@ -97,18 +45,10 @@ export const ruleSchema = z
     label: z.string().trim().min(1, MESSAGES.ruleLabelRequired).max(60, MESSAGES.ruleLabelTooLong),
   })
   .superRefine((v, ctx) => {
-    const filtered =
-      v.classes.length +
-      v.flavors.length +
-      v.categories.length +
-      v.brands.length +
-      v.countries.length +
-      v.productIds.length;
-    if (!v.all && filtered === 0) ctx.addIssue({ code: "custom", path: ["all"], message: MESSAGES.ruleScopeEmpty });
+    checkScope(v, ctx, { scopeEmpty: MESSAGES.ruleScopeEmpty });
     if (v.zips.length && !v.states.length)
       ctx.addIssue({ code: "custom", path: ["zips"], message: MESSAGES.ruleZipsNeedStates });
-    if (v.effectiveUntil && v.effectiveUntil < v.effectiveFrom)
-      ctx.addIssue({ code: "custom", path: ["effectiveUntil"], message: MESSAGES.ruleEndBeforeStart });
+    checkDates(v, ctx);
     if (v.effect === "require-license" && !v.licenseType)
       ctx.addIssue({ code: "custom", path: ["licenseType"], message: MESSAGES.ruleLicenseTypeRequired });
   });
