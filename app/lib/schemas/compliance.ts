@@ -4,7 +4,6 @@ import { FLAVOR_CLASS_VALUES, PRODUCT_CLASS_VALUES, RULE_EFFECT_VALUES } from ".
 import * as MESSAGES from "../messages";
 import * as EXCISE_MESSAGES from "../messages/excise";
 import { US_STATE_CODES } from "../us-states";
-import { optionalDayField } from "./day";
 import {
   checkDates,
   checkScope,
@@ -18,11 +17,9 @@ import {
 
 /**
  * The compliance forms (issue 15): a rule (the admin's rule form; the server checks every post
- * with the same schema), a product's compliance facts (the product form, the catalog import),
- * the admin's "test a sale" box and the bulk facts of the product list.
+ * with the same schema, built on the rule-book's fields: schemas/rule-book.ts), a product's
+ * compliance facts (the product form, the catalog import) and the bulk facts of the product list.
  */
-
-const ZIP5 = /^\d{5}$/;
 
 const licenseTypeValues = LICENSE_TYPES.map((t) => t.value) as [LicenseType, ...LicenseType[]];
 
@@ -133,50 +130,6 @@ export const productComplianceSchema = z.object({
     .transform((v) => (v === "yes" ? true : v === "no" ? false : null)),
 });
 export type ProductComplianceInput = z.output<typeof productComplianceSchema>;
-
-/**
- * The admin's "test a sale" form. The product is the one picked from the picker's suggestions, or
- * (without JavaScript) the one whose SKU is typed in its field.
- */
-export const saleTestSchema = z
-  .object({
-    /** The product picked from the suggestions (the picker's hidden field). */
-    productId: z
-      .string()
-      .trim()
-      .optional()
-      .refine((v) => !v || /^\d{1,9}$/.test(v), MESSAGES.chooseCatalogProduct)
-      .transform((v) => (v ? Number(v) : null)),
-    /** What was typed in the product field: a SKU names the product when none was picked (no JavaScript). */
-    product: z
-      .string()
-      .trim()
-      .max(200, MESSAGES.chooseCatalogProduct)
-      .optional()
-      .transform((v) => v ?? ""),
-    state: z
-      .string({ error: MESSAGES.ruleStateUnknown })
-      .trim()
-      .toUpperCase()
-      .refine((v) => US_STATE_CODES.includes(v), MESSAGES.ruleStateUnknown),
-    zip: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => v ?? "")
-      .refine((v) => v === "" || ZIP5.test(v), MESSAGES.ruleZipFormat),
-    customer: z
-      .string()
-      .trim()
-      .max(200)
-      .optional()
-      .transform((v) => v ?? ""),
-    date: optionalDayField("sale date").transform((v) => v ?? ""),
-  })
-  .superRefine((v, ctx) => {
-    if (v.productId === null && v.product === "")
-      ctx.addIssue({ code: "custom", path: ["product"], message: MESSAGES.chooseCatalogProduct });
-  });
 
 const blankIsUnchanged = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());

@@ -125,3 +125,49 @@ export function checkDates(v: { effectiveFrom: string; effectiveUntil: string | 
   if (v.effectiveUntil && v.effectiveUntil < v.effectiveFrom)
     ctx.addIssue({ code: "custom", path: ["effectiveUntil"], message: MESSAGES.ruleEndBeforeStart });
 }
+
+/**
+ * The rule-book's "test a sale" form: a product, shipped to a state and ZIP, for a customer
+ * (optional), on a date (empty: today). The product is the one picked from the picker's
+ * suggestions, or (without JavaScript) the one whose SKU is typed in its field.
+ */
+export const saleTestSchema = z
+  .object({
+    /** The product picked from the suggestions (the picker's hidden field). */
+    productId: z
+      .string()
+      .trim()
+      .optional()
+      .refine((v) => !v || /^\d{1,9}$/.test(v), MESSAGES.chooseCatalogProduct)
+      .transform((v) => (v ? Number(v) : null)),
+    /** What was typed in the product field: a SKU names the product when none was picked (no JavaScript). */
+    product: z
+      .string()
+      .trim()
+      .max(200, MESSAGES.chooseCatalogProduct)
+      .optional()
+      .transform((v) => v ?? ""),
+    state: z
+      .string({ error: MESSAGES.ruleStateUnknown })
+      .trim()
+      .toUpperCase()
+      .refine((v) => US_STATE_CODES.includes(v), MESSAGES.ruleStateUnknown),
+    zip: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v ?? "")
+      .refine((v) => v === "" || /^\d{5}$/.test(v), MESSAGES.ruleZipFormat),
+    customer: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .transform((v) => v ?? ""),
+    date: optionalDayField("sale date").transform((v) => v ?? ""),
+  })
+  .superRefine((v, ctx) => {
+    if (v.productId === null && v.product === "")
+      ctx.addIssue({ code: "custom", path: ["product"], message: MESSAGES.chooseCatalogProduct });
+  });
+export type SaleTestInput = z.output<typeof saleTestSchema>;

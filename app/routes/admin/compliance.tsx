@@ -12,8 +12,9 @@ import { storeToday } from "~/lib/business";
 import { intentOf } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
-import { ruleSchema, saleTestSchema } from "~/lib/schemas/compliance";
+import { ruleSchema } from "~/lib/schemas/compliance";
 import { idParam } from "~/lib/schemas/params";
+import { saleTestSchema } from "~/lib/schemas/rule-book";
 import type { Route } from "./+types/compliance";
 
 export function meta() {
