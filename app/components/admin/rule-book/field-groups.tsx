@@ -113,7 +113,8 @@ export function ProductScopeFields<X extends OptionalScopeField = never>({
 
 /**
  * Where a rule reaches: its states (`states`: a list, empty for every destination; `state`: one
- * state) and the ZIP codes that narrow them, side by side from a small tablet up.
+ * state) and the ZIP codes that narrow them, one under the other (their labels say what to type,
+ * and are too long to sit side by side without the boxes going out of line).
  */
 export function PlaceFields<S extends "states" | "state">({
   fields,
@@ -125,7 +126,7 @@ export function PlaceFields<S extends "states" | "state">({
   zips: { label: string; value: string };
 }) {
   return (
-    <div className="grid gap-3 sm:grid-cols-2">
+    <>
       <TextField
         label={states.label}
         name={states.name}
@@ -140,7 +141,7 @@ export function PlaceFields<S extends "states" | "state">({
         defaultValue={fields.value("zips", zips.value)}
         error={fields.error("zips")}
       />
-    </div>
+    </>
   );
 }
 
