@@ -4,7 +4,7 @@ import * as MESSAGES from "~/lib/messages";
 import { describeScope } from "~/lib/rule-book/scope";
 import type { RuleInput } from "~/lib/schemas/compliance";
 import type { ComplianceRuleRow } from "../db/schema";
-import { RuleBookError, type RuleStore, readJson, readStrings, ruleStore } from "../rule-book/store";
+import { bookRuleOf, RuleBookError, type RuleStore, readJson, readStrings, ruleStore } from "../rule-book/store";
 import { lockRuleSet } from "../rule-book/version";
 import { loadCatalogFacts } from "./facts";
 
@@ -19,21 +19,15 @@ export class RuleError extends RuleBookError {}
 
 export function toRule(row: ComplianceRuleRow): Rule {
   return {
-    id: row.id,
-    name: row.name,
+    ...bookRuleOf(row),
     // A scope that cannot be read is kept as an empty one.
     scope: readJson<RuleScope>(row.scope, {}),
     states: readStrings(row.states),
     zips: readStrings(row.zips),
-    effectiveFrom: row.effective_from,
-    effectiveUntil: row.effective_until,
     effect: row.effect,
     licenseType: row.license_type,
     reason: row.reason,
     label: row.label,
-    enabled: !!row.enabled,
-    example: !!row.example,
-    updatedAt: row.updated_at,
   };
 }
 

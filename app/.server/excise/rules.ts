@@ -6,7 +6,7 @@ import { scopeFromInput } from "~/lib/rule-book/scope";
 import type { TaxRuleInput } from "~/lib/schemas/excise";
 import { dialectOf } from "../db/connect";
 import type { DB, ExciseRuleRow } from "../db/schema";
-import { RuleBookError, readJson, readStrings, ruleStore } from "../rule-book/store";
+import { bookRuleOf, RuleBookError, readJson, readStrings, ruleStore } from "../rule-book/store";
 import { loadCatalogExciseFacts } from "./facts";
 
 /**
@@ -22,23 +22,17 @@ export class ExciseRuleError extends RuleBookError {}
 
 export function toExciseRule(row: ExciseRuleRow): ExciseRule {
   return {
-    id: row.id,
-    name: row.name,
+    ...bookRuleOf(row),
     state: row.state,
     zips: readStrings(row.zips),
     // A scope that cannot be read covers nothing.
     scope: readJson<ExciseScope>(row.scope, { productIds: [] }),
     method: row.method,
     rateMicros: Number(row.rate_micros),
-    effectiveFrom: row.effective_from,
-    effectiveUntil: row.effective_until,
     owedBy: row.owed_by,
     wording: row.wording,
     source: row.source,
     sourceDate: row.source_date,
-    enabled: !!row.enabled,
-    example: !!row.example,
-    updatedAt: row.updated_at,
   };
 }
 

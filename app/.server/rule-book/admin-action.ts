@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { z } from "zod";
+import { storeToday } from "~/lib/business";
 import type { BookRule } from "~/lib/rule-book/book";
 import { idParam } from "~/lib/schemas/params";
 import type { Actor } from "../audit/log";
@@ -26,6 +27,21 @@ export interface RuleBookActions<R extends BookRule, S extends z.ZodType> {
     /** The toast after a save: `added` true for a new rule. */
     saved: (added: boolean) => string;
   };
+}
+
+/**
+ * The page's data: every rule (a few dozen at most), the one being edited (`?edit=<id>`) and the
+ * store's date (a new rule's first day).
+ */
+export async function ruleBookPageData<R extends BookRule>(
+  db: Kysely<DB>,
+  store: Pick<RuleStore<R, never>, "list">,
+  url: URL,
+) {
+  const rules = await store.list(db);
+  const editId = idParam(url.searchParams.get("edit"));
+  const editing = editId ? (rules.find((r) => r.id === editId) ?? null) : null;
+  return { rules, editing, today: storeToday() };
 }
 
 /** Whether a post is one of the rule-book's own forms (a page may have others: "test a sale"). */

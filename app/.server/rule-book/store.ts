@@ -28,6 +28,26 @@ interface KitColumns {
   updated_at: string;
 }
 
+/** The columns every rule table has that a kind's form writes. */
+interface BookColumns {
+  name: string;
+  effective_from: string;
+  effective_until: string | null;
+}
+
+/** What every kind's rule reads of its row: id, name, dates, enabled, example, version. */
+export function bookRuleOf(row: KitColumns & BookColumns): BookRule {
+  return {
+    id: row.id,
+    name: row.name,
+    effectiveFrom: row.effective_from,
+    effectiveUntil: row.effective_until,
+    enabled: !!row.enabled,
+    example: !!row.example,
+    updatedAt: row.updated_at,
+  };
+}
+
 /** A refused rule change: the message says what is wrong; `field` is the form field. */
 export class RuleBookError extends DomainError {
   constructor(message: string, field = "form", status = 400) {

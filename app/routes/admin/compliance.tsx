@@ -3,17 +3,15 @@ import { testSale } from "~/.server/compliance/test-sale";
 import { getDb } from "~/.server/db/instance";
 import { parseForm, replyError, replyOk } from "~/.server/http/forms";
 import { actorOf, formOf } from "~/.server/request/context";
-import { isRuleBookIntent, ruleBookAction } from "~/.server/rule-book/admin-action";
+import { isRuleBookIntent, ruleBookAction, ruleBookPageData } from "~/.server/rule-book/admin-action";
 import { RuleCard } from "~/components/admin/compliance/rule-card";
 import { RuleForm } from "~/components/admin/compliance/rule-form";
 import { TestSale } from "~/components/admin/compliance/test-sale";
 import { RuleBookPage } from "~/components/admin/rule-book/rule-book-page";
-import { storeToday } from "~/lib/business";
 import { intentOf } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { ruleSchema } from "~/lib/schemas/compliance";
-import { idParam } from "~/lib/schemas/params";
 import { saleTestSchema } from "~/lib/schemas/rule-book";
 import type { Route } from "./+types/compliance";
 
@@ -27,10 +25,7 @@ export function meta() {
  * the same at 100 products or 100,000.
  */
 export async function loader({ url }: Route.LoaderArgs) {
-  const rules = await COMPLIANCE_RULES.list(getDb());
-  const editId = idParam(url.searchParams.get("edit"));
-  const editing = editId ? (rules.find((r) => r.id === editId) ?? null) : null;
-  return { rules, editing, today: storeToday() };
+  return ruleBookPageData(getDb(), COMPLIANCE_RULES, url);
 }
 
 /** Test a sale, or the rule-book's actions (Enable or Disable, save) with compliance's schema and words. */

@@ -2,16 +2,14 @@ import { getDb } from "~/.server/db/instance";
 import { EXCISE_RULES } from "~/.server/excise/rules";
 import { replyError } from "~/.server/http/forms";
 import { actorOf, formOf } from "~/.server/request/context";
-import { isRuleBookIntent, ruleBookAction } from "~/.server/rule-book/admin-action";
+import { isRuleBookIntent, ruleBookAction, ruleBookPageData } from "~/.server/rule-book/admin-action";
 import { TaxRuleCard } from "~/components/admin/excise/tax-rule-card";
 import { TaxRuleForm } from "~/components/admin/excise/tax-rule-form";
 import { RuleBookPage } from "~/components/admin/rule-book/rule-book-page";
-import { storeToday } from "~/lib/business";
 import { intentOf } from "~/lib/form-reply";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import * as EXCISE_MESSAGES from "~/lib/messages/excise";
 import { taxRuleSchema } from "~/lib/schemas/excise";
-import { idParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/taxes";
 
 export function meta() {
@@ -20,10 +18,7 @@ export function meta() {
 
 /** The tax rules (a few dozen at most) and the one being edited. */
 export async function loader({ url }: Route.LoaderArgs) {
-  const rules = await EXCISE_RULES.list(getDb());
-  const editId = idParam(url.searchParams.get("edit"));
-  const editing = editId ? (rules.find((r) => r.id === editId) ?? null) : null;
-  return { rules, editing, today: storeToday() };
+  return ruleBookPageData(getDb(), EXCISE_RULES, url);
 }
 
 /** Enable or Disable a tax rule, or save one: the rule-book's actions with excise's schema and words. */
