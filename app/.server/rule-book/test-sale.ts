@@ -24,9 +24,6 @@ export interface SaleToTest<F> {
   where: string;
 }
 
-export const TEST_PRODUCT_NOT_FOUND = MESSAGES.chooseCatalogProduct;
-export const TEST_CUSTOMER_NOT_FOUND = MESSAGES.noCustomerWithEmail;
-
 export async function saleToTest<F>(
   db: Kysely<DB>,
   input: SaleTestInput,
@@ -38,7 +35,8 @@ export async function saleToTest<F>(
       ? undefined
       : await db.selectFrom("products").select("name").where("id", "=", productId).executeTakeFirst();
   const facts = productId === null ? undefined : (await loadFacts(db, [productId])).get(productId);
-  if (productId === null || !product || !facts) return { ok: false, field: "product", message: TEST_PRODUCT_NOT_FOUND };
+  if (productId === null || !product || !facts)
+    return { ok: false, field: "product", message: MESSAGES.chooseCatalogProduct };
   let userId: string | null = null;
   let addressId: string | null = null;
   if (input.customer) {
@@ -47,7 +45,7 @@ export async function saleToTest<F>(
       .select(["id", "email"])
       .where("email", "=", input.customer.toLowerCase())
       .executeTakeFirst();
-    if (!user) return { ok: false, field: "customer", message: TEST_CUSTOMER_NOT_FOUND };
+    if (!user) return { ok: false, field: "customer", message: MESSAGES.noCustomerWithEmail };
     userId = user.id;
     const address = await db
       .selectFrom("addresses")
