@@ -1,6 +1,10 @@
 import { licenseCountsIn } from "../business";
+import type { BookRule } from "../rule-book/book";
+import { inForce } from "../rule-book/dates";
+import { placeReaches } from "../rule-book/place";
+import { type ProductScope, type ScopeFacts, scopeCovers } from "../rule-book/scope";
 import { zipRegion } from "../zip-states";
-import type { FlavorClass, ProductClass, RuleEffect } from "./vocabulary";
+import type { RuleEffect } from "./vocabulary";
 import { stateName } from "./vocabulary";
 
 /**
@@ -9,53 +13,26 @@ import { stateName } from "./vocabulary";
  * evaluateSale. Shared by the server (listings, cart, checkout, orders, the admin's test box).
  */
 
-/** What a rule reads of a product. Unknown facts are null (a rule on them does not cover it). */
-export interface ProductFacts {
-  id: number;
-  category: string;
-  brand: string | null;
-  productClass: ProductClass | null;
-  flavorClass: FlavorClass | null;
-  country: string | null;
-  /** Total THC per container, mg (cannabinoid products). */
-  thcMg: number | null;
+/** What a rule reads of a product: the scope's facts (rule-book/scope.ts) and the directory listings. */
+export interface ProductFacts extends ScopeFacts {
   /** The states whose vape directory lists the product (two-letter codes; empty: none). */
   directoryStates: readonly string[];
 }
 
-/**
- * What a rule covers: every product (all), or the products that match every filter given (each
- * filter is a list: any of its values). minThcMg narrows to products with more THC per container
- * than that (the federal hemp definition counts THC per container).
- */
-export interface RuleScope {
-  all?: boolean;
-  classes?: ProductClass[];
-  flavors?: FlavorClass[];
-  categories?: string[];
-  brands?: string[];
-  countries?: string[];
-  productIds?: number[];
-  minThcMg?: number;
-}
+/** What a rule covers: the rule-book's scope over products (rule-book/scope.ts). */
+export type RuleScope = ProductScope;
 
-export interface Rule {
-  id: number;
-  name: string;
+/** A compliance rule: a rule-book rule (name, scope, place, dates, enabled) and its effect. */
+export interface Rule extends BookRule {
   scope: RuleScope;
   /** Empty: every destination. */
   states: string[];
   /** Empty: the whole of each state. */
   zips: string[];
-  effectiveFrom: string;
-  effectiveUntil: string | null;
   effect: RuleEffect;
   licenseType: string | null;
   reason: string;
   label: string;
-  enabled: boolean;
-  example: boolean;
-  updatedAt: string;
 }
 
 export interface Destination {
@@ -110,34 +87,6 @@ export interface Verdict {
 /** A rule's words for one destination: "{state}" becomes the state's name. */
 export function fillState(text: string, state: string): string {
   return text.replaceAll("{state}", stateName(state.toUpperCase()));
-}
-
-export function ruleCovers(scope: RuleScope, p: ProductFacts): boolean {
-  if (scope.all) return scope.minThcMg === undefined || (p.thcMg ?? 0) > scope.minThcMg;
-  const has = <T>(list: T[] | undefined, value: T | null) => !list?.length || (value !== null && list.includes(value));
-  if (!has(scope.classes, p.productClass)) return false;
-  if (!has(scope.flavors, p.flavorClass)) return false;
-  if (!has(scope.categories, p.category)) return false;
-  if (scope.brands?.length) {
-    const brand = p.brand?.trim().toLowerCase() ?? null;
-    if (!brand || !scope.brands.some((b) => b.trim().toLowerCase() === brand)) return false;
-  }
-  if (!has(scope.countries, p.country)) return false;
-  if (!has(scope.productIds, p.id)) return false;
-  if (scope.minThcMg !== undefined && !((p.thcMg ?? 0) > scope.minThcMg)) return false;
-  return true;
-}
-
-export function ruleReaches(rule: Pick<Rule, "states" | "zips">, d: Pick<Destination, "state" | "zip">): boolean {
-  if (rule.states.length === 0) return true;
-  if (!rule.states.includes(d.state.toUpperCase())) return false;
-  if (rule.zips.length === 0) return true;
-  // ZIPs narrow only the states they belong to; a rule cannot tell, so any listed ZIP counts.
-  return rule.zips.includes(d.zip.trim().slice(0, 5));
-}
-
-export function ruleInForce(rule: Pick<Rule, "effectiveFrom" | "effectiveUntil" | "enabled">, date: string): boolean {
-  return rule.enabled && rule.effectiveFrom <= date && (rule.effectiveUntil === null || date <= rule.effectiveUntil);
 }
 
 /**
@@ -236,7 +185,7 @@ function evaluateInState(
   rules: readonly Rule[],
 ): Verdict {
   const applicable = rules
-    .filter((r) => ruleInForce(r, date) && ruleReaches(r, destination) && ruleCovers(r.scope, product))
+    .filter((r) => inForce(r, date) && placeReaches(r, destination) && scopeCovers(r.scope, product))
     .sort((a, b) => a.id - b.id);
   const applied: RuleResult[] = applicable.map((r) => ({
     id: r.id,

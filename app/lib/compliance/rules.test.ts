@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { product, rule, VALID_RULE_INPUT } from "../../../tests/support/compliance-rules";
 import * as MESSAGES from "../messages";
+import { scopesOverlap } from "../rule-book/scope";
 import { ruleSchema } from "../schemas/compliance";
 import type { Rule } from "./engine";
-import { describeEffect, findContradiction, scopesOverlap } from "./rules";
+import { describeEffect, findContradiction } from "./rules";
 
 describe("contradicting rules", () => {
   it("finds a contradicting rule: same products, overlapping places and dates, another effect", () => {

@@ -1,7 +1,6 @@
-import { describeScope } from "../compliance/rules";
-import { stateName } from "../compliance/vocabulary";
 import { formatCents } from "../money";
-import type { ExciseMethod, ExciseRule, ExciseScope, OwedBy } from "./engine";
+import { describeScope } from "../rule-book/scope";
+import type { ExciseMethod, ExciseScope, OwedBy } from "./engine";
 import { RATE_SCALE } from "./engine";
 
 /** The admin list's words for a tax rule: its rate, what it covers, who owes it. */
@@ -37,8 +36,4 @@ export function methodLabel(method: ExciseMethod | string): string {
     : method === "per-unit"
       ? "Per cartridge or unit"
       : "Percent of wholesale price";
-}
-
-export function placeOf(rule: Pick<ExciseRule, "state" | "zips">): string {
-  return rule.zips.length ? `${stateName(rule.state)} (ZIP ${rule.zips.join(", ")})` : stateName(rule.state);
 }

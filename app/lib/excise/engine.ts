@@ -1,8 +1,12 @@
-import { type ProductFacts, type RuleScope, ruleCovers } from "../compliance/engine";
-import { scopesOverlap } from "../compliance/rules";
+import type { ProductFacts, RuleScope } from "../compliance/engine";
+import { type BookRule, findClash } from "../rule-book/book";
+import { inForce } from "../rule-book/dates";
+import { placeReaches, type RulePlace } from "../rule-book/place";
+import { scopeCovers, scopesOverlap } from "../rule-book/scope";
 
 /**
- * Excise taxes as data (issue 31; decision 0038) and the one pure function that computes them:
+ * Excise taxes as data (issue 31; decision 0038), a kind of the rule-book kit (decision 0045), and
+ * the one pure function that computes them:
  * a cart's or an order's lines, the destination, the store date and the rules give each line's
  * tax under each rule that applies. Shared by the cart, the order transaction, the admin's order
  * edit and the tests.
@@ -40,9 +44,8 @@ export interface ExciseScope extends RuleScope {
   nicotineOnly?: boolean;
 }
 
-export interface ExciseRule {
-  id: number;
-  name: string;
+/** A tax rule: a rule-book rule (name, scope, one state and its ZIPs, dates, enabled) and its rate. */
+export interface ExciseRule extends BookRule {
   /** Two-letter code, upper case. */
   state: string;
   /** Empty: the whole state. */
@@ -50,15 +53,10 @@ export interface ExciseRule {
   scope: ExciseScope;
   method: ExciseMethod;
   rateMicros: number;
-  effectiveFrom: string;
-  effectiveUntil: string | null;
   owedBy: OwedBy;
   wording: string;
   source: string | null;
   sourceDate: string | null;
-  enabled: boolean;
-  example: boolean;
-  updatedAt: string;
 }
 
 /** A line to tax: the product, how many selling units, and the line's wholesale price in cents. */
@@ -89,17 +87,13 @@ export interface ExciseLine {
   missingFact: boolean;
 }
 
-export function excisePlaceCovers(rule: Pick<ExciseRule, "state" | "zips">, d: { state: string; zip: string }) {
-  if (rule.state !== d.state.trim().toUpperCase()) return false;
-  return rule.zips.length === 0 || rule.zips.includes(d.zip.trim().slice(0, 5));
-}
-
-export function exciseInForce(rule: Pick<ExciseRule, "effectiveFrom" | "effectiveUntil" | "enabled">, date: string) {
-  return rule.enabled && rule.effectiveFrom <= date && (rule.effectiveUntil === null || date <= rule.effectiveUntil);
+/** A tax rule's place in the rule-book's terms: its one state, narrowed by its ZIPs. */
+export function excisePlace(rule: Pick<ExciseRule, "state" | "zips">): RulePlace {
+  return { states: [rule.state], zips: rule.zips };
 }
 
 export function exciseCovers(scope: ExciseScope, p: ExciseFacts): boolean {
-  if (!ruleCovers(scope, p)) return false;
+  if (!scopeCovers(scope, p)) return false;
   if (scope.systems?.length && (p.system === null || !scope.systems.includes(p.system))) return false;
   if (scope.nicotineOnly && p.nicotine !== true) return false;
   return true;
@@ -169,7 +163,7 @@ export function evaluateExcise(
   rules: readonly ExciseRule[],
 ): ExciseLine[] {
   const applicable = rules
-    .filter((r) => exciseInForce(r, date) && excisePlaceCovers(r, destination))
+    .filter((r) => inForce(r, date) && placeReaches(excisePlace(r), destination))
     .sort((a, b) => a.id - b.id);
   const out: ExciseLine[] = [];
   for (const line of lines) {
@@ -224,15 +218,6 @@ export function collectedCents(lines: readonly { owedBy: OwedBy | string; amount
   return lines.reduce((sum, l) => (l.owedBy === "store" ? sum + l.amountCents : sum), 0);
 }
 
-function datesOverlap(a: Pick<ExciseRule, "effectiveFrom" | "effectiveUntil">, b: typeof a): boolean {
-  const end = (x: string | null) => x ?? "9999-12-31";
-  return a.effectiveFrom <= end(b.effectiveUntil) && b.effectiveFrom <= end(a.effectiveUntil);
-}
-
-function zipsOverlap(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === 0 || b.length === 0 || a.some((z) => b.includes(z));
-}
-
 /**
  * Whether some product can fall under both excise scopes. A product has one vape system, so
  * scopes naming systems that do not meet are apart; otherwise the compliance filters decide
@@ -255,15 +240,8 @@ export function findExciseContradiction(
   exceptId: number | null,
   catalog: readonly ExciseFacts[],
 ): ExciseRule | null {
-  return (
-    rules.find(
-      (r) =>
-        r.id !== exceptId &&
-        r.enabled &&
-        r.state === candidate.state &&
-        zipsOverlap(r.zips, candidate.zips) &&
-        datesOverlap(r, candidate) &&
-        exciseScopesOverlap(r.scope, candidate.scope, catalog),
-    ) ?? null
-  );
+  return findClash(candidate, rules, exceptId, {
+    placeOf: excisePlace,
+    clashes: (r, c) => exciseScopesOverlap(r.scope, c.scope, catalog),
+  });
 }

@@ -1,91 +1,36 @@
 import { z } from "zod";
 import { LICENSE_TYPES, type LicenseType } from "../business";
-import { CATEGORY_SLUGS } from "../categories";
 import { FLAVOR_CLASS_VALUES, PRODUCT_CLASS_VALUES, RULE_EFFECT_VALUES } from "../compliance/vocabulary";
 import * as MESSAGES from "../messages";
 import * as EXCISE_MESSAGES from "../messages/excise";
 import { US_STATE_CODES } from "../us-states";
-import { dayField, optionalDayField } from "./day";
+import {
+  checkDates,
+  checkScope,
+  DATE_FIELDS,
+  listField,
+  ruleNameField,
+  SCOPE_FIELDS,
+  statesField,
+  zipsField,
+} from "./rule-book";
 
 /**
  * The compliance forms (issue 15): a rule (the admin's rule form; the server checks every post
- * with the same schema), a product's compliance facts (the product form, the catalog import),
- * the admin's "test a sale" box and the bulk facts of the product list.
+ * with the same schema, built on the rule-book's fields: schemas/rule-book.ts), a product's
+ * compliance facts (the product form, the catalog import) and the bulk facts of the product list.
  */
-
-const ZIP5 = /^\d{5}$/;
-
-/** A comma, space or line separated list, trimmed, without blanks or repeats. */
-export function splitList(value: string): string[] {
-  return [
-    ...new Set(
-      value
-        .split(/[\s,;]+/)
-        .map((v) => v.trim())
-        .filter(Boolean),
-    ),
-  ];
-}
-
-export const listField = z
-  .string()
-  .max(5000, MESSAGES.listTooLong)
-  .optional()
-  .transform((v) => splitList(v ?? ""));
-
-/** Brands may contain spaces: one per line or separated by commas. */
-export const brandList = z
-  .string()
-  .max(5000, MESSAGES.listTooLong)
-  .optional()
-  .transform((v) => [
-    ...new Set(
-      (v ?? "")
-        .split(/[,\n]+/)
-        .map((b) => b.trim())
-        .filter(Boolean),
-    ),
-  ]);
-
-export const checkboxes = <T extends string>(values: readonly [T, ...T[]], message: string) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
-    .pipe(z.array(z.enum(values, { error: message })))
-    .transform((v) => [...new Set(v)]);
 
 const licenseTypeValues = LICENSE_TYPES.map((t) => t.value) as [LicenseType, ...LicenseType[]];
 
+/** A rule: the rule-book's fields (name, scope, places, dates) and what compliance adds (the effect, the buyer's words). */
 export const ruleSchema = z
   .object({
-    name: z.string().trim().min(1, MESSAGES.ruleNameRequired).max(120, MESSAGES.ruleNameTooLong),
-    all: z
-      .string()
-      .optional()
-      .transform((v) => v === "on" || v === "true"),
-    classes: checkboxes(PRODUCT_CLASS_VALUES, MESSAGES.chooseProductClasses),
-    flavors: checkboxes(FLAVOR_CLASS_VALUES, MESSAGES.chooseFlavorClasses),
-    categories: checkboxes(CATEGORY_SLUGS, MESSAGES.chooseCategories),
-    brands: brandList,
-    countries: listField
-      .transform((v) => v.map((c) => c.toUpperCase()))
-      .refine((v) => v.every((c) => /^[A-Z]{2}$/.test(c)), MESSAGES.countryFormat),
-    productIds: listField
-      .refine((v) => v.every((id) => /^\d{1,9}$/.test(id)), MESSAGES.productIdsFormat)
-      .transform((v) => v.map(Number)),
-    minThcMg: z
-      .string()
-      .trim()
-      .optional()
-      .refine((v) => !v || /^\d{1,6}(\.\d{1,3})?$/.test(v), MESSAGES.numberFormat)
-      .transform((v) => (v ? Number(v) : undefined)),
-    states: listField
-      .transform((v) => v.map((s) => s.toUpperCase()))
-      .refine((v) => v.every((s) => US_STATE_CODES.includes(s)), MESSAGES.ruleStateUnknown),
-    zips: listField.refine((v) => v.every((z5) => ZIP5.test(z5)), MESSAGES.ruleZipFormat),
-    effectiveFrom: dayField("effective date"),
-    effectiveUntil: optionalDayField("last day"),
+    name: ruleNameField(MESSAGES.ruleNameRequired, MESSAGES.ruleNameTooLong),
+    ...SCOPE_FIELDS,
+    states: statesField(MESSAGES.ruleStateUnknown),
+    zips: zipsField(MESSAGES.ruleZipFormat),
+    ...DATE_FIELDS,
     effect: z.enum(RULE_EFFECT_VALUES, { error: MESSAGES.ruleEffectRequired }),
     licenseType: z
       .string()
@@ -97,18 +42,10 @@ export const ruleSchema = z
     label: z.string().trim().min(1, MESSAGES.ruleLabelRequired).max(60, MESSAGES.ruleLabelTooLong),
   })
   .superRefine((v, ctx) => {
-    const filtered =
-      v.classes.length +
-      v.flavors.length +
-      v.categories.length +
-      v.brands.length +
-      v.countries.length +
-      v.productIds.length;
-    if (!v.all && filtered === 0) ctx.addIssue({ code: "custom", path: ["all"], message: MESSAGES.ruleScopeEmpty });
+    checkScope(v, ctx, { scopeEmpty: MESSAGES.ruleScopeEmpty });
     if (v.zips.length && !v.states.length)
       ctx.addIssue({ code: "custom", path: ["zips"], message: MESSAGES.ruleZipsNeedStates });
-    if (v.effectiveUntil && v.effectiveUntil < v.effectiveFrom)
-      ctx.addIssue({ code: "custom", path: ["effectiveUntil"], message: MESSAGES.ruleEndBeforeStart });
+    checkDates(v, ctx);
     if (v.effect === "require-license" && !v.licenseType)
       ctx.addIssue({ code: "custom", path: ["licenseType"], message: MESSAGES.ruleLicenseTypeRequired });
   });
@@ -193,50 +130,6 @@ export const productComplianceSchema = z.object({
     .transform((v) => (v === "yes" ? true : v === "no" ? false : null)),
 });
 export type ProductComplianceInput = z.output<typeof productComplianceSchema>;
-
-/**
- * The admin's "test a sale" form. The product is the one picked from the picker's suggestions, or
- * (without JavaScript) the one whose SKU is typed in its field.
- */
-export const saleTestSchema = z
-  .object({
-    /** The product picked from the suggestions (the picker's hidden field). */
-    productId: z
-      .string()
-      .trim()
-      .optional()
-      .refine((v) => !v || /^\d{1,9}$/.test(v), MESSAGES.chooseCatalogProduct)
-      .transform((v) => (v ? Number(v) : null)),
-    /** What was typed in the product field: a SKU names the product when none was picked (no JavaScript). */
-    product: z
-      .string()
-      .trim()
-      .max(200, MESSAGES.chooseCatalogProduct)
-      .optional()
-      .transform((v) => v ?? ""),
-    state: z
-      .string({ error: MESSAGES.ruleStateUnknown })
-      .trim()
-      .toUpperCase()
-      .refine((v) => US_STATE_CODES.includes(v), MESSAGES.ruleStateUnknown),
-    zip: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => v ?? "")
-      .refine((v) => v === "" || ZIP5.test(v), MESSAGES.ruleZipFormat),
-    customer: z
-      .string()
-      .trim()
-      .max(200)
-      .optional()
-      .transform((v) => v ?? ""),
-    date: optionalDayField("sale date").transform((v) => v ?? ""),
-  })
-  .superRefine((v, ctx) => {
-    if (v.productId === null && v.product === "")
-      ctx.addIssue({ code: "custom", path: ["product"], message: MESSAGES.chooseCatalogProduct });
-  });
 
 const blankIsUnchanged = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());

@@ -1,12 +1,19 @@
 import { z } from "zod";
-import { CATEGORY_SLUGS } from "../categories";
-import { PRODUCT_CLASS_VALUES } from "../compliance/vocabulary";
 import { EXCISE_METHODS, OWED_BY, RATE_SCALE, VAPE_SYSTEMS } from "../excise/engine";
-import * as MESSAGES from "../messages";
 import * as EXCISE_MESSAGES from "../messages/excise";
 import { US_STATE_CODES } from "../us-states";
-import { brandList, checkboxes, listField } from "./compliance";
 import { dayField, notAfterToday, optionalDayField } from "./day";
+import {
+  checkboxes,
+  checkDates,
+  checkScope,
+  DATE_FIELDS,
+  flagField,
+  ruleNameField,
+  SCOPE_FIELDS,
+  stateField,
+  zipsField,
+} from "./rule-book";
 
 /**
  * The tax rule form of /admin/taxes (issue 31): the server checks every post with this schema,
@@ -14,36 +21,23 @@ import { dayField, notAfterToday, optionalDayField } from "./day";
  */
 export const taxRuleSchema = z
   .object({
-    name: z.string().trim().min(1, EXCISE_MESSAGES.taxNameRequired).max(120, EXCISE_MESSAGES.taxNameTooLong),
-    state: z
-      .string({ error: EXCISE_MESSAGES.taxStateUnknown })
-      .trim()
-      .toUpperCase()
-      .refine((v) => US_STATE_CODES.includes(v), EXCISE_MESSAGES.taxStateUnknown),
-    zips: listField.refine((v) => v.every((z5) => /^\d{5}$/.test(z5)), EXCISE_MESSAGES.taxZipFormat),
-    all: z
-      .string()
-      .optional()
-      .transform((v) => v === "on" || v === "true"),
-    classes: checkboxes(PRODUCT_CLASS_VALUES, MESSAGES.chooseProductClasses),
-    categories: checkboxes(CATEGORY_SLUGS, MESSAGES.chooseCategories),
-    brands: brandList,
-    productIds: listField
-      .refine((v) => v.every((id) => /^\d{1,9}$/.test(id)), MESSAGES.productIdsFormat)
-      .transform((v) => v.map(Number)),
+    name: ruleNameField(EXCISE_MESSAGES.taxNameRequired, EXCISE_MESSAGES.taxNameTooLong),
+    state: stateField(EXCISE_MESSAGES.taxStateUnknown),
+    zips: zipsField(EXCISE_MESSAGES.taxZipFormat),
+    all: SCOPE_FIELDS.all,
+    classes: SCOPE_FIELDS.classes,
+    categories: SCOPE_FIELDS.categories,
+    brands: SCOPE_FIELDS.brands,
+    productIds: SCOPE_FIELDS.productIds,
     systems: checkboxes(VAPE_SYSTEMS, EXCISE_MESSAGES.chooseVapeSystem),
-    nicotineOnly: z
-      .string()
-      .optional()
-      .transform((v) => v === "on" || v === "true"),
+    nicotineOnly: flagField,
     method: z.enum(EXCISE_METHODS, { error: EXCISE_MESSAGES.taxMethodRequired }),
     rate: z
       .string({ error: EXCISE_MESSAGES.taxRateFormat })
       .trim()
       .refine((v) => /^\d{1,6}(\.\d{1,6})?$/.test(v), EXCISE_MESSAGES.taxRateFormat)
       .transform((v) => rateToMicros(v)),
-    effectiveFrom: dayField("effective date"),
-    effectiveUntil: optionalDayField("last day"),
+    ...DATE_FIELDS,
     owedBy: z.enum(OWED_BY, { error: EXCISE_MESSAGES.taxOwedByRequired }),
     wording: z.string().trim().min(1, EXCISE_MESSAGES.taxWordingRequired).max(200, EXCISE_MESSAGES.taxWordingTooLong),
     source: z
@@ -55,11 +49,9 @@ export const taxRuleSchema = z
     sourceDate: optionalDayField("source date"),
   })
   .superRefine((v, ctx) => {
-    const filtered = v.classes.length + v.categories.length + v.brands.length + v.productIds.length + v.systems.length;
-    if (!v.all && filtered === 0 && !v.nicotineOnly)
-      ctx.addIssue({ code: "custom", path: ["all"], message: EXCISE_MESSAGES.taxScopeEmpty });
-    if (v.effectiveUntil && v.effectiveUntil < v.effectiveFrom)
-      ctx.addIssue({ code: "custom", path: ["effectiveUntil"], message: MESSAGES.ruleEndBeforeStart });
+    const extraFilters = v.systems.length + (v.nicotineOnly ? 1 : 0);
+    checkScope(v, ctx, { scopeEmpty: EXCISE_MESSAGES.taxScopeEmpty, extraFilters });
+    checkDates(v, ctx);
     if (v.method === "percent" && v.rate > 100 * RATE_SCALE)
       ctx.addIssue({ code: "custom", path: ["rate"], message: EXCISE_MESSAGES.taxRatePercentTooHigh });
     if (v.method !== "percent" && v.rate > 100 * RATE_SCALE)
