@@ -20,6 +20,8 @@ export default [
     route("lines/:slug", "routes/store/line.tsx"),
     route("products/details/:productId/lab-report", "routes/store/lab-report.ts"),
     route("products/:category", "routes/store/category.tsx"),
+    // A brand's lines (issue 38): the same listing, of one brand.
+    route("brands/:brand", "routes/store/category.tsx", { id: "brand" }),
     route("search", "routes/store/search.tsx"),
     route("contact", "routes/store/contact.tsx"),
     route("cart", "routes/store/cart.tsx"),

@@ -3,7 +3,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { getAuth } from "../../app/.server/accounts/auth";
 import { addLicense } from "../../app/.server/business/licenses";
 import { saveBusiness } from "../../app/.server/business/profile";
-import { productPath } from "../../app/.server/catalog/lines";
+import { brandNamed, productPath } from "../../app/.server/catalog/lines";
 import { saveLabReport } from "../../app/.server/compliance/facts";
 import { getDb } from "../../app/.server/db/instance";
 import { createList, saveToList } from "../../app/.server/lists/saved-lists";
@@ -36,8 +36,9 @@ const ORIGIN = process.env.BASE_URL as string;
 interface World {
   cookies: Record<Role, string>;
   productId: number;
-  /** The product's line (issue 38): its page's address. */
+  /** The product's line (issue 38): its page's address; a brand's page. */
   lineSlug: string;
+  brandSlug: string;
   orderId: number;
   listId: number;
   licenseId: string;
@@ -58,6 +59,7 @@ function concrete(routePath: string, world: World): string {
   return routePath
     .replace(":productId", String(world.productId))
     .replace(":slug", world.lineSlug)
+    .replace(":brand", world.brandSlug)
     .replace(":category", "kratom")
     .replace(":orderId", String(world.orderId))
     .replace(":listId", String(world.listId))
@@ -249,6 +251,12 @@ async function world(playwright: {
     cookies,
     productId: product.id,
     lineSlug: (await productPath(getDb(), product.id))?.split("/")[2]?.split("?")[0] ?? "",
+    brandSlug: await getDb()
+      .selectFrom("brands")
+      .select("slug")
+      .where("id", "=", (await brandNamed(getDb(), "Matrix Brand")) ?? 0)
+      .executeTakeFirstOrThrow()
+      .then((b) => b.slug),
     orderId: order.id,
     listId: list.id,
     licenseId: license.id,

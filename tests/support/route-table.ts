@@ -99,6 +99,7 @@ export function samplePath(routePath: string): string {
   return routePath
     .replace(":productId", "1")
     .replace(":slug", "no-such-line")
+    .replace(":brand", "no-such-brand")
     .replace(":category", "kratom")
     .replace(":orderId", "1")
     .replace(":listId", "1")

@@ -1,6 +1,8 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from "kysely";
+import { type FacetChoice, facetSearch } from "~/lib/facets";
 import type { ListingSort } from "~/lib/listing";
 import type { DB, PriceGroupKind, ProductsTable } from "../db/schema";
+import { facetCondition, scopeCondition } from "./facets";
 import { cachedPriceOrder, pageOfOrder } from "./price-order";
 import type { Product } from "./product";
 
@@ -203,6 +205,10 @@ export async function listCategoryPage(
     sort?: ListingSort;
     inStockOnly?: boolean;
     group?: SortGroup | null;
+    /** Lines of this brand only (its page). */
+    brandId?: number | null;
+    /** The filters chosen (issue 38). */
+    facets?: FacetChoice;
   },
 ): Promise<ProductPage> {
   const sort = options.sort ?? "name";
@@ -215,22 +221,18 @@ export async function listCategoryPage(
         : cardPriceKey(options.group ?? null);
   // Two steps: the order is decided on narrow rows (id and key), then only the page's rows are
   // read in full.
-  // One card per line: its lead variant (decision 0055); in stock when any of its variants is.
+  // One card per line: its lead variant (decision 0055); in stock when any of its variants is;
+  // of the brand and the facets chosen.
+  const scope = {
+    category: options.category,
+    brandId: options.brandId ?? null,
+    inStockOnly: options.inStockOnly ?? false,
+  };
   let query = db
     .selectFrom("products")
     .select(["products.id", key.as("sort_key")])
-    .where("products.lead", "=", 1);
-  if (options.category) query = query.where("category", "=", options.category);
-  if (options.inStockOnly)
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("products as v")
-          .select("v.id")
-          .whereRef("v.line_id", "=", "products.line_id")
-          .where("v.stock", ">", 0),
-      ),
-    );
+    .where(scopeCondition(scope))
+    .where(facetCondition(options.facets ?? {}));
   // A cursor of another sort (a name where a price is expected) starts again at the first page.
   const after =
     options.after && typeof options.after.key === (isNumericSort(sort) ? "number" : "string") ? options.after : null;
@@ -239,7 +241,7 @@ export async function listCategoryPage(
     // A price order prices every product of the category: it is built once per change of the
     // catalog or its prices and kept in memory (catalog/price-order.ts); a page is a search in it.
     const group = options.group?.kind === "explicit" ? options.group.id : "list";
-    const name = `${options.category ?? "*"}|${group}|${options.inStockOnly ? "in" : "all"}`;
+    const name = `${options.category ?? "*"}|${group}|${options.inStockOnly ? "in" : "all"}|${options.brandId ?? ""}|${facetSearch(options.facets ?? {})}`;
     const sorted = await cachedPriceOrder(db, name, () =>
       query.orderBy(key, "asc").orderBy("products.id", "asc").execute(),
     );

@@ -6,6 +6,7 @@ import * as MESSAGES from "~/lib/messages";
 import type { ProductComplianceInput } from "~/lib/schemas/compliance";
 import type { Tier } from "~/lib/tiers";
 import { type Actor, changedFields, recordAudit } from "../audit/log";
+import { refreshLineFacets } from "../catalog/facets";
 import { type Counter, lockCounters, lockProducts } from "../catalog/product-locks";
 import { insertProduct, type ProductInput, productThreshold, replaceProductImages } from "../catalog/product-writes";
 import { findProduct } from "../catalog/products";
@@ -305,6 +306,8 @@ export async function deleteProduct(db: Kysely<DB>, id: number, actor: Actor): P
     await lockCounters(trx, ["catalog", "prices"]);
     const result = await trx.deleteFrom("products").where("id", "=", id).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) return false;
+    // What the line's filters list goes with the variant (an emptied line went with it).
+    await refreshLineFacets(trx, [current.lineId]);
     await recordAudit(trx, actor, {
       action: "product.delete",
       subjectType: "product",

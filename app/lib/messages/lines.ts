@@ -41,3 +41,5 @@ export const optionHeading = "Option";
 export const notifyMe = "Notify me";
 export const notifyMeOf = (name: string) => `Notify me when ${name} is back in stock`;
 export const cellLeft = (stock: number) => `${stock.toLocaleString("en-US")} left`;
+export const filtersHeading = "Filters";
+export const filtersSummary = (chosen: number) => (chosen ? `Filters (${chosen} chosen)` : "Filters");

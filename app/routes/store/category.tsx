@@ -1,20 +1,29 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useSubmit } from "react-router";
+import { facetCounts } from "~/.server/catalog/facets";
+import { findBrandBySlug } from "~/.server/catalog/lines";
 import { decodeCursor, listCategoryPage } from "~/.server/catalog/products";
 import { getDb } from "~/.server/db/instance";
 import { audienceOf, cardsForAudience } from "~/.server/flows/audience";
+import { FacetFilters } from "~/components/facet-filters";
 import { ProductCard } from "~/components/product-card";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";
 import { categoryHeading, isCategorySlug } from "~/lib/categories";
+import { FACETS, type FacetChoice, facetSearch, hasFacets, readFacets } from "~/lib/facets";
 import { LISTING_SORT_LABELS, type ListingSort, listingSearch, readListingQuery, sortsFor } from "~/lib/listing";
 import * as MESSAGES from "~/lib/messages";
+import * as LINE_MESSAGES from "~/lib/messages/lines";
 import type { ProductCard as Card } from "~/lib/product-types";
 import type { RouteHandle } from "~/lib/route-policy";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/category";
 
-/** The same for every visitor: cached (app/lib/route-policy.ts), by page, order and stock filter. */
+/**
+ * A category's listing, or a brand's (/brands/:slug, issue 38). The same for every visitor: cached
+ * (app/lib/route-policy.ts) by page, order and stock filter; a listing narrowed by facets is not
+ * kept (its combinations are many).
+ */
 export const handle: RouteHandle = { visitorCache: { query: ["cursor", "sort", "instock"] } };
 
 export const LISTING_PAGE_SIZE = 24;
@@ -26,39 +35,55 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
     title: heading === "All" ? "All Products" : `${heading} Wholesale`,
     description: heading === "All" ? MESSAGES.catalogPageDescription : MESSAGES.categoryPageDescription(heading),
     // Every made-up slug lists the same products as /products/all: that is its canonical address.
-    path: `/products/${heading === "All" ? "all" : (data?.slug ?? "")}`,
+    path: data?.basePath.startsWith("/brands/")
+      ? data.basePath
+      : `/products/${heading === "All" ? "all" : (data?.slug ?? "")}`,
     baseUrl: root.baseUrl,
     storeName: root.store.name,
   });
 }
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
-  const slug = params.category;
   const db = getDb();
+  const brand = params.brand ? await findBrandBySlug(db, params.brand) : null;
+  if (params.brand && !brand) throw data(LINE_MESSAGES.brandNotFound, { status: 404 });
+  const slug = brand ? "all" : (params.category ?? "all");
+  const category = isCategorySlug(slug) ? slug : null;
   const audience = await audienceOf(context, db);
   const prices = audience.seesPrices;
   // Price orders only for customers who see prices; anything else asked for lists by name.
   const listing = readListingQuery(url.searchParams, prices);
+  const facets = readFacets(url.searchParams);
   // The spec: any slug that is not a category lists every product as 'All'. Only the declared
-  // slugs (and "all"), in the orders a visitor may ask for, are kept in the visitor cache:
-  // made-up addresses must not fill it.
-  const known = (slug === "all" || isCategorySlug(slug)) && listing.canonical;
+  // slugs (and "all"), in the orders a visitor may ask for, without facets, are kept in the
+  // visitor cache: made-up addresses must not fill it.
+  const known = (slug === "all" || isCategorySlug(slug)) && listing.canonical && !hasFacets(facets);
   const group = listing.sort.startsWith("price") ? audience.priceGroup : null;
-  const page = await listCategoryPage(db, {
-    category: isCategorySlug(slug) ? slug : null,
-    after: decodeCursor(url.searchParams.get("cursor")),
-    limit: LISTING_PAGE_SIZE,
-    sort: listing.sort,
-    inStockOnly: listing.inStockOnly,
-    group,
-  });
+  const scope = { category, brandId: brand?.id ?? null, inStockOnly: listing.inStockOnly };
+  const [page, counts] = await Promise.all([
+    listCategoryPage(db, {
+      ...scope,
+      after: decodeCursor(url.searchParams.get("cursor")),
+      limit: LISTING_PAGE_SIZE,
+      sort: listing.sort,
+      group,
+      facets,
+    }),
+    // The filters' counts: the first page only (the next pages load the list alone).
+    url.searchParams.has("cursor")
+      ? null
+      : facetCounts(db, scope, facets, brand ? FACETS.filter((f) => f !== "brand") : FACETS),
+  ]);
   return data(
     {
       slug,
-      heading: categoryHeading(slug),
+      basePath: brand ? `/brands/${brand.slug}` : `/products/${slug}`,
+      heading: brand ? LINE_MESSAGES.brandHeading(brand.name) : categoryHeading(slug),
       sort: listing.sort,
       inStockOnly: listing.inStockOnly,
       sorts: sortsFor(prices),
+      facets,
+      counts,
       products: await cardsForAudience(db, audience, page.items),
       nextCursor: page.nextCursor,
     },
@@ -80,11 +105,11 @@ export default function Category({ loaderData }: Route.ComponentProps) {
   const { sort, inStockOnly } = loaderData;
   const nextPage = useCallback(
     (cursor: string) => {
-      const params = listingSearch({ sort, inStockOnly });
+      const params = facetSearch(loaderData.facets, listingSearch({ sort, inStockOnly }));
       params.set("cursor", cursor);
       return params;
     },
-    [sort, inStockOnly],
+    [sort, inStockOnly, loaderData.facets],
   );
 
   // A new category (or a revalidation) starts the list again.
@@ -109,14 +134,14 @@ export default function Category({ loaderData }: Route.ComponentProps) {
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting) && fetcher.state === "idle") {
-          fetcher.load(`/products/${loaderData.slug}?${nextPage(next)}`);
+          fetcher.load(`${loaderData.basePath}?${nextPage(next)}`);
         }
       },
       { rootMargin: "600px 0px" },
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [next, fetcher, loaderData.slug, nextPage]);
+  }, [next, fetcher, loaderData.basePath, nextPage]);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
@@ -128,8 +153,11 @@ export default function Category({ loaderData }: Route.ComponentProps) {
       </nav>
       <div className="mt-2 flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{loaderData.heading}</h1>
-        <ListingControls sorts={loaderData.sorts} sort={sort} inStockOnly={inStockOnly} />
+        <ListingControls sorts={loaderData.sorts} sort={sort} inStockOnly={inStockOnly} facets={loaderData.facets} />
       </div>
+      {loaderData.counts ? (
+        <FacetFilters counts={loaderData.counts} chosen={loaderData.facets} sort={sort} inStockOnly={inStockOnly} />
+      ) : null}
       {products.length === 0 ? (
         <div className="mt-8 rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
           <p className="text-lg font-semibold text-slate-800">{MESSAGES.noProductsFound}</p>
@@ -154,7 +182,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
             className="text-sm font-semibold text-brand-700 underline"
             onClick={(e) => {
               e.preventDefault();
-              fetcher.load(`/products/${loaderData.slug}?${nextPage(next)}`);
+              fetcher.load(`${loaderData.basePath}?${nextPage(next)}`);
             }}
           >
             Show more products
@@ -173,10 +201,12 @@ function ListingControls({
   sorts,
   sort,
   inStockOnly,
+  facets,
 }: {
   sorts: ListingSort[];
   sort: ListingSort;
   inStockOnly: boolean;
+  facets: FacetChoice;
 }) {
   const submit = useSubmit();
   const hydrated = useHydrated();
@@ -213,6 +243,10 @@ function ListingControls({
         />
         In stock only
       </label>
+      {/* The filters chosen stay chosen when the order changes. */}
+      {[...facetSearch(facets).entries()].map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
       {hydrated ? null : (
         <Button type="submit" variant="secondary">
           Show

@@ -6,6 +6,7 @@ import { type Actor, recordAudit } from "../../audit/log";
 import { COMPLIANCE_COLUMNS, headerOf, PRODUCT_COLUMNS, TIERS_COLUMN, type Value } from "../../catalog/csv/columns";
 import type { ReadResult } from "../../catalog/csv/read";
 import { LOOKUP_BATCH } from "../../catalog/csv/rows";
+import { refreshLineFacets } from "../../catalog/facets";
 import { type Counter, lockCounters, lockProducts } from "../../catalog/product-locks";
 import { insertProduct, updateProductColumns } from "../../catalog/product-writes";
 import { dialectOf } from "../../db/connect";
@@ -251,7 +252,12 @@ export async function applyImport(
             .where("product_id", "in", batch)
             .execute()),
         );
+        const lines = await trx.selectFrom("products").select("line_id").where("id", "in", batch).execute();
         await trx.deleteFrom("products").where("id", "in", batch).execute();
+        await refreshLineFacets(
+          trx,
+          lines.map((l) => l.line_id),
+        );
         await wrote(batch.length);
       }
     }
