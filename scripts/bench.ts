@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { listAdminProducts } from "../app/.server/admin/products";
-import { searchProducts, suggestProducts } from "../app/.server/catalog/search";
+import { searchProducts, suggestProducts } from "../app/.server/catalog/search/engine";
 import { dialectOf } from "../app/.server/db/connect";
 import { closeDb, getDb } from "../app/.server/db/instance";
 import { checkQuickOrder } from "../app/.server/wholesale/quick-order";

@@ -4,7 +4,7 @@ import { evaluateSale } from "~/lib/compliance/engine";
 import type { SaleTestResult } from "~/lib/compliance/sale-test";
 import { stateName } from "~/lib/compliance/vocabulary";
 import * as MESSAGES from "~/lib/messages";
-import { findProductIdBySku } from "../catalog/search";
+import { findProductIdBySku } from "../catalog/search/codes";
 import type { DB } from "../db/schema";
 import { buyerLicenses } from "./check";
 import { loadFacts } from "./facts";
