@@ -30,7 +30,50 @@ import { dialectOf } from "../../app/.server/db/connect";
  */
 
 /** Characters the SQLite vocabulary trigger cuts words at (the app re-cuts each word it reads). */
-const CUT = [" ", "\t", "\n", "\r", '"', "\\", "-", "–", "—", ",", ".", "(", ")", "/", "#", "&", "+", "'", "!", "?", ":", ";", "[", "]", "{", "}", "*", "%", "@", "$", "^", "=", "_", "<", ">", "|", "~", "`", "°", "®", "™", "×"];
+const CUT = [
+  " ",
+  "\t",
+  "\n",
+  "\r",
+  '"',
+  "\\",
+  "-",
+  "–",
+  "—",
+  ",",
+  ".",
+  "(",
+  ")",
+  "/",
+  "#",
+  "&",
+  "+",
+  "'",
+  "!",
+  "?",
+  ":",
+  ";",
+  "[",
+  "]",
+  "{",
+  "}",
+  "*",
+  "%",
+  "@",
+  "$",
+  "^",
+  "=",
+  "_",
+  "<",
+  ">",
+  "|",
+  "~",
+  "`",
+  "°",
+  "®",
+  "™",
+  "×",
+];
 
 const ACCENTED = "ÀÁÂÃÄÅàáâãäåÈÉÊËèéêëÌÍÎÏìíîïÒÓÔÕÖòóôõöÙÚÛÜùúûüÑñÇçÝýÿ";
 const PLAIN = "AAAAAAaaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuNnCcYyy";
@@ -220,10 +263,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db
     .insertInto("search_synonyms")
-    .values(SYNONYMS.flatMap(([a, b]) => [
-      { phrase: a, synonym: b },
-      { phrase: b, synonym: a },
-    ]))
+    .values(
+      SYNONYMS.flatMap(([a, b]) => [
+        { phrase: a, synonym: b },
+        { phrase: b, synonym: a },
+      ]),
+    )
     .execute();
 
   if (pg) {

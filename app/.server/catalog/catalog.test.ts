@@ -64,7 +64,8 @@ describe(`catalog on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () 
   });
 
   it("finds words as typed, case-insensitively, and names containing the query inside a word", async () => {
-    const names = async (q: string, limit = 5) => (await searchProducts(t.db, q, { limit })).products.map((p) => p.name);
+    const names = async (q: string, limit = 5) =>
+      (await searchProducts(t.db, q, { limit })).products.map((p) => p.name);
     expect(await names("MINT")).toEqual(["Mint Chewing Gum Display", "Watermelon Mint Disposable"]);
     expect(await names("da")).toContain("Green Maeng Da Capsules");
     // Inside a word, as the search before issue 38 found it: after the words that start so.

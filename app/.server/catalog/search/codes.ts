@@ -35,10 +35,7 @@ export async function findIdByCode(db: Db, typed: string): Promise<number | null
     .execute();
   const exact = normalizeQuery(typed);
   return (
-    rows.find((r) => r.sku === exact)?.id ??
-    rows.find((r) => r.sku.toLowerCase() === code)?.id ??
-    rows[0]?.id ??
-    null
+    rows.find((r) => r.sku === exact)?.id ?? rows.find((r) => r.sku.toLowerCase() === code)?.id ?? rows[0]?.id ?? null
   );
 }
 

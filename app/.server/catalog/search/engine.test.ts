@@ -154,7 +154,11 @@ describe(`search on ${ON}: what a buyer types`, () => {
 
   it("pages through the ranks, each result once", async () => {
     const all = await names("kratom", 20);
-    const paged = [...(await names("kratom", 1, 0)), ...(await names("kratom", 1, 1)), ...(await names("kratom", 1, 2))];
+    const paged = [
+      ...(await names("kratom", 1, 0)),
+      ...(await names("kratom", 1, 1)),
+      ...(await names("kratom", 1, 2)),
+    ];
     expect(paged).toEqual(all);
     expect(await names("kratom", 2, 3)).toEqual([]);
   });
@@ -182,9 +186,9 @@ describe(`search on ${ON}: the index follows every write`, () => {
     expect(await names("nebula")).toEqual(["Nebula Torch"]);
     const before = await t.db.selectFrom("search_documents").selectAll().where("product_id", "=", productId).execute();
     await updateProductColumns(t.db, productId, { stock: 0 });
-    expect(
-      await t.db.selectFrom("search_documents").selectAll().where("product_id", "=", productId).execute(),
-    ).toEqual(before);
+    expect(await t.db.selectFrom("search_documents").selectAll().where("product_id", "=", productId).execute()).toEqual(
+      before,
+    );
     // A word new to the catalog is corrected to at once.
     expect(await names("nebulla")).toEqual(["Nebula Torch"]);
   });

@@ -212,7 +212,10 @@ export async function suggestProductsByCode(db: Db, typed: string, limit: number
     .execute();
   const exactRow =
     exactId === null ? undefined : (bySku.find((r) => r.id === exactId) ?? (await productById(db, exactId)));
-  const skuRows = [...(exactRow ? [exactRow] : []), ...bySku.sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0))];
+  const skuRows = [
+    ...(exactRow ? [exactRow] : []),
+    ...bySku.sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0)),
+  ];
   const byWords = skuRows.length >= limit ? [] : await suggestProducts(db, q, limit);
   const seen = new Set<number>();
   return [...(await withImages(db, skuRows)), ...byWords]

@@ -94,7 +94,8 @@ export function forgivingExpr(slots: readonly Slot[], vocabulary: Vocabulary, op
     if (only !== null && hasLetter(only) && (options.correctKnown || !vocabulary.hasPrefix(only))) {
       const last = i === slots.length - 1;
       for (const c of vocabulary.corrections(only, options.typing && last)) alternatives.push(word(c.term, c.prefix));
-      for (const [left, right] of vocabulary.splits(only)) alternatives.push(and([word(left, false), word(right, true)]));
+      for (const [left, right] of vocabulary.splits(only))
+        alternatives.push(and([word(left, false), word(right, true)]));
     }
     let expr = or(alternatives);
     if (alternatives.length > asTyped(slot).length) forgiven = true;

@@ -21,7 +21,10 @@ export function normalizeQuery(input: string | null | undefined): string {
 
 /** Lower case without accents: "Piña" is "pina". */
 export function fold(text: string): string {
-  return text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
 }
 
 /** The words of a text, folded, in order. */
