@@ -4,7 +4,8 @@ import { dialectOf } from "../../app/.server/db/connect";
 /**
  * The catalog's search index (issue 38; decision 0053).
  *
- * - search_documents: one row per product, what a buyer may type to find it. words: the name,
+ * - search_documents: one row per product, what a buyer may type to find it, and its name (the
+ *   order results are shown in, read from the document alone: no join before the sort). words: the name,
  *   the brand and flavor class (product_compliance) and the category's words ("disposable-vapes"
  *   is "disposable vapes", as the menu names it); codes: the SKU and the UPC. When products
  *   become lines with variants, a line's document is its row here, with its variants' SKUs and
@@ -87,11 +88,12 @@ const sqliteText = (s: string) => `'${s.replace(/'/g, "''")}'`;
 /** SQLite: the statements that make product `id`'s document and codes what its rows say now. */
 function sqliteRefresh(id: string): string {
   return `
-    insert into search_documents (product_id, words, codes)
-      select p.id, ${WORDS}, ${CODES} from products p left join product_compliance c on c.product_id = p.id
+    insert into search_documents (product_id, name, words, codes)
+      select p.id, p.name, ${WORDS}, ${CODES} from products p left join product_compliance c on c.product_id = p.id
       where p.id = ${id}
-      on conflict (product_id) do update set words = excluded.words, codes = excluded.codes
-      where search_documents.words is not excluded.words or search_documents.codes is not excluded.codes;
+      on conflict (product_id) do update set name = excluded.name, words = excluded.words, codes = excluded.codes
+      where search_documents.words is not excluded.words or search_documents.codes is not excluded.codes
+        or search_documents.name is not excluded.name;
     delete from search_codes where product_id = ${id};
     insert into search_codes (code, product_id) select lower(p.sku), p.id from products p where p.id = ${id}
       on conflict do nothing;
@@ -148,12 +150,13 @@ const pgFold = (text: string) => `lower(translate(${text}, '${ACCENTED}', '${PLA
 const PG_FUNCTIONS = [
   `create function search_refresh(ids integer[]) returns void language plpgsql as $$
     begin
-      insert into search_documents (product_id, words, codes)
-        select p.id, ${WORDS}, ${CODES} from products p left join product_compliance c on c.product_id = p.id
+      insert into search_documents (product_id, name, words, codes)
+        select p.id, p.name, ${WORDS}, ${CODES} from products p left join product_compliance c on c.product_id = p.id
         where p.id = any(ids)
         order by p.id
-        on conflict (product_id) do update set words = excluded.words, codes = excluded.codes
-        where (search_documents.words, search_documents.codes) is distinct from (excluded.words, excluded.codes);
+        on conflict (product_id) do update set name = excluded.name, words = excluded.words, codes = excluded.codes
+        where (search_documents.name, search_documents.words, search_documents.codes)
+          is distinct from (excluded.name, excluded.words, excluded.codes);
       delete from search_codes where product_id = any(ids);
       insert into search_codes (code, product_id)
         select lower(p.sku), p.id from products p where p.id = any(ids)
@@ -240,6 +243,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("search_documents")
     .addColumn("product_id", "integer", (c) => c.primaryKey().references("products.id").onDelete("cascade"))
+    .addColumn("name", "text", (c) => c.notNull())
     .addColumn("words", "text", (c) => c.notNull())
     .addColumn("codes", "text", (c) => c.notNull())
     .execute();
@@ -289,8 +293,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql.raw(`create trigger ${name} ${body}`).execute(db);
   // Every product's document, through the triggers on search_documents (the index, the words).
   await sql
-    .raw(`insert into search_documents (product_id, words, codes)
-      select p.id, ${WORDS}, ${CODES} from products p left join product_compliance c on c.product_id = p.id`)
+    .raw(`insert into search_documents (product_id, name, words, codes)
+      select p.id, p.name, ${WORDS}, ${CODES} from products p left join product_compliance c on c.product_id = p.id`)
     .execute(db);
   await sql`insert or ignore into search_codes (code, product_id) select lower(sku), id from products`.execute(db);
   await sql`insert or ignore into search_codes (code, product_id)

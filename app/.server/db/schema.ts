@@ -592,6 +592,8 @@ export interface PaymentApplicationsTable {
 /** A product's search document (migration 0035; decision 0053): what a buyer may type to find it. */
 export interface SearchDocumentsTable {
   product_id: number;
+  /** The product's name: the order results are shown in. */
+  name: string;
   words: string;
   codes: string;
 }

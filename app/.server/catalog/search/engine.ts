@@ -1,10 +1,10 @@
-import { type RawBuilder, sql } from "kysely";
+import { sql } from "kysely";
 import type { Product } from "../product";
 import { type Db, PRODUCT_COLUMNS, withImages } from "../products";
 import { findIdByCode, foldedSku, skuStartsWith } from "./codes";
 import { idsOfNamesContaining, NAME_CONTAINS_MIN_LENGTH, nameContains } from "./name-contains";
 import { butNot, type Expr, either, forgivingExpr, type Slot, slotsOf, typedExpr } from "./plan";
-import { anyMatch, countMatches, matchingIds } from "./search-index";
+import { anyMatch, countMatches, matchingIds, pageOfMatches } from "./search-index";
 import { findSynonyms } from "./synonyms";
 import { normalizeQuery, queryWords } from "./text";
 import { vocabularyOf } from "./vocabulary";
@@ -19,24 +19,20 @@ import { vocabularyOf } from "./vocabulary";
  * typed apart; (3) names that contain what was typed inside a word (the search before issue 38).
  */
 
-type Row = Awaited<ReturnType<typeof selectRows>>[number];
+type Row = Awaited<ReturnType<typeof rowsByIds>>[number];
 
-/** One rank of results: a condition on `products`, and (for paging past it) how many it holds. */
+/** One rank of results: a page of its product ids in name order, and (for paging past it) how many it holds. */
 interface Tier {
-  where: RawBuilder<boolean>;
+  ids(limit: number, offset: number): Promise<number[]>;
   count(): Promise<number>;
 }
 
-function selectRows(db: Db, where: RawBuilder<boolean>, limit: number, offset: number) {
-  return db
-    .selectFrom("products")
-    .select(PRODUCT_COLUMNS)
-    .where(where)
-    .orderBy("products.name")
-    .orderBy("products.id")
-    .limit(limit)
-    .offset(offset)
-    .execute();
+/** The products of `ids`, in that order. */
+async function rowsByIds(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom("products").select(PRODUCT_COLUMNS).where("products.id", "in", ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 interface Reading {
@@ -66,9 +62,8 @@ interface TierOptions {
 /** The tiers after the exact code, in rank order; each is built when the one before it runs out. */
 function tiersOf(db: Db, r: Reading, options: TierOptions): (() => Promise<Tier | null>)[] {
   const { candidates, typing, exclude } = options;
-  const notExcluded = exclude === null ? sql<boolean>`1 = 1` : sql<boolean>`products.id <> ${exclude}`;
   const byExpr = (e: Expr): Tier => ({
-    where: sql<boolean>`products.id in ${matchingIds(db, e, candidates)} and ${notExcluded}`,
+    ids: (limit, offset) => pageOfMatches(db, e, { limit, offset, exclude, candidates }),
     count: () => countMatches(db, e),
   });
   let found: Expr | null = r.typed;
@@ -91,11 +86,23 @@ function tiersOf(db: Db, r: Reading, options: TierOptions): (() => Promise<Tier 
         candidates === undefined
           ? nameContains(db, r.text)
           : sql<boolean>`products.id in ${idsOfNamesContaining(db, r.text, candidates)}`;
+      const notExcluded = exclude === null ? sql<boolean>`1 = 1` : sql<boolean>`products.id <> ${exclude}`;
       const where = found
         ? sql<boolean>`${contains} and products.id not in ${matchingIds(db, found)} and ${notExcluded}`
         : sql<boolean>`${contains} and ${notExcluded}`;
       return {
-        where,
+        ids: async (limit, offset) =>
+          (
+            await db
+              .selectFrom("products")
+              .select("products.id")
+              .where(where)
+              .orderBy("products.name")
+              .orderBy("products.id")
+              .limit(limit)
+              .offset(offset)
+              .execute()
+          ).map((row) => row.id),
         count: async () => {
           const row = await db
             .selectFrom("products")
@@ -116,25 +123,25 @@ async function pageThrough(
   limit: number,
   offset: number,
 ): Promise<Row[]> {
-  const out: Row[] = [];
+  const ids: number[] = [];
   let skip = offset;
   for (const next of tiers) {
-    if (out.length >= limit) break;
+    if (ids.length >= limit) break;
     const tier = await next();
     if (!tier) continue;
-    const rows = await selectRows(db, tier.where, limit - out.length, skip);
-    if (rows.length > 0) {
-      out.push(...rows);
+    const page = await tier.ids(limit - ids.length, skip);
+    if (page.length > 0) {
+      ids.push(...page);
       skip = 0;
     } else if (skip > 0) {
       skip = Math.max(0, skip - (await tier.count()));
     }
   }
-  return out;
+  return rowsByIds(db, ids);
 }
 
 async function productById(db: Db, id: number): Promise<Row | undefined> {
-  return db.selectFrom("products").select(PRODUCT_COLUMNS).where("products.id", "=", id).executeTakeFirst();
+  return (await rowsByIds(db, [id]))[0];
 }
 
 export interface SearchResult {

@@ -16,13 +16,39 @@ export interface Correction {
   distance: number;
 }
 
+/**
+ * Which letters a word holds (a-z and 0-9 as bits, anything else as one more): k edits change at
+ * most 2k of them, so a word whose letters differ more is no correction, told apart without
+ * computing its distance.
+ */
+function lettersOf(word: string): number {
+  let mask = 0;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    mask |= 1 << (c >= 97 && c <= 122 ? c - 97 : c >= 48 && c <= 57 ? 26 + ((c - 48) % 5) : 31);
+  }
+  return mask;
+}
+
+function bitCount(n: number): number {
+  let v = n - ((n >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** Words of one length with their letters. */
+interface Bucket {
+  words: string[];
+  letters: number[];
+}
+
 /** The catalog's words (search_terms), in memory: which words exist, which starts, and the words a typo meant. */
 export class Vocabulary {
   private readonly words = new Set<string>();
   private sorted: string[] = [];
   private unsorted = false;
-  private readonly byLength = new Map<number, string[]>();
-  private readonly prefixes = new Map<number, string[]>();
+  private readonly byLength = new Map<number, Bucket>();
+  private readonly prefixes = new Map<number, Bucket>();
 
   get size(): number {
     return this.words.size;
@@ -37,9 +63,10 @@ export class Vocabulary {
         this.words.add(word);
         this.sorted.push(word);
         this.unsorted = true;
-        const list = this.byLength.get(word.length);
-        if (list) list.push(word);
-        else this.byLength.set(word.length, [word]);
+        const bucket = this.byLength.get(word.length) ?? { words: [], letters: [] };
+        bucket.words.push(word);
+        bucket.letters.push(lettersOf(word));
+        this.byLength.set(word.length, bucket);
         this.prefixes.clear();
       }
     }
@@ -71,15 +98,28 @@ export class Vocabulary {
   }
 
   /** The distinct starts of `length` characters of the words longer than that. */
-  private startsOf(length: number): string[] {
+  private startsOf(length: number): Bucket {
     let starts = this.prefixes.get(length);
     if (!starts) {
       const seen = new Set<string>();
       for (const word of this.words) if (word.length > length) seen.add(word.slice(0, length));
-      starts = [...seen];
+      starts = { words: [...seen], letters: [...seen].map(lettersOf) };
       this.prefixes.set(length, starts);
     }
     return starts;
+  }
+
+  /** The words of `bucket` within `max` edits of `word` (but not it). */
+  private near(word: string, bucket: Bucket | undefined, max: number, prefix: boolean, into: Correction[]): void {
+    if (!bucket) return;
+    const letters = lettersOf(word);
+    const { words } = bucket;
+    for (let i = 0; i < words.length; i++) {
+      if (bitCount(letters ^ (bucket.letters[i] as number)) > 2 * max) continue;
+      const term = words[i] as string;
+      const distance = editDistance(word, term, max);
+      if (distance > 0 && distance <= max && !into.some((f) => f.term === term)) into.push({ term, prefix, distance });
+    }
   }
 
   /**
@@ -91,19 +131,9 @@ export class Vocabulary {
     const max = typosAllowed(word);
     if (max === 0) return [];
     const found: Correction[] = [];
-    for (let length = word.length - max; length <= word.length + max; length++) {
-      for (const term of this.byLength.get(length) ?? []) {
-        const distance = editDistance(word, term, max);
-        if (distance > 0 && distance <= max) found.push({ term, prefix: false, distance });
-      }
-    }
-    if (asPrefix && word.length >= 5) {
-      for (const start of this.startsOf(word.length)) {
-        const distance = editDistance(word, start, max);
-        if (distance > 0 && distance <= max && !found.some((f) => f.term === start))
-          found.push({ term: start, prefix: true, distance });
-      }
-    }
+    for (let length = word.length - max; length <= word.length + max; length++)
+      this.near(word, this.byLength.get(length), max, false, found);
+    if (asPrefix && word.length >= 5) this.near(word, this.startsOf(word.length), max, true, found);
     return found
       .sort(
         (a, b) =>
