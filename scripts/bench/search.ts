@@ -18,6 +18,7 @@ import { BENCH_EXPLICIT_GROUP, benchUpc } from "./names";
  * the search page p95 < 100 ms.
  */
 export const SEARCH_QUERIES = {
+  "one letter": "a",
   "one word": "mint",
   "common word": "disposable",
   "word start": "wat",

@@ -78,6 +78,10 @@ describe(`search on ${ON}: what a buyer types`, () => {
     ]);
     // As one types: the last word is the start of one.
     expect(await suggested("vaporlux bl")).toEqual(["Vaporlux Blue Razz Ice 6000 Puffs"]);
+    expect(await names("blue r")).toEqual(["Vaporlux Blue Razz Ice 6000 Puffs"]);
+    // One character alone is a whole word, not the start of most of the catalog.
+    expect(await names("v")).toEqual([]);
+    expect(await names("g")).toEqual(["Maeng Da Kratom Powder 250 g"]);
   });
 
   it("searches the brand, the flavor class, the category's words, the SKU and the UPC too, not the description", async () => {

@@ -58,17 +58,30 @@ export function slotsOf(words: readonly string[], synonyms: Synonyms): Slot[] {
   return slots;
 }
 
+/**
+ * A word typed, as the start of a word. A query of one character alone matches that word whole:
+ * "b" as a start is most of the catalog (every SKU "B…"), sorted by name for nothing.
+ */
+function typedWord(w: string, alone: boolean): Expr {
+  return word(w, !alone || w.length >= 2);
+}
+
 /** A slot as typed: its words as word starts, or one of its synonyms. */
-function asTyped(slot: Slot): Expr[] {
+function asTyped(slot: Slot, alone = false): Expr[] {
   return [
-    and(slot.words.map((w) => word(w, true))),
+    and(slot.words.map((w) => typedWord(w, alone))),
     ...slot.synonyms.map((synonym) => and(synonym.map((w) => word(w, true)))),
   ];
 }
 
+/** Whether the query is one word. */
+function isAlone(slots: readonly Slot[]): boolean {
+  return slots.length === 1 && (slots[0] as Slot).words.length === 1;
+}
+
 /** Tier 1: every word (or a synonym of its phrase) matched as the start of a word of the document. */
 export function typedExpr(slots: readonly Slot[]): Expr {
-  return and(slots.map((slot) => or(asTyped(slot))));
+  return and(slots.map((slot) => or(asTyped(slot, isAlone(slots)))));
 }
 
 export interface ForgivingOptions {
@@ -89,7 +102,7 @@ export function forgivingExpr(slots: readonly Slot[], vocabulary: Vocabulary, op
   const parts: Expr[] = [];
   for (let i = 0; i < slots.length; i++) {
     const slot = slots[i] as Slot;
-    const alternatives = asTyped(slot);
+    const alternatives = asTyped(slot, isAlone(slots));
     const only = slot.words.length === 1 && slot.synonyms.length === 0 ? (slot.words[0] as string) : null;
     if (only !== null && hasLetter(only) && (options.correctKnown || !vocabulary.hasPrefix(only))) {
       const last = i === slots.length - 1;
@@ -98,7 +111,7 @@ export function forgivingExpr(slots: readonly Slot[], vocabulary: Vocabulary, op
         alternatives.push(and([word(left, false), word(right, true)]));
     }
     let expr = or(alternatives);
-    if (alternatives.length > asTyped(slot).length) forgiven = true;
+    if (alternatives.length > asTyped(slot, isAlone(slots)).length) forgiven = true;
     // Two neighbouring words that are one catalog word's start when run together.
     const next = slots[i + 1];
     const nextOnly = next && next.words.length === 1 && next.synonyms.length === 0 ? (next.words[0] as string) : null;
