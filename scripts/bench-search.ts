@@ -17,7 +17,13 @@ process.env.LOG_LEVEL ??= "warn";
 const db = getDb();
 try {
   const timings = await searchTimings(db, Number(process.env.RUNS ?? 20));
-  console.log(`Search on ${dialectOf(db)}, p95 ms (targets: suggestions 30, page 100):`);
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+  console.log(
+    `Search on ${dialectOf(db)}, p95 ms (targets: suggestions 30, page 100); load average ${load} on ${os.cpus().length} cores:`,
+  );
   for (const line of searchTimingLines(timings)) console.log(line);
 } finally {
   await closeDb();
