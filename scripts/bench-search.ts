@@ -7,7 +7,7 @@
  *   npm run bench:data
  *   npm run bench:search
  */
-
+import os from "node:os";
 import { dialectOf } from "../app/.server/db/connect";
 import { closeDb, getDb } from "../app/.server/db/instance";
 import { searchTimingLines, searchTimings } from "./bench/search";
