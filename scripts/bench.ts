@@ -7,13 +7,13 @@ import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { listAdminProducts } from "../app/.server/admin/products";
-import { searchProducts, suggestProducts } from "../app/.server/catalog/search";
 import { dialectOf } from "../app/.server/db/connect";
 import { closeDb, getDb } from "../app/.server/db/instance";
 import { checkQuickOrder } from "../app/.server/wholesale/quick-order";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { BENCH_EXPLICIT_GROUP, BENCH_PASSWORD } from "./bench/names";
 import { reportTimingLines, reportTimings } from "./bench/reports";
+import { searchTimingLines, searchTimings } from "./bench/search";
 
 /**
  * npm run bench [-- --duration 10 --connections 20 --no-lighthouse]
@@ -317,10 +317,6 @@ async function queryTimings() {
     samples.sort((a, b) => a - b);
     return { p50: Number(percentile(samples, 50).toFixed(2)), p95: Number(percentile(samples, 95).toFixed(2)) };
   };
-  const words = ["mint", "kratom", "wat", "ice", "grinder", "blue razz", "xyzzy", "de"];
-  let w = 0;
-  const suggestions = await time(() => suggestProducts(db, words[w++ % words.length] as string, 5));
-  const resultsPage = await time(() => searchProducts(db, words[w++ % words.length] as string, { limit: 49 }), 50);
   const adminDefault = await time(() => listAdminProducts(db, { page: 1 }), 50);
   const adminFiltered = await time(
     () => listAdminProducts(db, { q: "mint", category: "Disposable-Vapes", stock: "in", sort: "price-desc", page: 3 }),
@@ -334,8 +330,7 @@ async function queryTimings() {
   return {
     database: dialectOf(db),
     products: Number(count.n),
-    searchSuggestionsMs: suggestions,
-    searchResultsPageMs: resultsPage,
+    searchMs: await searchTimings(db),
     adminProductListMs: { firstPage: adminDefault, filtered: adminFiltered, page2000: adminDeep },
     reportsMs: await reportTimings(db),
   };
@@ -677,6 +672,8 @@ async function main() {
   }
   console.log("\nReports, p95 ms (target 200):");
   for (const line of reportTimingLines(timings.reportsMs)) console.log(line);
+  console.log("\nSearch, p95 ms in-process (targets: suggestions 30, page 100):");
+  for (const line of searchTimingLines(timings.searchMs)) console.log(line);
   console.log(`\nServer peak memory (RSS): ${peakRssMb} MB`);
   if (pageCache) {
     const share = (t: { hits: number; misses: number }) =>

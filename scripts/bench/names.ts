@@ -72,3 +72,10 @@ export const BENCH_PASSWORD = "bench-password-1";
 /** The bench's price groups (npm run bench picks its customer from the explicit one). */
 export const BENCH_EXPLICIT_GROUP = "Bench Distributor";
 export const BENCH_PERCENT_GROUP = "Bench Volume";
+
+/** A valid UPC-A for a bench product (prefix 7, the id, the check digit): the search's exact jump. */
+export function benchUpc(id: number): string {
+  const digits = `7${String(id).padStart(10, "0")}`;
+  const sum = [...digits].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
+  return `${digits}${(10 - (sum % 10)) % 10}`;
+}

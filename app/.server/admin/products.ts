@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import type { ProductImage } from "~/lib/images";
 import { firstImages } from "../catalog/products";
-import { nameContains, normalizeQuery } from "../catalog/search";
+import { nameContains } from "../catalog/search/name-contains";
+import { normalizeQuery } from "../catalog/search/text";
 import type { DB } from "../db/schema";
 
 export const ADMIN_PAGE_SIZE = 25;

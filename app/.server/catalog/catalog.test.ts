@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { insertProduct } from "./product-writes";
 import { decodeCursor, findProduct, listCategoryPage, listNewestProducts, listRelatedProducts } from "./products";
-import { searchProducts, suggestProducts } from "./search";
+import { searchProducts, suggestProducts } from "./search/engine";
 import { shapeCard, shapeDetail } from "./shape";
 
 let t: TestDatabase;
@@ -63,20 +63,22 @@ describe(`catalog on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () 
     expect(await findProduct(t.db, 999_999)).toBeNull();
   });
 
-  it("finds names by case-insensitive substring, long and short queries alike", async () => {
-    const mint = await searchProducts(t.db, "MINT", { limit: 5 });
-    expect(mint.map((p) => p.name)).toEqual(["Mint Chewing Gum Display", "Watermelon Mint Disposable"]);
-    const short = await searchProducts(t.db, "da", { limit: 5 });
-    expect(short.map((p) => p.name)).toContain("Green Maeng Da Capsules");
-    expect(await searchProducts(t.db, "zzzz", { limit: 5 })).toEqual([]);
-    expect(await searchProducts(t.db, "   ", { limit: 5 })).toEqual([]);
-    // Wildcards and quotes are matched literally.
-    expect(await searchProducts(t.db, "%", { limit: 5 })).toEqual([]);
-    expect(await searchProducts(t.db, '"mint', { limit: 5 })).toEqual([]);
-    expect(await searchProducts(t.db, "disposable", { limit: 2 })).toHaveLength(2);
+  it("finds words as typed, case-insensitively, and names containing the query inside a word", async () => {
+    const names = async (q: string, limit = 5) =>
+      (await searchProducts(t.db, q, { limit })).products.map((p) => p.name);
+    expect(await names("MINT")).toEqual(["Mint Chewing Gum Display", "Watermelon Mint Disposable"]);
+    expect(await names("da")).toContain("Green Maeng Da Capsules");
+    // Inside a word, as the search before issue 38 found it: after the words that start so.
+    expect(await names("ango")).toEqual(["Mango Tango Disposable"]);
+    expect(await names("zzzz")).toEqual([]);
+    expect(await names("   ")).toEqual([]);
+    // Wildcards and quotes are no words: nothing, or the words around them.
+    expect(await names("%")).toEqual([]);
+    expect(await names('"mint')).toEqual(["Mint Chewing Gum Display", "Watermelon Mint Disposable"]);
+    expect(await names("disposable", 2)).toHaveLength(2);
   });
 
-  it("suggests up to five names containing the query, from three characters", async () => {
+  it("suggests up to five products, from three characters", async () => {
     expect((await suggestProducts(t.db, "MINT", 5)).map((p) => p.name)).toEqual([
       "Mint Chewing Gum Display",
       "Watermelon Mint Disposable",

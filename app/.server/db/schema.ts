@@ -638,7 +638,38 @@ export interface PaymentApplicationsTable {
   created_at: string;
 }
 
+/** A product's search document (migration 0035; decision 0053): what a buyer may type to find it. */
+export interface SearchDocumentsTable {
+  product_id: number;
+  /** The product's name: the order results are shown in. */
+  name: string;
+  words: string;
+  codes: string;
+}
+
+/** Every code (SKU, UPC) of a product, lower-cased: the exact jump. */
+export interface SearchCodesTable {
+  code: string;
+  product_id: number;
+}
+
+/** The words of the search documents, append-only: the vocabulary typos are corrected against. */
+export interface SearchTermsTable {
+  id: Generated<number>;
+  term: string;
+}
+
+/** One-way synonyms of the search: a query's phrase also matches its synonym. */
+export interface SearchSynonymsTable {
+  phrase: string;
+  synonym: string;
+}
+
 export interface DB {
+  search_documents: SearchDocumentsTable;
+  search_codes: SearchCodesTable;
+  search_terms: SearchTermsTable;
+  search_synonyms: SearchSynonymsTable;
   doc_counters: DocCountersTable;
   invoices: InvoicesTable;
   product_lines: ProductLinesTable;

@@ -3,7 +3,7 @@ import { storeToday } from "~/lib/business";
 import { stateName } from "~/lib/compliance/vocabulary";
 import * as MESSAGES from "~/lib/messages";
 import type { SaleTestInput } from "~/lib/schemas/rule-book";
-import { findProductIdBySku } from "../catalog/search";
+import { findProductIdBySku } from "../catalog/search/codes";
 import type { DB } from "../db/schema";
 
 /**

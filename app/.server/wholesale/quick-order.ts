@@ -17,7 +17,8 @@ import {
   readTyped,
 } from "~/lib/quick-order";
 import { firstImages } from "../catalog/products";
-import { foldedSku, suggestProductsByCode } from "../catalog/search";
+import { foldedSku, upcForms } from "../catalog/search/codes";
+import { suggestProductsByCode } from "../catalog/search/engine";
 import { cartCompliance } from "../compliance/for-buyer";
 import type { DB } from "../db/schema";
 import { loadPriceBook, unitPriceCents, withCustomerPrices } from "../pricing/prices";
@@ -66,13 +67,6 @@ function chunks<T>(items: T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += LOOKUP_BATCH) out.push(items.slice(i, i + LOOKUP_BATCH));
   return out;
-}
-
-/** The ways a UPC is written: 12 digits, or the same as a 13-digit EAN with a leading 0. */
-function upcForms(code: string): string[] {
-  if (/^\d{12}$/.test(code)) return [code, `0${code}`];
-  if (/^0\d{12}$/.test(code)) return [code, code.slice(1)];
-  return /^\d{8,14}$/.test(code) ? [code] : [];
 }
 
 /** The product each code names: its SKU (exactly, else ignoring case), else its UPC. */

@@ -1,4 +1,4 @@
-import { suggestProductsByCode } from "~/.server/catalog/search";
+import { suggestProductsByCode } from "~/.server/catalog/search/engine";
 import { getDb } from "~/.server/db/instance";
 import type { ProductChoice } from "~/components/admin/product-picker";
 import type { Route } from "./+types/product-suggestions";

@@ -1,4 +1,4 @@
-import { suggestProducts } from "~/.server/catalog/search";
+import { suggestProducts } from "~/.server/catalog/search/engine";
 import { getDb } from "~/.server/db/instance";
 import { audienceOf, pricedForAudience } from "~/.server/flows/audience";
 import type { RouteHandle } from "~/lib/route-policy";
@@ -22,7 +22,10 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
 }
 
-/** Header search suggestions: up to 5 products whose name contains q. Prices for buyers only. */
+/**
+ * Header search suggestions: up to 5 products for q, ranked by the catalog's search (the product
+ * whose SKU or UPC q is first; catalog/search/engine.ts). Prices for buyers only.
+ */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const q = url.searchParams.get("q") ?? "";
   const db = getDb();

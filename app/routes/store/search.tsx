@@ -1,5 +1,7 @@
-import { Link } from "react-router";
-import { normalizeQuery, searchProducts } from "~/.server/catalog/search";
+import { Link, redirect } from "react-router";
+import { productPath } from "~/.server/catalog/lines";
+import { searchProducts } from "~/.server/catalog/search/engine";
+import { normalizeQuery } from "~/.server/catalog/search/text";
 import { getDb } from "~/.server/db/instance";
 import { audienceOf, cardsForAudience } from "~/.server/flows/audience";
 import { ProductCard } from "~/components/product-card";
@@ -33,13 +35,20 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const db = getDb();
   const [audience, found] = await Promise.all([
     audienceOf(context, db),
-    query ? searchProducts(db, query, { limit: SEARCH_PAGE_SIZE + 1, offset: (page - 1) * SEARCH_PAGE_SIZE }) : [],
+    query
+      ? searchProducts(db, query, { limit: SEARCH_PAGE_SIZE + 1, offset: (page - 1) * SEARCH_PAGE_SIZE })
+      : { exact: null, products: [] },
   ]);
+  // A SKU or UPC typed whole goes straight to its product (its line's page, it chosen).
+  if (found.exact && page === 1) throw redirect((await productPath(db, found.exact.id)) ?? "/search");
+  // One card a line (issue 38): the line's first variant found stands for it.
+  const lines = new Set<number>();
+  const cards = found.products.slice(0, SEARCH_PAGE_SIZE).filter((p) => !lines.has(p.lineId) && lines.add(p.lineId));
   return {
     query,
     page,
-    hasMore: found.length > SEARCH_PAGE_SIZE,
-    products: await cardsForAudience(db, audience, found.slice(0, SEARCH_PAGE_SIZE)),
+    hasMore: found.products.length > SEARCH_PAGE_SIZE,
+    products: await cardsForAudience(db, audience, cards),
   };
 }
 

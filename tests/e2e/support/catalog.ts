@@ -1,4 +1,5 @@
 import "./env";
+import { searchProducts } from "../../../app/.server/catalog/search/engine";
 import { getDb } from "../../../app/.server/db/instance";
 import { waitForHydration } from "./fixtures";
 
@@ -63,10 +64,14 @@ export async function productsInCategory(category: string): Promise<CatalogProdu
   return (await catalogProducts()).filter((p) => p.category === category);
 }
 
-/** Products whose name contains `query`, case-insensitively (the store's search rule). */
-export async function productsMatching(query: string): Promise<CatalogProduct[]> {
-  const q = query.toLowerCase();
-  return (await catalogProducts()).filter((p) => p.name.toLowerCase().includes(q));
+/**
+ * What the store's search finds for `query`, in its order (the engine, whose rules are tested
+ * on their own in app/.server/catalog/search/engine.test.ts): the journeys check what the page
+ * shows of it.
+ */
+export async function searchMatches(query: string): Promise<{ id: number; name: string }[]> {
+  const found = await searchProducts(getDb(), query, { limit: 100 });
+  return found.products.map((p) => ({ id: p.id, name: p.name }));
 }
 
 export { waitForHydration };

@@ -7,6 +7,7 @@ import { catalogVersion } from "../../cache/visitor-pages";
 import { exportProductsCsv } from "../../catalog/csv/export";
 import { type ReadResult, readProductsCsv } from "../../catalog/csv/read";
 import { insertProduct } from "../../catalog/product-writes";
+import { searchProducts } from "../../catalog/search/engine";
 import { replaceTiers } from "../../pricing/tiers";
 import { applyImport, applyRowLimit, ImportTooLargeError, MAX_APPLY_ROWS_EMBEDDED } from "./apply";
 import { applyPosted } from "./import-form";
@@ -154,6 +155,24 @@ describe(`catalog import on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
         'Imported GL-2 (=HYPERLINK("http://evil")): deleted',
       ]),
     );
+  });
+
+  it("the search finds what an Apply wrote: names, brands and UPCs (the index is kept in its transaction)", async () => {
+    const csv = [
+      `${HEADER},brand,upc`,
+      "NV-1,Orbit Chewing Gum,novelty,12.50,4,,Wrigglee,",
+      "NEW-9,Zephyr Nebula Torch,accessories,9.00,3,,Blazeco,036000291452",
+    ].join("\r\n");
+    const file = read(csv);
+    const plan = await planImport(t.db, file);
+    expect(plan.refused).toEqual([]);
+    expect((await applyImport(t.db, file, plan.digest, TEST_ADMIN)).applied).toBe(true);
+    const names = async (q: string) => (await searchProducts(t.db, q, { limit: 5 })).products.map((p) => p.name);
+    expect(await names("orbit chewing")).toEqual(["Orbit Chewing Gum"]);
+    expect(await names("wrigglee gum")).toEqual(["Orbit Chewing Gum"]);
+    expect(await names("mint fresh")).toEqual([]);
+    expect(await names("blazeco nebula")).toEqual(["Zephyr Nebula Torch"]);
+    expect((await searchProducts(t.db, "036000291452", { limit: 5 })).exact?.id).toBe(await idOf("NEW-9"));
   });
 
   it("a file with only some columns updates those columns; a new SKU without the rest is refused", async () => {

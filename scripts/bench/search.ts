@@ -1,0 +1,121 @@
+import type { Kysely } from "kysely";
+import type { Viewer } from "../../app/.server/accounts/viewer";
+import { searchProducts, suggestProducts } from "../../app/.server/catalog/search/engine";
+import type { DB } from "../../app/.server/db/schema";
+import {
+  type Audience,
+  audienceFor,
+  cardsForAudience,
+  pricedForAudience,
+  VISITOR_AUDIENCE,
+} from "../../app/.server/flows/audience";
+import { BENCH_EXPLICIT_GROUP, benchUpc } from "./names";
+
+/**
+ * The search at scale (issue 38; decision 0053): what the header's suggestions and the search
+ * page's loader do for a query (the engine, then prices and notes for the audience), in-process,
+ * for what buyers type on the catalog npm run bench:data filled. Targets: suggestions p95 < 30 ms,
+ * the search page p95 < 100 ms.
+ */
+export const SEARCH_QUERIES = {
+  "one letter": "a",
+  "one word": "mint",
+  "common word": "disposable",
+  "word start": "wat",
+  "two words": "blue razz",
+  "brand + flavor": "vaporlux blue",
+  "three words": "vaporlux blue razz",
+  "any order": "razz blue vaporlux",
+  "words typed apart": "cloud king",
+  "brand + strain": "kratom maeng da",
+  typo: "vaporlx",
+  "typos, three words": "lone stra leaf",
+  "typing with a typo": "monsoon botanicls",
+  "count + word": "6000 disp",
+  SKU: "BENCH-42424",
+  "SKU start": "bench-4242",
+  UPC: benchUpc(4242),
+  "no match": "xyzzy",
+  synonym: "geekbar",
+} as const;
+
+async function benchCustomer(db: Kysely<DB>): Promise<Audience> {
+  const row = await db
+    .selectFrom("users")
+    .innerJoin("customer_price_groups", "customer_price_groups.user_id", "users.id")
+    .innerJoin("price_groups", "price_groups.id", "customer_price_groups.group_id")
+    .select(["users.id", "users.name", "users.email"])
+    .where("price_groups.name", "=", BENCH_EXPLICIT_GROUP)
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return VISITOR_AUDIENCE;
+  const viewer: Viewer = {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    username: null,
+    role: "customer",
+    emailVerified: true,
+    approved: true,
+    accountId: row.id,
+    memberRole: "owner",
+    orderLimitCents: null,
+    actingFor: null,
+  };
+  return audienceFor(db, viewer);
+}
+
+type Figures = { p50: number; p95: number; max: number };
+
+export async function searchTimings(db: Kysely<DB>, runs = 20) {
+  const percentile = (sorted: number[], p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+  const figures = (samples: number[]): Figures => {
+    const sorted = [...samples].sort((a, b) => a - b);
+    return {
+      p50: Number(percentile(sorted, 50).toFixed(2)),
+      p95: Number(percentile(sorted, 95).toFixed(2)),
+      max: Number((sorted.at(-1) ?? 0).toFixed(2)),
+    };
+  };
+  const customer = await benchCustomer(db);
+  const audiences = { visitor: VISITOR_AUDIENCE, customer };
+  const suggestion = (audience: Audience, q: string) => async () =>
+    pricedForAudience(db, audience, await suggestProducts(db, q, 5));
+  const page = (audience: Audience, q: string) => async () => {
+    const found = await searchProducts(db, q, { limit: 49 });
+    return cardsForAudience(db, audience, found.products.slice(0, 48));
+  };
+  const out: Record<string, { suggestions: Figures; page: Figures; results: number }> = {};
+  const all = { suggestions: [] as number[], page: [] as number[] };
+  for (const [name, q] of Object.entries(SEARCH_QUERIES)) {
+    const samples = { suggestions: [] as number[], page: [] as number[] };
+    // Once before timing: the first search of a process reads the vocabulary.
+    const results = (await searchProducts(db, q, { limit: 49 })).products.length;
+    await suggestProducts(db, q, 5);
+    for (let i = 0; i < runs; i++) {
+      const audience = i % 2 ? audiences.customer : audiences.visitor;
+      for (const kind of ["suggestions", "page"] as const) {
+        const run = kind === "suggestions" ? suggestion(audience, q) : page(audience, q);
+        const t = performance.now();
+        await run();
+        samples[kind].push(performance.now() - t);
+      }
+    }
+    all.suggestions.push(...samples.suggestions);
+    all.page.push(...samples.page);
+    out[name] = { suggestions: figures(samples.suggestions), page: figures(samples.page), results };
+  }
+  return { queries: out, suggestions: figures(all.suggestions), page: figures(all.page) };
+}
+
+/** The figures as lines for the console. */
+export function searchTimingLines(t: Awaited<ReturnType<typeof searchTimings>>): string[] {
+  return [
+    ...Object.entries(t.queries).map(
+      ([name, v]) =>
+        `  ${name.padEnd(20)} ${JSON.stringify(SEARCH_QUERIES[name as keyof typeof SEARCH_QUERIES]).padEnd(22)} suggestions ${String(v.suggestions.p95).padStart(6)}  page ${String(v.page.p95).padStart(6)}  (${v.results} results)`,
+    ),
+    `  all queries: suggestions p95 ${t.suggestions.p95} (p50 ${t.suggestions.p50}, max ${t.suggestions.max}), page p95 ${t.page.p95} (p50 ${t.page.p50}, max ${t.page.max})`,
+  ];
+}

@@ -1,0 +1,112 @@
+import type { Page } from "@playwright/test";
+import { demoUpc } from "../../db/demo-compliance";
+import { expectNoSeriousViolations } from "./support/axe";
+import { catalogProducts } from "./support/catalog";
+import { expect, test } from "./support/fixtures";
+
+/**
+ * Search that finds what a buyer types (issue 38), in the header box on a phone and a desktop:
+ * words in any order, typos, a brand typed apart, a SKU or UPC that goes straight to its product.
+ */
+
+const BLUE_RAZZ = "Vaporlux V6000 Disposable – Blue Razz Ice (10-pack display)";
+const BLUE_RAZZ_SKU = "DV-VLX-V6000-BRZ";
+
+function searchBox(page: Page) {
+  const form = page.getByRole("search");
+  return {
+    input: form.getByRole("combobox", { name: "Search products" }),
+    list: form.getByRole("listbox", { name: "Product suggestions" }),
+    options: form.getByRole("option"),
+  };
+}
+
+async function idOf(name: string): Promise<number> {
+  const found = (await catalogProducts()).find((p) => p.name === name);
+  if (!found) throw new Error(`No product named ${name} in the demo catalog`);
+  return found.id;
+}
+
+async function namesLike(pattern: RegExp): Promise<string[]> {
+  return (await catalogProducts())
+    .map((p) => p.name)
+    .filter((name) => pattern.test(name))
+    .sort((a, b) => (Buffer.from(a) < Buffer.from(b) ? -1 : 1));
+}
+
+test.describe("search finds what a buyer types", () => {
+  test("words in any order, the last one half typed: the buyer taps the suggestion and lands on it", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const { input, options } = searchBox(page);
+    await input.click();
+    await input.pressSequentially("razz ice vaporl");
+    await expect(options).toHaveText([BLUE_RAZZ]);
+    await options.filter({ hasText: BLUE_RAZZ }).click();
+    await expect(page).toHaveURL(new RegExp(`/products/details/${await idOf(BLUE_RAZZ)}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(BLUE_RAZZ);
+  });
+
+  test("a letter missing is forgiven, and a brand typed as two words finds the brand written as one", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const { input, options } = searchBox(page);
+    await input.click();
+    await input.pressSequentially("vaporlx");
+    await expect(options).toHaveText(await namesLike(/^Vaporlux /));
+    await input.fill("");
+    await input.pressSequentially("cloud king");
+    await expect(options).toHaveText(await namesLike(/^CloudKing /));
+    await expectNoSeriousViolations(page, "search suggestions for a typo");
+  });
+
+  test("a SKU typed in the header box lands on its product", async ({ page }) => {
+    await page.goto("/products/glass");
+    const { input, options } = searchBox(page);
+    await input.click();
+    await input.pressSequentially(BLUE_RAZZ_SKU.toLowerCase());
+    await expect(options.first()).toHaveText(BLUE_RAZZ);
+    await input.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/products/details/${await idOf(BLUE_RAZZ)}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(BLUE_RAZZ);
+  });
+
+  test("a UPC typed in the header box lands on its product", async ({ page }) => {
+    await page.goto("/");
+    const { input, options } = searchBox(page);
+    await input.click();
+    await input.pressSequentially(demoUpc(BLUE_RAZZ_SKU));
+    await expect(options).toHaveText([BLUE_RAZZ]);
+    await input.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/products/details/${await idOf(BLUE_RAZZ)}$`));
+  });
+
+  test("the results page of a search with a typo lists what was meant", async ({ page }) => {
+    await page.goto("/");
+    const { input } = searchBox(page);
+    await input.click();
+    await input.pressSequentially("maeng da kratmo");
+    await input.press("Enter");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “maeng da kratmo”");
+    const names = page.getByRole("main").getByRole("article").getByRole("heading");
+    await expect(names).toHaveText(await namesLike(/Maeng Da Kratom/));
+    await expectNoSeriousViolations(page, "search results for a typo");
+  });
+});
+
+test.describe("search without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a SKU sent from the header box lands on its product", async ({ page }) => {
+    await page.goto("/");
+    // No script runs, the age gate's neither: this test takes it out of the way (as public-search does).
+    await page.locator("#age-gate").evaluate((gate) => gate.remove());
+    const { input } = searchBox(page);
+    await input.fill(BLUE_RAZZ_SKU);
+    await input.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/products/details/${await idOf(BLUE_RAZZ)}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(BLUE_RAZZ);
+  });
+});
