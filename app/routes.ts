@@ -30,6 +30,8 @@ export default [
     route("reset-password", "routes/auth/reset-password.tsx"),
     // A team invitation (issue 29): a visitor makes their login here, a signed-in person joins.
     route("join/:token", "routes/auth/join.tsx"),
+    // A staff invitation (issue 37): a sales rep or a driver makes their login here.
+    route("join/staff/:token", "routes/auth/staff-join.tsx"),
     route("api/search-suggestions", "routes/api/search-suggestions.ts"),
     route("sitemap.xml", "routes/api/sitemap.ts"),
     route("robots.txt", "routes/api/robots.ts"),

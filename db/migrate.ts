@@ -26,6 +26,7 @@ import * as m0029 from "./migrations/0029-pact-filings-and-shipments";
 import * as m0030 from "./migrations/0030-receivables";
 import * as m0031 from "./migrations/0031-sales-summary";
 import * as m0032 from "./migrations/0032-change-notifications";
+import * as m0034 from "./migrations/0034-staff-invitations";
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   "0030-receivables": m0030,
   "0031-sales-summary": m0031,
   "0032-change-notifications": m0032,
+  "0034-staff-invitations": m0034,
 };
 
 export const migrationNames = Object.keys(migrations);

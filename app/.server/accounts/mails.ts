@@ -67,7 +67,7 @@ export function registrationWaitingMail(madeAt: Date, endsAt: Date): MailContent
 }
 
 /** The mails of the account flows, each capped per recipient and day (limits.ts). */
-export type AccountMailKind = "verification" | "password reset" | "registration notice";
+export type AccountMailKind = "verification" | "password reset" | "registration notice" | "staff invitation";
 
 /**
  * Queues an account mail unless its recipient has had their share today: the notices that someone
