@@ -253,7 +253,7 @@ test.describe("sales reps in the back office @desktop-only", () => {
     await expect(page.getByText(`${boss.business} assigned to ${person.name}.`)).toBeVisible();
     await expect(card.getByRole("list", { name: `Businesses of ${person.name}` })).toContainText(boss.business);
 
-    await card.getByRole("button", { name: `Remove ${person.name} as sales rep` }).click();
+    await card.getByRole("button", { name: `Remove as sales rep: ${person.name}` }).click();
     await expect(
       page.getByText(
         "Remove this sales rep? Their businesses are taken from them and any order they are taking for one stops.",

@@ -267,7 +267,7 @@ export default function Reps({ loaderData }: Route.ComponentProps) {
                           name="intent"
                           value="unassign"
                           variant="ghost"
-                          aria-label={`Take ${b.name} from ${rep.name}`}
+                          aria-label={`Take away ${b.name} from ${rep.name}`}
                         >
                           Take away
                         </Button>
@@ -299,7 +299,7 @@ export default function Reps({ loaderData }: Route.ComponentProps) {
                     name="intent"
                     value="remove-rep"
                     variant="ghost"
-                    aria-label={`Remove ${rep.name} as sales rep`}
+                    aria-label={`Remove as sales rep: ${rep.name}`}
                   >
                     Remove as sales rep
                   </Button>
