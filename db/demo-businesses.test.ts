@@ -97,7 +97,7 @@ describe("the demo's people (issue 37)", () => {
       ["Sales rep", DEMO_REP_EMAIL],
       ["Owner", DEMO_OWNER_EMAIL],
       ["Buyer", DEMO_TEAM_BUYER_EMAIL],
-    ]) {
+    ] as const) {
       expect(kept).toMatch(new RegExp(`^${label}:\\s+${email.replace(".", "\\.")}\\s+password: \\S{20}`, "m"));
     }
     // Passwords are made afresh for every store: no two alike.
