@@ -34,6 +34,8 @@ export default [
     route("reset-password", "routes/auth/reset-password.tsx"),
     // A team invitation (issue 29): a visitor makes their login here, a signed-in person joins.
     route("join/:token", "routes/auth/join.tsx"),
+    // A staff invitation (issue 37): a sales rep or a driver makes their login here.
+    route("join/staff/:token", "routes/auth/staff-join.tsx"),
     route("api/search-suggestions", "routes/api/search-suggestions.ts"),
     route("sitemap.xml", "routes/api/sitemap.ts"),
     route("robots.txt", "routes/api/robots.ts"),
@@ -54,14 +56,22 @@ export default [
     route("account/lists", "routes/account/saved-lists.tsx"),
     route("account/lists/:listId", "routes/account/saved-list.tsx"),
     route("account/alerts", "routes/account/stock-alerts.tsx"),
+    route("api/product-personal/:productId", "routes/api/product-personal.ts"),
+  ]),
+
+  // The business's own management, for its owners (issues 29, 30, 37): others signed in read why not.
+  group("owner", [
     route("account/team", "routes/account/team.tsx"),
     route("account/approvals", "routes/account/approvals.tsx"),
     route("account/statement", "routes/account/statement.tsx"),
     route("account/statement.pdf", "routes/account/statement-pdf.ts"),
-    // A sales rep or an admin chooses the business they order for (issue 29).
-    route("act", "routes/account/act.tsx"),
-    route("api/product-personal/:productId", "routes/api/product-personal.ts"),
   ]),
+
+  // A sales rep or an admin chooses the business they order for (issue 29).
+  group("rep", [route("act", "routes/account/act.tsx")]),
+
+  // The delivery drivers' pages come with deliveries; the level and its group are declared (issue 37).
+  group("driver", []),
 
   group("buyer", [
     route("checkout", "routes/store/checkout.tsx"),

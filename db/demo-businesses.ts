@@ -12,11 +12,19 @@ import {
   reviewedVersion,
   saveBusiness,
 } from "../app/.server/business/profile";
+import { setAssignment, setSalesRep } from "../app/.server/business/reps";
+import { acceptInvitation, inviteMember, setOrderLimit } from "../app/.server/business/team";
 import type { DB } from "../app/.server/db/schema";
 import { addDays, storeToday } from "../app/lib/business";
+import { formatCents } from "../app/lib/money";
 import type { LicenseInput } from "../app/lib/schemas/business";
 
 export const DEMO_WAITING_EMAIL = "waiting@demo.store";
+export const DEMO_REP_EMAIL = "rep@demo.store";
+export const DEMO_OWNER_EMAIL = "owner@demo.store";
+export const DEMO_TEAM_BUYER_EMAIL = "clerk@demo.store";
+/** The demo team's buyer orders up to this much; above it, the owner approves (issue 29). */
+export const DEMO_BUYER_LIMIT_CENTS = 25_000;
 
 /** A stand-in license document: a PNG that says it is a demo, drawn here (no file in the repo). */
 async function demoDocument(title: string, number: string): Promise<Buffer> {
@@ -38,7 +46,8 @@ function license(fields: Omit<LicenseInput, "addressId" | "replacesId">): Licens
  * The demo businesses (issue 14): the demo customer's business, approved, with approved licenses
  * of which one expires within the month; and a second business with a license to review, whose
  * business also waits for approval when the store approves businesses itself
- * (ACCOUNT_APPROVAL=manual). Returns the waiting customer's credentials line.
+ * (ACCOUNT_APPROVAL=manual). Then the people of issue 37 (seedDemoTeam). Returns the credentials
+ * lines of the logins it made, one a line.
  */
 export async function seedDemoBusinesses(db: Kysely<DB>): Promise<string | null> {
   const buyer = await db.selectFrom("users").select("id").where("email", "=", DEMO_CUSTOMER_EMAIL).executeTakeFirst();
@@ -116,5 +125,83 @@ export async function seedDemoBusinesses(db: Kysely<DB>): Promise<string | null>
     SYSTEM_ACTOR,
   );
   const waits = approvalMode() === "manual" ? "a business in the approval queue" : "a license waiting for review";
-  return `Waiting:  ${waiting.email}  password: ${waiting.password} (${waits})`;
+  const team = await seedDemoTeam(db, buyer.id);
+  return [`Waiting:  ${waiting.email}  password: ${waiting.password} (${waits})`, ...team].join("\n");
+}
+
+/**
+ * The people a newcomer tries next (issue 37), made with the writes the store's own screens use: a
+ * sales rep assigned to the demo customer's business (`repBusinessId`); and a business of two, its
+ * owner and a buyer who joined from the owner's invitation, with an order limit (an order above it
+ * waits for the owner). Returns their credentials lines.
+ */
+export async function seedDemoTeam(db: Kysely<DB>, repBusinessId: string): Promise<string[]> {
+  const rep = await ensureAccount(db, {
+    email: DEMO_REP_EMAIL,
+    name: "Rita Rep",
+    role: "customer",
+    username: "demorep",
+  });
+  await setSalesRep(db, DEMO_REP_EMAIL, true, SYSTEM_ACTOR);
+  const repId = await idOf(db, DEMO_REP_EMAIL);
+  const assigned = await setAssignment(db, repId, repBusinessId, true, SYSTEM_ACTOR);
+
+  const owner = await ensureAccount(db, {
+    email: DEMO_OWNER_EMAIL,
+    name: "Olivia Owner",
+    role: "customer",
+    username: "demoowner",
+  });
+  const ownerId = await idOf(db, DEMO_OWNER_EMAIL);
+  await createAddress(db, ownerId, {
+    businessName: "Demo Market",
+    street: "2200 Ross Ave",
+    city: "Dallas",
+    state: "TX",
+    zip: "75201",
+    phone: "(214) 555-0177",
+    isDefault: true,
+  });
+  await saveBusiness(
+    db,
+    ownerId,
+    { legalName: "Demo Market LLC", dba: "Demo Market", businessType: "convenience-store", taxPermit: "32087654321" },
+    SYSTEM_ACTOR,
+  );
+  const market = await findBusiness(db, ownerId);
+  if (market) await reviewBusiness(db, ownerId, { approve: true, seen: reviewedVersion(market) }, SYSTEM_ACTOR);
+
+  const clerk = await ensureAccount(db, {
+    email: DEMO_TEAM_BUYER_EMAIL,
+    name: "Cal Clerk",
+    role: "customer",
+    username: "democlerk",
+  });
+  const clerkId = await idOf(db, DEMO_TEAM_BUYER_EMAIL);
+  const ownerViewer = {
+    id: ownerId,
+    name: "Olivia Owner",
+    email: DEMO_OWNER_EMAIL,
+    role: "customer" as const,
+    accountId: ownerId,
+    memberRole: "owner" as const,
+  };
+  const { url } = await inviteMember(db, ownerViewer, { email: DEMO_TEAM_BUYER_EMAIL, role: "buyer" });
+  await acceptInvitation(db, url.slice(url.lastIndexOf("/") + 1), {
+    id: clerkId,
+    name: "Cal Clerk",
+    email: DEMO_TEAM_BUYER_EMAIL,
+  });
+  await setOrderLimit(db, ownerViewer, clerkId, DEMO_BUYER_LIMIT_CENTS);
+
+  const limit = formatCents(DEMO_BUYER_LIMIT_CENTS);
+  return [
+    `Sales rep: ${rep.email}  password: ${rep.password} (orders for ${assigned.business} from /act)`,
+    `Owner:    ${owner.email}  password: ${owner.password} (Demo Market: its team, approvals and statement)`,
+    `Buyer:    ${clerk.email}  password: ${clerk.password} (Demo Market, orders up to ${limit}; above it the owner approves)`,
+  ];
+}
+
+async function idOf(db: Kysely<DB>, email: string): Promise<string> {
+  return (await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
 }

@@ -27,6 +27,7 @@ import * as m0030 from "./migrations/0030-receivables";
 import * as m0031 from "./migrations/0031-sales-summary";
 import * as m0032 from "./migrations/0032-change-notifications";
 import * as m0033 from "./migrations/0033-order-money";
+import * as m0034 from "./migrations/0034-staff-invitations";
 import * as m0035 from "./migrations/0035-search-documents";
 import * as m0036 from "./migrations/0036-product-lines";
 
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   "0031-sales-summary": m0031,
   "0032-change-notifications": m0032,
   "0033-order-money": m0033,
+  "0034-staff-invitations": m0034,
   "0035-search-documents": m0035,
   "0036-product-lines": m0036,
 };

@@ -11,16 +11,16 @@ import { SearchBox } from "./search-box";
 import { useHydrated } from "./use-hydrated";
 
 export interface HeaderViewer {
-  role: "admin" | "customer" | "rep";
+  role: "admin" | "customer" | "rep" | "driver";
   /** A customer whose business is not approved yet cannot order (nor use quick order). */
   awaitingApproval?: boolean;
   /** The business a sales rep or an admin acts for: a banner names it on every page. */
   actingFor?: string | null;
 }
 
-/** Signed in and allowed to order: who gets the Quick order link (a rep only while acting). */
+/** Signed in and allowed to order: who gets the Quick order link (a rep only while acting; never a driver). */
 function canOrder(viewer: HeaderViewer | null): boolean {
-  return !!viewer && viewer.role !== "rep" && !viewer.awaitingApproval;
+  return !!viewer && (viewer.role === "customer" || viewer.role === "admin") && !viewer.awaitingApproval;
 }
 
 /** Whose pages a sales rep or an admin is looking at, and the way back to their own. */

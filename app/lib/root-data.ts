@@ -22,7 +22,7 @@ export interface RootData {
   store: StoreInfo;
   /** Who the header is for, by audience (role and approval), never by person: pages are shared (decision 0035). */
   viewer: {
-    role: "admin" | "customer" | "rep";
+    role: "admin" | "customer" | "rep" | "driver";
     awaitingApproval: boolean;
     /** The business a sales rep or an admin acts for (decision 0033): the banner on every page names it. */
     actingFor: string | null;

@@ -15,10 +15,24 @@ export type Access =
   | "signed-in"
   /** A signed-in account that may see prices and order. */
   | "buyer"
+  /**
+   * An owner of a business: a signed-in customer whose role in it is owner (decision 0046). A
+   * business's buyers, and a rep or an admin acting for it (its buyers for the request), are not;
+   * nor is an admin acting for no one (their own account has no business). Others signed in get
+   * sent to their account from pages and route data, told the route's `refusal`; posts get 403.
+   */
+  | "owner"
+  /**
+   * Sales staff: a sales rep, or an admin (who takes phone orders as a rep does), whether acting
+   * for a business or not (choosing one, stopping). Others signed in: as for `owner`.
+   */
+  | "rep"
+  /** A delivery driver, or an admin acting for no business. Others signed in: as for `owner`. */
+  | "driver"
   /** Admins only: pages answer others with a redirect to "/", data and actions with 403. */
   | "admin";
 
-export type GroupName = "store" | "guest" | "account" | "buyer" | "admin";
+export type GroupName = "store" | "guest" | "account" | "buyer" | "owner" | "rep" | "driver" | "admin";
 
 /** The access of each group: the one table that says who may use what. */
 export const GROUP_ACCESS: Record<GroupName, Access> = {
@@ -26,8 +40,23 @@ export const GROUP_ACCESS: Record<GroupName, Access> = {
   guest: "guest",
   account: "signed-in",
   buyer: "buyer",
+  owner: "owner",
+  rep: "rep",
+  driver: "driver",
   admin: "admin",
 };
+
+/** Every access level, in the order the groups above widen and narrow (tests walk them all). */
+export const ACCESS_LEVELS = [
+  "public",
+  "guest",
+  "signed-in",
+  "buyer",
+  "owner",
+  "rep",
+  "driver",
+  "admin",
+] as const satisfies readonly Access[];
 
 export interface RouteHandle {
   /** Set by the group layouts only. */
@@ -43,6 +72,11 @@ export interface RouteHandle {
   maxFields?: number;
   /** Opt-in: the route's answers may be shown in a frame by the store's own pages (never others'). */
   framedBy?: "self";
+  /**
+   * Why a signed-in person the group turns away may not use the route, in the page's own words
+   * (owner, rep and driver groups): they are sent to their account and read it there.
+   */
+  refusal?: string;
 }
 
 export interface RoutePolicy {
@@ -54,6 +88,8 @@ export interface RoutePolicy {
   maxFields: number;
   /** Whether the store's own pages may frame the answer (every other answer refuses framing). */
   framedBySelf: boolean;
+  /** The leaf route's `refusal`, if it declared one. */
+  refusal: string | null;
 }
 
 export const MB = 1024 * 1024;
@@ -69,6 +105,7 @@ export function policyOf(routeId: string | null, handles: readonly (RouteHandle 
     bodyLimitBytes: DEFAULT_BODY_LIMIT,
     maxFields: DEFAULT_MAX_FIELDS,
     framedBySelf: false,
+    refusal: null,
   };
   for (const handle of handles) {
     if (!handle) continue;
@@ -80,5 +117,6 @@ export function policyOf(routeId: string | null, handles: readonly (RouteHandle 
   const leaf = handles.at(-1);
   if (leaf?.visitorCache && policy.access === "public") policy.visitorCache = leaf.visitorCache;
   policy.framedBySelf = leaf?.framedBy === "self";
+  policy.refusal = leaf?.refusal ?? null;
   return policy;
 }

@@ -136,7 +136,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     value text not null,
     label text not null,
     primary key (line_id, facet, value))`.execute(db);
-  await db.schema.createIndex("line_facets_value_idx").on("line_facets").columns(["facet", "value", "line_id"]).execute();
+  await db.schema
+    .createIndex("line_facets_value_idx")
+    .on("line_facets")
+    .columns(["facet", "value", "line_id"])
+    .execute();
   await sql`insert into line_facets (line_id, facet, value, label)
     select l.id, 'brand', b.slug, b.name from product_lines l join brands b on b.id = l.brand_id`.execute(db);
 

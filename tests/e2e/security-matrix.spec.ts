@@ -19,17 +19,22 @@ import { expect, money, test } from "./support/fixtures";
  * that answer differently from their group (owners' pages, resources) are named below.
  */
 /**
- * The viewers: a visitor; an unverified account; a customer (the owner of a business) and a buyer
- * of that same business (issue 29); a customer of another business; a sales rep who acts for no
- * business (and sees no price); an admin.
+ * The viewers: a visitor; an unverified account; the owner of a business and a buyer of that same
+ * business (issue 29); a customer of another business (the owner of their own one-person
+ * business); a sales rep who acts for no business (and sees no price); a delivery driver (issue
+ * 37); an admin. Every access level of app/lib/route-policy.ts meets each of them.
  */
-type Role = "visitor" | "unverified" | "customer" | "buyer" | "other" | "rep" | "admin";
-const ROLES: Role[] = ["visitor", "unverified", "customer", "buyer", "other", "rep", "admin"];
-const SIGNED_IN: Role[] = ["customer", "buyer", "other", "rep", "admin"];
+type Role = "visitor" | "unverified" | "owner" | "buyer" | "other" | "rep" | "driver" | "admin";
+const ROLES: Role[] = ["visitor", "unverified", "owner", "buyer", "other", "rep", "driver", "admin"];
+const SIGNED_IN: Role[] = ["owner", "buyer", "other", "rep", "driver", "admin"];
+/** Who the owner group lets in: an owner of a business (the other customer owns their own). */
+const OWNERS: Role[] = ["owner", "other"];
+/** Who the rep group lets in: sales staff. */
+const STAFF: Role[] = ["rep", "admin"];
 /** Pages whose forms only a business's owners may use (issue 29). */
 const OWNERS_CHANGE = ["account/business.tsx", "account/shipping-address.tsx"];
 /** Who sees a business's orders and documents: its members. */
-const OF_THE_BUSINESS: Role[] = ["customer", "buyer"];
+const OF_THE_BUSINESS: Role[] = ["owner", "buyer"];
 
 const ORIGIN = process.env.BASE_URL as string;
 
@@ -42,8 +47,10 @@ interface World {
   orderId: number;
   listId: number;
   licenseId: string;
-  /** The customer's business (its key), for the back office's receivables page (issue 30). */
+  /** The owner's business (its key), for the back office's receivables page (issue 30). */
   businessId: string;
+  /** The owner's email: their team page lists it; nobody outside the business reads it. */
+  ownerEmail: string;
   /** The product's price as the store prints it: must never reach a visitor. */
   price: string;
 }
@@ -78,17 +85,24 @@ function expectedPage(access: Access, role: Role, declared: Access): number[] {
     case "signed-in":
       return signedIn ? [200] : [302];
     case "buyer":
-      // A rep buys only while acting for a business: sent to their account, like anyone who may not buy.
-      return signedIn && role !== "rep" ? [200] : [302];
+      // A rep (and a driver) buys only while acting for a business: sent to their account, like
+      // anyone who may not buy.
+      return signedIn && role !== "rep" && role !== "driver" ? [200] : [302];
+    // Anyone else signed in is sent to their account, told why (a visitor: to log in).
     case "owner":
-      return role === "customer" ? [200] : signedIn ? [404] : [302];
+      return OWNERS.includes(role) ? [200] : [302];
+    case "rep":
+      return STAFF.includes(role) ? [200] : [302];
+    case "driver":
+      return role === "driver" || role === "admin" ? [200] : [302];
+    case "own":
+      return role === "owner" ? [200] : signedIn ? [404] : [302];
     case "business":
-      if (role === "rep" && declared === "buyer") return [302]; // the buyer group sends them to their account
+      // the buyer group sends them to their account
+      if ((role === "rep" || role === "driver") && declared === "buyer") return [302];
       return OF_THE_BUSINESS.includes(role) ? [200] : signedIn ? [404] : [302];
     case "owner-or-admin":
       return OF_THE_BUSINESS.includes(role) || role === "admin" ? [200] : signedIn ? [404] : [302];
-    case "staff":
-      return role === "rep" || role === "admin" ? [200] : signedIn ? [403] : [302];
     case "admin":
       return role === "admin" ? [200] : [302];
     case "smtp-off":
@@ -112,15 +126,15 @@ function expectedPost(route: TableRoute, role: Role): number[] {
   if (route.file.endsWith("store/line.tsx")) return [302];
   if (route.file.endsWith("store/product.tsx")) return [308];
   // A saved list's page: an empty form is no change the owner asked for (400); others get 404.
-  if (route.file.endsWith("account/saved-list.tsx")) return role === "customer" ? [400] : signedIn ? [404] : [302];
-  if (route.access === "owner") return role === "customer" ? [200] : signedIn ? [404] : [302];
+  if (route.file.endsWith("account/saved-list.tsx")) return role === "owner" ? [400] : signedIn ? [404] : [302];
+  if (route.access === "own") return role === "owner" ? [200] : signedIn ? [404] : [302];
   if (route.access === "business") return OF_THE_BUSINESS.includes(role) ? [200] : signedIn ? [404] : [302];
   // The business's profile, licenses and addresses are its owners' to change (issue 29): a buyer,
-  // and a rep, are refused whatever they post.
+  // a rep and a driver are refused whatever they post.
   if (OWNERS_CHANGE.some((f) => route.file.endsWith(f)))
-    return role === "buyer" || role === "rep" ? [403] : signedIn ? [400] : [302];
+    return role === "buyer" || role === "rep" || role === "driver" ? [403] : signedIn ? [400] : [302];
   // Choosing a business: an empty choice is no business of theirs (403), as for anyone else.
-  if (route.access === "staff") return signedIn ? [403] : [302];
+  if (route.declared === "rep") return signedIn ? [403] : [302];
   switch (route.declared) {
     // A guest page sends a signed-in viewer on from its page, but its form still works (log in as
     // someone else).
@@ -130,7 +144,11 @@ function expectedPost(route: TableRoute, role: Role): number[] {
     case "signed-in":
       return signedIn ? [400] : [302];
     case "buyer":
-      return signedIn && role !== "rep" ? [400] : role === "rep" ? [403] : [302];
+      return role === "rep" || role === "driver" ? [403] : signedIn ? [400] : [302];
+    case "owner":
+      return OWNERS.includes(role) ? [400] : signedIn ? [403] : [302];
+    case "driver":
+      return role === "driver" || role === "admin" ? [400] : signedIn ? [403] : [302];
     case "admin":
       return role === "admin" ? [400] : [403];
   }
@@ -155,29 +173,29 @@ async function signedInCookie(request: APIRequestContext, account: TestAccount):
 async function world(playwright: {
   request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> };
 }): Promise<World> {
-  const customer = await createCustomer();
+  const owner = await createCustomer();
   const other = await createCustomer();
   const admin = await createAdminAccount();
   const unverified = await createCustomer({ verified: false });
-  // The customer's business, with a buyer besides its owner; a sales rep assigned to it who is not
+  // The owner's business, with a buyer besides its owner; a sales rep assigned to it who is not
   // acting for it now (issue 29).
   await saveBusiness(
     getDb(),
-    customer.id,
+    owner.id,
     {
-      legalName: `Matrix Mart ${customer.id.slice(0, 6)}`,
+      legalName: `Matrix Mart ${owner.id.slice(0, 6)}`,
       dba: null,
       businessType: "convenience-store",
       taxPermit: null,
     },
-    { id: customer.id, name: customer.email },
+    { id: owner.id, name: owner.email },
   );
   const buyer = await createCustomer({ withAddress: false });
   await getDb()
     .insertInto("business_members")
     .values({
       user_id: buyer.id,
-      business_id: customer.id,
+      business_id: owner.id,
       role: "buyer",
       order_limit_cents: null,
       created_at: new Date().toISOString(),
@@ -187,15 +205,19 @@ async function world(playwright: {
   await getDb().updateTable("users").set({ role: "rep" }).where("id", "=", rep.id).execute();
   await getDb()
     .insertInto("rep_assignments")
-    .values({ rep_id: rep.id, business_id: customer.id, created_at: new Date().toISOString() })
+    .values({ rep_id: rep.id, business_id: owner.id, created_at: new Date().toISOString() })
     .execute();
+  // A delivery driver (issue 37): a verified login of their own, in no business.
+  const driver = await createCustomer({ withAddress: false });
+  await getDb().updateTable("users").set({ role: "driver" }).where("id", "=", driver.id).execute();
   const api = await playwright.request.newContext({ baseURL: ORIGIN });
   const cookies = {
     visitor: "",
-    customer: await signedInCookie(api, customer),
+    owner: await signedInCookie(api, owner),
     buyer: await signedInCookie(api, buyer),
     other: await signedInCookie(api, other),
     rep: await signedInCookie(api, rep),
+    driver: await signedInCookie(api, driver),
     admin: await signedInCookie(api, admin),
     // A session the sign-in flow would refuse to make (unverified customer): made directly.
     unverified: (
@@ -217,7 +239,7 @@ async function world(playwright: {
   const address = await getDb()
     .selectFrom("addresses")
     .select("id")
-    .where("user_id", "=", customer.id)
+    .where("user_id", "=", owner.id)
     .executeTakeFirstOrThrow();
   const placed = await api.post("/checkout.data", {
     form: {
@@ -225,25 +247,25 @@ async function world(playwright: {
       addressId: address.id,
       lines: JSON.stringify([{ id: product.id, quantity: 1 }]),
     },
-    headers: { Origin: ORIGIN, cookie: cookies.customer },
+    headers: { Origin: ORIGIN, cookie: cookies.owner },
   });
   expect(placed.status()).toBe(200);
   const order = await getDb()
     .selectFrom("orders")
     .select("id")
-    .where("user_id", "=", customer.id)
+    .where("user_id", "=", owner.id)
     .executeTakeFirstOrThrow();
-  // A license document of the customer's: theirs and the admins' to read, nobody else's.
+  // A license document of the owner's business: theirs and the admins' to read, nobody else's.
   const license = await addLicense(
     getDb(),
-    customer.id,
+    owner.id,
     { type: "other", number: "MATRIX-1", issuingState: "TX", expiresOn: null, addressId: null, replacesId: null },
     Buffer.from("%PDF-1.4\n%%EOF\n"),
-    { id: customer.id, name: customer.email },
+    { id: owner.id, name: owner.email },
   );
-  // A saved list of the customer's, holding the product: theirs alone to read and change.
-  const list = await createList(getDb(), customer.id, "Matrix list");
-  await saveToList(getDb(), customer.id, { listId: list.id }, [{ productId: product.id, quantity: 1 }], "fit");
+  // A saved list of the owner's, holding the product: theirs alone to read and change.
+  const list = await createList(getDb(), owner.id, "Matrix list");
+  await saveToList(getDb(), owner.id, { listId: list.id }, [{ productId: product.id, quantity: 1 }], "fit");
   // The product's lab report: public, like the product page that links to it.
   await saveLabReport(getDb(), product.id, Buffer.from("%PDF-1.4\n%%EOF\n"), { id: null, name: "Matrix" });
   await api.dispose();
@@ -260,7 +282,8 @@ async function world(playwright: {
     orderId: order.id,
     listId: list.id,
     licenseId: license.id,
-    businessId: customer.id,
+    businessId: owner.id,
+    ownerEmail: owner.email,
     price: money(product.price_cents),
   };
 }
@@ -286,9 +309,17 @@ test.describe("authorization matrix from the route table @desktop-only", () => {
     expect(ROUTES.length).toBeGreaterThan(30);
     for (const r of ROUTES) {
       expect(r.group, `${r.file} (${r.path}) is in no group`).not.toBeNull();
-      // Exceptions only narrow what a public or account group allows; none opens an admin route.
+      // Exceptions only narrow what a public or account group allows; none opens an admin route,
+      // nor a route of the owners, staff or drivers.
       if (r.declared === "admin") expect(["admin", "smtp-off", "post-only"]).toContain(r.access);
+      if (r.declared === "owner" || r.declared === "rep" || r.declared === "driver") expect(r.access).toBe(r.declared);
     }
+    // The business's management is its owners' alone: a buyer of the business is refused there.
+    const ownersPages = ROUTES.filter((r) => r.group === "owner");
+    expect(ownersPages.map((r) => r.path)).toEqual(
+      expect.arrayContaining(["/account/team", "/account/approvals", "/account/statement", "/account/statement.pdf"]),
+    );
+    for (const r of ownersPages) expect(expectedPage(r.access, "buyer", r.declared), r.path).toEqual([302]);
     for (const file of Object.keys(EXCEPTIONS)) {
       expect(
         ROUTES.some((r) => r.file === file),
@@ -314,13 +345,14 @@ test.describe("authorization matrix from the route table @desktop-only", () => {
         if (r.group !== "store" && cached) wrong.push(`GET ${url} as ${role}: cached (${cached})`);
         if (role !== "visitor" && cached && page.headers()["cache-control"] !== "private, no-store")
           wrong.push(`GET ${url} as ${role}: cached without private, no-store`);
+        const signedIn = SIGNED_IN.includes(role);
         const expected = expectedPage(rule.access, role, rule.declared);
         if (!expected.includes(page.status())) {
           wrong.push(`GET ${url} as ${role}: ${page.status()}, expected ${expected.join("/")}`);
         }
-        if (role === "visitor" || role === "unverified" || role === "rep") {
+        if (role === "visitor" || role === "unverified" || role === "rep" || role === "driver") {
           // Price leaks: no page or route data of the table carries a price for them (a rep sees
-          // prices only while acting for one of their businesses).
+          // prices only while acting for one of their businesses, a driver never).
           const [p, q = ""] = url.split("?");
           const data = await api.get(`${p === "/" ? "/_" : p}.data${q ? `?${q}` : ""}`, {
             headers,
@@ -334,14 +366,19 @@ test.describe("authorization matrix from the route table @desktop-only", () => {
               wrong.push(`${what} of ${url} as ${role} carries a price`);
           }
         }
-        if (page.status() === 302 && (rule.access === "signed-in" || rule.access === "buyer") && role !== "rep") {
+        const sentToLogIn = ["signed-in", "buyer", "owner", "rep", "driver"].includes(rule.access) && !signedIn;
+        if (page.status() === 302 && sentToLogIn) {
           expect(page.headers().location).toContain(`/login?redirectTo=${encodeURIComponent(url)}`);
         }
         if (page.status() === 302 && rule.access === "admin") expect(page.headers().location).toBe("/");
-        // Route data: the admin's and owners' data never reach anyone else.
+        if (page.status() === 302 && ["owner", "rep", "driver"].includes(rule.access) && signedIn) {
+          expect(page.headers().location, `${url} as ${role}`).toBe("/account");
+        }
+        // Route data: the admin's, the owners' and a person's own data never reach anyone else.
         if (
           rule.access === "admin" ||
           rule.access === "owner" ||
+          rule.access === "own" ||
           rule.access === "business" ||
           rule.access === "owner-or-admin"
         ) {
@@ -352,13 +389,20 @@ test.describe("authorization matrix from the route table @desktop-only", () => {
             rule.access === "admin"
               ? role === "admin"
               : rule.access === "owner"
-                ? role === "customer"
-                : OF_THE_BUSINESS.includes(role) || (rule.access === "owner-or-admin" && role === "admin");
+                ? OWNERS.includes(role)
+                : rule.access === "own"
+                  ? role === "owner"
+                  : OF_THE_BUSINESS.includes(role) || (rule.access === "owner-or-admin" && role === "admin");
           const allowed = ok ? [200] : rule.access === "admin" ? [403] : [202, 204, 302, 403, 404];
           if (!allowed.includes(data.status())) {
             wrong.push(`GET ${dataUrl} as ${role}: ${data.status()}, expected ${allowed.join("/")}`);
           }
-          if (!ok) expect(await data.text()).not.toContain("1500 Main St");
+          if (!ok) {
+            const body = await data.text();
+            expect(body).not.toContain("1500 Main St");
+            // The owner's team (members' emails) and statement never reach a buyer, staff or a driver.
+            expect(body, `${dataUrl} as ${role}`).not.toContain(w.ownerEmail);
+          }
         }
         // Logging out for real would end the sessions the rest of the matrix needs (logout is
         // covered by the account journeys); its cross-site refusal is still checked below.

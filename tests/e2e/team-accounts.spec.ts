@@ -125,9 +125,19 @@ test.describe("team accounts @desktop-only", () => {
     const memberPage = await memberContext.newPage();
     await memberPage.addInitScript(() => window.localStorage.setItem("ageVerified", "true"));
     await logIn(memberPage, member);
-    await memberPage.goto("/account/team");
+    // The owners' pages (the owner group): a buyer who follows the account's links, or opens their
+    // address, is taken to their account and told why not.
+    await memberPage.goto("/account/settings");
+    await memberPage.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Team" }).click();
+    await expect(memberPage).toHaveURL(/\/account$/);
     await expect(memberPage.getByText("The business's owners manage its team.")).toBeVisible();
     await expect(memberPage.getByRole("button", { name: "Send invitation" })).toHaveCount(0);
+    await memberPage.goto("/account/statement");
+    await expect(memberPage).toHaveURL(/\/account$/);
+    await expect(memberPage.getByText("Only an owner of the business sees its statement.")).toBeVisible();
+    await memberPage.goto("/account/approvals");
+    await expect(memberPage).toHaveURL(/\/account$/);
+    await expect(memberPage.getByText("The business's owners approve orders above a buyer's limit.")).toBeVisible();
     // Posting the owner's action anyway is refused, and nothing changes.
     const posted = await memberPage.request.post("/account/team", {
       form: { intent: "invite", email: "sneaky@shop.test", role: "owner" },
@@ -243,7 +253,7 @@ test.describe("sales reps in the back office @desktop-only", () => {
     await expect(page.getByText(`${boss.business} assigned to ${person.name}.`)).toBeVisible();
     await expect(card.getByRole("list", { name: `Businesses of ${person.name}` })).toContainText(boss.business);
 
-    await card.getByRole("button", { name: `Remove ${person.name} as sales rep` }).click();
+    await card.getByRole("button", { name: `Remove as sales rep: ${person.name}` }).click();
     await expect(
       page.getByText(
         "Remove this sales rep? Their businesses are taken from them and any order they are taking for one stops.",

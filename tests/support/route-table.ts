@@ -11,10 +11,9 @@ import routes from "../../app/routes";
  */
 export type Access =
   | DeclaredAccess // as the group declares
-  | "owner" // only the customer it belongs to (a person's own saved list)
+  | "own" // only the person it belongs to (their saved list)
   | "business" // the members of the business it belongs to (an order: its owner and its buyers)
   | "owner-or-admin" // the business it belongs to (its members) and admins (a license document, an invoice)
-  | "staff" // sales reps and admins (choosing the business to order for); 403 for customers
   | "redirect" // answers with a redirect for everyone
   | "resource" // public non-HTML resource
   | "post-only" // no page: GET is a 404 for those its group lets in
@@ -25,8 +24,7 @@ export type Access =
 export const EXCEPTIONS: Record<string, Access> = {
   "routes/store/order-confirmation.tsx": "business",
   "routes/account/order-detail.tsx": "business",
-  "routes/account/act.tsx": "staff",
-  "routes/account/saved-list.tsx": "owner",
+  "routes/account/saved-list.tsx": "own",
   "routes/account/license-document.ts": "owner-or-admin",
   "routes/account/invoice.ts": "owner-or-admin",
   "routes/auth/logout.ts": "redirect",

@@ -7,10 +7,16 @@ import { getAuth } from "./auth";
 
 /**
  * What a signed-in person may do: a customer buys for their business; a sales rep buys only while
- * acting for one of their businesses; an admin runs the store. A rep or admin acting for a
- * business is a "customer" of that business for the request (see actingFor).
+ * acting for one of their businesses; a driver delivers (issue 37 declares the role; their pages
+ * come later) and buys nothing; an admin runs the store. A rep or admin acting for a business is a
+ * "customer" of that business for the request (see actingFor).
  */
-export type Role = "admin" | "customer" | "rep";
+export type Role = "admin" | "customer" | "rep" | "driver";
+
+/** The roles a users row may hold, as its `role` column spells them. */
+export function roleOf(stored: string | null | undefined): Role {
+  return stored === "admin" || stored === "rep" || stored === "driver" ? stored : "customer";
+}
 
 /** Who is making a request, as the rest of the app needs to know it. */
 export interface Viewer {
@@ -149,8 +155,8 @@ async function lookUpViewer(headers: Headers): Promise<{ viewer: Viewer | null; 
   // Only verified customers (and admins) are signed in: a session of an unverified customer
   // (made before verification was withdrawn, say) counts as no session at all.
   if (!u.emailVerified && u.role !== "admin") return none;
-  const role: Role = u.role === "admin" ? "admin" : u.role === "rep" ? "rep" : "customer";
-  if (role !== "customer") {
+  const role = roleOf(u.role);
+  if (role === "admin" || role === "rep") {
     const acting = await actingOf(u.id, role);
     if (acting) {
       return {
@@ -275,6 +281,30 @@ export function awaitsApproval(viewer: Viewer | null): boolean {
 /** Whether the viewer may keep a cart checked by the server and place orders. */
 export function canBuy(viewer: Viewer | null): boolean {
   return canSeePrices(viewer);
+}
+
+/**
+ * An owner of the business the viewer belongs to (the owner access level, decision 0046): a
+ * customer whose role in it is owner. A rep or an admin acting for a business is its buyer for
+ * the request, and an admin acting for no one has no business: neither is an owner.
+ */
+export function isBusinessOwner(viewer: Viewer | null): boolean {
+  return viewer?.role === "customer" && viewer.memberRole === "owner";
+}
+
+/**
+ * How the viewer works as sales staff (the rep access level): as a sales rep or as an admin,
+ * whether acting for a business now or not; null for anyone else.
+ */
+export function staffRoleOf(viewer: Viewer | null): "rep" | "admin" | null {
+  if (!viewer) return null;
+  if (viewer.actingFor) return viewer.actingFor.staffRole;
+  return viewer.role === "rep" || viewer.role === "admin" ? viewer.role : null;
+}
+
+/** A delivery driver, or an admin acting for no business (the driver access level). */
+export function isDriver(viewer: Viewer | null): boolean {
+  return viewer?.role === "driver" || viewer?.role === "admin";
 }
 
 /**

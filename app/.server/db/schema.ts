@@ -339,6 +339,19 @@ export interface TeamInvitationsTable {
   created_at: string;
 }
 
+export interface StaffInvitationsTable {
+  id: string;
+  email: string;
+  name: string;
+  role: "rep" | "driver";
+  token_hash: string;
+  invited_by: string;
+  expires_at: string;
+  accepted_by: string | null;
+  accepted_at: string | null;
+  created_at: string;
+}
+
 export interface LicensesTable {
   id: string;
   user_id: string;
@@ -696,6 +709,7 @@ export interface DB {
   businesses: BusinessesTable;
   business_members: BusinessMembersTable;
   team_invitations: TeamInvitationsTable;
+  staff_invitations: StaffInvitationsTable;
   rep_assignments: RepAssignmentsTable;
   acting_for: ActingForTable;
   licenses: LicensesTable;

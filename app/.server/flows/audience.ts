@@ -3,7 +3,7 @@ import { LRUCache } from "lru-cache";
 import { createContext, type RouterContextProvider } from "react-router";
 import { storeToday } from "~/lib/business";
 import { type BuyerLicense, type Destination, licenseCoversAddress } from "~/lib/compliance/engine";
-import { awaitsApproval, canSeePrices, type Viewer } from "../accounts/viewer";
+import { awaitsApproval, canSeePrices, type Role, type Viewer } from "../accounts/viewer";
 import { type LineSummary, lineSummaries } from "../catalog/lines";
 import type { Product } from "../catalog/product";
 import { listVariantsOfLines } from "../catalog/products";
@@ -28,7 +28,7 @@ import { viewerContext } from "../request/context";
  * audience, so a license that expires tonight changes the audience tomorrow.
  */
 export interface Audience {
-  readonly role: "visitor" | "customer" | "admin" | "rep";
+  readonly role: "visitor" | Role;
   /**
    * The business a sales rep or an admin acts for (decision 0033): its pages carry the banner
    * naming it, so they are shared only among the staff acting for that same business.

@@ -24,7 +24,12 @@ export const recipientCaps = {
 } satisfies Record<string, RateLimitRule>;
 
 /** The mails counted against an address's daily caps. */
-export type CappedMailKind = "verification" | "password reset" | "registration notice" | "team invitation";
+export type CappedMailKind =
+  | "verification"
+  | "password reset"
+  | "registration notice"
+  | "team invitation"
+  | "staff invitation";
 
 /**
  * Counts one mail of `kind` to `to` against the address's caps: its kind's own cap (notices,
@@ -35,7 +40,7 @@ export async function takeRecipientShare(db: Kysely<DB>, kind: CappedMailKind, t
   const own =
     kind === "registration notice"
       ? recipientCaps.registrationNoticesPerRecipient
-      : kind === "team invitation"
+      : kind === "team invitation" || kind === "staff invitation"
         ? recipientCaps.invitationsPerRecipient
         : null;
   if (own && !(await hitRateLimit(db, own, to)).allowed) {

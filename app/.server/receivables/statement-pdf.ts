@@ -18,7 +18,7 @@ export interface StatementPdfInput {
   aging: Buckets;
 }
 
-export async function statementPdf(input: StatementPdfInput | { notice: string }): Promise<Buffer> {
+export async function statementPdf(input: StatementPdfInput): Promise<Buffer> {
   const PDFDocument = await loadPdfKit();
   const store = storeInfo();
   const pdf = new PDFDocument({ size: "LETTER", margin: 48, info: { Title: "Statement", Author: store.name } });
@@ -32,11 +32,6 @@ export async function statementPdf(input: StatementPdfInput | { notice: string }
   pdf.font("Helvetica-Bold").fontSize(18).text(oneLine(store.name));
   pdf.font("Helvetica").fontSize(10).text(oneLine(store.address));
   pdf.moveDown(1);
-  if ("notice" in input) {
-    pdf.text(input.notice, { width });
-    pdf.end();
-    return done;
-  }
   pdf
     .font("Helvetica-Bold")
     .fontSize(16)

@@ -91,3 +91,25 @@ export const founderHasMembers =
   "This person registered a business that has other members; the business's records are kept under their login. Remove its other members first.";
 export const confirmRemoveRep =
   "Remove this sales rep? Their businesses are taken from them and any order they are taking for one stops.";
+
+/* Staff invitations (issue 37): an admin invites a sales rep or a delivery driver by email. */
+/** A staff role as a sentence says it. */
+export const staffRoleName = (role: string) => (role === "driver" ? "a delivery driver" : "a sales rep");
+export const staffEmailHasLogin = (email: string) =>
+  `${email} already has a login. An invitation makes a new login; to make that login a sales rep, use Make a sales rep.`;
+export const staffInvitationCapped = (email: string) =>
+  `${email} has had as many mails from the store as it may today. Try again tomorrow.`;
+export const staffInvitationMailSubject = (store: string) => `You are invited to work with ${store}`;
+export const staffInvitationMailBody = (inviter: string, store: string, role: string) =>
+  `${inviter} invited you to ${store} as ${staffRoleName(role)}. Make your login from this link; it is valid for 7 days.`;
+export const staffInvitedTo = (store: string, role: string) => `You are invited to ${store} as ${staffRoleName(role)}.`;
+export const staffInvitationNotFound = "This invitation link is not valid. Ask the store for a new one.";
+export const staffInvitationExpired =
+  "This invitation has expired (links are valid for 7 days). Ask the store for a new one.";
+export const staffLoginCreated = "Your login is ready. Log in.";
+export const staffJoinLogOutFirst = (email: string) =>
+  `You are logged in as ${email}. This invitation makes a new login of its own: log out first.`;
+export const chooseStaffRole = "Choose Sales rep or Driver.";
+export const noDriversYet = "No drivers yet.";
+export const inviteStaffHint =
+  "A new sales rep or driver gets a mail to make a login of their own. A rep appears below once they have.";

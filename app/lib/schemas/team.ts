@@ -33,3 +33,13 @@ export const memberSchema = z.object({ memberId: memberIdField });
 export const invitationLoginSchema = z.object({
   name: z.string({ error: TEAM_MESSAGES.nameRequired }).trim().min(1, TEAM_MESSAGES.nameRequired).max(100),
 });
+
+/** A staff role, as the back office's invitation form posts it (issue 37). */
+export const staffRoleField = z.enum(["rep", "driver"], { error: TEAM_MESSAGES.chooseStaffRole });
+
+/** An admin's invitation of a sales rep or a driver: their email, their name and the role. */
+export const staffInviteSchema = z.object({
+  email: emailSchema,
+  name: invitationLoginSchema.shape.name,
+  role: staffRoleField,
+});

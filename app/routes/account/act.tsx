@@ -1,9 +1,8 @@
-import { data, Form } from "react-router";
-import type { Viewer } from "~/.server/accounts/viewer";
+import { Form } from "react-router";
+import { staffRoleOf, type Viewer } from "~/.server/accounts/viewer";
 import { businessesToActFor, type Staff, startActing, stopActing } from "~/.server/business/reps";
 import { getDb } from "~/.server/db/instance";
 import { formAction } from "~/.server/http/form-action";
-import { replyError } from "~/.server/http/forms";
 import { redirectWithToast } from "~/.server/http/toast";
 import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
 import { Button } from "~/components/ui/button";
@@ -11,24 +10,27 @@ import { FormMessage, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { type FormReply, intentOf } from "~/lib/form-reply";
 import * as TEAM_MESSAGES from "~/lib/messages/team";
+import type { RouteHandle } from "~/lib/route-policy";
 import { actForSchema } from "~/lib/schemas/back-office";
 import type { Route } from "./+types/act";
+
+/** In the rep group (app/routes.ts): anyone else signed in is sent to their account and told this. */
+export const handle: RouteHandle = { refusal: TEAM_MESSAGES.staffOnly };
 
 export function meta() {
   return [{ title: "Order for a business" }, { name: "robots", content: "noindex" }];
 }
 
-/** Who is asking, as staff: a sales rep or an admin (acting for a business or not); null for anyone else. */
-function staffOf(viewer: Viewer): Staff | null {
-  if (viewer.actingFor) return { id: viewer.id, staffRole: viewer.actingFor.staffRole };
-  if (viewer.role === "rep" || viewer.role === "admin") return { id: viewer.id, staffRole: viewer.role };
-  return null;
+/** Who is asking, as staff: a sales rep or an admin (acting for a business or not); the rep group let only them in. */
+function staffOf(viewer: Viewer): Staff {
+  const staffRole = staffRoleOf(viewer);
+  if (!staffRole) throw new Error("the rep group let in someone who is not sales staff");
+  return { id: viewer.id, staffRole };
 }
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const viewer = signedInViewer(context);
   const staff = staffOf(viewer);
-  if (!staff) throw data(TEAM_MESSAGES.staffOnly, { status: 403 });
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   return {
     q,
@@ -41,7 +43,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ context }: Route.ActionArgs) {
   const viewer = signedInViewer(context);
   const staff = staffOf(viewer);
-  if (!staff) return replyError({ message: TEAM_MESSAGES.staffOnly }, { status: 403 });
   const form = formOf(context);
   const db = getDb();
   if (intentOf(form) === "stop") {

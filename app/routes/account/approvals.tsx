@@ -13,8 +13,12 @@ import { type FormReply, intentOf } from "~/lib/form-reply";
 import * as TEAM_MESSAGES from "~/lib/messages/team";
 import { formatCents } from "~/lib/money";
 import { formatOrderDate } from "~/lib/orders";
+import type { RouteHandle } from "~/lib/route-policy";
 import { idParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/approvals";
+
+/** In the owner group (app/routes.ts): anyone else signed in is sent to their account and told this. */
+export const handle: RouteHandle = { refusal: TEAM_MESSAGES.approvalsOwnersOnly };
 
 export function meta() {
   return [{ title: "Approvals" }, { name: "robots", content: "noindex" }];
@@ -22,11 +26,13 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = signedInViewer(context);
-  const isOwner = viewer.role === "customer" && viewer.memberRole === "owner";
-  return { isOwner, orders: isOwner ? await listAwaitingApproval(getDb(), viewer.accountId) : [] };
+  return { orders: await listAwaitingApproval(getDb(), viewer.accountId) };
 }
 
-/** An owner approves or declines a buyer's order above their limit (issue 29). */
+/**
+ * An owner approves or declines a buyer's order above their limit (issue 29); the flow checks
+ * again, in its transaction, that they are still an owner.
+ */
 export async function action({ context }: Route.ActionArgs) {
   const viewer = signedInViewer(context);
   const form = formOf(context);
@@ -44,15 +50,13 @@ export async function action({ context }: Route.ActionArgs) {
 }
 
 export default function Approvals({ loaderData }: Route.ComponentProps) {
-  const { orders, isOwner } = loaderData;
+  const { orders } = loaderData;
   const reply = useSettledActionData<typeof action>() as FormReply | undefined;
   return (
     <AccountShell title="Approvals">
       <div className="flex flex-col gap-4">
         {reply?.message ? <FormMessage tone={reply.ok ? "success" : "error"}>{reply.message}</FormMessage> : null}
-        {!isOwner ? (
-          <p className="text-slate-700">{TEAM_MESSAGES.approvalsOwnersOnly}</p>
-        ) : orders.length === 0 ? (
+        {orders.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-700">
             {TEAM_MESSAGES.noOrdersWaiting}
           </p>

@@ -8,12 +8,13 @@ import { statementPdf } from "~/.server/receivables/statement-pdf";
 import { signedInViewer } from "~/.server/request/context";
 import { addDays, storeToday } from "~/lib/business";
 import * as RECEIVABLES from "~/lib/messages/receivables";
+import type { RouteHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/statement-pdf";
 
-/**
- * The statement of a range of days as a PDF (issue 30), for the business's owners; anyone else
- * reads what the statement page tells them. Only the viewer's own business.
- */
+/** In the owner group (app/routes.ts): anyone else signed in is sent to their account and told this. */
+export const handle: RouteHandle = { refusal: RECEIVABLES.statementOwnersOnly };
+
+/** The statement of a range of days as a PDF (issue 30), for the business's owners: their own business only. */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const viewer = signedInViewer(context);
   const to = url.searchParams.get("to") || storeToday();
@@ -21,10 +22,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (!isDay(to)) throw data(RECEIVABLES.statementBadRange, { status: 400 });
   const from = url.searchParams.get("from") || addDays(to, -90);
   if (!isDay(from) || from > to) throw data(RECEIVABLES.statementBadRange, { status: 400 });
-  const isOwner = viewer.role === "customer" && viewer.memberRole === "owner";
   const db = getDb();
-  const credit = isOwner ? await businessCredit(db, viewer.accountId) : null;
-  if (!credit) return pdfResponse(await statementPdf({ notice: RECEIVABLES.statementOwnersOnly }), "statement.pdf");
+  const credit = await businessCredit(db, viewer.accountId);
+  // Only a business whose records are gone has none (its founder's login was deleted).
+  if (!credit) throw data(null, { status: 404 });
   const [entries, aging] = await Promise.all([ledger(db, viewer.accountId), businessAging(db, viewer.accountId, to)]);
   return pdfResponse(
     await statementPdf({ businessName: credit.name, from, to, entries, aging }),

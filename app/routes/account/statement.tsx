@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { data, Form } from "react-router";
 import { getDb } from "~/.server/db/instance";
 import { creditPosition } from "~/.server/receivables/credit";
 import { businessAging, ledger, openInvoices } from "~/.server/receivables/statement";
@@ -9,7 +9,11 @@ import { TextField } from "~/components/ui/field";
 import * as RECEIVABLES from "~/lib/messages/receivables";
 import { formatCents } from "~/lib/money";
 import { AGING_BUCKETS, AGING_LABELS, TERMS_LABELS } from "~/lib/receivables";
+import type { RouteHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/statement";
+
+/** In the owner group (app/routes.ts): anyone else signed in is sent to their account and told this. */
+export const handle: RouteHandle = { refusal: RECEIVABLES.statementOwnersOnly };
 
 /**
  * The business's statement (issue 30), for its owners: terms, balance and available credit, open
@@ -22,8 +26,6 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = signedInViewer(context);
-  const isOwner = viewer.role === "customer" && viewer.memberRole === "owner";
-  if (!isOwner) return { isOwner, statement: null };
   const db = getDb();
   const id = viewer.accountId;
   const [position, open, aging, entries] = await Promise.all([
@@ -32,127 +34,123 @@ export async function loader({ context }: Route.LoaderArgs) {
     businessAging(db, id),
     ledger(db, id),
   ]);
-  return { isOwner, statement: position ? { position, open, aging, entries } : null };
+  // Only a business whose records are gone has no position (its founder's login was deleted).
+  if (!position) throw data(null, { status: 404 });
+  return { statement: { position, open, aging, entries } };
 }
 
 export default function Statement({ loaderData }: Route.ComponentProps) {
-  const { isOwner, statement } = loaderData;
+  const { statement } = loaderData;
   return (
     <AccountShell title="Statement">
-      {!isOwner || !statement ? (
-        <p className="text-slate-700">{RECEIVABLES.statementOwnersOnly}</p>
-      ) : (
-        <div className="flex flex-col gap-5">
-          <dl className="grid grid-cols-2 gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-3">
-            <div>
-              <dt className="text-slate-600">Terms</dt>
-              <dd className="font-semibold">{TERMS_LABELS[statement.position.terms]}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-600">Balance</dt>
-              <dd className="tabular font-semibold" data-testid="statement-balance">
-                {formatCents(statement.position.balanceCents)}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-600">Available credit</dt>
-              <dd className="tabular font-semibold">
-                {statement.position.availableCents === null
-                  ? "No limit"
-                  : formatCents(statement.position.availableCents)}
-              </dd>
-            </div>
-          </dl>
-          <Form
-            method="get"
-            action="/account/statement.pdf"
-            reloadDocument
-            aria-label="Statement PDF"
-            className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
-          >
-            <TextField label="From" name="from" type="date" />
-            <TextField label="To" name="to" type="date" />
-            <Button type="submit" variant="secondary">
-              Statement PDF
-            </Button>
-          </Form>
-          <section aria-labelledby="aging-title" className="flex flex-col gap-2">
-            <h2 id="aging-title" className="font-semibold text-slate-900">
-              Aging
-            </h2>
-            <dl className="grid grid-cols-2 gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-5">
-              {AGING_BUCKETS.map((b) => (
-                <div key={b}>
-                  <dt className="text-slate-600">{AGING_LABELS[b]}</dt>
-                  <dd className="tabular font-semibold">{formatCents(statement.aging[b])}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-          <section aria-labelledby="open-title" className="flex flex-col gap-2">
-            <h2 id="open-title" className="font-semibold text-slate-900">
-              Open invoices
-            </h2>
-            {statement.open.length === 0 ? (
-              <p className="text-sm text-slate-700">{RECEIVABLES.noOpenInvoices}</p>
-            ) : (
-              <ul className="flex flex-col gap-2">
-                {statement.open.map((i) => (
-                  <li
-                    key={i.id}
-                    className="flex flex-wrap justify-between gap-2 rounded-lg border border-slate-200 bg-white p-3 text-sm"
-                  >
-                    <span>
-                      <a href={`/orders/${i.orderId}/invoice.pdf`} className="font-semibold text-brand-700 underline">
-                        Invoice {i.number}
-                      </a>{" "}
-                      · due {i.dueOn}
-                      {i.daysLate > 0 ? (
-                        <span className="font-semibold text-danger-700"> · {RECEIVABLES.daysLate(i.daysLate)}</span>
-                      ) : null}
-                    </span>
-                    <span className="tabular font-semibold">{formatCents(i.balanceCents)}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-          <section aria-labelledby="activity-title" className="flex flex-col gap-2">
-            <h2 id="activity-title" className="font-semibold text-slate-900">
-              Activity
-            </h2>
-            {statement.entries.length === 0 ? (
-              <p className="text-sm text-slate-700">{RECEIVABLES.noInvoices}</p>
-            ) : (
-              <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-                <table className="w-full text-sm">
-                  <thead className="bg-slate-50 text-left text-slate-700">
-                    <tr>
-                      <th className="p-2">Date</th>
-                      <th className="p-2">Entry</th>
-                      <th className="p-2 text-right">Amount</th>
-                      <th className="p-2 text-right">Balance</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {statement.entries.map((e) => (
-                      <tr key={`${e.kind}-${e.number}`} className="border-t border-slate-100">
-                        <td className="p-2 whitespace-nowrap">{e.date}</td>
-                        <td className="p-2">
-                          {e.description}
-                          {e.void ? <span className="font-semibold"> (void)</span> : null}
-                        </td>
-                        <td className="tabular p-2 text-right">{formatCents(e.amountCents)}</td>
-                        <td className="tabular p-2 text-right">{formatCents(e.runningCents)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+      <div className="flex flex-col gap-5">
+        <dl className="grid grid-cols-2 gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-slate-600">Terms</dt>
+            <dd className="font-semibold">{TERMS_LABELS[statement.position.terms]}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Balance</dt>
+            <dd className="tabular font-semibold" data-testid="statement-balance">
+              {formatCents(statement.position.balanceCents)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Available credit</dt>
+            <dd className="tabular font-semibold">
+              {statement.position.availableCents === null ? "No limit" : formatCents(statement.position.availableCents)}
+            </dd>
+          </div>
+        </dl>
+        <Form
+          method="get"
+          action="/account/statement.pdf"
+          reloadDocument
+          aria-label="Statement PDF"
+          className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+        >
+          <TextField label="From" name="from" type="date" />
+          <TextField label="To" name="to" type="date" />
+          <Button type="submit" variant="secondary">
+            Statement PDF
+          </Button>
+        </Form>
+        <section aria-labelledby="aging-title" className="flex flex-col gap-2">
+          <h2 id="aging-title" className="font-semibold text-slate-900">
+            Aging
+          </h2>
+          <dl className="grid grid-cols-2 gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-5">
+            {AGING_BUCKETS.map((b) => (
+              <div key={b}>
+                <dt className="text-slate-600">{AGING_LABELS[b]}</dt>
+                <dd className="tabular font-semibold">{formatCents(statement.aging[b])}</dd>
               </div>
-            )}
-          </section>
-        </div>
-      )}
+            ))}
+          </dl>
+        </section>
+        <section aria-labelledby="open-title" className="flex flex-col gap-2">
+          <h2 id="open-title" className="font-semibold text-slate-900">
+            Open invoices
+          </h2>
+          {statement.open.length === 0 ? (
+            <p className="text-sm text-slate-700">{RECEIVABLES.noOpenInvoices}</p>
+          ) : (
+            <ul className="flex flex-col gap-2">
+              {statement.open.map((i) => (
+                <li
+                  key={i.id}
+                  className="flex flex-wrap justify-between gap-2 rounded-lg border border-slate-200 bg-white p-3 text-sm"
+                >
+                  <span>
+                    <a href={`/orders/${i.orderId}/invoice.pdf`} className="font-semibold text-brand-700 underline">
+                      Invoice {i.number}
+                    </a>{" "}
+                    · due {i.dueOn}
+                    {i.daysLate > 0 ? (
+                      <span className="font-semibold text-danger-700"> · {RECEIVABLES.daysLate(i.daysLate)}</span>
+                    ) : null}
+                  </span>
+                  <span className="tabular font-semibold">{formatCents(i.balanceCents)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="activity-title" className="flex flex-col gap-2">
+          <h2 id="activity-title" className="font-semibold text-slate-900">
+            Activity
+          </h2>
+          {statement.entries.length === 0 ? (
+            <p className="text-sm text-slate-700">{RECEIVABLES.noInvoices}</p>
+          ) : (
+            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+              <table className="w-full text-sm">
+                <thead className="bg-slate-50 text-left text-slate-700">
+                  <tr>
+                    <th className="p-2">Date</th>
+                    <th className="p-2">Entry</th>
+                    <th className="p-2 text-right">Amount</th>
+                    <th className="p-2 text-right">Balance</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {statement.entries.map((e) => (
+                    <tr key={`${e.kind}-${e.number}`} className="border-t border-slate-100">
+                      <td className="p-2 whitespace-nowrap">{e.date}</td>
+                      <td className="p-2">
+                        {e.description}
+                        {e.void ? <span className="font-semibold"> (void)</span> : null}
+                      </td>
+                      <td className="tabular p-2 text-right">{formatCents(e.amountCents)}</td>
+                      <td className="tabular p-2 text-right">{formatCents(e.runningCents)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      </div>
     </AccountShell>
   );
 }

@@ -25,8 +25,12 @@ import { type FormReply, fieldError, intentOf } from "~/lib/form-reply";
 import * as TEAM_MESSAGES from "~/lib/messages/team";
 import { centsToDecimalString, formatCents } from "~/lib/money";
 import { formatOrderDate } from "~/lib/orders";
+import type { RouteHandle } from "~/lib/route-policy";
 import { inviteSchema, memberSchema, orderLimitSchema, roleChangeSchema } from "~/lib/schemas/team";
 import type { Route } from "./+types/team";
+
+/** In the owner group (app/routes.ts): anyone else signed in is sent to their account and told this. */
+export const handle: RouteHandle = { refusal: TEAM_MESSAGES.teamOwnersOnly };
 
 export function meta() {
   return [{ title: "Team" }, { name: "robots", content: "noindex" }];
@@ -35,18 +39,20 @@ export function meta() {
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = signedInViewer(context);
   const db = getDb();
-  const isOwner = viewer.role === "customer" && viewer.memberRole === "owner";
   const [members, invitations] = await Promise.all([
     listMembers(db, viewer.accountId),
-    isOwner ? listPendingInvitations(db, viewer.accountId) : Promise.resolve([]),
+    listPendingInvitations(db, viewer.accountId),
   ]);
-  return { members, invitations, isOwner, me: viewer.id };
+  return { members, invitations, me: viewer.id };
 }
 
 type Intent = "invite" | "role" | "limit" | "remove" | "withdraw";
 const INTENTS: readonly Intent[] = ["invite", "role", "limit", "remove", "withdraw"];
 
-/** The owner's changes to the team. Every one is checked again on the server (owner, last owner). */
+/**
+ * The owner's changes to the team (the owner group let only owners in). Every one is checked
+ * again by the domain, inside its transaction (still an owner, last owner).
+ */
 export async function action({ context }: Route.ActionArgs) {
   const viewer = signedInViewer(context);
   const form = formOf(context);
@@ -193,7 +199,7 @@ function MemberRow({ member, manage }: { member: Member; manage: boolean }) {
 }
 
 export default function Team({ loaderData }: Route.ComponentProps) {
-  const { members, invitations, isOwner, me } = loaderData;
+  const { members, invitations, me } = loaderData;
   const reply = useSettledActionData<typeof action>() as FormReply<Intent> | undefined;
   const step = confirmStepOf(reply);
   const inviteReply = reply?.data === "invite" ? reply : undefined;
@@ -206,86 +212,81 @@ export default function Team({ loaderData }: Route.ComponentProps) {
         {otherReply?.message ? (
           <FormMessage tone={otherReply.ok ? "success" : "error"}>{otherReply.message}</FormMessage>
         ) : null}
-        {isOwner ? null : <p className="text-slate-700">{TEAM_MESSAGES.teamOwnersOnly}</p>}
         <section aria-labelledby="members-title" className="flex flex-col gap-3">
           <h2 id="members-title" className="text-lg font-bold text-slate-900">
             Members
           </h2>
           <ul className="flex flex-col gap-3">
             {members.map((m) => (
-              <MemberRow key={m.userId} member={m} manage={isOwner && m.userId !== me} />
+              <MemberRow key={m.userId} member={m} manage={m.userId !== me} />
             ))}
           </ul>
         </section>
-        {isOwner ? (
-          <>
-            {invitations.length > 0 ? (
-              <section aria-labelledby="invitations-title" className="flex flex-col gap-3">
-                <h2 id="invitations-title" className="text-lg font-bold text-slate-900">
-                  Invitations waiting
-                </h2>
-                <ul className="flex flex-col gap-2">
-                  {invitations.map((i) => (
-                    <li
-                      key={i.id}
-                      className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white p-3"
+        {invitations.length > 0 ? (
+          <section aria-labelledby="invitations-title" className="flex flex-col gap-3">
+            <h2 id="invitations-title" className="text-lg font-bold text-slate-900">
+              Invitations waiting
+            </h2>
+            <ul className="flex flex-col gap-2">
+              {invitations.map((i) => (
+                <li
+                  key={i.id}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white p-3"
+                >
+                  <span className="min-w-0 break-all">
+                    {i.email} · {i.role === "owner" ? "Owner" : "Buyer"} · until {formatOrderDate(i.expiresAt)}
+                  </span>
+                  <Form method="post">
+                    <input type="hidden" name="invitationId" value={i.id} />
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value="withdraw"
+                      variant="ghost"
+                      aria-label={`Withdraw invitation to ${i.email}`}
                     >
-                      <span className="min-w-0 break-all">
-                        {i.email} · {i.role === "owner" ? "Owner" : "Buyer"} · until {formatOrderDate(i.expiresAt)}
-                      </span>
-                      <Form method="post">
-                        <input type="hidden" name="invitationId" value={i.id} />
-                        <Button
-                          type="submit"
-                          name="intent"
-                          value="withdraw"
-                          variant="ghost"
-                          aria-label={`Withdraw invitation to ${i.email}`}
-                        >
-                          Withdraw
-                        </Button>
-                      </Form>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ) : null}
-            <Form
-              method="post"
-              noValidate
-              aria-labelledby="invite-title"
-              className="flex max-w-xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5"
-            >
-              <h2 id="invite-title" className="text-lg font-bold text-slate-900">
-                Invite a member
-              </h2>
-              {inviteReply?.message ? (
-                <FormMessage tone={inviteReply.ok ? "success" : "error"}>{inviteReply.message}</FormMessage>
-              ) : null}
-              <TextField
-                label="Email"
-                name="email"
-                type="email"
-                autoComplete="off"
-                required
-                error={fieldError(inviteReply, "email")}
-              />
-              <SelectField
-                label="Role"
-                name="role"
-                defaultValue="buyer"
-                options={[
-                  { value: "buyer", label: "Buyer: orders for the business" },
-                  { value: "owner", label: "Owner: also manages the team, licenses and addresses" },
-                ]}
-                error={fieldError(inviteReply, "role")}
-              />
-              <Button type="submit" name="intent" value="invite" disabled={busy} className="self-start">
-                Send invitation
-              </Button>
-            </Form>
-          </>
+                      Withdraw
+                    </Button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          </section>
         ) : null}
+        <Form
+          method="post"
+          noValidate
+          aria-labelledby="invite-title"
+          className="flex max-w-xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5"
+        >
+          <h2 id="invite-title" className="text-lg font-bold text-slate-900">
+            Invite a member
+          </h2>
+          {inviteReply?.message ? (
+            <FormMessage tone={inviteReply.ok ? "success" : "error"}>{inviteReply.message}</FormMessage>
+          ) : null}
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="off"
+            required
+            error={fieldError(inviteReply, "email")}
+          />
+          <SelectField
+            label="Role"
+            name="role"
+            defaultValue="buyer"
+            options={[
+              { value: "buyer", label: "Buyer: orders for the business" },
+              { value: "owner", label: "Owner: also manages the team, licenses and addresses" },
+            ]}
+            error={fieldError(inviteReply, "role")}
+          />
+          <Button type="submit" name="intent" value="invite" disabled={busy} className="self-start">
+            Send invitation
+          </Button>
+        </Form>
       </div>
     </AccountShell>
   );

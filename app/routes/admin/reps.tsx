@@ -1,5 +1,11 @@
 import { Form } from "react-router";
 import { z } from "zod";
+import {
+  inviteStaff,
+  listDrivers,
+  listStaffInvitations,
+  withdrawStaffInvitation,
+} from "~/.server/accounts/staff-invitations";
 import { businessesToActFor, listReps, setAssignment, setSalesRep } from "~/.server/business/reps";
 import { getDb } from "~/.server/db/instance";
 import { askFirst, isConfirmed } from "~/.server/http/confirmation";
@@ -12,10 +18,12 @@ import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { storeToday } from "~/lib/business";
 import { confirmStepOf } from "~/lib/confirmation";
-import { type FormReply, fieldError, intentOf } from "~/lib/form-reply";
+import { type FormReply, fieldError, intentOf, postedValue } from "~/lib/form-reply";
 import * as TEAM_MESSAGES from "~/lib/messages/team";
 import { formatCents } from "~/lib/money";
+import { formatOrderDate } from "~/lib/orders";
 import { emailSchema } from "~/lib/schemas/account";
+import { staffInviteSchema } from "~/lib/schemas/team";
 import type { Route } from "./+types/reps";
 
 export function meta() {
@@ -33,14 +41,16 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const viewer = signedInViewer(context);
   const db = getDb();
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  return {
-    q,
-    reps: await listReps(db, monthStart()),
-    businesses: await businessesToActFor(db, { id: viewer.id, staffRole: "admin" }, q, 200),
-  };
+  const [reps, businesses, invitations, drivers] = await Promise.all([
+    listReps(db, monthStart()),
+    businessesToActFor(db, { id: viewer.id, staffRole: "admin" }, q, 200),
+    listStaffInvitations(db),
+    listDrivers(db),
+  ]);
+  return { q, reps, businesses, invitations, drivers };
 }
 
-type Intent = "make-rep" | "remove-rep" | "assign" | "unassign";
+type Intent = "invite" | "withdraw" | "make-rep" | "remove-rep" | "assign" | "unassign";
 
 export async function action({ context }: Route.ActionArgs) {
   const form = formOf(context);
@@ -48,6 +58,17 @@ export async function action({ context }: Route.ActionArgs) {
   const db = getDb();
   const actor = actorOf(context);
   try {
+    // A new sales rep or driver gets a login of their own from a mailed link (issue 37).
+    if (intent === "invite") {
+      const parsed = parseForm(form, staffInviteSchema);
+      if (!parsed.ok) return replyError<Intent>({ fieldErrors: parsed.errors }, { form, data: intent });
+      await inviteStaff(db, signedInViewer(context), parsed.data, actor);
+      return replyOk<Intent>(TEAM_MESSAGES.memberInvited(parsed.data.email.trim().toLowerCase()), intent);
+    }
+    if (intent === "withdraw") {
+      const email = await withdrawStaffInvitation(db, String(form.get("invitationId") ?? ""), actor);
+      return replyOk<Intent>(TEAM_MESSAGES.invitationWithdrawn(email), intent);
+    }
     if (intent === "make-rep" || intent === "remove-rep") {
       const parsed = parseForm(form, repEmailSchema);
       if (!parsed.ok) return replyError<Intent>({ fieldErrors: parsed.errors }, { form, data: intent });
@@ -83,22 +104,99 @@ export async function action({ context }: Route.ActionArgs) {
     }
     return replyError({ message: TEAM_MESSAGES.notARep }, { status: 400 });
   } catch (error) {
-    return domainErrorReply<Intent>(error, { form, data: intent, fields: ["email"] });
+    return domainErrorReply<Intent>(error, { form, data: intent, fields: ["email", "name", "role"] });
   }
 }
 
 export default function Reps({ loaderData }: Route.ComponentProps) {
-  const { reps, businesses, q } = loaderData;
+  const { reps, businesses, q, invitations, drivers } = loaderData;
   const settled = useSettledActionData<typeof action>();
   const step = confirmStepOf(settled);
   const reply = step ? undefined : (settled as FormReply<Intent> | undefined);
   const repReply = reply?.data === "make-rep" ? reply : undefined;
+  const inviteReply = reply?.data === "invite" ? reply : undefined;
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold text-slate-900">Sales reps</h1>
       {step ? <ConfirmPanel step={step} /> : null}
-      {reply?.message && !repReply ? (
+      {reply?.message && !repReply && !inviteReply ? (
         <FormMessage tone={reply.ok ? "success" : "error"}>{reply.message}</FormMessage>
+      ) : null}
+      <Form
+        method="post"
+        noValidate
+        aria-labelledby="invite-staff-title"
+        className="flex max-w-xl flex-col gap-3 rounded-lg border border-slate-200 bg-white p-5"
+      >
+        <h2 id="invite-staff-title" className="text-lg font-bold text-slate-900">
+          Invite a rep
+        </h2>
+        <p className="text-sm text-slate-700">{TEAM_MESSAGES.inviteStaffHint}</p>
+        {inviteReply?.message ? (
+          <FormMessage tone={inviteReply.ok ? "success" : "error"}>{inviteReply.message}</FormMessage>
+        ) : null}
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="off"
+          required
+          error={fieldError(inviteReply, "email")}
+          defaultValue={postedValue(inviteReply, "email")}
+        />
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="off"
+          required
+          error={fieldError(inviteReply, "name")}
+          defaultValue={postedValue(inviteReply, "name")}
+        />
+        <SelectField
+          label="Role"
+          name="role"
+          defaultValue={postedValue(inviteReply, "role", "rep")}
+          options={[
+            { value: "rep", label: "Sales rep: orders for the businesses assigned to them" },
+            { value: "driver", label: "Driver: delivers orders" },
+          ]}
+          error={fieldError(inviteReply, "role")}
+        />
+        <Button type="submit" name="intent" value="invite" className="self-start">
+          Send invitation
+        </Button>
+      </Form>
+      {invitations.length > 0 ? (
+        <section aria-labelledby="staff-invitations-title" className="flex max-w-xl flex-col gap-2">
+          <h2 id="staff-invitations-title" className="text-lg font-bold text-slate-900">
+            Invitations waiting
+          </h2>
+          <ul className="flex flex-col gap-2">
+            {invitations.map((i) => (
+              <li
+                key={i.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white p-3"
+              >
+                <span className="min-w-0 break-all">
+                  {i.name} · {i.email} · {i.role === "rep" ? "Sales rep" : "Driver"} · until{" "}
+                  {formatOrderDate(i.expiresAt)}
+                </span>
+                <Form method="post">
+                  <input type="hidden" name="invitationId" value={i.id} />
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="withdraw"
+                    variant="ghost"
+                    aria-label={`Withdraw invitation to ${i.email}`}
+                  >
+                    Withdraw
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       <Form
         method="post"
@@ -169,7 +267,7 @@ export default function Reps({ loaderData }: Route.ComponentProps) {
                           name="intent"
                           value="unassign"
                           variant="ghost"
-                          aria-label={`Take ${b.name} from ${rep.name}`}
+                          aria-label={`Take away ${b.name} from ${rep.name}`}
                         >
                           Take away
                         </Button>
@@ -201,7 +299,7 @@ export default function Reps({ loaderData }: Route.ComponentProps) {
                     name="intent"
                     value="remove-rep"
                     variant="ghost"
-                    aria-label={`Remove ${rep.name} as sales rep`}
+                    aria-label={`Remove as sales rep: ${rep.name}`}
                   >
                     Remove as sales rep
                   </Button>
@@ -211,6 +309,22 @@ export default function Reps({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      <section aria-labelledby="drivers-title" className="flex flex-col gap-2">
+        <h2 id="drivers-title" className="text-lg font-bold text-slate-900">
+          Drivers
+        </h2>
+        {drivers.length === 0 ? (
+          <p className="text-sm text-slate-700">{TEAM_MESSAGES.noDriversYet}</p>
+        ) : (
+          <ul className="flex flex-col gap-1" aria-label="Drivers">
+            {drivers.map((d) => (
+              <li key={d.id} className="break-words">
+                {d.name} · <span className="break-all text-slate-600">{d.email}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </div>
   );
 }
