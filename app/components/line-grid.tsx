@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense } from "react";
 import { Form, Link } from "react-router";
 import * as MESSAGES from "~/lib/messages";
 import * as LINE_MESSAGES from "~/lib/messages/lines";
+import * as VOLUME_MESSAGES from "~/lib/messages/volume-prices";
 import { formatCents } from "~/lib/money";
 import { gridLayout } from "~/lib/product-lines";
 import { type LineGrid as Grid, isBuyerVariant, type Variant } from "~/lib/product-types";
@@ -50,7 +51,7 @@ export function LineGrid({ grid, chosenId }: { grid: Grid; chosenId: number }) {
                   ))
                 ) : (
                   <th scope="col" className="px-3 py-2 text-center font-semibold">
-                    {buyer ? LINE_MESSAGES.cellQuantity : LINE_MESSAGES.cellAvailability}
+                    {buyer ? VOLUME_MESSAGES.tierQuantityHeading : LINE_MESSAGES.cellAvailability}
                   </th>
                 )}
               </tr>

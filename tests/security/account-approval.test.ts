@@ -7,6 +7,7 @@ import { insertProduct } from "~/.server/catalog/product-writes";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { TEST_ADMIN } from "../support/actors";
+import { dataPath, pagePath } from "../support/pages";
 import { cookiesOf, hasBuild, postLogin, type RunningServer, startServer } from "../support/server-process";
 import { setupTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -20,6 +21,8 @@ describe.skipIf(!hasBuild)("manual account approval", () => {
   let database: TestDatabase;
   let server: RunningServer;
   let productId: number;
+  /** The product's page (its line's). */
+  let page = "";
   let userId: string;
   const password = "approval-pass-1234";
 
@@ -30,6 +33,7 @@ describe.skipIf(!hasBuild)("manual account approval", () => {
       { sku: "APR-1", name: "Approval Lighter", description: "", priceCents: 4321, stock: 10, category: "novelty" },
       [],
     );
+    page = await pagePath(database.db, productId);
     await ensureAccount(database.db, {
       email: "waiting@approval.test",
       name: "Wendy Waiting",
@@ -73,16 +77,14 @@ describe.skipIf(!hasBuild)("manual account approval", () => {
       { legalName: "Wendy's Mart", dba: null, businessType: "convenience-store", taxPermit: null },
       { id: userId, name: "Wendy" },
     );
-    for (const path of [`/products/details/${productId}`, "/products/novelty", `/search?q=Approval`]) {
+    for (const path of [page, "/products/novelty", `/search?q=Approval`]) {
       const page = await fetch(`${server.origin}${path}`, { headers: { cookie } });
       const html = await page.text();
       expect(html, path).not.toContain("$43.21");
       expect(html, path).not.toContain("4321");
       expect(html, path).toContain("Your account is waiting for approval");
     }
-    const data = await (
-      await fetch(`${server.origin}/products/details/${productId}.data`, { headers: { cookie } })
-    ).text();
+    const data = await (await fetch(`${server.origin}${dataPath(page)}`, { headers: { cookie } })).text();
     expect(data).not.toContain("4321");
     const checkout = await fetch(`${server.origin}/checkout`, { headers: { cookie }, redirect: "manual" });
     expect(checkout.status).toBe(302);
@@ -97,7 +99,7 @@ describe.skipIf(!hasBuild)("manual account approval", () => {
       TEST_ADMIN,
     );
     const cookie = await signIn();
-    const html = await (await fetch(`${server.origin}/products/details/${productId}`, { headers: { cookie } })).text();
+    const html = await (await fetch(`${server.origin}${page}`, { headers: { cookie } })).text();
     expect(html).toContain("$43.21");
     expect(html).not.toContain("Your account is waiting for approval");
   });
@@ -126,9 +128,9 @@ describe.skipIf(!hasBuild)("manual account approval", () => {
     expect(after).toContain(">Waiting for approval<");
     expect(after).toContain(escapeHtml(ACCOUNT_MESSAGES.businessWaitingForReview));
     // No prices until an admin approves the new name.
-    const page = await (await fetch(`${server.origin}/products/details/${productId}`, { headers: { cookie } })).text();
-    expect(page).not.toContain("$43.21");
-    expect(page).toContain("Your account is waiting for approval");
+    const html = await (await fetch(`${server.origin}${page}`, { headers: { cookie } })).text();
+    expect(html).not.toContain("$43.21");
+    expect(html).toContain("Your account is waiting for approval");
     expect((await reviewQueue(database.db, "manual")).businesses.map((b) => b.legalName)).toEqual([
       "Someone Else's Mart",
     ]);

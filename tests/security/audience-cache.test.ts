@@ -11,6 +11,7 @@ import { updateAddress } from "~/.server/flows/address-book";
 import { assignCustomer, createPriceGroup } from "~/.server/pricing/groups";
 import { ruleSchema } from "~/lib/schemas/compliance";
 import { TEST_ADMIN } from "../support/actors";
+import { dataPath, pagePath } from "../support/pages";
 import { cookiesOf, hasBuild, postLogin, type RunningServer, startServer } from "../support/server-process";
 import { setupTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -27,6 +28,8 @@ describe.skipIf(!hasBuild)("pages shared by an audience", () => {
   let second: RunningServer | null = null;
   const tag = crypto.randomBytes(3).toString("hex");
   const ids = { torch: 0, kratom: 0, hemp: 0 };
+  /** Their pages (their lines'). */
+  const P = { torch: "", kratom: "", hemp: "" };
   let groupId = 0;
   const password = "audience-pass-1234";
 
@@ -63,6 +66,7 @@ describe.skipIf(!hasBuild)("pages shared by an audience", () => {
     ids.torch = await product("Torch", 10_000, "glass");
     ids.kratom = await product("Kratom", 2_000, "kratom");
     ids.hemp = await product("Hemp", 3_000, "delta");
+    for (const key of ["torch", "kratom", "hemp"] as const) P[key] = await pagePath(db, ids[key]);
     const facts = {
       brand: null,
       flavorClass: null,
@@ -247,19 +251,12 @@ describe.skipIf(!hasBuild)("pages shared by an audience", () => {
     };
   }
 
-  const crawl = () => [
-    `/products/details/${ids.torch}`,
-    `/products/details/${ids.torch}.data`,
-    `/search?q=Zq${tag}`,
-    `/search.data?q=Zq${tag}`,
-    `/products/details/${ids.kratom}`,
-    `/products/details/${ids.hemp}`,
-  ];
+  const crawl = () => [P.torch, dataPath(P.torch), `/search?q=Zq${tag}`, `/search.data?q=Zq${tag}`, P.kratom, P.hemp];
 
   function check(body: string, customer: Customer, path: string) {
     const want = expectations(customer.key);
     const where = `${customer.key} ${path}`;
-    if (!path.includes(String(ids.kratom)) && !path.includes(String(ids.hemp))) {
+    if (!path.includes(P.kratom) && !path.includes(P.hemp)) {
       if (path.includes(".data")) {
         const cents = dataValues(body, "priceCents");
         expect(cents, where).toContain(want.cents);
@@ -269,10 +266,10 @@ describe.skipIf(!hasBuild)("pages shared by an audience", () => {
         expect(body, where).not.toContain(want.otherPrice);
       }
     }
-    if (path.includes("search") || path.includes(String(ids.kratom))) {
+    if (path.includes("search") || path.includes(P.kratom)) {
       expect(body.includes(KRATOM_NOTE), `${where}: kratom note`).toBe(want.kratomNote);
     }
-    if (path.includes("search") || path.includes(String(ids.hemp))) {
+    if (path.includes("search") || path.includes(P.hemp)) {
       expect(body.includes(HEMP_NOTE), `${where}: hemp note`).toBe(want.hempNote);
     }
     for (const other of customers) expect(body, `${where} names nobody`).not.toContain(other.name);
@@ -337,7 +334,7 @@ describe.skipIf(!hasBuild)("pages shared by an audience", () => {
   it("a session that is not one (forged, ended) is answered by the app as a visitor's and never stored", async () => {
     const forged = `store.session_token=${crypto.randomBytes(24).toString("base64url")}.forged`;
     for (let i = 0; i < 2; i++) {
-      const res = await get(`/products/details/${ids.torch}`, forged);
+      const res = await get(P.torch, forged);
       expect(res.headers.get("x-cache")).toBeNull();
       expect(await res.text()).not.toMatch(/\$(90|100)\.00/);
     }
@@ -347,7 +344,7 @@ describe.skipIf(!hasBuild)("pages shared by an audience", () => {
     const db = database.db;
     const page = async (key: Customer["key"], path: string, origin?: string) =>
       (await get(path, who(key).cookie, origin)).text();
-    const torch = `/products/details/${ids.torch}`;
+    const torch = P.torch;
 
     // Warm every page first, so each change has a stored page to make stale.
     for (const c of customers) await page(c.key, torch);
@@ -359,7 +356,7 @@ describe.skipIf(!hasBuild)("pages shared by an audience", () => {
     await assignCustomer(db, groupId, who("b").email, TEST_ADMIN);
     await nextPage(async () => expect(await page("b", torch)).toContain("$108.00"));
 
-    const kratom = `/products/details/${ids.kratom}`;
+    const kratom = P.kratom;
     expect(await page("b", kratom)).not.toContain(KRATOM_NOTE);
     const address = await db
       .selectFrom("addresses")
@@ -369,7 +366,7 @@ describe.skipIf(!hasBuild)("pages shared by an audience", () => {
     await updateAddress(db, who("b").id, address.id, { ...IN, phone: "(317) 555-0100", isDefault: true }, TEST_ADMIN);
     await nextPage(async () => expect(await page("b", kratom)).toContain(KRATOM_NOTE));
 
-    const hemp = `/products/details/${ids.hemp}`;
+    const hemp = P.hemp;
     expect(await page("d", hemp)).not.toContain(HEMP_NOTE);
     await db.updateTable("licenses").set({ status: "rejected" }).where("user_id", "=", who("d").id).execute();
     await nextPage(async () => expect(await page("d", hemp)).toContain(HEMP_NOTE));
@@ -393,7 +390,7 @@ describe.skipIf(!hasBuild)("pages shared by an audience", () => {
     "with two app servers on PostgreSQL, a change made elsewhere shows on both within a second",
     async () => {
       if (!second) throw new Error("no second server");
-      const torch = `/products/details/${ids.torch}`;
+      const torch = P.torch;
       const on = (origin: string) => get(torch, who("a1").cookie, origin).then((r) => r.text());
       await on(second.origin);
       await on(second.origin);
@@ -407,7 +404,7 @@ describe.skipIf(!hasBuild)("pages shared by an audience", () => {
 
   it("a change a customer makes through a server shows on that server's very next page, with no wait", async () => {
     const db = database.db;
-    const kratom = `/products/details/${ids.kratom}`;
+    const kratom = P.kratom;
     const rules = await db.selectFrom("compliance_rules").select("id").where("name", "=", "Indiana kratom").execute();
     for (const r of rules) await setRuleEnabled(db, r.id, true, TEST_ADMIN);
     const c = who("c");

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureAccount } from "~/.server/accounts/admins";
 import { insertProduct } from "~/.server/catalog/product-writes";
+import { dataPath, pagePath } from "../support/pages";
 import { cookiesOf, hasBuild, postLogin, type RunningServer, startServer } from "../support/server-process";
 import { setupTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -18,6 +19,8 @@ describe.skipIf(!hasBuild)("the shared visitor cache and signed-in viewers", () 
   let session: string;
   const account = { email: "odd-cookie@cache.test", password: "odd-cookie-pass-1234" };
   const PRICE = "$87.65";
+  /** The product's page (its line's). */
+  let page = "";
 
   beforeAll(async () => {
     database = await setupTestDatabase();
@@ -26,6 +29,7 @@ describe.skipIf(!hasBuild)("the shared visitor cache and signed-in viewers", () 
       { sku: "CACHE-1", name: "Cachecheck Torch", description: "", priceCents: 8765, stock: 10, category: "glass" },
       [],
     );
+    page = await pagePath(database.db, productId);
     await ensureAccount(database.db, { ...account, name: "Oddly Cookied", role: "customer", username: "oddly" });
     server = await startServer({ DATA_DIR: database.dataDir, DATABASE_URL: database.url ?? "", LOG_LEVEL: "warn" });
     const login = await postLogin(server.origin, account);
@@ -41,8 +45,8 @@ describe.skipIf(!hasBuild)("the shared visitor cache and signed-in viewers", () 
   });
 
   const paths = () => [
-    `/products/details/${productId}`,
-    `/products/details/${productId}.data`,
+    page,
+    dataPath(page),
     "/products/glass",
     "/products/glass.data",
     "/",
@@ -64,7 +68,7 @@ describe.skipIf(!hasBuild)("the shared visitor cache and signed-in viewers", () 
   ];
 
   it("the customer's own odd spellings are still read as the customer (the attack is real)", async () => {
-    const res = await fetch(`${server.origin}/products/details/${productId}`, {
+    const res = await fetch(`${server.origin}${page}`, {
       headers: { cookie: `store.session_token =${session}` },
     });
     expect(await res.text()).toContain(PRICE);
@@ -100,7 +104,7 @@ describe.skipIf(!hasBuild)("the shared visitor cache and signed-in viewers", () 
   });
 
   it("a visitor's page is still stored and served from the cache (so the test above can fail)", async () => {
-    const path = `/products/details/${productId}`;
+    const path = page;
     await fetch(`${server.origin}${path}`).then((r) => r.arrayBuffer());
     const again = await fetch(`${server.origin}${path}`);
     expect(again.headers.get("x-cache")).toBe("HIT");

@@ -35,7 +35,6 @@ export const brandHeading = (brand: string) => `${brand} products`;
 export const brandNotFound = "Brand not found.";
 export const cellInStock = "In stock";
 export const cellOutOfStock = "Out of stock";
-export const cellQuantity = "Quantity";
 export const cellAvailability = "Availability";
 export const optionHeading = "Option";
 export const notifyMe = "Notify me";

@@ -94,7 +94,7 @@ export interface ForgivingOptions {
 /**
  * Tier 2: as tier 1, and also each word that is no catalog word's start (or, with correctKnown,
  * any word) may be a word one or two edits away, or two catalog words run together ("geekbar"
- * as "geek bar"), and two neighbouring words may be one catalog word typed apart ("cloud king"
+ * as "geek bar"), and two neighboring words may be one catalog word typed apart ("cloud king"
  * for "CloudKing"). Null when there is nothing to forgive (tier 2 would be tier 1).
  */
 export function forgivingExpr(slots: readonly Slot[], vocabulary: Vocabulary, options: ForgivingOptions): Expr | null {
@@ -112,7 +112,7 @@ export function forgivingExpr(slots: readonly Slot[], vocabulary: Vocabulary, op
     }
     let expr = or(alternatives);
     if (alternatives.length > asTyped(slot, isAlone(slots)).length) forgiven = true;
-    // Two neighbouring words that are one catalog word's start when run together.
+    // Two neighboring words that are one catalog word's start when run together.
     const next = slots[i + 1];
     const nextOnly = next && next.words.length === 1 && next.synonyms.length === 0 ? (next.words[0] as string) : null;
     if (only !== null && nextOnly !== null && hasLetter(only) && hasLetter(nextOnly)) {

@@ -17,7 +17,7 @@ const rows: Int32Array[] = [new Int32Array(64), new Int32Array(64), new Int32Arr
 
 /**
  * The edit distance between a and b (optimal string alignment: insertions, deletions,
- * substitutions and swaps of two neighbours), or max + 1 as soon as it must exceed max.
+ * substitutions and swaps of two neighbors), or max + 1 as soon as it must exceed max.
  */
 export function editDistance(a: string, b: string, max: number): number {
   if (a === b) return 0;
