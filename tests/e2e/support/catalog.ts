@@ -17,26 +17,38 @@ export interface CatalogProduct {
   imageCount: number;
 }
 
+/**
+ * The catalog as listings show it (issue 38): one product a line, its lead variant, named as its
+ * card names it (the line's name when the line has several variants).
+ */
 export async function catalogProducts(): Promise<CatalogProduct[]> {
   const db = getDb();
   const rows = await db
     .selectFrom("products")
+    .innerJoin("product_lines", "product_lines.id", "products.line_id")
     .leftJoin("product_images", "product_images.product_id", "products.id")
     .select((eb) => [
       "products.id",
       "products.name",
+      "product_lines.name as line_name",
       "products.description",
       "products.category",
       "products.stock",
       "products.price_cents",
       eb.fn.count<number>("product_images.id").as("images"),
+      eb
+        .selectFrom("products as v")
+        .select((v) => v.fn.countAll<number>().as("n"))
+        .whereRef("v.line_id", "=", "products.line_id")
+        .as("variants"),
     ])
-    .groupBy("products.id")
+    .where("products.lead", "=", 1)
+    .groupBy(["products.id", "product_lines.name"])
     .orderBy("products.id")
     .execute();
   return rows.map((r) => ({
     id: r.id,
-    name: r.name,
+    name: Number(r.variants) > 1 ? r.line_name : r.name,
     description: r.description,
     category: r.category,
     stock: r.stock,
