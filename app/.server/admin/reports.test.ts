@@ -235,12 +235,12 @@ describe(`reports on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () 
     ]);
   });
 
-  it("sums sales by business (trade name, else legal name, else the account's name) and destination state", async () => {
+  it("sums sales by business (shown as everywhere: trade name (legal name), else the one it has, else the account's name) and destination state", async () => {
     const businesses = await salesBy(t.db, "business", RANGE);
     expect(strip(businesses.rows)).toEqual([
       ["Cee Buyer", 2, 7, 10700],
       ["Alpha LLC", 2, 4, 5750],
-      ["Bravo Mart", 1, 3, 2700],
+      ["Bravo Mart (Bravo Holdings Inc)", 1, 3, 2700],
     ]);
     expect(businesses.rows.map((r) => r.key)).toEqual([users.cee, users.alpha, users.bravo]);
     expect(businesses.rows.map((r) => r.email)).toEqual([
@@ -320,7 +320,7 @@ describe(`reports on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () 
     });
     expect(d.averageOrder).toEqual({ currentCents: 3830, previousCents: 1000, orders: 5 });
     expect(d.topProducts.map((r) => r.label)).toEqual(["Grinder", "Kratom Caps", "Mint Pods", "Old Thing"]);
-    expect(d.topBusinesses.map((r) => r.label)).toEqual(["Cee Buyer", "Alpha LLC", "Bravo Mart"]);
+    expect(d.topBusinesses.map((r) => r.label)).toEqual(["Cee Buyer", "Alpha LLC", "Bravo Mart (Bravo Holdings Inc)"]);
     expect(d.byState.map((r) => [r.label, r.salesCents])).toEqual([
       ["TX", 15750],
       ["OK", 2700],
@@ -363,7 +363,7 @@ describe(`reports on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () 
     await license("lic-e", users.bravo, "approved", "2026-11-29");
     const d = await loadDashboard(t.db, "2026-11-30");
     expect(d.expiringLicenses.map((l) => [l.business, l.number, l.expiresOn])).toEqual([
-      ["Bravo Mart", "N-lic-b", "2026-12-10"],
+      ["Bravo Mart (Bravo Holdings Inc)", "N-lic-b", "2026-12-10"],
       ["Alpha LLC", "N-lic-a", "2026-12-30"],
     ]);
   });

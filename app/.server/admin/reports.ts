@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { addDays } from "~/lib/business";
+import { addDays, businessDisplayName } from "~/lib/business";
 import * as REPORT_MESSAGES from "~/lib/messages/reports";
 import type { ReportKind } from "~/lib/reports";
 import { dialectOf } from "../db/connect";
@@ -281,10 +281,15 @@ async function labelsOf(
     const rows = await db
       .selectFrom("users as u")
       .leftJoin("businesses as b", "b.user_id", "u.id")
-      .select(["u.id", "u.email", sql<string>`coalesce(b.dba, b.legal_name, u.name)`.as("label")])
+      .select(["u.id", "u.email", "u.name", "b.legal_name", "b.dba"])
       .where("u.id", "in", keys)
       .execute();
-    return new Map(rows.map((u) => [u.id, { label: u.label, email: u.email }]));
+    return new Map(
+      rows.map((u) => [
+        u.id,
+        { label: businessDisplayName({ legalName: u.legal_name, dba: u.dba }, u.name), email: u.email },
+      ]),
+    );
   }
   if (kind === "rep") {
     const rows = await db.selectFrom("users").select(["id", "name"]).where("id", "in", keys).execute();
