@@ -87,7 +87,7 @@ beforeAll(async () => {
   const now = new Date().toISOString();
   const product = (name: string, category: string) =>
     insertProduct(t.db, { sku: `RPT-${name}`, name, description: "", priceCents: 1000, stock: 100, category }, []);
-  mint = await product("Mint Pods", "vapes");
+  mint = await product("Mint Pods", "disposable-vapes");
   grinder = await product("Grinder", "accessories");
   caps = await product("Kratom Caps", "kratom");
   const gone = await product("Old Thing", "novelty");
@@ -96,7 +96,7 @@ beforeAll(async () => {
       .insertInto("product_compliance")
       .values({ product_id: productId, product_class: productClass, brand, updated_at: now } as never)
       .execute();
-  await facts(mint, "vape", "Acme");
+  await facts(mint, "nicotine-vape", "Acme");
   // A brand a spreadsheet would run as a formula: the CSV must write it as text.
   await facts(caps, "kratom", '=HYPERLINK("http://evil.test","x")');
   users.alpha = await customer("alpha@reports.test", "Ann Alpha");
@@ -215,18 +215,20 @@ describe(`reports on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () 
     expect(across.sums).toEqual({ orders: 6, units: 15, salesCents: 20150 });
   });
 
-  it("sums sales by category, product class and brand as the products were when sold", async () => {
+  it("sums sales by category, product class and brand as the products were when sold, named as the store names them", async () => {
     // The deleted product's line keeps the category it was sold in (decision 0041).
-    expect(strip((await salesBy(t.db, "category", RANGE)).rows)).toEqual([
-      ["accessories", 2, 3, 7500],
-      ["kratom", 2, 5, 6250],
-      ["vapes", 2, 5, 4700],
-      ["novelty", 1, 1, 700],
+    const categories = await salesBy(t.db, "category", RANGE);
+    expect(strip(categories.rows)).toEqual([
+      ["Accessories", 2, 3, 7500],
+      ["Kratom", 2, 5, 6250],
+      ["Disposable Vapes", 2, 5, 4700],
+      ["Novelty", 1, 1, 700],
     ]);
+    expect(categories.rows.map((r) => r.key)).toEqual(["accessories", "kratom", "disposable-vapes", "novelty"]);
     expect(strip((await salesBy(t.db, "class", RANGE)).rows)).toEqual([
       [REPORT_MESSAGES.reportUnknown("class"), 3, 4, 8200],
-      ["kratom", 2, 5, 6250],
-      ["vape", 2, 5, 4700],
+      ["Kratom", 2, 5, 6250],
+      ["Nicotine vape", 2, 5, 4700],
     ]);
     expect(strip((await salesBy(t.db, "brand", RANGE)).rows)).toEqual([
       [REPORT_MESSAGES.reportUnknown("brand"), 3, 4, 8200],
@@ -266,6 +268,24 @@ describe(`reports on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () 
     ]);
     expect(reportFileName(view)).toBe("sales-by-brand-2026-11-01-to-2026-11-30.csv");
     for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@]/);
+    // Categories and classes in the file as on the page: the store's words, not its codes.
+    const csvOf = async (by: string) =>
+      parse(
+        reportCsv(await loadReport(t.db, new URLSearchParams({ by, from: RANGE.from, to: RANGE.to }))),
+      ) as string[][];
+    expect((await csvOf("category")).map((r) => r[0])).toEqual([
+      "Category",
+      "Accessories",
+      "Kratom",
+      "Disposable Vapes",
+      "Novelty",
+    ]);
+    expect((await csvOf("class")).map((r) => r[0])).toEqual([
+      "Product class",
+      REPORT_MESSAGES.reportUnknown("class"),
+      "Kratom",
+      "Nicotine vape",
+    ]);
   });
 
   it("answers a range, report or page that is not one with a message and the default", async () => {

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { addDays, businessDisplayName } from "~/lib/business";
+import { categoryLabel } from "~/lib/categories";
+import { PRODUCT_CLASSES } from "~/lib/compliance/vocabulary";
 import * as REPORT_MESSAGES from "~/lib/messages/reports";
 import type { ReportKind } from "~/lib/reports";
 import { dialectOf } from "../db/connect";
@@ -261,8 +263,9 @@ export async function salesBy(
 
 /**
  * Labels of a page's keys: a product's name (a deleted product's rows carry the name its lines
- * saved), a business's trade name, else legal name, else its account's name, with the account's
- * email; a rep's name.
+ * saved), a business's name as shown everywhere (businessDisplayName, else its account's name),
+ * with the account's email; a rep's name; a category's and a product class's label as the store
+ * shows them (Accessories, Nicotine vape), not their codes.
  */
 async function labelsOf(
   db: Kysely<DB>,
@@ -290,6 +293,11 @@ async function labelsOf(
         { label: businessDisplayName({ legalName: u.legal_name, dba: u.dba }, u.name), email: u.email },
       ]),
     );
+  }
+  // The store's own words for its categories and classes (a code it no longer knows as it is).
+  if (kind === "category") return new Map(keys.map((k) => [k, { label: categoryLabel(k) }]));
+  if (kind === "class") {
+    return new Map(keys.map((k) => [k, { label: PRODUCT_CLASSES.find((c) => c.value === k)?.label ?? k }]));
   }
   if (kind === "rep") {
     const rows = await db.selectFrom("users").select(["id", "name"]).where("id", "in", keys).execute();
