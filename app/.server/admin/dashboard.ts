@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import { addDays, businessDisplayName, storeToday } from "~/lib/business";
+import { storeDayStart } from "~/lib/store-time";
 import { type LowStockItem, listLowStock } from "../catalog/low-stock";
 import type { DB } from "../db/schema";
-import { storeDayStart } from "../orders/export";
 import { agingReport, type Buckets } from "../receivables/statement";
 import { type DayRange, previousRange } from "./report-range";
 import { type SalesRow, salesBy, salesByPeriod, sumRows } from "./reports";

@@ -4,9 +4,9 @@ import { categoryLabel } from "~/lib/categories";
 import { PRODUCT_CLASSES } from "~/lib/compliance/vocabulary";
 import * as REPORT_MESSAGES from "~/lib/messages/reports";
 import type { ReportKind } from "~/lib/reports";
+import { storeDayStart } from "~/lib/store-time";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
-import { storeDayStart } from "../orders/export";
 import type { DayRange } from "./report-range";
 
 /**

@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { businessDisplayName } from "~/lib/business";
 import * as TEAM from "~/lib/messages/team";
+import { storeDayStart } from "~/lib/store-time";
 import { type Actor, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
@@ -221,7 +222,7 @@ export async function setAssignment(
   });
 }
 
-/** Every rep with their businesses and the orders they placed since `monthStart` (not cancelled). */
+/** Every rep with their businesses and the orders they placed from the store day `monthStart` (YYYY-MM-DD, from its Dallas midnight; not cancelled). */
 export async function listReps(db: Kysely<DB>, monthStart: string): Promise<RepSummary[]> {
   const reps = await db
     .selectFrom("users")
@@ -247,7 +248,7 @@ export async function listReps(db: Kysely<DB>, monthStart: string): Promise<RepS
         sql<number>`coalesce(sum(total_cents), 0)`.as("cents"),
       ])
       .where("placed_by_id", "in", ids)
-      .where("created_at", ">=", monthStart)
+      .where("created_at", ">=", storeDayStart(monthStart))
       .where("status", "!=", "Cancelled")
       .groupBy("placed_by_id")
       .execute(),

@@ -251,7 +251,7 @@ export async function invoiceAccount(db: Kysely<DB>, orderId: number): Promise<I
     totalCents: invoice.total_cents,
     balanceCents: invoice.balance_cents,
     paid: applied.map((a) => ({
-      date: a.received_on ?? a.credit_issued_on ?? a.created_at.slice(0, 10),
+      date: a.received_on ?? a.credit_issued_on ?? storeToday(new Date(a.created_at)),
       label:
         a.payment_id !== null
           ? `Payment ${a.payment_id} (${a.method}${a.reference ? ` ${a.reference}` : ""})`
