@@ -70,7 +70,8 @@ export default defineConfig<{ slowPhone: boolean }>({
     },
     {
       command: `rm -rf ${DATA_DIR} && node --max-old-space-size=256 --max-semi-space-size=16 server.js`,
-      url: `http://localhost:${APP_PORT}/healthz`,
+      // Ready once the demo store is complete (its pictures drawn: decision 0049), not as soon as it answers.
+      url: `http://localhost:${APP_PORT}/readyz`,
       timeout: 300_000,
       reuseExistingServer: false,
       stdout: "pipe",

@@ -87,7 +87,7 @@ describe("the demo's people (issue 37)", () => {
       { sku: "DEMO-PEOPLE-1", name: "People", description: "", priceCents: 100, stock: 1, category: "novelty" },
       [],
     );
-    const printed = await seedDemoStore(d.db, { dataDir: d.dataDir, log: () => {} });
+    const printed = await seedDemoStore(d.db, { dataDir: d.dataDir, log: () => {}, drawLater: async () => {} });
     const kept = fs.readFileSync(path.join(d.dataDir, "demo-credentials.txt"), "utf8");
     expect(kept).toBe(printed);
     for (const [label, email] of [
@@ -104,7 +104,7 @@ describe("the demo's people (issue 37)", () => {
     const passwords = [...kept.matchAll(/password: (\S+)/g)].map((m) => m[1]);
     expect(new Set(passwords).size).toBe(6);
     // Printed once: a second start makes nobody and prints nothing.
-    expect(await seedDemoStore(d.db, { dataDir: d.dataDir, log: () => {} })).toBeNull();
+    expect(await seedDemoStore(d.db, { dataDir: d.dataDir, log: () => {}, drawLater: async () => {} })).toBeNull();
 
     const customer = await findUserByEmail(d.db, DEMO_CUSTOMER_EMAIL);
     const rep = await signInFrom(kept, "Sales rep");

@@ -1,28 +1,38 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { createDemoAccounts } from "../app/.server/accounts/demo-accounts";
 import { countProducts } from "../app/.server/catalog/product-writes";
 import type { DB } from "../app/.server/db/schema";
 import { seedDemoBusinesses } from "./demo-businesses";
 import { seedDemoCompliance } from "./demo-compliance";
 import { seedDemoExcise } from "./demo-excise";
-import { seedDemoCatalog } from "./seed";
+import { addDemoProducts } from "./seed";
 
 /**
  * The demo store, for `npm run demo`, development and the browser tests (SEED_DEMO): the demo
  * catalog on an empty catalog, and demo accounts on an empty user table. Loaded by the server
  * only when SEED_DEMO is on (a dynamic import: the production server never loads this code).
+ * The catalog's rows are written here, before the server listens; their pictures take sharp a
+ * while, so `drawLater` is handed the SKUs to draw, in the transaction that adds them (the
+ * server queues a job that draws them after it listens: decision 0049).
  * Returns the demo credentials when accounts were created (to print once), else null.
  */
 export async function seedDemoStore(
   db: Kysely<DB>,
-  options: { dataDir: string; log: (line: string) => void },
+  options: {
+    dataDir: string;
+    log: (line: string) => void;
+    drawLater: (trx: Transaction<DB>, skus: string[]) => Promise<void>;
+  },
 ): Promise<string | null> {
   if ((await countProducts(db)) === 0) {
-    options.log("empty catalog: adding the demo products (images are drawn locally, this takes a moment)");
-    const { added } = await seedDemoCatalog(db, { log: (line) => options.log(line.trim()) });
-    options.log(`demo catalog ready: ${added} products`);
+    const { added, toDraw } = await db.transaction().execute(async (trx) => {
+      const result = await addDemoProducts(trx);
+      await options.drawLater(trx, result.toDraw);
+      return result;
+    });
+    options.log(`demo catalog ready: ${added} products; the pictures of ${toDraw.length} are drawn next`);
   }
   // Compliance facts of the demo products and the example rules (issue 15); safe to run again.
   await seedDemoCompliance(db);

@@ -12,7 +12,7 @@ import { type Viewer, viewerFromHeaders } from "~/.server/accounts/viewer";
 import { closeDb, getDb } from "~/.server/db/instance";
 import { noteActivity } from "~/.server/db/versions-watch";
 import { audienceUsed, audienceVersionsContext } from "~/.server/flows/audience";
-import { runStartupTasks, stopBackgroundWork } from "~/.server/flows/startup";
+import { isStartupComplete, runStartupTasks, stopBackgroundWork } from "~/.server/flows/startup";
 import { isMediaName, mediaStore } from "~/.server/media/store";
 import { mayUse } from "~/.server/request/access";
 import { personalRead, type RequestInfo, requestInfoContext, resolvedAsVisitor } from "~/.server/request/context";
@@ -259,7 +259,8 @@ app.use(
 );
 
 // Health: the process answers and so does its database (a trivial query, no table read).
-// Readiness, which also requires every migration to be applied, is /readyz.
+// Readiness, which also requires every migration to be applied (and, with SEED_DEMO, the demo
+// catalog's pictures drawn: decision 0049), is /readyz.
 const PING = CompiledQuery.raw("select 1");
 app.get("/healthz", async (_req, res) => {
   try {
@@ -273,10 +274,15 @@ app.get("/healthz", async (_req, res) => {
 app.get("/readyz", async (_req, res) => {
   try {
     const current = await isSchemaCurrent(getDb());
+    const complete = current && (await isStartupComplete());
     res
-      .status(current ? 200 : 503)
+      .status(complete ? 200 : 503)
       .set("Cache-Control", "no-store")
-      .json({ ok: current, migrations: current ? "current" : "pending" });
+      .json({
+        ok: complete,
+        migrations: current ? "current" : "pending",
+        ...(current && !complete ? { demo: "drawing pictures" } : {}),
+      });
   } catch {
     res.status(503).set("Cache-Control", "no-store").json({ ok: false, database: "unreachable" });
   }

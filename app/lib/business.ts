@@ -107,6 +107,28 @@ export const LICENSE_STATUS_LABEL: Record<LicenseStatus, string> = {
   expired: "Expired",
 };
 
+/** A business's names as stored: its legal name and its trade name (DBA), either possibly missing. */
+export interface BusinessNames {
+  legalName?: string | null | undefined;
+  dba?: string | null | undefined;
+}
+
+const sameWords = (a: string, b: string) =>
+  a.replace(/\s+/g, " ").toLocaleLowerCase("en-US") === b.replace(/\s+/g, " ").toLocaleLowerCase("en-US");
+
+/**
+ * The one name a business is shown by, everywhere (screens, banner, PDFs, CSV files, mails, the
+ * audit log): its trade name with its legal name in brackets when both are known and differ
+ * ("Demo Corner Store (Demo Corner Store LLC)"); the one name when they are the same or one is
+ * missing; `fallback` (the account holder's name) when it has neither.
+ */
+export function businessDisplayName(business: BusinessNames | null | undefined, fallback = ""): string {
+  const legal = business?.legalName?.trim() ?? "";
+  const trade = business?.dba?.trim() ?? "";
+  if (legal && trade && !sameWords(legal, trade)) return `${trade} (${legal})`;
+  return trade || legal || fallback;
+}
+
 export type ApprovalState = "pending" | "approved" | "rejected";
 
 export const APPROVAL_LABEL: Record<ApprovalState, string> = {

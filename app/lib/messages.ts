@@ -567,6 +567,14 @@ export function duplicateSku(sku: string, rows: number[]): string {
 export function unknownCategory(category: string, known: readonly string[]): string {
   return `Category "${category}" does not exist. The categories are: ${known.join(", ")}.`;
 }
+/** The catalog import's product_class cell: 'Product class "vape" does not exist. The product classes are: …' */
+export function unknownProductClass(value: string, known: readonly string[]): string {
+  return `Product class "${value}" does not exist. The product classes are: ${known.join(", ")}.`;
+}
+/** The catalog import's flavor_class cell, likewise. */
+export function unknownFlavorClass(value: string, known: readonly string[]): string {
+  return `Flavor class "${value}" does not exist. The flavor classes are: ${known.join(", ")}.`;
+}
 /** 'A new product needs a name, price, stock and category (missing: price).' */
 export function newProductMissing(missing: string[]): string {
   return `A new product needs a value in every one of these columns: ${missing.join(", ")}.`;
@@ -629,17 +637,20 @@ export const zipUnreadable = "The ZIP file cannot be read (damaged or not a ZIP)
 export function zipTooManyFiles(n: number): string {
   return `Refused: the ZIP holds more than ${n.toLocaleString("en-US")} files. Send smaller ZIP files.`;
 }
-/** 'NV-1-2.jpg: no product has this SKU.' */
-export function bulkImageNoSku(file: string): string {
-  return `${file}: no product has the SKU this file is named after.`;
+/** Why a file of images in bulk was skipped (the page names the file beside it). */
+export const bulkImageNoSku = "No product has the SKU this file is named after.";
+/** 'Added to Gum, mint (NV-GUM-1) as image 2.' */
+export function bulkImageAttached(name: string, sku: string, position: number): string {
+  return `Added to ${name} (${sku}) as image ${position}.`;
 }
-/** 'Added to NV-1.' */
-export function bulkImageAttached(sku: string): string {
-  return `Added to ${sku}.`;
+export const bulkImageTooLarge = "The file is larger than 10 MB.";
+/** 'Already image 2 of Gum, mint (NV-GUM-1): not added again.' */
+export function bulkImageAlreadyThere(name: string, sku: string, position: number): string {
+  return `Already image ${position} of ${name} (${sku}): not added again.`;
 }
-/** 'photos.zip/NV-1.jpg: the file is larger than 10 MB.' */
-export function bulkImageTooLarge(file: string): string {
-  return `${file}: the file is larger than 10 MB.`;
+/** 'photos.zip: 3 hidden or system files skipped (__MACOSX, names starting with a dot).' */
+export function zipHiddenFilesSkipped(count: number): string {
+  return `${count} hidden or system file${count === 1 ? "" : "s"} skipped (__MACOSX, names starting with a dot).`;
 }
 /** A change an admin made to an order, as its history and the customer's mail say it. */
 export const orderEditQuantityChange = (name: string, sku: string, from: number, to: number) =>

@@ -1,5 +1,6 @@
 import "./support/env";
 import { parse } from "csv-parse/sync";
+import { zipSync } from "fflate";
 import { extractText, getDocumentProxy } from "unpdf";
 import { MAX_IMPORT_ROWS } from "../../app/.server/catalog/csv/read";
 import { insertProductsInBulk } from "../../app/.server/catalog/product-writes";
@@ -20,6 +21,7 @@ import {
   stockOf,
   tag,
 } from "./support/admin";
+import { expectNoSeriousViolations } from "./support/axe";
 import { answerQuestion } from "./support/confirm";
 import { createAdminAccount, createCustomer } from "./support/data";
 import { expect, logIn, test } from "./support/fixtures";
@@ -90,12 +92,12 @@ test.describe("back office: catalog import", () => {
     const sku = (await productRow(product))?.sku as string;
     const newSku = `NEW-${tag()}`;
     const csv = [
-      "sku,name,category,price,stock,description,price_tiers",
-      `${sku},Renamed ${sku},novelty,11.00,5,For the import journey,12:9.00;48:8.50`,
+      "sku,name,category,price,stock,description,price_tiers,product_class",
+      `${sku},Renamed ${sku},novelty,11.00,5,For the import journey,12:9.00;48:8.50,`,
       // Like a real new product: a description (the catalog's other journeys read the cards it adds).
-      `${newSku},Fresh ${newSku},novelty,4.50,12,Added by the import journey,`,
-      `BAD-${tag()},Bad,snacks,abc,-1,,`,
-      `BREAKS-${tag()},Breaks,novelty,5.00,1,,48:4.00;12:4.50`,
+      `${newSku},Fresh ${newSku},novelty,4.50,12,Added by the import journey,,novelty`,
+      `BAD-${tag()},Bad,snacks,abc,-1,,,vape`,
+      `BREAKS-${tag()},Breaks,novelty,5.00,1,,48:4.00;12:4.50,`,
     ].join("\n");
 
     await logIn(page, await createAdminAccount());
@@ -104,6 +106,8 @@ test.describe("back office: catalog import", () => {
     await expect(page.getByRole("heading", { name: "Import products" })).toBeVisible();
     await expect(page.getByText(BACK_OFFICE_MESSAGES.importTiersFormat)).toBeVisible();
     await expect(page.getByText(BACK_OFFICE_MESSAGES.importImageUrlsReadOnly)).toBeVisible();
+    // The values the chosen columns take are listed beside the columns (issue 37).
+    await expect(page.getByText("product_class one of nicotine-vape, non-nicotine-vape, cannabinoid,")).toBeVisible();
     await page.getByLabel("Product CSV file").setInputFiles({
       name: "catalog.csv",
       mimeType: "text/csv",
@@ -114,6 +118,10 @@ test.describe("back office: catalog import", () => {
     const refused = page.getByRole("region", { name: "Refused rows" });
     await expect(refused).toContainText(`price: ${MESSAGES.priceFormat}`);
     await expect(refused).toContainText(`stock: ${MESSAGES.stockFormat}`);
+    // A class the store does not know: the refusal lists the ones it does.
+    await expect(refused).toContainText(
+      'product_class: Product class "vape" does not exist. The product classes are: nicotine-vape, non-nicotine-vape, cannabinoid, kratom, glass, accessory, novelty, other.',
+    );
     await expect(refused.getByRole("cell", { name: "4", exact: true })).toBeVisible();
     const changed = page.getByRole("region", { name: "Changed products" });
     await expect(changed).toContainText(`Renamed ${sku}`);
@@ -553,23 +561,60 @@ test.describe("back office: low stock in the product form", () => {
 });
 
 test.describe("back office: images in bulk", () => {
-  test("@desktop-only images named by SKU go to their products; a file that is not an image is refused", async ({
+  test("images and ZIP files named by SKU go to their products; the page says what went where and what was skipped, and why", async ({
     page,
   }) => {
-    const product = await freshProduct({ name: `Pictured ${tag()}`, priceCents: 100, stock: 1 });
+    const name = `Pictured ${tag()}`;
+    const product = await freshProduct({ name, priceCents: 100, stock: 1 });
     const sku = (await productRow(product))?.sku as string;
+    const stranger = `NOPE-${tag()}`;
+    const zip = Buffer.from(
+      zipSync({
+        [`shots/${sku}-2.png`]: new Uint8Array(await pngImage(60, 40, [30, 30, 200])),
+        [`shots/${stranger}.png`]: new Uint8Array(await pngImage(60, 40, [30, 200, 30])),
+        "shots/notes.txt": new TextEncoder().encode("not an image"),
+        [`__MACOSX/shots/._${sku}-2.png`]: new Uint8Array([0, 5, 22, 7]),
+      }),
+    );
     await logIn(page, await createAdminAccount());
     await page.goto("/admin/products");
     await page.getByRole("link", { name: "Images in bulk" }).click();
     await page.getByLabel("Images or ZIP files").setInputFiles([
       { name: `${sku}.png`, mimeType: "image/png", buffer: await pngImage(60, 40, [200, 30, 30]) },
-      { name: `${sku}-2.jpg`, mimeType: "image/jpeg", buffer: Buffer.from("not an image") },
+      { name: `${sku}-3.jpg`, mimeType: "image/jpeg", buffer: Buffer.from("not an image") },
+      { name: "photos.zip", mimeType: "application/zip", buffer: zip },
     ]);
     await page.getByRole("button", { name: "Upload" }).click();
-    await expect(page.getByText(BACK_OFFICE_MESSAGES.bulkImagesDone(1, 1))).toBeVisible();
-    const files = page.getByRole("list", { name: "Files" });
-    await expect(files).toContainText(`${sku}.png: ${MESSAGES.bulkImageAttached(sku)}`);
-    await expect(files).toContainText(`${sku}-2.jpg: ${sku}-2.jpg: not a JPEG, PNG, WebP, GIF or AVIF image.`);
-    expect(await imageKeys(product)).toHaveLength(1);
+    // Two images for one product; skipped: the broken JPEG, the unknown SKU, the text file, the hidden file.
+    await expect(page.getByText(BACK_OFFICE_MESSAGES.bulkImagesDone(2, 1, 4))).toBeVisible();
+    expect(BACK_OFFICE_MESSAGES.bulkImagesDone(2, 1, 4)).toBe("2 images attached to 1 product; 4 files skipped.");
+    const attached = page.getByRole("list", { name: "Attached" });
+    const got = attached.getByRole("listitem", { name: `${name} (${sku})` });
+    await expect(got.getByRole("link", { name })).toHaveAttribute("href", `/admin/products/${product}`);
+    await expect(got).toContainText(`${sku}.png: image 1`);
+    await expect(got).toContainText(`photos.zip/shots/${sku}-2.png: image 2`);
+    const skipped = page.getByRole("list", { name: "Skipped" });
+    await expect(skipped).toContainText(`${sku}-3.jpg: not a JPEG, PNG, WebP, GIF or AVIF image.`);
+    await expect(skipped).toContainText(
+      `photos.zip/shots/${stranger}.png: No product has the SKU this file is named after.`,
+    );
+    await expect(skipped).toContainText("photos.zip/shots/notes.txt: No product has the SKU this file is named after.");
+    await expect(skipped).toContainText(
+      "photos.zip: 1 hidden or system file skipped (__MACOSX, names starting with a dot).",
+    );
+    expect(await imageKeys(product)).toHaveLength(2);
+    await expectNoSeriousViolations(page, "images in bulk, after an upload");
+
+    // The same image again: nothing attached, and the page says it is there already.
+    const red = await pngImage(60, 40, [200, 30, 30]);
+    await page
+      .getByLabel("Images or ZIP files")
+      .setInputFiles([{ name: `${sku}.png`, mimeType: "image/png", buffer: red }]);
+    await page.getByRole("button", { name: "Upload" }).click();
+    await expect(page.getByRole("alert")).toHaveText("No image attached; 1 file skipped.");
+    await expect(page.getByRole("list", { name: "Skipped" })).toHaveText(
+      `${sku}.png: Already image 1 of ${name} (${sku}): not added again.`,
+    );
+    expect(await imageKeys(product)).toHaveLength(2);
   });
 });

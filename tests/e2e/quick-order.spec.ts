@@ -9,6 +9,7 @@ import { ruleSchema } from "../../app/lib/schemas/compliance";
 import { priceGroupSchema } from "../../app/lib/schemas/price-groups";
 import { TEST_ADMIN } from "../support/actors";
 import { freshProduct, productRow, tag } from "./support/admin";
+import { expectNoSeriousViolations } from "./support/axe";
 import { createCustomer, type TestAccount } from "./support/data";
 import { expect, holdScripts, logIn, money, test } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
@@ -146,6 +147,49 @@ test.describe("quick order", () => {
     expect(mail.text).toContain(`24 × ${made.name} (${made.sku}) @ ${money(1700)} = ${money(24 * 1700)}`);
     expect(mail.text).toContain(`Total: ${money(24 * 1700)}`);
     expect(mail.text).not.toContain(money(2000));
+  });
+
+  test("a line shows the product's name under its SKU, which a phone cuts off, as soon as it is picked or typed in full", async ({
+    page,
+  }) => {
+    const made = await product(`Vaporlux Long Name Watermelon Ice Display ${tag()}`, 1500, 50);
+    const sku = `DV-LONGSKU-${tag().toUpperCase()}-WMI-10PK`;
+    await getDb().updateTable("products").set({ sku }).where("id", "=", made.id).execute();
+    const other = await product(`Second Long Name Mango Peach Display ${tag()}`, 1500, 50);
+    // The name as the line says it (the open suggestions say it too, in an option).
+    const nameOf = (name: string) => page.getByRole("paragraph").filter({ hasText: name });
+    await logIn(page, await createCustomer());
+    await page.goto("/quick-order");
+
+    // Picked from the suggestions: the field holds the SKU, the product's name is said under it.
+    const code = page.getByRole("combobox", { name: "SKU or UPC, line 1" });
+    await code.click();
+    await code.pressSequentially(sku.slice(0, 14).toLowerCase());
+    await page.getByRole("option", { name: new RegExp(made.name) }).click();
+    await expect(code).toHaveValue(sku);
+    await expect(nameOf(made.name)).toBeVisible();
+    await expect(code).toHaveAccessibleDescription(made.name);
+    if ((page.viewportSize()?.width ?? 1280) <= 390) {
+      // What a phone shows of the SKU is its start only: the name is what tells the lines apart.
+      expect(await code.evaluate((el: HTMLInputElement) => el.scrollWidth > el.clientWidth)).toBe(true);
+    }
+    // Changed by hand, the SKU no longer names that product: the name goes.
+    await code.click();
+    await code.press("End");
+    await code.press("Backspace");
+    await expect(nameOf(made.name)).toHaveCount(0);
+    await expect(code).not.toHaveAccessibleDescription(made.name);
+    // Its suggestions opened again over the next line: closed as a person would.
+    await code.press("Escape");
+
+    // Typed in full without picking: the name comes with the suggestion that matches it.
+    const second = page.getByRole("combobox", { name: "SKU or UPC, line 2" });
+    await second.click();
+    await second.pressSequentially(other.sku.toLowerCase());
+    await expect(nameOf(other.name)).toBeVisible();
+    await expect(second).toHaveAccessibleDescription(other.name);
+    await second.press("Escape");
+    await expectNoSeriousViolations(page, "quick order with named lines");
   });
 
   test("bad lines say why; a suggested quantity goes in only once accepted; nothing else is added", async ({

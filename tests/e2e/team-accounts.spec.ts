@@ -1,6 +1,7 @@
 import "./support/env";
 import { getDb } from "../../app/.server/db/instance";
-import { freshProduct, tag } from "./support/admin";
+import { freshProduct, placeOrderFor, tag } from "./support/admin";
+import { expectNoSeriousViolations } from "./support/axe";
 import { createCustomer, type TestAccount } from "./support/data";
 import { expect, logIn, logInWithForm, money, test } from "./support/fixtures";
 import { linkIn, waitForMail } from "./support/mail";
@@ -218,6 +219,20 @@ test.describe("sales reps", () => {
     await banner.getByRole("button", { name: "Stop acting" }).click();
     await expect(page.getByText("You are back to your own account.")).toBeVisible();
     await expect(banner).toHaveCount(0);
+
+    // The owner, alone in the business, sees in My Orders which order the rep placed (issue 37);
+    // not on the orders the owner placed.
+    const ownOrder = await placeOrderFor(boss, [{ id: productId, quantity: 1 }]);
+    await logIn(page, boss);
+    await page.goto("/orders");
+    const orders = page.getByRole("list", { name: "Orders" });
+    await expect(orders.getByRole("link", { name: new RegExp(`^Order #${orderId}\\b`) })).toContainText(
+      `Placed by ${rep.name} for ${boss.business}`,
+    );
+    await expect(orders.getByRole("link", { name: new RegExp(`^Order #${ownOrder}\\b`) })).not.toContainText(
+      "Placed by",
+    );
+    await expectNoSeriousViolations(page, "My Orders with an order the rep placed");
   });
 });
 

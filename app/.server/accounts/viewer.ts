@@ -1,5 +1,6 @@
 import { parseCookies } from "better-auth/cookies";
 import { LRUCache } from "lru-cache";
+import { businessDisplayName } from "~/lib/business";
 import { getDb } from "../db/instance";
 import { accountsVersion } from "../db/versions";
 import { env } from "../runtime/env";
@@ -226,7 +227,7 @@ async function actingOf(userId: string, role: "admin" | "rep") {
     );
   }
   const row = await q.executeTakeFirst();
-  return row ? { businessId: row.businessId, businessName: row.dba ?? row.legalName, approval: row.approval } : null;
+  return row ? { businessId: row.businessId, businessName: businessDisplayName(row), approval: row.approval } : null;
 }
 
 /**

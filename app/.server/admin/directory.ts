@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { type ApprovalState, addDays, storeToday } from "~/lib/business";
+import { type ApprovalState, addDays, businessDisplayName, storeToday } from "~/lib/business";
 import { type LicenseSummary, licenseSummaries } from "../business/licenses";
 import type { DB } from "../db/schema";
 
@@ -21,7 +21,8 @@ export interface AdminUserRow {
   /** The store disabled the account (issue 17). */
   disabled: boolean;
   /** The business's legal name and the store's decision about it (null: no business yet). */
-  business: { legalName: string; approval: ApprovalState } | null;
+  /** The business's name as shown everywhere (businessDisplayName) and its approval. */
+  business: { name: string; approval: ApprovalState } | null;
   licenses: LicenseSummary;
 }
 
@@ -77,7 +78,7 @@ export async function listUsers(
   const [rows, count] = await Promise.all([
     base
       .leftJoin("businesses", "businesses.user_id", "users.id")
-      .select(["businesses.legal_name", "businesses.approval"])
+      .select(["businesses.legal_name", "businesses.dba", "businesses.approval"])
       .select([
         "users.id",
         "users.name",
@@ -119,7 +120,10 @@ export async function listUsers(
       role: r.role,
       createdAt: r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at),
       disabled: !!r.disabled_at,
-      business: r.legal_name && r.approval ? { legalName: r.legal_name, approval: r.approval } : null,
+      business:
+        r.legal_name && r.approval
+          ? { name: businessDisplayName({ legalName: r.legal_name, dba: r.dba }), approval: r.approval }
+          : null,
       licenses: summaries.get(r.id) ?? { approved: 0, pending: 0, rejected: 0, expired: 0, nextExpiry: null },
     })),
     total: Number(count.n),

@@ -450,7 +450,7 @@ describe(`business accounts on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLi
   it("shows admins each account's business, approval and licenses, and finds those with expired or expiring ones", async () => {
     const all = await listUsers(t.db, { now: NOW });
     const olga = all.items.find((u) => u.email === "owner@biz.test");
-    expect(olga?.business).toEqual({ legalName: "Olga's Corner Store LLC", approval: "approved" });
+    expect(olga?.business).toEqual({ name: "Corner Stop (Olga's Corner Store LLC)", approval: "approved" });
     expect(olga?.licenses).toMatchObject({ approved: 1, rejected: 1, pending: 1 });
     // Otto's permit expired (previous test); Olga's approved one expires in 2027, past the 30 days.
     const attention = await listUsers(t.db, { licenseAttention: true, now: NOW });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { ApprovalMode, ApprovalState, BusinessType } from "~/lib/business";
+import { type ApprovalMode, type ApprovalState, type BusinessType, businessDisplayName } from "~/lib/business";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import type { BusinessInput } from "~/lib/schemas/business";
@@ -124,7 +124,7 @@ export async function saveBusiness(
         action: "business.create",
         subjectType: "business",
         subjectId: userId,
-        summary: `Business ${input.legalName} registered`,
+        summary: `Business ${businessDisplayName(input)} registered`,
         after: fields,
       });
       return { backToReview: false };
@@ -160,8 +160,8 @@ export async function saveBusiness(
       subjectType: "business",
       subjectId: userId,
       summary: backToReview
-        ? `Business ${input.legalName} edited: back to review (was ${current.approval})`
-        : `Business ${input.legalName} edited`,
+        ? `Business ${businessDisplayName(input)} edited: back to review (was ${current.approval})`
+        : `Business ${businessDisplayName(input)} edited`,
       before: { ...diff.before, ...(backToReview ? { approval: current.approval } : {}) },
       after: { ...diff.after, ...(backToReview ? { approval: "pending" } : {}) },
     });
@@ -211,15 +211,15 @@ export async function reviewBusiness(
       action: decision.approve ? "business.approve" : "business.reject",
       subjectType: "business",
       subjectId: userId,
-      summary: `Business ${current.legalName} ${decision.approve ? "approved" : "rejected"}`,
+      summary: `Business ${businessDisplayName(current)} ${decision.approve ? "approved" : "rejected"}`,
       before: { approval: current.approval },
       after: { approval: next, ...(reason ? { reason } : {}) },
     });
     const user = await trx.selectFrom("users").select(["email", "name"]).where("id", "=", userId).executeTakeFirst();
     if (user) {
       const lines = decision.approve
-        ? [MESSAGES.businessApprovedMailBody(current.legalName)]
-        : [MESSAGES.businessRejectedMailBody(current.legalName), MESSAGES.rejectionReason(reason)];
+        ? [MESSAGES.businessApprovedMailBody(businessDisplayName(current))]
+        : [MESSAGES.businessRejectedMailBody(businessDisplayName(current)), MESSAGES.rejectionReason(reason)];
       await enqueueMail(
         trx,
         {

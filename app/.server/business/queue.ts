@@ -1,5 +1,11 @@
 import type { Kysely } from "kysely";
-import { type ApprovalMode, type BusinessType, licenseCountsIn, licenseTypeLabel } from "~/lib/business";
+import {
+  type ApprovalMode,
+  type BusinessType,
+  businessDisplayName,
+  licenseCountsIn,
+  licenseTypeLabel,
+} from "~/lib/business";
 import { stateName } from "~/lib/compliance/vocabulary";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
@@ -13,7 +19,8 @@ export interface PendingLicense {
   userId: string;
   customerName: string;
   customerEmail: string;
-  legalName: string | null;
+  /** The business as shown everywhere (businessDisplayName), or the customer's name without one. */
+  businessName: string;
   typeLabel: string;
   number: string;
   issuingState: string;
@@ -31,6 +38,8 @@ export interface PendingLicense {
 
 export interface PendingBusiness {
   userId: string;
+  /** As shown everywhere (businessDisplayName). */
+  name: string;
   legalName: string;
   dba: string | null;
   businessType: string;
@@ -83,6 +92,7 @@ export async function reviewQueue(
         "users.name as customer_name",
         "users.email as customer_email",
         "businesses.legal_name",
+        "businesses.dba",
       ])
       .where("licenses.status", "=", "pending")
       .orderBy("licenses.created_at")
@@ -119,7 +129,7 @@ export async function reviewQueue(
       userId: r.user_id,
       customerName: r.customer_name,
       customerEmail: r.customer_email,
-      legalName: r.legal_name,
+      businessName: businessDisplayName({ legalName: r.legal_name, dba: r.dba }, r.customer_name),
       typeLabel: licenseTypeLabel(r.type),
       number: r.number,
       issuingState: r.issuing_state,
@@ -130,6 +140,7 @@ export async function reviewQueue(
     })),
     businesses: businesses.map((r) => ({
       userId: r.user_id,
+      name: businessDisplayName({ legalName: r.legal_name, dba: r.dba }),
       legalName: r.legal_name,
       dba: r.dba,
       businessType: r.business_type,

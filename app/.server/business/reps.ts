@@ -1,5 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { businessDisplayName } from "~/lib/business";
 import * as TEAM from "~/lib/messages/team";
+import { storeDayStart } from "~/lib/store-time";
 import { type Actor, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
@@ -23,8 +25,8 @@ export interface Staff {
 
 export interface BusinessChoice {
   id: string;
+  /** As shown everywhere (lib/business.ts businessDisplayName). */
   name: string;
-  legalName: string;
   city: string | null;
   state: string | null;
 }
@@ -39,7 +41,7 @@ export interface RepSummary {
 }
 
 function businessLabel(row: { legal_name: string; dba: string | null }): string {
-  return row.dba ?? row.legal_name;
+  return businessDisplayName({ legalName: row.legal_name, dba: row.dba });
 }
 
 /** The businesses a person may act for, narrowed by a search of names: a rep's own, or every one for an admin. */
@@ -77,8 +79,8 @@ export async function businessesToActFor(db: Db, staff: Staff, search: string, l
       ]),
     );
   }
-  const rows = await q.orderBy("businesses.legal_name").limit(limit).execute();
-  return rows.map((r) => ({ id: r.id, name: businessLabel(r), legalName: r.legal_name, city: r.city, state: r.state }));
+  const rows = await q.orderBy(sql`lower(coalesce(businesses.dba, businesses.legal_name))`).limit(limit).execute();
+  return rows.map((r) => ({ id: r.id, name: businessLabel(r), city: r.city, state: r.state }));
 }
 
 /**
@@ -220,7 +222,7 @@ export async function setAssignment(
   });
 }
 
-/** Every rep with their businesses and the orders they placed since `monthStart` (not cancelled). */
+/** Every rep with their businesses and the orders they placed from the store day `monthStart` (YYYY-MM-DD, from its Dallas midnight; not cancelled). */
 export async function listReps(db: Kysely<DB>, monthStart: string): Promise<RepSummary[]> {
   const reps = await db
     .selectFrom("users")
@@ -236,7 +238,7 @@ export async function listReps(db: Kysely<DB>, monthStart: string): Promise<RepS
       .innerJoin("businesses", "businesses.user_id", "rep_assignments.business_id")
       .select(["rep_assignments.rep_id as rep", "businesses.user_id as id", "businesses.legal_name", "businesses.dba"])
       .where("rep_assignments.rep_id", "in", ids)
-      .orderBy("businesses.legal_name")
+      .orderBy(sql`lower(coalesce(businesses.dba, businesses.legal_name))`)
       .execute(),
     db
       .selectFrom("orders")
@@ -246,7 +248,7 @@ export async function listReps(db: Kysely<DB>, monthStart: string): Promise<RepS
         sql<number>`coalesce(sum(goods_cents), 0)`.as("cents"),
       ])
       .where("placed_by_id", "in", ids)
-      .where("created_at", ">=", monthStart)
+      .where("created_at", ">=", storeDayStart(monthStart))
       .where("status", "!=", "Cancelled")
       .groupBy("placed_by_id")
       .execute(),

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
+import { businessDisplayName } from "~/lib/business";
 import * as TEAM from "~/lib/messages/team";
 import { formatCents } from "~/lib/money";
 import { oneLine } from "~/lib/text";
@@ -130,7 +131,7 @@ async function businessName(db: Db, businessId: string): Promise<string> {
     .select(["legal_name", "dba"])
     .where("user_id", "=", businessId)
     .executeTakeFirst();
-  return row ? (row.dba ?? row.legal_name) : "your business";
+  return row ? businessDisplayName({ legalName: row.legal_name, dba: row.dba }) : "your business";
 }
 
 /** Makes sure the founder of a business has their member row (a business registered alone has none). */

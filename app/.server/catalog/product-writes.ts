@@ -111,6 +111,24 @@ export async function replaceProductImages(db: Db, productId: number, images: Pr
     .execute();
 }
 
+/**
+ * Gives a product `images` when it has none yet, moving its version (an admin's open edit form
+ * then asks again rather than dropping them). Run in a transaction. False when the product has
+ * images already or is gone: nothing changed.
+ */
+export async function attachImagesIfNone(db: Db, productId: number, images: ProductImage[]): Promise<boolean> {
+  const existing = await db
+    .selectFrom("product_images")
+    .select("product_id")
+    .where("product_id", "=", productId)
+    .limit(1)
+    .executeTakeFirst();
+  if (existing) return false;
+  if (!(await updateProductColumns(db, productId, {}))) return false;
+  await replaceProductImages(db, productId, images);
+  return true;
+}
+
 /** A product's own low-stock threshold (null: the store's, or no such product). */
 export async function productThreshold(db: Db, productId: number): Promise<number | null> {
   const row = await db

@@ -1,6 +1,8 @@
 import { stringify } from "csv-stringify/sync";
 import type { Kysely } from "kysely";
+import { storeToday } from "~/lib/business";
 import { stateName } from "~/lib/compliance/vocabulary";
+import { storeMonthBounds } from "~/lib/store-time";
 import type { DB } from "../db/schema";
 import { storeInfo } from "../runtime/store-info";
 
@@ -10,8 +12,8 @@ import { storeInfo } from "../runtime/store-info";
  * and its brand: what was recorded with the line when the order was placed (0016); for a line
  * without that record (orders placed before the compliance feature, or imported) or whose record
  * names no class, the product's facts today, while the product exists. So no shipped vape line is
- * left out for want of a record. Cancelled orders are left out. Months are UTC months of the order
- * date.
+ * left out for want of a record. Cancelled orders are left out. A month, and an order's date, are
+ * the store's (Dallas; lib/store-time.ts): an order placed on a month's last evening is that month's.
  */
 const VAPE_CLASSES = new Set(["nicotine-vape", "non-nicotine-vape"]);
 
@@ -69,8 +71,8 @@ export async function pactShipments(db: Kysely<DB>, month: string, state?: strin
       "order_shipments.tracking",
     ])
     .where("orders.status", "<>", "Cancelled")
-    .where("orders.created_at", ">=", `${month}-01`)
-    .where("orders.created_at", "<", nextMonth(month))
+    .where("orders.created_at", ">=", storeMonthBounds(month).start)
+    .where("orders.created_at", "<", storeMonthBounds(month).end)
     .where("orders.ship_state", "<>", shipperState());
   if (state) q = q.where("orders.ship_state", "=", state);
   const rows = await q.orderBy("orders.created_at").orderBy("orders.id").orderBy("order_items.position").execute();
@@ -83,7 +85,7 @@ export async function pactShipments(db: Kysely<DB>, month: string, state?: strin
     return [
       {
         orderId: r.id,
-        orderDate: r.created_at.slice(0, 10),
+        orderDate: storeToday(new Date(r.created_at)),
         recipient: r.ship_business_name,
         street: r.ship_street,
         city: r.ship_city,
@@ -99,11 +101,6 @@ export async function pactShipments(db: Kysely<DB>, month: string, state?: strin
       },
     ];
   });
-}
-
-function nextMonth(month: string): string {
-  const [y, m] = month.split("-").map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, "0")}-01`;
 }
 
 /** Shipments per destination state for a month: what the report page lists. */

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { stateName } from "~/lib/compliance/vocabulary";
 import { describeRate } from "~/lib/excise/describe";
 import type { ExciseMethod, OwedBy } from "~/lib/excise/engine";
+import { storeMonthBounds } from "~/lib/store-time";
 import { neutralizeFormula } from "../catalog/csv/file";
 import type { DB } from "../db/schema";
 
@@ -11,7 +12,7 @@ import type { DB } from "../db/schema";
  * (units, ml, cartridges, wholesale value) and the tax, per product and rule and in total, from
  * the excise stored with each order line (order_line_excise) — the same cents the order, the
  * invoice and the mail show, so the report and the orders agree to the cent. Cancelled orders are
- * left out; months are UTC months of the order date, as the PACT report's.
+ * left out; a month is the store's (Dallas) month of the order, as the PACT report's (lib/store-time.ts).
  */
 
 export interface ExciseReportRow {
@@ -36,11 +37,6 @@ export interface ExciseReportState {
   total: Omit<ExciseReportRow, "productId" | "product" | "sku" | "rule" | "method" | "rate" | "owedBy">;
   /** Of the total tax, what the store collected (the rest the buyers owe). */
   collectedCents: number;
-}
-
-function nextMonth(month: string): string {
-  const [y, m] = month.split("-").map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, "0")}-01`;
 }
 
 export function validReportMonth(value: string | null): value is string {
@@ -68,8 +64,8 @@ export async function exciseReport(db: Kysely<DB>, month: string, state?: string
       "order_items.sku",
     ])
     .where("orders.status", "<>", "Cancelled")
-    .where("orders.created_at", ">=", `${month}-01`)
-    .where("orders.created_at", "<", nextMonth(month));
+    .where("orders.created_at", ">=", storeMonthBounds(month).start)
+    .where("orders.created_at", "<", storeMonthBounds(month).end);
   if (state) q = q.where("e.state", "=", state);
   const rows = await q.orderBy("e.state").orderBy("order_items.sku").orderBy("e.rule_name").execute();
   const states = new Map<string, Map<string, ExciseReportRow>>();

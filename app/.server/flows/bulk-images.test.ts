@@ -58,14 +58,50 @@ describe(`images in bulk on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
       ],
       TEST_ADMIN,
     );
+    // Each file says which product it went to and as which image; a ZIP's entries by their path in
+    // it; the ZIP's hidden files, skipped, are said too (issue 37).
     expect(results).toEqual([
-      { file: "GUM-2.png", ok: true, message: MESSAGES.bulkImageAttached("GUM-2") },
-      { file: "NV-BB-LTR-DISP50.jpg", ok: true, message: MESSAGES.bulkImageAttached("NV-BB-LTR-DISP50") },
-      { file: "NV-BB-LTR-DISP50-2.png", ok: true, message: MESSAGES.bulkImageAttached("NV-BB-LTR-DISP50") },
+      { file: "photos.zip", ok: false, message: MESSAGES.zipHiddenFilesSkipped(1), files: 1 },
+      {
+        file: "photos.zip/photos/GUM-2.png",
+        ok: true,
+        product: { id: gum, sku: "GUM-2", name: "Gum two", position: 1 },
+        message: "Added to Gum two (GUM-2) as image 1.",
+      },
+      {
+        file: "NV-BB-LTR-DISP50.jpg",
+        ok: true,
+        product: { id: disp, sku: "NV-BB-LTR-DISP50", name: "Display", position: 1 },
+        message: "Added to Display (NV-BB-LTR-DISP50) as image 1.",
+      },
+      {
+        file: "photos.zip/photos/NV-BB-LTR-DISP50-2.png",
+        ok: true,
+        product: { id: disp, sku: "NV-BB-LTR-DISP50", name: "Display", position: 2 },
+        message: "Added to Display (NV-BB-LTR-DISP50) as image 2.",
+      },
     ]);
+    expect(MESSAGES.zipHiddenFilesSkipped(3)).toBe(
+      "3 hidden or system files skipped (__MACOSX, names starting with a dot).",
+    );
     const display = await findProduct(t.db, disp);
     expect(display?.images).toHaveLength(2);
     expect((await findProduct(t.db, gum))?.images).toHaveLength(1);
+    // The same ZIP again: every image is there already, said as such; nothing is added.
+    const again = await attachImagesBySku(t.db, [{ name: "photos.zip", data: zip }], TEST_ADMIN);
+    expect(again.filter((r) => r.file !== "photos.zip")).toEqual([
+      {
+        file: "photos.zip/photos/GUM-2.png",
+        ok: false,
+        message: "Already image 1 of Gum two (GUM-2): not added again.",
+      },
+      {
+        file: "photos.zip/photos/NV-BB-LTR-DISP50-2.png",
+        ok: false,
+        message: "Already image 2 of Display (NV-BB-LTR-DISP50): not added again.",
+      },
+    ]);
+    expect((await findProduct(t.db, disp))?.images).toHaveLength(2);
   });
 
   it("refuses, file by file, what is not an image, matches no SKU, or climbs out of the ZIP", async () => {
@@ -87,8 +123,8 @@ describe(`images in bulk on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     expect(results).toEqual([
       { file: "evil.zip/../../etc/GUM-2.png", ok: false, message: MESSAGES.zipUnsafeName },
       { file: "evil.zip//abs/GUM-2.png", ok: false, message: MESSAGES.zipUnsafeName },
-      { file: "GUM-2.jpg", ok: false, message: "GUM-2.jpg: not a JPEG, PNG, WebP, GIF or AVIF image." },
-      { file: "NOPE-1.png", ok: false, message: MESSAGES.bulkImageNoSku("NOPE-1.png") },
+      { file: "GUM-2.jpg", ok: false, message: "not a JPEG, PNG, WebP, GIF or AVIF image." },
+      { file: "evil.zip/NOPE-1.png", ok: false, message: "No product has the SKU this file is named after." },
     ]);
     expect((await findProduct(t.db, gum))?.images).toHaveLength(1);
   });
@@ -118,7 +154,12 @@ describe(`images in bulk on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     const results = await attachImagesBySku(t.db, zips, TEST_ADMIN, 20 * 1024 * 1024);
     expect(results).toContainEqual({ file: "part-4.zip", ok: false, message: MESSAGES.zipBomb(20) });
     // The first three were read (their entries are no image of ours), the fourth was not.
-    expect(results.map((r) => r.file).sort()).toEqual(["NOPE-1.png", "NOPE-2.png", "NOPE-3.png", "part-4.zip"]);
+    expect(results.map((r) => r.file).sort()).toEqual([
+      "part-1.zip/NOPE-1.png",
+      "part-2.zip/NOPE-2.png",
+      "part-3.zip/NOPE-3.png",
+      "part-4.zip",
+    ]);
   });
 
   it("stops an entry that claims to be small at what it may inflate to", async () => {
@@ -130,9 +171,7 @@ describe(`images in bulk on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     const budget = { total: 20 * 1024 * 1024, left: 20 * 1024 * 1024 };
     const { files, refused } = await unzip("liar.zip", zip, budget);
     expect(files).toEqual([]);
-    expect(refused).toEqual([
-      { file: "liar.zip/GUM-2.png", ok: false, message: MESSAGES.bulkImageTooLarge("liar.zip/GUM-2.png") },
-    ]);
+    expect(refused).toEqual([{ file: "liar.zip/GUM-2.png", ok: false, message: "The file is larger than 10 MB." }]);
     // It cost what an image may be, not the 60 MB it holds.
     expect(budget.left).toBe(10 * 1024 * 1024);
   });

@@ -4,7 +4,7 @@ import * as MESSAGES from "~/lib/messages";
 import type { Actor } from "../audit/log";
 import { findProduct } from "../catalog/products";
 import type { DB } from "../db/schema";
-import { ImageRejectedError, MAX_UPLOAD_BYTES } from "../media/intake";
+import { ImageRejectedError, imageKeyOf, MAX_UPLOAD_BYTES } from "../media/intake";
 import { inflateEntry, ZipUnreadableError, zipEntries } from "../media/zip";
 import { ProductChangedError, type Upload, updateProductWithImages } from "./product-admin";
 
@@ -20,11 +20,17 @@ import { ProductChangedError, type Upload, updateProductWithImages } from "./pro
 export const MAX_ZIP_ENTRIES = 1000;
 export const MAX_INFLATED_BYTES = 200 * 1024 * 1024;
 
+/** What became of one file of the post (or of a ZIP's entry): attached to a product, or skipped and why. */
 export interface FileResult {
+  /** As the admin named it: "NV-1.jpg", or "photos.zip/shots/NV-1.jpg" for a ZIP's entry. */
   file: string;
   ok: boolean;
-  /** The product it went to, or why it was refused. */
+  /** Attached: the product, and the image's place among its images (1 is the first). */
+  product?: { id: number; sku: string; name: string; position: number };
+  /** Attached: what was done; skipped: why, in words the admin can act on (without the file's name). */
   message: string;
+  /** How many files the entry stands for, when more than one (a ZIP's hidden files, skipped together). */
+  files?: number;
 }
 
 function unsafeName(name: string): boolean {
@@ -54,6 +60,7 @@ export async function unzip(
   budget: InflateBudget,
 ): Promise<{ files: Upload[]; refused: FileResult[] }> {
   const refusedWhole = (message: string) => ({ files: [], refused: [{ file: zipName, ok: false, message }] });
+  let hidden = 0;
   const bomb = MESSAGES.zipBomb(Math.round(budget.total / (1024 * 1024)));
   const files: Upload[] = [];
   const refused: FileResult[] = [];
@@ -69,7 +76,10 @@ export async function unzip(
         refused.push({ file: name, ok: false, message: MESSAGES.zipUnsafeName });
         continue;
       }
-      if (path.posix.basename(entry.name).startsWith(".") || entry.name.startsWith("__MACOSX/")) continue;
+      if (path.posix.basename(entry.name).startsWith(".") || entry.name.startsWith("__MACOSX/")) {
+        hidden++;
+        continue;
+      }
       // What the entry claims is checked first (it cannot be trusted to be small, only to be large).
       if (entry.claimedSize > budget.left) return refusedWhole(bomb);
       // Inflated up to the image limit or what is left of the post's, whichever is less.
@@ -78,16 +88,19 @@ export async function unzip(
       if (inflated === "too-large") {
         if (cap < MAX_UPLOAD_BYTES) return refusedWhole(bomb);
         budget.left -= cap;
-        refused.push({ file: name, ok: false, message: MESSAGES.bulkImageTooLarge(name) });
+        refused.push({ file: name, ok: false, message: MESSAGES.bulkImageTooLarge });
         continue;
       }
       budget.left -= inflated.length;
-      files.push({ name: path.posix.basename(entry.name), data: inflated });
+      // Named with its ZIP and folder, so the page says where it came from; matched by its own name.
+      files.push({ name, data: inflated });
     }
   } catch (error) {
     if (error instanceof ZipUnreadableError) return refusedWhole(MESSAGES.zipUnreadable);
     throw error;
   }
+  if (hidden > 0)
+    refused.push({ file: zipName, ok: false, message: MESSAGES.zipHiddenFilesSkipped(hidden), files: hidden });
   return { files, refused };
 }
 
@@ -127,7 +140,7 @@ export async function attachImagesBySku(
   }
   // "-2" after the plain name: the numbered images follow the first one in order.
   const order = (name: string): [string, number] => {
-    const base = name.replace(/\.[A-Za-z0-9]{2,5}$/, "");
+    const base = path.posix.basename(name).replace(/\.[A-Za-z0-9]{2,5}$/, "");
     const n = /-(\d{1,3})$/.exec(base);
     return n ? [base.slice(0, -n[0].length), Number(n[1])] : [base, 0];
   };
@@ -139,12 +152,22 @@ export async function attachImagesBySku(
   for (const image of images) {
     const product = await productFor(db, image.name);
     if (!product) {
-      results.push({ file: image.name, ok: false, message: MESSAGES.bulkImageNoSku(image.name) });
+      results.push({ file: image.name, ok: false, message: MESSAGES.bulkImageNoSku });
       continue;
     }
     try {
       const current = await findProduct(db, product.id);
       if (!current) throw new ProductChangedError();
+      // The same file again (an upload repeated): the product has it already; nothing is added.
+      const already = current.images.findIndex((i) => i.key === imageKeyOf(image.data));
+      if (already >= 0) {
+        results.push({
+          file: image.name,
+          ok: false,
+          message: MESSAGES.bulkImageAlreadyThere(current.name, product.sku, already + 1),
+        });
+        continue;
+      }
       await updateProductWithImages(
         db,
         product.id,
@@ -160,9 +183,16 @@ export async function attachImagesBySku(
         { version: current.version, stockSeen: current.stock },
         actor,
       );
-      results.push({ file: image.name, ok: true, message: MESSAGES.bulkImageAttached(product.sku) });
+      const position = current.images.length + 1;
+      results.push({
+        file: image.name,
+        ok: true,
+        product: { id: product.id, sku: product.sku, name: current.name, position },
+        message: MESSAGES.bulkImageAttached(current.name, product.sku, position),
+      });
     } catch (error) {
-      if (error instanceof ImageRejectedError || error instanceof ProductChangedError)
+      if (error instanceof ImageRejectedError) results.push({ file: image.name, ok: false, message: error.reason });
+      else if (error instanceof ProductChangedError)
         results.push({ file: image.name, ok: false, message: error.message });
       else throw error;
     }

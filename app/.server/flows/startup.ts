@@ -1,4 +1,5 @@
-import { type Kysely, sql } from "kysely";
+import crypto from "node:crypto";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { migrateToLatest } from "../../../db/migrate";
 import { forgotPasswordJob } from "../accounts/passwords";
 import { resendVerificationJob } from "../accounts/sign-in";
@@ -11,8 +12,9 @@ import { getDb } from "../db/instance";
 import type { DB } from "../db/schema";
 import { startVersionsWatch, stopVersionsWatch } from "../db/versions-watch";
 import { pactReminderJob } from "../excise/pact-filings";
-import { pruneJobsJob } from "../jobs/maintenance";
-import { scheduleEvery } from "../jobs/registry";
+import { enqueueJob } from "../jobs/enqueue";
+import { hasPendingJob, pruneJobsJob } from "../jobs/maintenance";
+import { defineJob, scheduleEvery } from "../jobs/registry";
 import { type JobRunner, startJobRunner } from "../jobs/runner";
 import { mailJob } from "../mail/outbox";
 import { invoiceRemindersJob } from "../receivables/mails";
@@ -39,6 +41,38 @@ async function withStartupLock<T>(db: Kysely<DB>, task: () => Promise<T>): Promi
   });
 }
 
+const DEMO_PICTURES = "demo-pictures";
+
+interface DemoPictures {
+  /** The SKUs whose pictures are still to draw, in catalog order. */
+  skus: string[];
+  /** How many the chain started with (for the log's "n/total"). */
+  total: number;
+  /** This chain's id, in the links' unique keys. */
+  chain: string;
+}
+
+function queueDemoPictures(db: Kysely<DB> | Transaction<DB>, payload: DemoPictures) {
+  const drawn = payload.total - payload.skus.length;
+  return enqueueJob(db, { name: DEMO_PICTURES, payload, uniqueKey: `${DEMO_PICTURES}:${payload.chain}:${drawn}` });
+}
+
+/**
+ * The demo catalog's pictures, drawn after the server listens (decision 0049): a chain of short
+ * jobs, a few products each, so mail and other work run between them, one server draws them
+ * whatever the number of servers, and a restart goes on where it stopped. Each product gets its
+ * pictures as they are drawn (a page shows the store's "No image" placeholder until then).
+ */
+export const demoPicturesJob = defineJob<DemoPictures>(DEMO_PICTURES, async (payload, { db }) => {
+  // Loaded only here: the demo catalog and its drawing stay out of a production server.
+  const { DEMO_IMAGE_BATCH, drawDemoImages } = await import("../../../db/seed");
+  const rest = payload.skus.slice(DEMO_IMAGE_BATCH);
+  await drawDemoImages(db, payload.skus.slice(0, DEMO_IMAGE_BATCH));
+  log.info(`demo pictures: ${payload.total - rest.length}/${payload.total} products`);
+  if (rest.length > 0) await queueDemoPictures(db, { ...payload, skus: rest });
+  else log.info("demo store complete: every picture drawn");
+});
+
 /**
  * Every kind of job the server runs, named here so each one is registered (defineJob) before the
  * runner starts, whatever the routes have loaded.
@@ -56,6 +90,7 @@ const JOBS = [
   pactReminderJob,
   invoiceRemindersJob,
   orderBillingJob,
+  demoPicturesJob,
 ];
 
 const MINUTE = 60 * 1000;
@@ -90,7 +125,7 @@ export function startBackgroundWork(): void {
 /**
  * Runs before the server listens: brings the schema up to date (the migrator takes its own lock)
  * and, with SEED_DEMO, fills an empty store with the demo catalog and demo accounts, printing the
- * accounts' generated passwords once.
+ * accounts' generated passwords once. The catalog's pictures are drawn after (demoPicturesJob).
  */
 export async function runStartupTasks(): Promise<void> {
   const e = env();
@@ -101,7 +136,13 @@ export async function runStartupTasks(): Promise<void> {
     await withStartupLock(db, async () => {
       // Loaded only here: the demo catalog and its image drawing stay out of a production server.
       const { seedDemoStore } = await import("../../../db/demo");
-      const credentials = await seedDemoStore(db, { dataDir: e.DATA_DIR, log: (line) => log.info(line) });
+      const credentials = await seedDemoStore(db, {
+        dataDir: e.DATA_DIR,
+        log: (line) => log.info(line),
+        drawLater: async (trx, skus) => {
+          if (skus.length > 0) await queueDemoPictures(trx, { skus, total: skus.length, chain: crypto.randomUUID() });
+        },
+      });
       // Shown once to the person starting the store, on the terminal, never in the JSON log.
       if (credentials) process.stdout.write(`\n${credentials}(kept in ${e.DATA_DIR}/demo-credentials.txt)\n\n`);
     });
@@ -109,6 +150,18 @@ export async function runStartupTasks(): Promise<void> {
   startBackgroundWork();
   // On PostgreSQL the cache counters and stock changes are heard, not asked for (decision 0042).
   startVersionsWatch(db, e.DATABASE_URL);
+}
+
+let demoComplete = false;
+
+/**
+ * Whether what starting the store set out to do is done: with SEED_DEMO, the demo catalog's
+ * pictures all drawn (the server answers pages before that, with placeholders). /readyz says so.
+ */
+export async function isStartupComplete(db: Kysely<DB> = getDb()): Promise<boolean> {
+  if (demoComplete || !env().SEED_DEMO) return true;
+  demoComplete = !(await hasPendingJob(db, DEMO_PICTURES));
+  return demoComplete;
 }
 
 /** Stops what runs in the background (scheduled work), waiting for jobs in progress, before the database closes. */

@@ -57,3 +57,15 @@ export async function retryFailedJobs(db: Kysely<DB>, ids?: string[]): Promise<n
   kickJobRunners();
   return Number(result.numUpdatedRows);
 }
+
+/** Whether a job of kind `name` is still to run (waiting, running or to be retried). */
+export async function hasPendingJob(db: Kysely<DB>, name: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("jobs")
+    .select("id")
+    .where("name", "=", name)
+    .where("state", "=", "pending")
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

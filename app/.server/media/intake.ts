@@ -15,7 +15,8 @@ export type ImageFormat = "jpeg" | "png" | "gif" | "webp" | "avif";
 export class ImageRejectedError extends DomainError {
   constructor(
     readonly fileName: string,
-    reason: string,
+    /** What is wrong with it, without its name ("the file is empty."). */
+    readonly reason: string,
   ) {
     super(`${fileName}: ${reason}`, { field: "images" });
   }
@@ -60,6 +61,11 @@ async function open(buf: Buffer) {
   return sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated", sequentialRead: true });
 }
 
+/** The key an image is stored under: a hash of the uploaded file's bytes (the same file, the same key). */
+export function imageKeyOf(buf: Buffer): string {
+  return crypto.createHash("sha256").update(buf).digest("hex").slice(0, 32);
+}
+
 /**
  * Checks one upload and re-encodes it: WebP at the storefront's widths, metadata stripped,
  * named by content hash. Nothing is stored yet (see storeImages). Throws ImageRejectedError.
@@ -82,7 +88,7 @@ export async function prepareImage(fileName: string, buf: Buffer): Promise<Prepa
     throw new ImageRejectedError(fileName, "the image is larger than 40 megapixels.");
   }
 
-  const key = crypto.createHash("sha256").update(buf).digest("hex").slice(0, 32);
+  const key = imageKeyOf(buf);
   const width = Math.min(w, MAX_STORED_WIDTH);
   const height = Math.max(1, Math.round((h * width) / w));
   const variants: PreparedImage["variants"] = [];

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { isStoreDay } from "~/lib/calendar-days";
 import * as MESSAGES from "~/lib/messages";
 import type { OrderStatus } from "~/lib/orders";
+import { storeDayStart } from "~/lib/store-time";
 import { neutralizeFormula } from "../catalog/csv/file";
 import type { DB } from "../db/schema";
 import { moneyOf } from "./money";
@@ -13,32 +14,8 @@ import { loadOrderItems } from "./queries";
  * order's own columns repeated on each of its lines, for the days asked in the store's time zone.
  */
 
-const STORE_TIME_ZONE = "America/Chicago";
-
-/** The UTC instant at which a calendar day (YYYY-MM-DD) begins in the store's time zone. */
-export function storeDayStart(day: string): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const guess = Date.UTC(y, m - 1, d);
-  // The zone's offset at that moment (a day starts at the same offset it had at UTC midnight,
-  // give or take the DST hour, which the second pass settles).
-  const offsetAt = (t: number) => {
-    const parts = new Intl.DateTimeFormat("en-US", {
-      timeZone: STORE_TIME_ZONE,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    }).formatToParts(new Date(t));
-    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-    return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")) - t;
-  };
-  let t = guess - offsetAt(guess);
-  t = guess - offsetAt(t);
-  return new Date(t).toISOString();
-}
+// Where a store day begins is lib/store-time.ts's; re-exported for the code that imports it from here.
+export { storeDayStart };
 
 /**
  * A day a filter of the back office or a statement may name: a calendar day from 2000-01-01 to

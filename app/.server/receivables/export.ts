@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { businessDisplayName } from "~/lib/business";
 import { isTerms, TERMS_LABELS } from "~/lib/receivables";
 import { neutralizeFormula } from "../catalog/csv/file";
 import type { DB } from "../db/schema";
@@ -50,10 +51,10 @@ async function customerNames(db: Kysely<DB>, ids: string[]): Promise<Map<string,
   const rows = await db
     .selectFrom("users")
     .leftJoin("businesses", "businesses.user_id", "users.id")
-    .select(["users.id", "users.name", "businesses.legal_name"])
+    .select(["users.id", "users.name", "businesses.legal_name", "businesses.dba"])
     .where("users.id", "in", [...new Set(ids)])
     .execute();
-  return new Map(rows.map((r) => [r.id, r.legal_name ?? r.name]));
+  return new Map(rows.map((r) => [r.id, businessDisplayName({ legalName: r.legal_name, dba: r.dba }, r.name)]));
 }
 
 /** The file of one kind for the days from `from` to `to` (both included, YYYY-MM-DD). */

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { businessDisplayName } from "~/lib/business";
 import { formatCents } from "~/lib/money";
 import { isTerms, TERMS_LABELS, type Terms } from "~/lib/receivables";
 import { type Actor, changedFields, recordAudit } from "../audit/log";
@@ -106,7 +107,14 @@ export async function businessCredit(db: Db, businessId: string): Promise<Busine
   const row = await db
     .selectFrom("users")
     .leftJoin("businesses", "businesses.user_id", "users.id")
-    .select(["users.id", "users.name", "businesses.legal_name", "businesses.terms", "businesses.credit_limit_cents"])
+    .select([
+      "users.id",
+      "users.name",
+      "businesses.legal_name",
+      "businesses.dba",
+      "businesses.terms",
+      "businesses.credit_limit_cents",
+    ])
     .where("users.id", "=", businessId)
     .executeTakeFirst();
   if (!row) return null;
@@ -115,7 +123,7 @@ export async function businessCredit(db: Db, businessId: string): Promise<Busine
   const ownLimit = row.credit_limit_cents ?? null;
   return {
     businessId,
-    name: row.legal_name ?? row.name,
+    name: businessDisplayName({ legalName: row.legal_name, dba: row.dba }, row.name),
     ownTerms,
     ownCreditLimitCents: ownLimit,
     terms: ownTerms ?? store.defaultTerms,
@@ -136,7 +144,7 @@ export async function setBusinessCredit(
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("businesses")
-      .select(["legal_name", "terms", "credit_limit_cents"])
+      .select(["legal_name", "dba", "terms", "credit_limit_cents"])
       .where("user_id", "=", businessId)
       .executeTakeFirst();
     if (!row) return false;
@@ -154,7 +162,7 @@ export async function setBusinessCredit(
       action: "business.credit",
       subjectType: "business",
       subjectId: businessId,
-      summary: `Terms of ${row.legal_name}: ${next.terms ? TERMS_LABELS[next.terms] : "store default"}, credit limit ${next.creditLimitCents === null ? "store default" : formatCents(next.creditLimitCents)}`,
+      summary: `Terms of ${businessDisplayName({ legalName: row.legal_name, dba: row.dba })}: ${next.terms ? TERMS_LABELS[next.terms] : "store default"}, credit limit ${next.creditLimitCents === null ? "store default" : formatCents(next.creditLimitCents)}`,
       ...changed,
     });
     return true;

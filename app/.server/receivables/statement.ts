@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { storeToday } from "~/lib/business";
+import { businessDisplayName, storeToday } from "~/lib/business";
 import { AGING_BUCKETS, type AgingBucket, agingBucket, daysBetween } from "~/lib/receivables";
 import type { DB } from "../db/schema";
 
@@ -173,12 +173,12 @@ export async function agingReport(
     const names = await db
       .selectFrom("users")
       .leftJoin("businesses", "businesses.user_id", "users.id")
-      .select(["users.id", "users.name", "businesses.legal_name"])
+      .select(["users.id", "users.name", "businesses.legal_name", "businesses.dba"])
       .where("users.id", "in", [...rows.keys()])
       .execute();
     for (const n of names) {
       const row = rows.get(n.id);
-      if (row) row.name = n.legal_name ?? n.name;
+      if (row) row.name = businessDisplayName({ legalName: n.legal_name, dba: n.dba }, n.name);
     }
   }
   const list = [...rows.values()];
@@ -271,7 +271,7 @@ export async function invoiceAccount(db: Kysely<DB>, orderId: number): Promise<I
       paid: applied
         .filter((a) => a.invoice_id === invoice.id)
         .map((a) => ({
-          date: a.received_on ?? a.credit_issued_on ?? a.created_at.slice(0, 10),
+          date: a.received_on ?? a.credit_issued_on ?? storeToday(new Date(a.created_at)),
           label:
             a.payment_id !== null
               ? `Payment ${a.payment_id} (${a.method}${a.reference ? ` ${a.reference}` : ""})`
@@ -314,6 +314,7 @@ export async function recentPayments(db: Kysely<DB>, limit = 100): Promise<Recen
       "payments.unapplied_cents",
       "payments.voided_at",
       "businesses.legal_name",
+      "businesses.dba",
       "users.name",
     ])
     .orderBy("payments.id", "desc")
@@ -322,7 +323,7 @@ export async function recentPayments(db: Kysely<DB>, limit = 100): Promise<Recen
   return rows.map((r) => ({
     id: r.id,
     businessId: r.business_id,
-    businessName: r.legal_name ?? r.name ?? r.business_id,
+    businessName: businessDisplayName({ legalName: r.legal_name, dba: r.dba }, r.name ?? r.business_id),
     receivedOn: r.received_on,
     amountCents: r.amount_cents,
     method: r.method,

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
-import { addDays, storeToday } from "~/lib/business";
+import { addDays, businessDisplayName, storeToday } from "~/lib/business";
+import { storeDayStart } from "~/lib/store-time";
 import { type LowStockItem, listLowStock } from "../catalog/low-stock";
 import type { DB } from "../db/schema";
-import { storeDayStart } from "../orders/export";
 import { agingReport, type Buckets } from "../receivables/statement";
 import { type DayRange, previousRange } from "./range";
 import { type SalesRow, salesBy, salesByPeriod, sumRows } from "./sales";
@@ -100,14 +100,7 @@ async function expiringLicenses(db: Kysely<DB>, today: string, limit = 10): Prom
     .selectFrom("licenses as l")
     .leftJoin("businesses as b", "b.user_id", "l.user_id")
     .leftJoin("users as u", "u.id", "l.user_id")
-    .select([
-      "l.id",
-      "l.user_id",
-      "l.type",
-      "l.number",
-      "l.expires_on",
-      sql<string>`coalesce(b.dba, b.legal_name, u.name)`.as("business"),
-    ])
+    .select(["l.id", "l.user_id", "l.type", "l.number", "l.expires_on", "b.legal_name", "b.dba", "u.name"])
     .where("l.status", "=", "approved")
     .where("l.expires_on", ">=", today)
     .where("l.expires_on", "<=", addDays(today, 30))
@@ -118,7 +111,7 @@ async function expiringLicenses(db: Kysely<DB>, today: string, limit = 10): Prom
   return rows.map((r) => ({
     id: r.id,
     userId: r.user_id,
-    business: r.business,
+    business: businessDisplayName({ legalName: r.legal_name, dba: r.dba }, r.name ?? ""),
     type: r.type,
     number: r.number,
     expiresOn: r.expires_on ?? "",

@@ -1,4 +1,6 @@
 import type { Kysely } from "kysely";
+import { storeToday } from "~/lib/business";
+import { storeDayStart } from "~/lib/store-time";
 import { countPendingReviews } from "../business/queue";
 import { countStockLevels } from "../catalog/low-stock";
 import type { DB } from "../db/schema";
@@ -15,26 +17,10 @@ export interface OverviewFigures {
   reviewsWaiting: number;
 }
 
-/** Midnight in Dallas (the store's day), as an ISO UTC instant. */
-function storeDayStart(now = new Date()): Date {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: "America/Chicago",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(now);
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
-  const sinceMidnightMs = ((get("hour") * 60 + get("minute")) * 60 + get("second")) * 1000 + now.getMilliseconds();
-  return new Date(now.getTime() - sinceMidnightMs);
-}
-
 /** The strip of figures at the top of the admin dashboard. Every count is served by an index. */
 export async function getOverviewFigures(db: Kysely<DB>, now = new Date()): Promise<OverviewFigures> {
-  const today = storeDayStart(now).toISOString();
+  // Since midnight in Dallas (the store's day), as an ISO UTC instant.
+  const today = storeDayStart(storeToday(now));
   const weekAgo = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000).toISOString();
   const [orders, stock, reviews] = await Promise.all([
     orderFigures(db, { today, weekAgo }),

@@ -89,7 +89,7 @@ beforeAll(async () => {
   const now = new Date().toISOString();
   const product = (name: string, category: string) =>
     insertProduct(t.db, { sku: `RPT-${name}`, name, description: "", priceCents: 1000, stock: 100, category }, []);
-  mint = await product("Mint Pods", "vapes");
+  mint = await product("Mint Pods", "disposable-vapes");
   grinder = await product("Grinder", "accessories");
   caps = await product("Kratom Caps", "kratom");
   const gone = await product("Old Thing", "novelty");
@@ -98,7 +98,7 @@ beforeAll(async () => {
       .insertInto("product_compliance")
       .values({ product_id: productId, product_class: productClass, brand, updated_at: now } as never)
       .execute();
-  await facts(mint, "vape", "Acme");
+  await facts(mint, "nicotine-vape", "Acme");
   // A brand a spreadsheet would run as a formula: the CSV must write it as text.
   await facts(caps, "kratom", '=HYPERLINK("http://evil.test","x")');
   users.alpha = await customer("alpha@reports.test", "Ann Alpha");
@@ -217,18 +217,20 @@ describe(`reports on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () 
     expect(across.sums).toEqual({ orders: 6, units: 15, salesCents: 20150 });
   });
 
-  it("sums sales by category, product class and brand as the products were when sold", async () => {
+  it("sums sales by category, product class and brand as the products were when sold, named as the store names them", async () => {
     // The deleted product's line keeps the category it was sold in (decision 0041).
-    expect(strip((await salesBy(t.db, "category", RANGE)).rows)).toEqual([
-      ["accessories", 2, 3, 7500],
-      ["kratom", 2, 5, 6250],
-      ["vapes", 2, 5, 4700],
-      ["novelty", 1, 1, 700],
+    const categories = await salesBy(t.db, "category", RANGE);
+    expect(strip(categories.rows)).toEqual([
+      ["Accessories", 2, 3, 7500],
+      ["Kratom", 2, 5, 6250],
+      ["Disposable Vapes", 2, 5, 4700],
+      ["Novelty", 1, 1, 700],
     ]);
+    expect(categories.rows.map((r) => r.key)).toEqual(["accessories", "kratom", "disposable-vapes", "novelty"]);
     expect(strip((await salesBy(t.db, "class", RANGE)).rows)).toEqual([
       [REPORT_MESSAGES.reportUnknown("class"), 3, 4, 8200],
-      ["kratom", 2, 5, 6250],
-      ["vape", 2, 5, 4700],
+      ["Kratom", 2, 5, 6250],
+      ["Nicotine vape", 2, 5, 4700],
     ]);
     expect(strip((await salesBy(t.db, "brand", RANGE)).rows)).toEqual([
       [REPORT_MESSAGES.reportUnknown("brand"), 3, 4, 8200],
@@ -237,12 +239,12 @@ describe(`reports on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () 
     ]);
   });
 
-  it("sums sales by business (trade name, else legal name, else the account's name) and destination state", async () => {
+  it("sums sales by business (shown as everywhere: trade name (legal name), else the one it has, else the account's name) and destination state", async () => {
     const businesses = await salesBy(t.db, "business", RANGE);
     expect(strip(businesses.rows)).toEqual([
       ["Cee Buyer", 2, 7, 10700],
       ["Alpha LLC", 2, 4, 5750],
-      ["Bravo Mart", 1, 3, 2700],
+      ["Bravo Mart (Bravo Holdings Inc)", 1, 3, 2700],
     ]);
     expect(businesses.rows.map((r) => r.key)).toEqual([users.cee, users.alpha, users.bravo]);
     expect(businesses.rows.map((r) => r.email)).toEqual([
@@ -268,6 +270,24 @@ describe(`reports on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () 
     ]);
     expect(reportFileName(view)).toBe("sales-by-brand-2026-11-01-to-2026-11-30.csv");
     for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@]/);
+    // Categories and classes in the file as on the page: the store's words, not its codes.
+    const csvOf = async (by: string) =>
+      parse(
+        reportCsv(await loadReport(t.db, new URLSearchParams({ by, from: RANGE.from, to: RANGE.to }))),
+      ) as string[][];
+    expect((await csvOf("category")).map((r) => r[0])).toEqual([
+      "Category",
+      "Accessories",
+      "Kratom",
+      "Disposable Vapes",
+      "Novelty",
+    ]);
+    expect((await csvOf("class")).map((r) => r[0])).toEqual([
+      "Product class",
+      REPORT_MESSAGES.reportUnknown("class"),
+      "Kratom",
+      "Nicotine vape",
+    ]);
   });
 
   it("answers a range, report or page that is not one with a message and the default", async () => {
@@ -322,7 +342,7 @@ describe(`reports on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () 
     });
     expect(d.averageOrder).toEqual({ currentCents: 3830, previousCents: 1000, orders: 5 });
     expect(d.topProducts.map((r) => r.label)).toEqual(["Grinder", "Kratom Caps", "Mint Pods", "Old Thing"]);
-    expect(d.topBusinesses.map((r) => r.label)).toEqual(["Cee Buyer", "Alpha LLC", "Bravo Mart"]);
+    expect(d.topBusinesses.map((r) => r.label)).toEqual(["Cee Buyer", "Alpha LLC", "Bravo Mart (Bravo Holdings Inc)"]);
     expect(d.byState.map((r) => [r.label, r.salesCents])).toEqual([
       ["TX", 15750],
       ["OK", 2700],
@@ -365,7 +385,7 @@ describe(`reports on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () 
     await license("lic-e", users.bravo, "approved", "2026-11-29");
     const d = await loadDashboard(t.db, "2026-11-30");
     expect(d.expiringLicenses.map((l) => [l.business, l.number, l.expiresOn])).toEqual([
-      ["Bravo Mart", "N-lic-b", "2026-12-10"],
+      ["Bravo Mart (Bravo Holdings Inc)", "N-lic-b", "2026-12-10"],
       ["Alpha LLC", "N-lic-a", "2026-12-30"],
     ]);
   });

@@ -1,10 +1,12 @@
 import { type Kysely, sql } from "kysely";
-import { addDays } from "~/lib/business";
+import { addDays, businessDisplayName } from "~/lib/business";
+import { categoryLabel } from "~/lib/categories";
+import { PRODUCT_CLASSES } from "~/lib/compliance/vocabulary";
 import * as REPORT_MESSAGES from "~/lib/messages/reports";
 import type { ReportKind } from "~/lib/reports";
+import { storeDayStart } from "~/lib/store-time";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
-import { storeDayStart } from "../orders/export";
 import { type DayRange, daysIn } from "./range";
 import type { SalesDim } from "./summary";
 
@@ -268,8 +270,9 @@ export async function salesBy(
 
 /**
  * Labels of a page's keys: a product's name (a deleted product's rows carry the name its lines
- * saved), a business's trade name, else legal name, else its account's name, with the account's
- * email; a rep's name.
+ * saved), a business's name as shown everywhere (businessDisplayName, else its account's name),
+ * with the account's email; a rep's name; a category's and a product class's label as the store
+ * shows them (Accessories, Nicotine vape), not their codes.
  */
 async function labelsOf(
   db: Kysely<DB>,
@@ -288,10 +291,20 @@ async function labelsOf(
     const rows = await db
       .selectFrom("users as u")
       .leftJoin("businesses as b", "b.user_id", "u.id")
-      .select(["u.id", "u.email", sql<string>`coalesce(b.dba, b.legal_name, u.name)`.as("label")])
+      .select(["u.id", "u.email", "u.name", "b.legal_name", "b.dba"])
       .where("u.id", "in", keys)
       .execute();
-    return new Map(rows.map((u) => [u.id, { label: u.label, email: u.email }]));
+    return new Map(
+      rows.map((u) => [
+        u.id,
+        { label: businessDisplayName({ legalName: u.legal_name, dba: u.dba }, u.name), email: u.email },
+      ]),
+    );
+  }
+  // The store's own words for its categories and classes (a code it no longer knows as it is).
+  if (kind === "category") return new Map(keys.map((k) => [k, { label: categoryLabel(k) }]));
+  if (kind === "class") {
+    return new Map(keys.map((k) => [k, { label: PRODUCT_CLASSES.find((c) => c.value === k)?.label ?? k }]));
   }
   if (kind === "rep") {
     const rows = await db.selectFrom("users").select(["id", "name"]).where("id", "in", keys).execute();

@@ -52,8 +52,16 @@ const TypedRow = memo(function TypedRow({
   const quantityRef = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [typed, setTyped] = useState("");
+  // The product a picked suggestion stands for, while the field still holds its SKU.
+  const [picked, setPicked] = useState<CodeSuggestion | null>(null);
   const suggestions = typed.length >= 2 ? (fetcher.data?.suggestions ?? []) : [];
   const listbox = useListbox(listId, suggestions, pick);
+  // On a phone the field shows only the start of a long SKU: the product's name is said under it,
+  // for a picked suggestion or a SKU typed in full that a suggestion matches.
+  const named =
+    picked && picked.sku.toLowerCase() === typed.toLowerCase()
+      ? picked
+      : (suggestions.find((s) => s.sku.toLowerCase() === typed.toLowerCase()) ?? null);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -80,6 +88,8 @@ const TypedRow = memo(function TypedRow({
     const code = codeRef.current;
     const quantity = quantityRef.current;
     if (code) code.value = s.sku;
+    setTyped(s.sku);
+    setPicked(s);
     if (!quantity) return;
     if (quantity.value.trim() === "") quantity.value = String(s.smallest);
     quantity.focus();
@@ -87,7 +97,7 @@ const TypedRow = memo(function TypedRow({
   }
 
   return (
-    <li className="relative flex items-start gap-2">
+    <li className="relative flex flex-wrap items-start gap-2">
       <span aria-hidden="true" className="tabular flex min-h-11 w-6 shrink-0 items-center text-sm text-slate-500">
         {number}
       </span>
@@ -108,6 +118,7 @@ const TypedRow = memo(function TypedRow({
           placeholder="SKU or UPC"
           className={input}
           onChange={(e) => onInput(e.target.value)}
+          aria-describedby={named ? `${listId}-name` : undefined}
         />
       </div>
       <div className="w-24 shrink-0 sm:w-28">
@@ -135,6 +146,12 @@ const TypedRow = memo(function TypedRow({
         <span className="sr-only">Remove line {number}</span>
         <Icon name="close" className="size-5" />
       </button>
+      {named ? (
+        // Under the line's two fields, as wide as both.
+        <p id={`${listId}-name`} className="-mt-1 basis-full pr-13 pl-8 text-sm break-words text-slate-700">
+          {named.name}
+        </p>
+      ) : null}
       <div
         {...listbox.list}
         role="listbox"

@@ -116,6 +116,14 @@ export const lowStockThresholdHint =
 export const importChooseFile = "Choose a CSV file to import.";
 export const importTiersFormat =
   'price_tiers holds the volume prices as "quantity:price each" pairs separated by semicolons, smallest quantity first: "12:4.50;48:4.00" is $4.50 each from 12 units and $4.00 each from 48. An empty cell removes them; a file without the column leaves them as they are.';
+/** What the catalog import's chosen columns take, beside its columns. */
+export function importChoices(
+  categories: readonly string[],
+  productClasses: readonly string[],
+  flavorClasses: readonly string[],
+): string {
+  return `category is one of ${categories.join(", ")}; product_class one of ${productClasses.join(", ")}; flavor_class one of ${flavorClasses.join(", ")} (both may be empty).`;
+}
 export const importImageUrlsReadOnly =
   "The export also lists each product's image URLs in image_urls; the import ignores that column (add images in bulk or in the product form).";
 /** 'Applying… 1,200 of 10,000 rows' (the import's progress bar while Apply runs). */
@@ -169,9 +177,11 @@ export function productThresholdSet(sku: string, n: number | null): string {
     : `Low-stock threshold of ${sku} set to ${n}.`;
 }
 export const bulkImagesChoose = "Choose images or ZIP files named by SKU.";
-/** '2 images added, 1 refused.' */
-export function bulkImagesDone(added: number, refused: number): string {
-  return `${added} image${added === 1 ? "" : "s"} added, ${refused} refused.`;
+/** '3 images attached to 2 products; 1 file skipped.' */
+export function bulkImagesDone(attached: number, products: number, skipped: number): string {
+  const files = (n: number) => `${n} file${n === 1 ? "" : "s"}`;
+  const images = `${attached} image${attached === 1 ? "" : "s"} attached to ${products} product${products === 1 ? "" : "s"}`;
+  return `${attached === 0 ? "No image attached" : images}; ${skipped === 0 ? "nothing skipped" : `${files(skipped)} skipped`}.`;
 }
 export const directoryStatesHint =
   "States whose vape directory lists this product, as two-letter codes (for example KY, NC). Rules that require a directory listing read this.";

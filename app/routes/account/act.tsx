@@ -91,10 +91,11 @@ export default function Act({ loaderData }: Route.ComponentProps) {
               >
                 <div className="min-w-0">
                   <p className="font-bold break-words text-slate-900">{b.name}</p>
-                  <p className="text-sm text-slate-600">
-                    {b.legalName}
-                    {b.city ? ` · ${b.city}, ${b.state}` : ""}
-                  </p>
+                  {b.city ? (
+                    <p className="text-sm text-slate-600">
+                      {b.city}, {b.state}
+                    </p>
+                  ) : null}
                 </div>
                 <Form method="post">
                   <input type="hidden" name="businessId" value={b.id} />

@@ -2,6 +2,7 @@ import { Form, NavLink, Outlet, useParams } from "react-router";
 import { listMembers } from "~/.server/business/team";
 import { getDb } from "~/.server/db/instance";
 import { listChoices } from "~/.server/lists/saved-lists";
+import { ordersPlacedByOthers } from "~/.server/orders/placers";
 import { findOrderForUser, listOrdersForUser } from "~/.server/orders/queries";
 import { signedInViewer } from "~/.server/request/context";
 import { AccountShell } from "~/components/account-shell";
@@ -27,7 +28,15 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   const members = await listMembers(db, viewer.accountId);
   const asked = url.searchParams.get("member");
   const member = members.find((m) => m.userId === asked)?.userId ?? null;
-  const orders = await listOrdersForUser(db, viewer.accountId, 100, member);
+  const listed = await listOrdersForUser(db, viewer.accountId, 100, member);
+  // "Placed by" on the orders someone else placed (a member, or a rep acting for the business).
+  const byOthers = await ordersPlacedByOthers(
+    db,
+    viewer.accountId,
+    viewer.id,
+    listed.map((o) => o.id),
+  );
+  const orders = listed.map((o) => ({ ...o, placedBy: byOthers.has(o.id) ? o.placedBy : null }));
   // With no order chosen, wide screens show the newest one beside the list (phones keep the list).
   const newestId = params.orderId ? undefined : orders[0]?.id;
   const newest = newestId === undefined ? null : await findOrderForUser(db, viewer.accountId, newestId);
@@ -95,7 +104,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                     <span>{formatOrderDate(o.createdAt)}</span>
                     <span className="tabular font-semibold text-slate-900">{formatCents(o.money.totalCents)}</span>
                   </span>
-                  {members.length > 0 && o.placedBy ? (
+                  {o.placedBy ? (
                     <span className="text-sm text-slate-600">{TEAM_MESSAGES.placedBy(o.placedBy)}</span>
                   ) : null}
                 </NavLink>

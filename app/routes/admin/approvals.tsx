@@ -10,7 +10,7 @@ import { DomainError } from "~/.server/runtime/domain-error";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
-import { BUSINESS_TYPES } from "~/lib/business";
+import { BUSINESS_TYPES, businessDisplayName } from "~/lib/business";
 import { type FormReply, fieldError, revalidateAfterConflict } from "~/lib/form-reply";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { formatOrderDate } from "~/lib/orders";
@@ -54,7 +54,7 @@ export async function action({ context }: Route.ActionArgs) {
       if (review.subject === "business") {
         const business = await reviewBusiness(getDb(), review.id, { ...decision, seen: review.seen }, actor);
         if (!business) throw new DomainError(BACK_OFFICE_MESSAGES.businessNotFound, { status: 404 });
-        return done(BACK_OFFICE_MESSAGES.businessReviewed(business.legalName, review.approve));
+        return done(BACK_OFFICE_MESSAGES.businessReviewed(businessDisplayName(business), review.approve));
       }
       const license = await reviewLicense(getDb(), review.id, decision, actor);
       return done(BACK_OFFICE_MESSAGES.licenseReviewed(license.typeLabel, license.number, review.approve));
@@ -115,7 +115,7 @@ function LicenseItem({ l }: { l: PendingLicense }) {
         <p className="text-xs text-slate-600">Uploaded {formatOrderDate(l.createdAt)}</p>
       </div>
       <p className="text-sm text-slate-700">
-        {l.legalName ?? l.customerName} ({l.customerEmail}) · issued by {l.issuingState}
+        {l.businessName} ({l.customerEmail}) · issued by {l.issuingState}
         {l.expiresOn ? ` · expires ${l.expiresOn}` : ""}
         {l.replacesId ? " · replaces an earlier license" : ""}
       </p>
@@ -158,15 +158,12 @@ function BusinessItem({ b }: { b: PendingBusiness }) {
   const type = BUSINESS_TYPES.find((t) => t.value === b.businessType)?.label ?? b.businessType;
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-4">
-      <p className="font-semibold text-slate-900">
-        {b.legalName}
-        {b.dba ? ` (DBA ${b.dba})` : ""}
-      </p>
+      <p className="font-semibold text-slate-900">{b.name}</p>
       <p className="text-sm text-slate-700">
         {type} · {b.customerName} ({b.customerEmail}) · sales tax permit {b.taxPermit ?? "not given"} · registered{" "}
         {formatOrderDate(b.createdAt)}
       </p>
-      <Decision subject="business" id={b.userId} name={b.legalName} seen={b.seen} />
+      <Decision subject="business" id={b.userId} name={b.name} seen={b.seen} />
     </li>
   );
 }

@@ -15,6 +15,8 @@ import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-message";
 import { useReplyToast } from "~/components/use-reply-toast";
 import { useSettledActionData } from "~/components/use-settled-action-data";
+import { CATEGORY_SLUGS } from "~/lib/categories";
+import { FLAVOR_CLASS_VALUES, PRODUCT_CLASS_VALUES } from "~/lib/compliance/vocabulary";
 import type { FormReply } from "~/lib/form-reply";
 import { intentOf } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
@@ -39,6 +41,7 @@ export function meta() {
 export function loader() {
   return {
     columns: PRODUCT_COLUMNS.map((c) => c.header),
+    choices: BACK_OFFICE_MESSAGES.importChoices(CATEGORY_SLUGS, PRODUCT_CLASS_VALUES, FLAVOR_CLASS_VALUES),
     maxMegabytes: MAX_IMPORT_BYTES / MB,
     writeLimit: applyRowLimit(getDb()),
     maxRows: MAX_IMPORT_ROWS,
@@ -313,6 +316,7 @@ export default function ImportProducts({ loaderData }: Route.ComponentProps) {
             {BACK_OFFICE_MESSAGES.importEmbeddedDatabaseLimit(loaderData.writeLimit, loaderData.maxRows)}
           </p>
         ) : null}
+        <p className="mt-1 max-w-3xl text-sm text-slate-700">{loaderData.choices}</p>
         <p className="mt-1 max-w-3xl text-sm text-slate-700">{BACK_OFFICE_MESSAGES.importTiersFormat}</p>
         <p className="mt-1 max-w-3xl text-sm text-slate-700">{BACK_OFFICE_MESSAGES.importImageUrlsReadOnly}</p>
       </div>

@@ -16,6 +16,7 @@ import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-message";
 import { useReplyToast } from "~/components/use-reply-toast";
 import { useSettledActionData } from "~/components/use-settled-action-data";
+import { businessDisplayName } from "~/lib/business";
 import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
 import { type FormReply, intentOf, revalidateAfterConflict } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
@@ -310,7 +311,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           <p className="text-slate-600">Customer</p>
           <p className="font-semibold">{customer ? customer.name : MESSAGES.unknownUser}</p>
           {customer ? <p>{customer.email}</p> : null}
-          {business ? <p>{business.legalName}</p> : null}
+          {business ? <p>{businessDisplayName(business)}</p> : null}
         </div>
         <address className="not-italic">
           <span className="block text-slate-600">Ship to</span>

@@ -23,7 +23,7 @@ export async function loader() {
     recentPayments(db),
     businessesToActFor(db, { id: "", staffRole: "admin" }, "", 1000),
   ]);
-  return { payments, businesses: businesses.map((b) => ({ id: b.id, name: b.legalName })) };
+  return { payments, businesses: businesses.map((b) => ({ id: b.id, name: b.name })) };
 }
 
 export default function Payments({ loaderData }: Route.ComponentProps) {

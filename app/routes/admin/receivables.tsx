@@ -41,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     settings,
     report,
     sort,
-    businesses: businesses.map((b) => ({ id: b.id, name: b.legalName })),
+    businesses: businesses.map((b) => ({ id: b.id, name: b.name })),
   };
 }
 

@@ -32,7 +32,7 @@ export function meta() {
 
 const repEmailSchema = z.object({ email: emailSchema });
 
-/** The first day of this month in the store's calendar, as the orders' timestamps compare. */
+/** The first day of this month in the store's calendar (listReps counts from its Dallas midnight). */
 function monthStart(): string {
   return `${storeToday().slice(0, 7)}-01`;
 }

@@ -231,7 +231,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                   <td className="p-3">
                     {u.business ? (
                       <>
-                        <span className="block font-medium">{u.business.legalName}</span>
+                        <span className="block font-medium">{u.business.name}</span>
                         <Badge tone={approvalShown(approvalMode, u.business.approval).tone}>
                           {approvalShown(approvalMode, u.business.approval).label}
                         </Badge>

@@ -1,5 +1,5 @@
 import { CATEGORY_SLUGS } from "~/lib/categories";
-import { parseDirectoryStates } from "~/lib/compliance/vocabulary";
+import { FLAVOR_CLASS_VALUES, PRODUCT_CLASS_VALUES, parseDirectoryStates } from "~/lib/compliance/vocabulary";
 import * as MESSAGES from "~/lib/messages";
 import { formatCents, MAX_PRICE_CENTS, parseDollarsToCents } from "~/lib/money";
 import { MAX_SELLING_UNIT } from "~/lib/quantity";
@@ -168,8 +168,13 @@ export const PRODUCT_COLUMNS: readonly CsvColumn[] = [
   },
   // Compliance facts (issue 15), read with the product form's own rules.
   complianceColumn("brand", "brand", productComplianceSchema.shape.brand),
-  complianceColumn("product_class", "product_class", productComplianceSchema.shape.productClass),
-  complianceColumn("flavor_class", "flavor_class", productComplianceSchema.shape.flavorClass),
+  // A file names a class by its code: a refusal lists the codes (the form's message speaks of its list).
+  complianceColumn("product_class", "product_class", productComplianceSchema.shape.productClass, (cell) =>
+    MESSAGES.unknownProductClass(cell, PRODUCT_CLASS_VALUES),
+  ),
+  complianceColumn("flavor_class", "flavor_class", productComplianceSchema.shape.flavorClass, (cell) =>
+    MESSAGES.unknownFlavorClass(cell, FLAVOR_CLASS_VALUES),
+  ),
   complianceColumn("nicotine_mg_ml", "nicotine_mg_ml", productComplianceSchema.shape.nicotineMgMl),
   complianceColumn("country", "country", productComplianceSchema.shape.country),
   complianceColumn("upc", "upc", productComplianceSchema.shape.upc),
@@ -216,6 +221,7 @@ function complianceColumn(
   header: string,
   column: CsvColumn["column"],
   schema: { safeParse(v: unknown): { success: boolean; data?: unknown; error?: { issues: { message: string }[] } } },
+  refusal?: (cell: string) => string,
 ): CsvColumn {
   return {
     header,
@@ -224,7 +230,7 @@ function complianceColumn(
     requiredForNew: false,
     parse: (cell) => {
       const parsed = schema.safeParse(cell);
-      if (!parsed.success) return refuse(parsed.error?.issues[0]?.message ?? MESSAGES.numberFormat);
+      if (!parsed.success) return refuse(refusal?.(cell) ?? parsed.error?.issues[0]?.message ?? MESSAGES.numberFormat);
       const value = parsed.data;
       return ok(typeof value === "number" || typeof value === "string" ? value : null);
     },

@@ -281,7 +281,8 @@ describe(`catalog import on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
         row: 7,
         sku: "NEW-8",
         reasons: [
-          `product_class: ${MESSAGES.chooseProductClass}`,
+          // The codes a file may name, in the refusal itself (issue 37).
+          `product_class: Product class "vape" does not exist. The product classes are: nicotine-vape, non-nicotine-vape, cannabinoid, kratom, glass, accessory, novelty, other.`,
           `country: ${MESSAGES.countryFormat}`,
           `upc: ${MESSAGES.upcFormat}`,
         ],

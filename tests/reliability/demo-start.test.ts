@@ -1,0 +1,181 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { variantNames } from "~/.server/media/intake";
+import { DEMO_PRODUCTS } from "../../db/demo-catalog";
+import { BUILD_DIR, freePort, hasBuild } from "../support/server-process";
+
+/**
+ * `npm run demo` on a fresh clone (issue 37): the built server, started as that script starts
+ * it (production, the heap cap, SEED_DEMO) on an empty data folder (and, with DATABASE_URL, an
+ * empty PostgreSQL database), answers /healthz and the home page within 5 s of its start; the
+ * demo catalog's pictures are drawn after it listens (decision 0049), pages answering meanwhile,
+ * the progress in the log, and every picture is there in the end.
+ *
+ * The bound is the requirement itself. Before, the port stayed closed while sharp drew them:
+ * 18.6 s on a quiet 2-core machine, about 100 s on a busy one. Measured here now: about 2 s with
+ * the machine's load average at 4 (each run prints its own figures).
+ */
+const BOUND_MS = 5000;
+const baseUrl = process.env.DATABASE_URL;
+
+describe.skipIf(!hasBuild)("npm run demo on a fresh data folder", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "demo-start-"));
+  const dbName = `demo_${crypto.randomBytes(4).toString("hex")}`;
+  let dbUrl = "";
+  let proc: ChildProcess | undefined;
+  const output: string[] = [];
+  let origin = "";
+  let started = 0;
+
+  /** Rows of a query on the server's database (SQLite file or the PostgreSQL database). */
+  async function query<T>(text: string): Promise<T[]> {
+    if (!baseUrl) {
+      const db = new Database(path.join(dir, "store.db"), { readonly: true });
+      try {
+        return db.prepare(text).all() as T[];
+      } finally {
+        db.close();
+      }
+    }
+    const client = new pg.Client({ connectionString: dbUrl });
+    await client.connect();
+    try {
+      return (await client.query(text)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+
+  beforeAll(async () => {
+    if (baseUrl) {
+      const admin = new pg.Client({ connectionString: baseUrl });
+      await admin.connect();
+      await admin.query(`create database ${dbName}`);
+      await admin.end();
+      const u = new URL(baseUrl);
+      u.pathname = `/${dbName}`;
+      dbUrl = u.toString();
+    }
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    started = performance.now();
+    // As package.json's "demo" script: node with the heap cap, SEED_DEMO, NODE_ENV unset (production).
+    proc = spawn(process.execPath, ["--max-old-space-size=256", "--max-semi-space-size=16", "server.js"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "",
+        SEED_DEMO: "true",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        BASE_URL: origin,
+        DATA_DIR: dir,
+        DATABASE_URL: dbUrl,
+        BUILD_DIR,
+        LOG_LEVEL: "info",
+        LOG_FORMAT: "json",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    proc.stdout?.on("data", (d: Buffer) => output.push(d.toString()));
+    proc.stderr?.on("data", (d: Buffer) => output.push(d.toString()));
+  });
+
+  afterAll(async () => {
+    if (proc && proc.exitCode === null) {
+      const exited = new Promise((resolve) => proc?.on("exit", resolve));
+      proc.kill("SIGTERM");
+      await exited;
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (baseUrl) {
+      const admin = new pg.Client({ connectionString: baseUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+  });
+
+  it("answers /healthz and the home page within 5 s of starting, then draws every picture", async () => {
+    // /healthz, polled as a person reloading would, from the moment the process starts.
+    let healthMs = 0;
+    while (!healthMs) {
+      if (proc?.exitCode !== null) throw new Error(`server exited:\n${output.join("")}`);
+      if (performance.now() - started > 60_000) throw new Error(`no answer in 60 s:\n${output.join("")}`);
+      try {
+        if ((await fetch(`${origin}/healthz`)).ok) healthMs = performance.now() - started;
+      } catch {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+    const home = await fetch(`${origin}/`);
+    const html = await home.text();
+    const homeMs = performance.now() - started;
+    const placeholders = html.match(/no image available/g)?.length ?? 0;
+    console.log(
+      `demo start: /healthz after ${Math.round(healthMs)} ms, home page after ${Math.round(homeMs)} ms ` +
+        `(${placeholders} cards waiting for their picture; bound ${BOUND_MS} ms)`,
+    );
+    expect(home.status).toBe(200);
+    expect(healthMs).toBeLessThan(BOUND_MS);
+    expect(homeMs).toBeLessThan(BOUND_MS);
+    // The catalog is there from the first page: its cards link to products.
+    expect(html.match(/href="\/products\/details\/\d+"/g)?.length ?? 0).toBeGreaterThanOrEqual(7);
+    // No card looks broken meanwhile: a picture shown is there, the others show the placeholder.
+    for (const src of new Set(html.match(/\/media\/[0-9a-f]{2}\/[0-9a-f]+-\d+\.webp/g) ?? [])) {
+      expect((await fetch(`${origin}${src}`)).status, src).toBe(200);
+    }
+
+    // Ready once every picture is drawn (what /readyz waits for with SEED_DEMO).
+    const readyBy = performance.now() + 240_000;
+    for (;;) {
+      const ready = await fetch(`${origin}/readyz`);
+      if (ready.ok) break;
+      expect(await ready.json()).toMatchObject({ ok: false, migrations: "current", demo: "drawing pictures" });
+      if (performance.now() > readyBy) throw new Error(`pictures not drawn in 240 s:\n${output.join("")}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    console.log(`demo start: every picture drawn after ${Math.round(performance.now() - started)} ms`);
+
+    // The progress was in the log, a few products at a time, to the last one.
+    const log = output.join("");
+    const drawing = DEMO_PRODUCTS.filter((p) => p.imageCount > 0).length;
+    expect(log).toContain(
+      `demo catalog ready: ${DEMO_PRODUCTS.length} products; the pictures of ${drawing} are drawn next`,
+    );
+    expect(log).toContain(`"demo pictures: 4/${drawing} products"`);
+    expect(log).toContain(`"demo pictures: ${drawing}/${drawing} products"`);
+
+    // Every demo product has its pictures, in order, and every stored size of each answers.
+    const rows = await query<{ sku: string; media_key: string; width: number; height: number }>(
+      `select p.sku, i.media_key, i.width, i.height from products p
+         join product_images i on i.product_id = p.id order by p.sku, i.position`,
+    );
+    for (const demo of DEMO_PRODUCTS) {
+      const images = rows.filter((r) => r.sku === demo.sku);
+      expect(images.length, demo.sku).toBe(demo.imageCount);
+      for (const image of images) {
+        for (const name of variantNames({ key: image.media_key, width: image.width, height: image.height })) {
+          expect((await fetch(`${origin}/media/${name}`)).status, `${demo.sku} ${name}`).toBe(200);
+        }
+      }
+    }
+    // The pages show them now (the visitor's cached home page included): a placeholder is
+    // left only on the demo products drawn without a picture.
+    const again = await (await fetch(`${origin}/`)).text();
+    const fromHtml = (t: string) =>
+      t
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;/g, "'")
+        .replace(/&amp;/g, "&");
+    const waiting = [...again.matchAll(/aria-label="([^"]+): no image available"/g)].map((m) => fromHtml(m[1] ?? ""));
+    const withoutPictures = DEMO_PRODUCTS.filter((p) => p.imageCount === 0).map((p) => p.name);
+    for (const name of waiting) expect(withoutPictures, name).toContain(name);
+    expect(again.match(/\/media\/[0-9a-f]{2}\/[0-9a-f]+-\d+\.webp/g)?.length ?? 0).toBeGreaterThan(0);
+  }, 300_000);
+});
