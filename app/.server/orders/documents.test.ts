@@ -104,8 +104,8 @@ describe(`order documents on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite
       `Invoice · Order #${orderId}`,
       "Status: Processing",
       "Order date:",
-      "Alice Trading LLC",
-      "DBA Corner Mart",
+      // The business as every page names it (issue 37): "Trade name (Legal name)".
+      "Corner Mart (Alice Trading LLC)",
       "alice Buyer",
       "alice@shop.test",
       "Texas sales tax permit: 1-23-4567890-1",

@@ -1,3 +1,4 @@
+import { businessDisplayName } from "~/lib/business";
 import * as MESSAGES from "~/lib/messages";
 import { formatCents } from "~/lib/money";
 import { moneyRows } from "~/lib/order-money";
@@ -162,8 +163,7 @@ async function draw(doc: OrderDocument, kind: Kind): Promise<Buffer> {
   pdf.font(FONT);
   const business = doc.business;
   if (business) {
-    pdf.text(oneLine(business.legalName), { width: half });
-    if (business.dba) pdf.text(`DBA ${oneLine(business.dba)}`, { width: half });
+    pdf.text(oneLine(businessDisplayName(business)), { width: half });
   }
   pdf.text(doc.customer ? oneLine(doc.customer.name) : MESSAGES.unknownUser, { width: half });
   if (doc.customer) pdf.text(doc.customer.email, { width: half });
