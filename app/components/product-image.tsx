@@ -18,6 +18,17 @@ export function ProductImage({
   priority?: boolean;
   className?: string;
 }) {
+  // A decorative picture (a suggestion's thumbnail beside the name): its placeholder says nothing.
+  if (!image && alt === "") {
+    return (
+      <div
+        aria-hidden="true"
+        className={`flex aspect-square w-full items-center justify-center bg-slate-100 text-slate-600 ${className}`}
+      >
+        <Icon name="image" className="size-5" />
+      </div>
+    );
+  }
   if (!image) {
     return (
       <div

@@ -14,6 +14,7 @@ import {
   productsNamed,
   tag,
 } from "./support/admin";
+import { productPageUrl } from "./support/catalog";
 import { answerQuestion } from "./support/confirm";
 import { createAdminAccount, createCustomer, refuseInserts } from "./support/data";
 import { expect, logIn, test } from "./support/fixtures";
@@ -116,7 +117,7 @@ test.describe("the product back office", () => {
     );
     await expect(card.getByRole("link", { name: "Login to view pricing" })).toBeVisible();
     await card.getByRole("link", { name, exact: true }).click();
-    await expect(visitor).toHaveURL(new RegExp(`/products/details/${id}$`));
+    await expect(visitor).toHaveURL(await productPageUrl(id));
     await expect(visitor.getByRole("heading", { level: 1, name })).toBeVisible();
     const view1 = visitor.getByRole("img", { name: `${name}, view 1 of 2` });
     const view2 = visitor.getByRole("img", { name: `${name}, view 2 of 2` });

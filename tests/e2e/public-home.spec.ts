@@ -87,7 +87,7 @@ test.describe("home page", () => {
       const links = cards.getByRole("heading").getByRole("link");
       await expect(links).toHaveCount(7);
       for (const href of await links.evaluateAll((els) => els.map((e) => e.getAttribute("href")))) {
-        expect(href).toMatch(/^\/products\/details\/\d+$/);
+        expect(href).toMatch(/^\/lines\/[a-z0-9-]+$/);
       }
       names[title] = await links.allInnerTexts();
     }

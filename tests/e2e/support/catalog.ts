@@ -101,3 +101,9 @@ export function dataUrl(path: string): string {
   const [pathname, query] = path.split("?");
   return query ? `${pathname}.data?${query}` : `${pathname}.data`;
 }
+
+/** A URL ending in a product's page (its line's), for toHaveURL. */
+export async function productPageUrl(id: number): Promise<RegExp> {
+  const path = await productPage(id);
+  return new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+}
