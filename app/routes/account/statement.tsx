@@ -5,6 +5,7 @@ import { businessAging, ledger, openInvoices } from "~/.server/receivables/state
 import { signedInViewer } from "~/.server/request/context";
 import { AccountShell } from "~/components/account-shell";
 import { Button } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
 import { TextField } from "~/components/ui/field";
 import * as RECEIVABLES from "~/lib/messages/receivables";
 import { formatCents } from "~/lib/money";
@@ -120,35 +121,29 @@ export default function Statement({ loaderData }: Route.ComponentProps) {
           <h2 id="activity-title" className="font-semibold text-slate-900">
             Activity
           </h2>
-          {statement.entries.length === 0 ? (
-            <p className="text-sm text-slate-700">{RECEIVABLES.noInvoices}</p>
-          ) : (
-            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-              <table className="w-full text-sm">
-                <thead className="bg-slate-50 text-left text-slate-700">
-                  <tr>
-                    <th className="p-2">Date</th>
-                    <th className="p-2">Entry</th>
-                    <th className="p-2 text-right">Amount</th>
-                    <th className="p-2 text-right">Balance</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {statement.entries.map((e) => (
-                    <tr key={`${e.kind}-${e.number}`} className="border-t border-slate-100">
-                      <td className="p-2 whitespace-nowrap">{e.date}</td>
-                      <td className="p-2">
-                        {e.description}
-                        {e.void ? <span className="font-semibold"> (void)</span> : null}
-                      </td>
-                      <td className="tabular p-2 text-right">{formatCents(e.amountCents)}</td>
-                      <td className="tabular p-2 text-right">{formatCents(e.runningCents)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <div className="rounded-lg border border-slate-200 bg-white">
+            <DataTable
+              caption="Your account's activity: invoices, credit notes and payments with a running balance"
+              rows={statement.entries}
+              rowKey={(e) => `${e.kind}-${e.number}`}
+              empty={RECEIVABLES.noInvoices}
+              columns={[
+                { key: "date", header: "Date", cell: (e) => e.date, className: "whitespace-nowrap" },
+                {
+                  key: "entry",
+                  header: "Entry",
+                  cell: (e) => (
+                    <>
+                      {e.description}
+                      {e.void ? <span className="font-semibold"> (void)</span> : null}
+                    </>
+                  ),
+                },
+                { key: "amount", header: "Amount", numeric: true, cell: (e) => formatCents(e.amountCents) },
+                { key: "balance", header: "Balance", numeric: true, cell: (e) => formatCents(e.runningCents) },
+              ]}
+            />
+          </div>
         </section>
       </div>
     </AccountShell>

@@ -3,6 +3,7 @@ import { businessesToActFor } from "~/.server/business/reps";
 import { getDb } from "~/.server/db/instance";
 import { recentPayments } from "~/.server/receivables/statement";
 import { Button } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
 import { SelectField } from "~/components/ui/field";
 import * as RECEIVABLES from "~/lib/messages/receivables";
 import { formatCents } from "~/lib/money";
@@ -45,41 +46,37 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
           Open
         </Button>
       </Form>
-      {payments.length === 0 ? (
-        <p className="text-sm text-slate-700">{RECEIVABLES.noPayments}</p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full text-sm">
-            <thead className="bg-slate-50 text-left text-slate-700">
-              <tr>
-                <th className="p-2">Received</th>
-                <th className="p-2">Business</th>
-                <th className="p-2">Method</th>
-                <th className="p-2">Reference</th>
-                <th className="p-2 text-right">Amount</th>
-                <th className="p-2 text-right">Unapplied</th>
-              </tr>
-            </thead>
-            <tbody>
-              {payments.map((p) => (
-                <tr key={p.id} className="border-t border-slate-100">
-                  <td className="p-2 whitespace-nowrap">{p.receivedOn}</td>
-                  <td className="p-2">
-                    <Link to={`/admin/receivables/${p.businessId}`} className="font-semibold text-brand-700 underline">
-                      {p.businessName}
-                    </Link>
-                    {p.void ? <span className="font-semibold text-danger-700"> (void)</span> : null}
-                  </td>
-                  <td className="p-2">{isPaymentMethod(p.method) ? PAYMENT_METHOD_LABELS[p.method] : p.method}</td>
-                  <td className="p-2">{p.reference ?? ""}</td>
-                  <td className="tabular p-2 text-right">{formatCents(p.amountCents)}</td>
-                  <td className="tabular p-2 text-right">{formatCents(p.unappliedCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <div className="rounded-lg border border-slate-200 bg-white">
+        <DataTable
+          caption="Payments, newest first"
+          rows={payments}
+          rowKey={(p) => String(p.id)}
+          empty={RECEIVABLES.noPayments}
+          columns={[
+            { key: "received", header: "Received", cell: (p) => p.receivedOn, className: "whitespace-nowrap" },
+            {
+              key: "business",
+              header: "Business",
+              cell: (p) => (
+                <>
+                  <Link to={`/admin/receivables/${p.businessId}`} className="font-semibold text-brand-700 underline">
+                    {p.businessName}
+                  </Link>
+                  {p.void ? <span className="font-semibold text-danger-700"> (void)</span> : null}
+                </>
+              ),
+            },
+            {
+              key: "method",
+              header: "Method",
+              cell: (p) => (isPaymentMethod(p.method) ? PAYMENT_METHOD_LABELS[p.method] : p.method),
+            },
+            { key: "reference", header: "Reference", cell: (p) => p.reference ?? "" },
+            { key: "amount", header: "Amount", numeric: true, cell: (p) => formatCents(p.amountCents) },
+            { key: "unapplied", header: "Unapplied", numeric: true, cell: (p) => formatCents(p.unappliedCents) },
+          ]}
+        />
+      </div>
     </section>
   );
 }

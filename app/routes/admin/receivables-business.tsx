@@ -11,6 +11,7 @@ import { ledger, openInvoices } from "~/.server/receivables/statement";
 import { actorOf, formOf } from "~/.server/request/context";
 import { ConfirmPanel } from "~/components/confirm-panel";
 import { Button } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
 import { SelectField, TextField } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
 import { useReplyToast } from "~/components/use-reply-toast";
@@ -379,55 +380,48 @@ export default function ReceivablesBusiness({ loaderData }: Route.ComponentProps
         <h3 id="ledger-title" className="font-semibold text-slate-900">
           Ledger
         </h3>
-        {entries.length === 0 ? (
-          <p className="text-sm text-slate-700">{RECEIVABLES.noInvoices}</p>
-        ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full text-sm">
-              <thead className="bg-slate-50 text-left text-slate-700">
-                <tr>
-                  <th className="p-2">Date</th>
-                  <th className="p-2">Entry</th>
-                  <th className="p-2 text-right">Amount</th>
-                  <th className="p-2 text-right">Balance</th>
-                  <th className="p-2">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((e) => (
-                  <tr key={`${e.kind}-${e.number}`} className="border-t border-slate-100">
-                    <td className="p-2 whitespace-nowrap">{e.date}</td>
-                    <td className="p-2">
-                      {e.description}
-                      {e.orderId ? (
-                        <>
-                          {" · "}
-                          <Link to={`/admin/orders/${e.orderId}`} className="text-brand-700 underline">
-                            order #{e.orderId}
-                          </Link>
-                        </>
-                      ) : null}
-                      {e.void ? <span className="font-semibold text-danger-700"> (void)</span> : null}
-                      {e.balanceCents ? (
-                        <span className="text-slate-600">
-                          {" "}
-                          · {formatCents(e.balanceCents)} open, due {e.dueOn}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className="tabular p-2 text-right">{formatCents(e.amountCents)}</td>
-                    <td className="tabular p-2 text-right">{formatCents(e.runningCents)}</td>
-                    <td className="p-2">
-                      {e.kind === "payment" && !e.void ? <VoidPayment paymentId={e.number} /> : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <div className="rounded-lg border border-slate-200 bg-white">
+          <DataTable
+            caption="The business's ledger: invoices, credit notes and payments with a running balance"
+            rows={entries}
+            rowKey={(e) => `${e.kind}-${e.number}`}
+            empty={RECEIVABLES.noInvoices}
+            columns={[
+              { key: "date", header: "Date", cell: (e) => e.date, className: "whitespace-nowrap" },
+              {
+                key: "entry",
+                header: "Entry",
+                cell: (e) => (
+                  <>
+                    {e.description}
+                    {e.orderId ? (
+                      <>
+                        {" · "}
+                        <Link to={`/admin/orders/${e.orderId}`} className="text-brand-700 underline">
+                          order #{e.orderId}
+                        </Link>
+                      </>
+                    ) : null}
+                    {e.void ? <span className="font-semibold text-danger-700"> (void)</span> : null}
+                    {e.balanceCents ? (
+                      <span className="text-slate-600">
+                        {" "}
+                        · {formatCents(e.balanceCents)} open, due {e.dueOn}
+                      </span>
+                    ) : null}
+                  </>
+                ),
+              },
+              { key: "amount", header: "Amount", numeric: true, cell: (e) => formatCents(e.amountCents) },
+              { key: "balance", header: "Balance", numeric: true, cell: (e) => formatCents(e.runningCents) },
+              {
+                key: "actions",
+                header: <span className="sr-only">Actions</span>,
+                cell: (e) => (e.kind === "payment" && !e.void ? <VoidPayment paymentId={e.number} /> : null),
+              },
+            ]}
+          />
+        </div>
       </section>
     </section>
   );

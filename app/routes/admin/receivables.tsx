@@ -6,6 +6,7 @@ import { setStoreCreditSettings, storeCreditSettings } from "~/.server/receivabl
 import { AGING_SORTS, type AgingSort, agingReport } from "~/.server/receivables/statement";
 import { actorOf, formOf } from "~/.server/request/context";
 import { Button } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
 import { SelectField, TextField } from "~/components/ui/field";
 import { useReplyToast } from "~/components/use-reply-toast";
 import { fieldError, type ReplyOf } from "~/lib/form-reply";
@@ -57,18 +58,6 @@ export async function action({ context }: Route.ActionArgs) {
     actorOf(context),
   );
   return replyOk(RECEIVABLES.storeCreditSaved);
-}
-
-function SortLink({ sort, current, children }: { sort: AgingSort; current: AgingSort; children: React.ReactNode }) {
-  return (
-    <Link
-      to={`?sort=${sort}`}
-      aria-current={sort === current ? "true" : undefined}
-      className={`underline ${sort === current ? "font-bold text-slate-900" : "text-brand-700"}`}
-    >
-      {children}
-    </Link>
-  );
 }
 
 export default function Receivables({ loaderData }: Route.ComponentProps) {
@@ -161,71 +150,52 @@ export default function Receivables({ loaderData }: Route.ComponentProps) {
         <h3 id="aging-title" className="font-semibold text-slate-900">
           Aging
         </h3>
-        {report.rows.length === 0 ? (
-          <p className="text-sm text-slate-700">{RECEIVABLES.noBusinesses}</p>
-        ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full text-sm">
-              <thead className="bg-slate-50 text-left text-slate-700">
-                <tr>
-                  <th className="p-2">
-                    <SortLink sort="name" current={sort}>
-                      Business
-                    </SortLink>
-                  </th>
-                  {AGING_BUCKETS.map((b) => (
-                    <th key={b} className="p-2 text-right">
-                      <SortLink sort={b} current={sort}>
-                        {AGING_LABELS[b]}
-                      </SortLink>
-                    </th>
-                  ))}
-                  <th className="p-2 text-right">Credit</th>
-                  <th className="p-2 text-right">
-                    <SortLink sort="balance" current={sort}>
-                      Balance
-                    </SortLink>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.rows.map((r) => (
-                  <tr key={r.businessId} className="border-t border-slate-100">
-                    <td className="p-2">
-                      <Link
-                        to={`/admin/receivables/${r.businessId}`}
-                        className="font-semibold text-brand-700 underline"
-                      >
-                        {r.name}
-                      </Link>
-                    </td>
-                    {AGING_BUCKETS.map((b) => (
-                      <td key={b} className="tabular p-2 text-right">
-                        {formatCents(r.buckets[b])}
-                      </td>
-                    ))}
-                    <td className="tabular p-2 text-right">{formatCents(r.creditCents)}</td>
-                    <td className="tabular p-2 text-right font-semibold">{formatCents(r.balanceCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr className="border-t-2 border-slate-300 font-bold">
-                  <th scope="row" className="p-2 text-left">
-                    Total
-                  </th>
-                  {AGING_BUCKETS.map((b) => (
-                    <td key={b} className="tabular p-2 text-right">
-                      {formatCents(report.totals[b])}
-                    </td>
-                  ))}
-                  <td className="tabular p-2 text-right">{formatCents(report.totals.credit)}</td>
-                  <td className="tabular p-2 text-right">{formatCents(report.totals.balance)}</td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
-        )}
+        <div className="rounded-lg border border-slate-200 bg-white">
+          <DataTable
+            caption="Aging of every business's open invoices"
+            rows={report.rows}
+            rowKey={(r) => r.businessId}
+            empty={RECEIVABLES.noBusinesses}
+            rowHeader
+            totalsLabel="Total"
+            sort={{ key: sort, href: (key) => `?sort=${key}`, direction: sort === "name" ? "ascending" : "descending" }}
+            columns={[
+              {
+                key: "name",
+                header: "Business",
+                sortKey: "name",
+                cell: (r) => (
+                  <Link to={`/admin/receivables/${r.businessId}`} className="font-semibold text-brand-700 underline">
+                    {r.name}
+                  </Link>
+                ),
+              },
+              ...AGING_BUCKETS.map((b) => ({
+                key: b,
+                header: AGING_LABELS[b],
+                sortKey: b,
+                numeric: true,
+                cell: (r: (typeof report.rows)[number]) => formatCents(r.buckets[b]),
+                total: formatCents(report.totals[b]),
+              })),
+              {
+                key: "credit",
+                header: "Credit",
+                numeric: true,
+                cell: (r) => formatCents(r.creditCents),
+                total: formatCents(report.totals.credit),
+              },
+              {
+                key: "balance",
+                header: "Balance",
+                sortKey: "balance",
+                numeric: true,
+                cell: (r) => <span className="font-semibold">{formatCents(r.balanceCents)}</span>,
+                total: formatCents(report.totals.balance),
+              },
+            ]}
+          />
+        </div>
       </section>
     </section>
   );

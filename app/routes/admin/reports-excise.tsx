@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { getDb } from "~/.server/db/instance";
 import { exciseReport, formatMl, validReportMonth } from "~/.server/excise/report";
 import { Button } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
 import { storeToday } from "~/lib/business";
 import { owedByLabel } from "~/lib/excise/describe";
 import * as EXCISE_MESSAGES from "~/lib/messages/excise";
@@ -23,8 +24,6 @@ export async function loader({ url }: Route.LoaderArgs) {
   }));
   return { month, states };
 }
-
-const cellClass = "border-b border-slate-200 px-2 py-2 text-right tabular";
 
 export default function ExciseReport({ loaderData }: Route.ComponentProps) {
   const { month, states } = loaderData;
@@ -76,54 +75,60 @@ export default function ExciseReport({ loaderData }: Route.ComponentProps) {
                 Download CSV<span className="sr-only"> for {s.name}</span>
               </a>
             </div>
-            <div className="mt-2 overflow-x-auto">
-              <table className="w-full min-w-[720px] text-sm">
-                <thead>
-                  <tr className="bg-slate-100 text-slate-700">
-                    <th className="px-2 py-2 text-left">Product</th>
-                    <th className="px-2 py-2 text-left">Tax rule</th>
-                    <th className="px-2 py-2 text-right">Units</th>
-                    <th className="px-2 py-2 text-right">Ml</th>
-                    <th className="px-2 py-2 text-right">Cartridges</th>
-                    <th className="px-2 py-2 text-right">Wholesale value</th>
-                    <th className="px-2 py-2 text-right">Tax</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {s.rows.map((r) => (
-                    <tr key={`${r.sku}-${r.rule}-${r.rate}-${r.owedBy}`}>
-                      <td className="border-b border-slate-200 px-2 py-2">
+            <div className="mt-2">
+              <DataTable
+                caption={`Excise of ${s.name} by product and tax rule`}
+                rows={s.rows}
+                rowKey={(r) => `${r.sku}-${r.rule}-${r.rate}-${r.owedBy}`}
+                empty={null}
+                totalsLabel="Total"
+                columns={[
+                  {
+                    key: "product",
+                    header: "Product",
+                    cell: (r) => (
+                      <>
                         {r.product} <span className="text-slate-600">({r.sku})</span>
-                      </td>
-                      <td className="border-b border-slate-200 px-2 py-2">
+                      </>
+                    ),
+                  },
+                  {
+                    key: "rule",
+                    header: "Tax rule",
+                    cell: (r) => (
+                      <>
                         {r.rule}
                         <span className="block text-xs text-slate-600">
                           {r.rate} · {owedByLabel(r.owedBy)}
                         </span>
-                      </td>
-                      <td className={cellClass}>{r.units}</td>
-                      <td className={cellClass}>{r.ml}</td>
-                      <td className={cellClass}>{r.cartridges}</td>
-                      <td className={cellClass}>{formatCents(r.wholesaleCents)}</td>
-                      <td className={cellClass}>{formatCents(r.taxCents)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  <tr className="font-bold text-slate-900">
-                    <td className="px-2 py-2" colSpan={2}>
-                      Total
-                    </td>
-                    <td className={cellClass}>{s.total.units}</td>
-                    <td className={cellClass}>{s.totalMl}</td>
-                    <td className={cellClass}>{s.total.cartridges}</td>
-                    <td className={cellClass}>{formatCents(s.total.wholesaleCents)}</td>
-                    <td className={cellClass} data-testid={`excise-total-${s.state}`}>
-                      {formatCents(s.total.taxCents)}
-                    </td>
-                  </tr>
-                </tfoot>
-              </table>
+                      </>
+                    ),
+                  },
+                  { key: "units", header: "Units", numeric: true, cell: (r) => r.units, total: s.total.units },
+                  { key: "ml", header: "Ml", numeric: true, cell: (r) => r.ml, total: s.totalMl },
+                  {
+                    key: "cartridges",
+                    header: "Cartridges",
+                    numeric: true,
+                    cell: (r) => r.cartridges,
+                    total: s.total.cartridges,
+                  },
+                  {
+                    key: "wholesale",
+                    header: "Wholesale value",
+                    numeric: true,
+                    cell: (r) => formatCents(r.wholesaleCents),
+                    total: formatCents(s.total.wholesaleCents),
+                  },
+                  {
+                    key: "tax",
+                    header: "Tax",
+                    numeric: true,
+                    cell: (r) => formatCents(r.taxCents),
+                    total: <span data-testid={`excise-total-${s.state}`}>{formatCents(s.total.taxCents)}</span>,
+                  },
+                ]}
+              />
             </div>
           </section>
         ))

@@ -4,6 +4,7 @@ import { loadReport } from "~/.server/reports/view";
 import { BarChart, ColumnChart } from "~/components/admin/charts";
 import { Pagination } from "~/components/admin/pagination";
 import { Button } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
 import { TextField } from "~/components/ui/field";
 import * as REPORT_MESSAGES from "~/lib/messages/reports";
 import { formatCents } from "~/lib/money";
@@ -186,43 +187,38 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               />
             )
           ) : null}
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">
-                {description} {REPORT_MESSAGES.reportTableNote}
-              </caption>
-              <thead>
-                <tr className="border-b border-slate-200 text-slate-700">
-                  {columns.map((c, i) => (
-                    <th key={c} scope="col" className={`py-2 pr-3 font-semibold ${i > 0 ? "text-right" : ""}`}>
-                      {c}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {view.rows.map((r, i) => {
+          <DataTable
+            caption={`${description} ${REPORT_MESSAGES.reportTableNote}`}
+            rows={view.rows}
+            rowKey={(r) => `${r.key}-${r.label}`}
+            rowId={(_, i) => `report-row-${i}`}
+            empty={null}
+            rowHeader
+            columns={[
+              {
+                key: "label",
+                header: columns[0],
+                cell: (r) => {
                   const href = rowLink(kind, r.key, r.email);
-                  return (
-                    <tr key={`${r.key}-${r.label}`} id={`report-row-${i}`} className="border-b border-slate-100">
-                      <th scope="row" className="py-2 pr-3 font-normal text-slate-900">
-                        {href ? (
-                          <Link to={href} className="text-brand-700 underline">
-                            {r.label}
-                          </Link>
-                        ) : (
-                          r.label
-                        )}
-                      </th>
-                      <td className="tabular py-2 pr-3 text-right">{count(r.orders)}</td>
-                      <td className="tabular py-2 pr-3 text-right">{count(r.units)}</td>
-                      <td className="tabular py-2 text-right font-semibold">{formatCents(r.salesCents)}</td>
-                    </tr>
+                  return href ? (
+                    <Link to={href} className="text-brand-700 underline">
+                      {r.label}
+                    </Link>
+                  ) : (
+                    r.label
                   );
-                })}
-              </tbody>
-            </table>
-          </div>
+                },
+              },
+              { key: "orders", header: columns[1], numeric: true, cell: (r) => count(r.orders) },
+              { key: "units", header: columns[2], numeric: true, cell: (r) => count(r.units) },
+              {
+                key: "sales",
+                header: columns[3],
+                numeric: true,
+                cell: (r) => <span className="font-semibold">{formatCents(r.salesCents)}</span>,
+              },
+            ]}
+          />
         </div>
         <div className="mt-3">
           <Pagination

@@ -12,6 +12,7 @@ import { Pagination } from "~/components/admin/pagination";
 import { ConfirmPanel } from "~/components/confirm-panel";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
 import { TextField } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
 import { useReplyToast } from "~/components/use-reply-toast";
@@ -185,84 +186,83 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           Search
         </Button>
       </Form>
-      {items.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
-          {BACK_OFFICE_MESSAGES.noUsersFound}
-        </p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full min-w-[1500px] text-left text-sm">
-            <caption className="sr-only">Registered users</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-              <tr>
-                {[
-                  "Name",
-                  "Email",
-                  "Username",
-                  "Phone",
-                  "Address",
-                  "City",
-                  "State",
-                  "Zip",
-                  "Business",
-                  "Licenses",
-                  "Verified",
-                  "Role",
-                  "Signed up",
-                  "Actions",
-                ].map((h) => (
-                  <th key={h} scope="col" className="p-3 whitespace-nowrap">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {items.map((u) => (
-                <tr key={u.id}>
-                  <td className="p-3 font-medium">{u.name}</td>
-                  <td className="p-3">{u.email}</td>
-                  <td className="p-3">{u.username ?? "—"}</td>
-                  <td className="p-3 whitespace-nowrap">{u.phone ?? "—"}</td>
-                  <td className="p-3">{u.address ?? "—"}</td>
-                  <td className="p-3">{u.city ?? "—"}</td>
-                  <td className="p-3">{u.state ?? "—"}</td>
-                  <td className="p-3">{u.zip ?? "—"}</td>
-                  <td className="p-3">
-                    {u.business ? (
-                      <>
-                        <span className="block font-medium">{u.business.name}</span>
-                        <Badge tone={approvalShown(approvalMode, u.business.approval).tone}>
-                          {approvalShown(approvalMode, u.business.approval).label}
-                        </Badge>
-                      </>
-                    ) : (
-                      "—"
-                    )}
-                  </td>
-                  <td className="p-3 whitespace-nowrap">{licenseSummaryText(u.licenses)}</td>
-                  <td className="p-3">
-                    {u.emailVerified ? <Badge tone="ok">Verified</Badge> : <Badge tone="warn">Not verified</Badge>}
-                  </td>
-                  <td className="p-3">
-                    {u.role === "admin" ? <Badge tone="info">Admin</Badge> : "Customer"}
-                    {u.disabled ? (
-                      <span className="mt-1 block">
-                        <Badge tone="danger">Disabled</Badge>
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="p-3 whitespace-nowrap">{formatOrderDate(u.createdAt)}</td>
-                  <td className="p-3">
-                    <UserActions user={u} self={u.id === viewerId} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <div className="rounded-lg border border-slate-200 bg-white">
+        <DataTable
+          caption="Registered users"
+          rows={items}
+          rowKey={(u) => u.id}
+          tableClassName="min-w-[1500px]"
+          empty={
+            <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+              {BACK_OFFICE_MESSAGES.noUsersFound}
+            </p>
+          }
+          columns={[
+            { key: "name", header: "Name", cell: (u) => u.name, className: "font-medium" },
+            { key: "email", header: "Email", cell: (u) => u.email },
+            { key: "username", header: "Username", cell: (u) => u.username ?? "—" },
+            { key: "phone", header: "Phone", cell: (u) => u.phone ?? "—", className: "whitespace-nowrap" },
+            { key: "address", header: "Address", cell: (u) => u.address ?? "—" },
+            { key: "city", header: "City", cell: (u) => u.city ?? "—" },
+            { key: "state", header: "State", cell: (u) => u.state ?? "—" },
+            { key: "zip", header: "Zip", cell: (u) => u.zip ?? "—" },
+            {
+              key: "business",
+              header: "Business",
+              cell: (u) =>
+                u.business ? (
+                  <>
+                    <span className="block font-medium">{u.business.name}</span>
+                    <Badge tone={approvalShown(approvalMode, u.business.approval).tone}>
+                      {approvalShown(approvalMode, u.business.approval).label}
+                    </Badge>
+                  </>
+                ) : (
+                  "—"
+                ),
+            },
+            {
+              key: "licenses",
+              header: "Licenses",
+              cell: (u) => licenseSummaryText(u.licenses),
+              className: "whitespace-nowrap",
+            },
+            {
+              key: "verified",
+              header: "Verified",
+              cell: (u) =>
+                u.emailVerified ? <Badge tone="ok">Verified</Badge> : <Badge tone="warn">Not verified</Badge>,
+            },
+            {
+              key: "role",
+              header: "Role",
+              cell: (u) => (
+                <>
+                  {u.role === "admin" ? <Badge tone="info">Admin</Badge> : roleLabel(u.role)}
+                  {u.disabled ? (
+                    <span className="mt-1 block">
+                      <Badge tone="danger">Disabled</Badge>
+                    </span>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              key: "signed-up",
+              header: "Signed up",
+              cell: (u) => formatOrderDate(u.createdAt),
+              className: "whitespace-nowrap",
+            },
+            { key: "actions", header: "Actions", cell: (u) => <UserActions user={u} self={u.id === viewerId} /> },
+          ]}
+        />
+      </div>
       <Pagination page={page} pageSize={pageSize} total={total} params={params} label="User pages" />
     </section>
   );
+}
+
+/** A login's role as the table says it (a sales rep and a driver are no customers). */
+function roleLabel(role: string): string {
+  return role === "rep" ? "Sales rep" : role === "driver" ? "Driver" : "Customer";
 }
