@@ -63,3 +63,9 @@ export const actForSchema = z.object({
     .transform((v) => (v ?? "").trim())
     .refine((v) => v.length <= 100, TEAM_MESSAGES.notYourBusiness),
 });
+
+/** An owner's decision on a buyer's order waiting for them: approve or decline, which order. */
+export const approvalDecisionSchema = z.object({
+  intent: z.enum(["approve", "decline"], { message: TEAM_MESSAGES.chooseApproveOrDecline }),
+  orderId: idField(TEAM_MESSAGES.chooseApproveOrDecline),
+});

@@ -2,19 +2,19 @@ import { Form, Link } from "react-router";
 import { getDb } from "~/.server/db/instance";
 import { listAwaitingApproval } from "~/.server/flows/order-approvals";
 import { decideApproval } from "~/.server/flows/order-life";
-import { replyError, replyOk } from "~/.server/http/forms";
-import { domainErrorReply } from "~/.server/http/http";
+import { formAction } from "~/.server/http/form-action";
+import { replyOk } from "~/.server/http/forms";
 import { formOf, signedInViewer } from "~/.server/request/context";
 import { AccountShell } from "~/components/account-shell";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-message";
 import { useSettledActionData } from "~/components/use-settled-action-data";
-import { type FormReply, intentOf } from "~/lib/form-reply";
+import type { FormReply } from "~/lib/form-reply";
 import * as TEAM_MESSAGES from "~/lib/messages/team";
 import { formatCents } from "~/lib/money";
 import { formatOrderDate } from "~/lib/orders";
 import type { RouteHandle } from "~/lib/route-policy";
-import { idParam } from "~/lib/schemas/params";
+import { approvalDecisionSchema } from "~/lib/schemas/back-office";
 import type { Route } from "./+types/approvals";
 
 /** In the owner group (app/routes.ts): anyone else signed in is sent to their account and told this. */
@@ -35,18 +35,17 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 export async function action({ context }: Route.ActionArgs) {
   const viewer = signedInViewer(context);
-  const form = formOf(context);
-  const intent = intentOf(form);
-  const orderId = idParam(form.get("orderId"));
-  if ((intent !== "approve" && intent !== "decline") || orderId === null) {
-    return replyError({ message: TEAM_MESSAGES.chooseApproveOrDecline }, { status: 400 });
-  }
-  try {
-    await decideApproval(getDb(), viewer, orderId, intent === "approve");
-    return replyOk(intent === "approve" ? TEAM_MESSAGES.orderApproved(orderId) : TEAM_MESSAGES.orderDeclined(orderId));
-  } catch (error) {
-    return domainErrorReply(error);
-  }
+  return formAction(
+    formOf(context),
+    approvalDecisionSchema,
+    async ({ intent, orderId }) => {
+      await decideApproval(getDb(), viewer, orderId, intent === "approve");
+      return replyOk(
+        intent === "approve" ? TEAM_MESSAGES.orderApproved(orderId) : TEAM_MESSAGES.orderDeclined(orderId),
+      );
+    },
+    { fields: [] },
+  );
 }
 
 export default function Approvals({ loaderData }: Route.ComponentProps) {

@@ -2,8 +2,8 @@ import { data, Link, useFetcher } from "react-router";
 import { getDb } from "~/.server/db/instance";
 import { decideHold, heldOrders, recordPaymentAndRelease } from "~/.server/flows/order-life";
 import { askFirst, isConfirmed } from "~/.server/http/confirmation";
-import { parseForm, replyError, replyOk } from "~/.server/http/forms";
-import { domainErrorReply } from "~/.server/http/http";
+import { formAction } from "~/.server/http/form-action";
+import { replyError, replyOk } from "~/.server/http/forms";
 import { creditPosition } from "~/.server/receivables/credit";
 import { voidPayment } from "~/.server/receivables/payments";
 import { businessCredit, setBusinessCredit, storeCreditSettings } from "~/.server/receivables/settings";
@@ -79,79 +79,74 @@ export async function action({ context, params }: Route.ActionArgs) {
   if (!businessId || !(await businessCredit(db, businessId)))
     return replyError({ message: RECEIVABLES.businessNotFound }, { status: 404 });
   const intent = intentOf(form) as Intent | "";
-  try {
-    if (intent === "credit") {
-      const parsed = parseForm(form, businessCreditSchema);
-      if (!parsed.ok) return replyError({ fieldErrors: parsed.errors }, { form, schema: businessCreditSchema });
-      const saved = await setBusinessCredit(
-        db,
-        businessId,
-        { terms: parsed.data.terms, creditLimitCents: parsed.data.creditLimit },
-        actor,
-      );
+  if (intent === "credit")
+    return formAction(form, businessCreditSchema, async ({ terms, creditLimit }) => {
+      const saved = await setBusinessCredit(db, businessId, { terms, creditLimitCents: creditLimit }, actor);
       if (!saved) return replyError({ message: RECEIVABLES.businessNotFound }, { status: 404 });
       const credit = await businessCredit(db, businessId);
       return replyOk(RECEIVABLES.termsSaved(credit?.name ?? ""));
-    }
-    if (intent === "payment") {
-      const parsed = parseForm(form, paymentSchema);
-      if (!parsed.ok) {
-        // A page's key that is not one is no field the admin can correct: said for the whole form.
-        const { idempotencyKey, ...fieldErrors } = parsed.errors;
-        return replyError(
-          { ...(idempotencyKey ? { message: idempotencyKey } : {}), fieldErrors },
-          { form, schema: paymentSchema },
+    });
+  if (intent === "payment")
+    return formAction(
+      form,
+      paymentSchema,
+      async (payment) => {
+        const result = await recordPaymentAndRelease(
+          db,
+          {
+            businessId,
+            amountCents: payment.amount,
+            method: payment.method,
+            reference: payment.reference,
+            receivedOn: payment.receivedOn,
+            invoiceId: payment.invoiceId,
+            idempotencyKey: payment.idempotencyKey,
+          },
+          actor,
         );
-      }
-      const payment = parsed.data;
-      const result = await recordPaymentAndRelease(
-        db,
-        {
-          businessId,
-          amountCents: payment.amount,
-          method: payment.method,
-          reference: payment.reference,
-          receivedOn: payment.receivedOn,
-          invoiceId: payment.invoiceId,
-          idempotencyKey: payment.idempotencyKey,
-        },
-        actor,
-      );
-      return replyOk(
-        result.created ? RECEIVABLES.paymentRecorded(formatCents(payment.amount)) : RECEIVABLES.paymentAlreadyRecorded,
-      );
-    }
-    if (intent === "void") {
-      const parsed = parseForm(form, voidPaymentSchema);
-      if (!parsed.ok) return replyError({ message: RECEIVABLES.paymentNotFound });
-      const { paymentId } = parsed.data;
-      if (!isConfirmed(form))
-        return askFirst({
-          question: RECEIVABLES.confirmVoid,
-          detail: `Payment ${paymentId}`,
-          fields: { intent: "void", paymentId: String(paymentId) },
-          danger: true,
-        });
-      await voidPayment(db, businessId, paymentId, actor);
-      return replyOk(RECEIVABLES.paymentVoided);
-    }
-    if (intent === "release" || intent === "cancel") {
-      const parsed = parseForm(form, heldOrderSchema);
-      if (!parsed.ok) return replyError({ message: RECEIVABLES.orderNotHeld(0) });
-      const { orderId } = parsed.data;
-      if (intent === "cancel" && !isConfirmed(form))
-        return askFirst({
-          question: RECEIVABLES.confirmCancelHeld,
-          detail: `Order #${orderId}`,
-          fields: { intent: "cancel", orderId: String(orderId) },
-          danger: true,
-        });
-      await decideHold(db, businessId, orderId, intent === "release", actor);
-      return replyOk(intent === "release" ? RECEIVABLES.orderReleased(orderId) : RECEIVABLES.orderCancelled(orderId));
-    }
-  } catch (error) {
-    return domainErrorReply(error);
-  }
+        return replyOk(
+          result.created
+            ? RECEIVABLES.paymentRecorded(formatCents(payment.amount))
+            : RECEIVABLES.paymentAlreadyRecorded,
+        );
+      },
+      // A page's key that is not one is no field the admin can correct: said for the whole form.
+      { fields: ["amount", "method", "reference", "receivedOn", "invoiceId"] },
+    );
+  if (intent === "void")
+    return formAction(
+      form,
+      voidPaymentSchema,
+      async ({ paymentId }) => {
+        if (!isConfirmed(form))
+          return askFirst({
+            question: RECEIVABLES.confirmVoid,
+            detail: `Payment ${paymentId}`,
+            fields: { intent: "void", paymentId: String(paymentId) },
+            danger: true,
+          });
+        await voidPayment(db, businessId, paymentId, actor);
+        return replyOk(RECEIVABLES.paymentVoided);
+      },
+      { fields: [] },
+    );
+  if (intent === "release" || intent === "cancel")
+    return formAction(
+      form,
+      heldOrderSchema,
+      async ({ orderId }) => {
+        if (intent === "cancel" && !isConfirmed(form))
+          return askFirst({
+            question: RECEIVABLES.confirmCancelHeld,
+            detail: `Order #${orderId}`,
+            fields: { intent: "cancel", orderId: String(orderId) },
+            danger: true,
+          });
+        await decideHold(db, businessId, orderId, intent === "release", actor);
+        return replyOk(intent === "release" ? RECEIVABLES.orderReleased(orderId) : RECEIVABLES.orderCancelled(orderId));
+      },
+      { fields: [] },
+    );
   return replyError({ message: RECEIVABLES.businessNotFound });
 }
 

@@ -1,7 +1,8 @@
 import { Form, Link, redirect, useFetcher } from "react-router";
 import { businessesToActFor } from "~/.server/business/reps";
 import { getDb } from "~/.server/db/instance";
-import { parseForm, replyError, replyOk } from "~/.server/http/forms";
+import { formAction } from "~/.server/http/form-action";
+import { replyOk } from "~/.server/http/forms";
 import { setStoreCreditSettings, storeCreditSettings } from "~/.server/receivables/settings";
 import { AGING_SORTS, type AgingSort, agingReport } from "~/.server/receivables/statement";
 import { actorOf, formOf } from "~/.server/request/context";
@@ -48,16 +49,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** The store's terms and credit settings, read with their schema (lib/schemas/receivables.ts). */
 export async function action({ context }: Route.ActionArgs) {
-  const form = formOf(context);
-  const parsed = parseForm(form, storeCreditSchema);
-  if (!parsed.ok) return replyError({ fieldErrors: parsed.errors }, { form, schema: storeCreditSchema });
-  const { defaultTerms, defaultCreditLimit, pastDueHoldDays } = parsed.data;
-  await setStoreCreditSettings(
-    getDb(),
-    { defaultTerms, defaultCreditLimitCents: defaultCreditLimit, pastDueHoldDays },
-    actorOf(context),
+  return formAction(
+    formOf(context),
+    storeCreditSchema,
+    async ({ defaultTerms, defaultCreditLimit, pastDueHoldDays }) => {
+      await setStoreCreditSettings(
+        getDb(),
+        { defaultTerms, defaultCreditLimitCents: defaultCreditLimit, pastDueHoldDays },
+        actorOf(context),
+      );
+      return replyOk(RECEIVABLES.storeCreditSaved);
+    },
   );
-  return replyOk(RECEIVABLES.storeCreditSaved);
 }
 
 export default function Receivables({ loaderData }: Route.ComponentProps) {

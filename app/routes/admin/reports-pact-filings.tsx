@@ -1,8 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { getDb } from "~/.server/db/instance";
 import { filingCalendar, markPactFiled, type PactFiling } from "~/.server/excise/pact-filings";
-import { parseForm, replyError } from "~/.server/http/forms";
-import { domainErrorReply } from "~/.server/http/http";
+import { formAction } from "~/.server/http/form-action";
 import { redirectWithToast } from "~/.server/http/toast";
 import { actorOf, formOf } from "~/.server/request/context";
 import { Badge } from "~/components/ui/badge";
@@ -30,17 +29,18 @@ export async function loader() {
 export async function action({ context }: Route.ActionArgs) {
   const form = formOf(context);
   const key = `${String(form.get("state") ?? "")}-${String(form.get("month") ?? "")}`;
-  const parsed = parseForm(form, pactFilingSchema);
-  if (!parsed.ok) return replyError({ fieldErrors: parsed.errors }, { form, data: { key } });
-  try {
-    await markPactFiled(getDb(), parsed.data, actorOf(context));
-  } catch (error) {
-    return domainErrorReply(error, { form, fields: ["filedOn"], data: { key } });
-  }
-  return redirectWithToast("/admin/reports/pact/filings", {
-    type: "success",
-    message: EXCISE_MESSAGES.pactFiled(parsed.data.state, parsed.data.month),
-  });
+  return formAction(
+    form,
+    pactFilingSchema,
+    async (filing) => {
+      await markPactFiled(getDb(), filing, actorOf(context));
+      return redirectWithToast("/admin/reports/pact/filings", {
+        type: "success",
+        message: EXCISE_MESSAGES.pactFiled(filing.state, filing.month),
+      });
+    },
+    { fields: ["filedOn"], data: { key } },
+  );
 }
 
 const STATUS: Record<PactFiling["status"], { label: string; tone: "ok" | "warn" | "danger" | "neutral" }> = {
