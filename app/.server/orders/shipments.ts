@@ -1,13 +1,12 @@
 import type { Kysely } from "kysely";
 import * as MESSAGES from "~/lib/messages";
 import * as EXCISE_MESSAGES from "~/lib/messages/excise";
-import { type ShipmentInput, shipmentSchema } from "~/lib/schemas/excise";
+import type { ShipmentInput } from "~/lib/schemas/excise";
 import { oneLine } from "~/lib/text";
 import { type Actor, changedFields, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
-import { parseForm, replyError, replyOk } from "../http/forms";
 import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";
 import { DomainError } from "../runtime/domain-error";
@@ -106,12 +105,4 @@ export async function recordShipment(
     }
     return true;
   });
-}
-
-/** The admin's shipment form: saved, or the fields' messages (the order page's intent "shipment"). */
-export async function saveShipmentForm(db: Kysely<DB>, orderId: number, form: FormData, actor: Actor) {
-  const parsed = parseForm(form, shipmentSchema);
-  if (!parsed.ok) return replyError({ fieldErrors: parsed.errors }, { form, data: { intent: "shipment" } });
-  await recordShipment(db, orderId, parsed.data, actor);
-  return replyOk(EXCISE_MESSAGES.shipmentSaved, { intent: "shipment" });
 }

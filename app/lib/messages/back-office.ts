@@ -194,3 +194,5 @@ export const auditIntro =
 export function importEmbeddedDatabaseLimit(rows: number, fileRows: number): string {
   return `On the store's built-in database (SQLite) one Apply adds, changes and deletes at most ${rows.toLocaleString("en-US")} products (rows a file leaves unchanged do not count): every page of the store waits while an Apply writes. Split larger files and apply them one after the other; a store on PostgreSQL takes files of up to ${fileRows.toLocaleString("en-US")} rows at once.`;
 }
+/** What an order's page says after an edit: the change (without the order's number) and the new total. */
+export const orderEdited = (change: string, total: string) => `${change}. New total ${total}.`;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import * as MESSAGES from "../messages";
 import * as BACK_OFFICE_MESSAGES from "../messages/back-office";
 import * as TEAM_MESSAGES from "../messages/team";
-import { ORDER_STATUSES } from "../orders";
+import { ORDER_STATUSES, parseSeenLines } from "../orders";
 import { oneLine } from "../text";
 import { idParam } from "./params";
 
@@ -68,4 +68,47 @@ export const actForSchema = z.object({
 export const approvalDecisionSchema = z.object({
   intent: z.enum(["approve", "decline"], { message: TEAM_MESSAGES.chooseApproveOrDecline }),
   orderId: idField(TEAM_MESSAGES.chooseApproveOrDecline),
+});
+
+const QUANTITY = /^\d{1,5}$/;
+
+/** An order's page, cancelling: the status the page showed (a stale page is refused). */
+export const orderCancelSchema = z.object({
+  seen: z.enum(ORDER_STATUSES, { message: MESSAGES.reloadAndRetry }),
+});
+
+/** An order's page, adding a product: its SKU, how many, and the lines as the page showed them. */
+export const orderAddSchema = z.object({
+  sku: z.string({ message: MESSAGES.skuRequired }).trim().min(1, MESSAGES.skuRequired).max(64, MESSAGES.skuRequired),
+  quantity: z
+    .string({ message: MESSAGES.orderEditQuantity })
+    .trim()
+    .refine((v) => QUANTITY.test(v) && Number(v) >= 1, MESSAGES.orderEditQuantity)
+    .transform(Number),
+  seenLines: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const seen = parseSeenLines((v ?? "").trim());
+      if (seen === null) {
+        ctx.addIssue({ code: "custom", message: MESSAGES.reloadAndRetry });
+        return z.NEVER;
+      }
+      return seen;
+    }),
+});
+
+/** An order's page, a line's quantity or its removal: the line, its quantity as the page showed it, the new one. */
+export const orderLineSchema = z.object({
+  lineId: idField(MESSAGES.orderEditChanged),
+  seen: z
+    .string({ message: MESSAGES.orderEditChanged })
+    .trim()
+    .refine((v) => QUANTITY.test(v), MESSAGES.orderEditChanged)
+    .transform(Number),
+  quantity: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || QUANTITY.test(v.trim()), MESSAGES.orderEditQuantity)
+    .transform((v) => (v === undefined ? null : Number(v.trim()))),
 });

@@ -5,9 +5,9 @@ import { findOrderDocument } from "~/.server/flows/order-documents";
 import { EDITABLE_STATUSES, editableLines, editOrder, orderHistory, orderLineName } from "~/.server/flows/order-edit";
 import { changeOrderStatus } from "~/.server/flows/order-life";
 import { askFirst, isConfirmed } from "~/.server/http/confirmation";
+import { formAction } from "~/.server/http/form-action";
 import { replyError, replyOk } from "~/.server/http/forms";
-import { domainErrorReply } from "~/.server/http/http";
-import { findShipment, saveShipmentForm } from "~/.server/orders/shipments";
+import { findShipment, recordShipment } from "~/.server/orders/shipments";
 import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
 import { ShipmentForm } from "~/components/admin/excise/shipment-form";
 import { ConfirmPanel } from "~/components/confirm-panel";
@@ -21,8 +21,11 @@ import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
 import { type FormReply, intentOf, revalidateAfterConflict } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
+import * as EXCISE_MESSAGES from "~/lib/messages/excise";
 import { formatCents } from "~/lib/money";
-import { formatOrderDate, isOrderStatus, MAX_LINE_QUANTITY, parseSeenLines, seenLinesOf } from "~/lib/orders";
+import { formatOrderDate, MAX_LINE_QUANTITY, seenLinesOf } from "~/lib/orders";
+import { orderAddSchema, orderCancelSchema, orderLineSchema } from "~/lib/schemas/back-office";
+import { shipmentSchema } from "~/lib/schemas/excise";
 import { idParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/order-edit";
 
@@ -51,79 +54,86 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-const QUANTITY = /^\d{1,5}$/;
-
 export async function action({ params, context }: Route.ActionArgs) {
   const id = idParam(params.orderId);
   if (id === null) return replyError({ message: MESSAGES.orderNotFound }, { status: 404 });
   const form = formOf(context);
   const intent = intentOf(form);
-  const field = (name: string) => {
-    const v = form.get(name);
-    return typeof v === "string" ? v.trim() : "";
-  };
   const db = getDb();
   const actor = actorOf(context);
-  try {
-    // A completed order's carrier and tracking number (issue 31).
-    if (intent === "shipment") return await saveShipmentForm(db, id, form, actor);
-    if (intent === "cancel") {
-      // The status the page showed: cancelling from a page that is out of date is refused.
-      const seen = field("seen");
-      if (!isOrderStatus(seen)) return replyError({ message: MESSAGES.reloadAndRetry });
-      if (!isConfirmed(form))
-        return askFirst({
-          question: BACK_OFFICE_MESSAGES.confirmCancelOrder,
-          detail: `Order #${id}`,
-          fields: { intent: "cancel", seen },
-          danger: true,
-        });
-      await changeOrderStatus(db, id, { seen, next: "Cancelled" }, actor);
-      return replyOk(BACK_OFFICE_MESSAGES.orderStatusChanged(id, "Cancelled"));
-    }
-    if (intent === "add") {
-      const sku = field("sku");
-      if (!sku || sku.length > 64) return replyError({ fieldErrors: { sku: MESSAGES.skuRequired } });
-      if (!QUANTITY.test(field("quantity")) || Number(field("quantity")) < 1)
-        return replyError({ fieldErrors: { quantity: MESSAGES.orderEditQuantity } });
-      // The lines as the page showed them: adding to a product someone else added meanwhile is refused.
-      const seen = parseSeenLines(field("seenLines"));
-      if (seen === null) return replyError({ message: MESSAGES.reloadAndRetry });
-      const done = await editOrder(db, id, { kind: "add", sku, quantity: Number(field("quantity")), seen }, actor);
-      return replyOk(`${done.summary.replace(`Order #${id}: `, "")}. New total ${formatCents(done.totalCents)}.`);
-    }
-    if (intent === "quantity" || intent === "remove") {
-      const lineId = idParam(field("lineId"));
-      if (lineId === null || !QUANTITY.test(field("seen"))) return replyError({ message: MESSAGES.orderEditChanged });
-      const seen = Number(field("seen"));
-      if (intent === "quantity" && !QUANTITY.test(field("quantity")))
-        return replyError({ message: MESSAGES.orderEditQuantity });
-      if (intent === "remove" && !isConfirmed(form)) {
-        const name = await orderLineName(db, id, lineId);
-        if (name === null) return replyError({ message: MESSAGES.orderEditChanged }, { status: 409 });
-        return askFirst({
-          question: BACK_OFFICE_MESSAGES.confirmRemoveLine(name),
-          fields: { intent: "remove", lineId: String(lineId), seen: String(seen) },
-          danger: true,
-        });
-      }
-      const done = await editOrder(
-        db,
-        id,
-        intent === "remove"
-          ? { kind: "remove", lineId, seen }
-          : { kind: "quantity", lineId, seen, quantity: Number(field("quantity")) },
-        actor,
-      );
-      return replyOk(
-        done.summary === MESSAGES.orderEditNothing
-          ? done.summary
-          : `${done.summary.replace(`Order #${id}: `, "")}. New total ${formatCents(done.totalCents)}.`,
-      );
-    }
-  } catch (error) {
-    return domainErrorReply(error);
-  }
+  // What the admin reads after an edit: the change, and the order's new total (excise included).
+  const edited = (done: { summary: string; totalCents: number }) =>
+    replyOk(
+      done.summary === MESSAGES.orderEditNothing
+        ? done.summary
+        : BACK_OFFICE_MESSAGES.orderEdited(done.summary.replace(`Order #${id}: `, ""), formatCents(done.totalCents)),
+    );
+  // A completed order's carrier and tracking number (issue 31).
+  if (intent === "shipment")
+    return formAction(
+      form,
+      shipmentSchema,
+      async (shipment) => {
+        await recordShipment(db, id, shipment, actor);
+        return replyOk(EXCISE_MESSAGES.shipmentSaved, { intent: "shipment" });
+      },
+      { data: { intent: "shipment" } },
+    );
+  if (intent === "cancel")
+    return formAction(
+      form,
+      orderCancelSchema,
+      async ({ seen }) => {
+        // The status the page showed: cancelling from a page that is out of date is refused.
+        if (!isConfirmed(form))
+          return askFirst({
+            question: BACK_OFFICE_MESSAGES.confirmCancelOrder,
+            detail: `Order #${id}`,
+            fields: { intent: "cancel", seen },
+            danger: true,
+          });
+        await changeOrderStatus(db, id, { seen, next: "Cancelled" }, actor);
+        return replyOk(BACK_OFFICE_MESSAGES.orderStatusChanged(id, "Cancelled"));
+      },
+      { fields: [] },
+    );
+  if (intent === "add")
+    // The lines as the page showed them: adding to a product someone else added meanwhile is refused.
+    return formAction(
+      form,
+      orderAddSchema,
+      async ({ sku, quantity, seenLines }) =>
+        edited(await editOrder(db, id, { kind: "add", sku, quantity, seen: seenLines }, actor)),
+      { fields: ["sku", "quantity"] },
+    );
+  if (intent === "quantity" || intent === "remove")
+    return formAction(
+      form,
+      orderLineSchema,
+      async ({ lineId, seen, quantity }) => {
+        if (intent === "quantity" && quantity === null) return replyError({ message: MESSAGES.orderEditQuantity });
+        if (intent === "remove" && !isConfirmed(form)) {
+          const name = await orderLineName(db, id, lineId);
+          if (name === null) return replyError({ message: MESSAGES.orderEditChanged }, { status: 409 });
+          return askFirst({
+            question: BACK_OFFICE_MESSAGES.confirmRemoveLine(name),
+            fields: { intent: "remove", lineId: String(lineId), seen: String(seen) },
+            danger: true,
+          });
+        }
+        return edited(
+          await editOrder(
+            db,
+            id,
+            intent === "remove"
+              ? { kind: "remove", lineId, seen }
+              : { kind: "quantity", lineId, seen, quantity: quantity ?? 0 },
+            actor,
+          ),
+        );
+      },
+      { fields: [] },
+    );
   return replyError({ message: MESSAGES.orderEditNothing });
 }
 
