@@ -113,9 +113,9 @@ describe("the demo's people (issue 37)", () => {
     const [repRow] = await listReps(d.db, "2000-01-01");
     expect(repRow).toMatchObject({
       email: DEMO_REP_EMAIL,
-      businesses: [{ id: customer?.id, name: "Demo Corner Store" }],
+      businesses: [{ id: customer?.id, name: "Demo Corner Store (Demo Corner Store LLC)" }],
     });
-    expect(kept).toContain("(orders for Demo Corner Store from /act)");
+    expect(kept).toContain("(orders for Demo Corner Store (Demo Corner Store LLC) from /act)");
 
     const owner = await signInFrom(kept, "Owner");
     expect(owner).toMatchObject({ role: "customer", memberRole: "owner", approved: true });

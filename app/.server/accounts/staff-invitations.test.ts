@@ -130,13 +130,13 @@ describe("staff invitations", () => {
     expect((await listReps(t.db, "2000-01-01")).map((r) => r.email)).toContain("rita@reps.test");
     await setAssignment(t.db, rita?.id ?? "", shop.id, true, ADMIN);
     const staff = { id: rita?.id ?? "", staffRole: "rep" as const };
-    expect((await businessesToActFor(t.db, staff, "")).map((b) => b.name)).toEqual(["Rita Shop"]);
-    expect(await startActing(t.db, staff, shop.id, ADMIN)).toBe("Rita Shop");
+    expect((await businessesToActFor(t.db, staff, "")).map((b) => b.name)).toEqual(["Rita Shop (Rita Shop LLC)"]);
+    expect(await startActing(t.db, staff, shop.id, ADMIN)).toBe("Rita Shop (Rita Shop LLC)");
     forgetViewersForTests();
     expect(await viewerSignedIn("rita@reps.test")).toMatchObject({
       role: "customer",
       accountId: shop.id,
-      actingFor: { businessName: "Rita Shop", staffRole: "rep" },
+      actingFor: { businessName: "Rita Shop (Rita Shop LLC)", staffRole: "rep" },
     });
     const audit = await listAudit(t.db, {});
     expect(audit.items.map((e) => e.action)).toEqual(expect.arrayContaining(["staff.invite", "staff.join"]));

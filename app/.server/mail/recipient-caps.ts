@@ -29,6 +29,7 @@ export type CappedMailKind =
   | "password reset"
   | "registration notice"
   | "team invitation"
+  // An admin's invitation to a sales rep's or a driver's login: counted with the account mails only.
   | "staff invitation";
 
 /**
@@ -40,7 +41,7 @@ export async function takeRecipientShare(db: Kysely<DB>, kind: CappedMailKind, t
   const own =
     kind === "registration notice"
       ? recipientCaps.registrationNoticesPerRecipient
-      : kind === "team invitation" || kind === "staff invitation"
+      : kind === "team invitation"
         ? recipientCaps.invitationsPerRecipient
         : null;
   if (own && !(await hitRateLimit(db, own, to)).allowed) {
