@@ -142,9 +142,9 @@ describe("the line editor's form", () => {
     );
     expect(parsed.removed).toEqual([{ row: 0, id: 4, version: 2 }]);
     expect(parsed.variants.map((v) => v.row)).toEqual([1]);
-    expect(problems(form(TWO_OPTIONS, [row("A", "B", { id: "4", version: "2", stockSeen: "1", remove: "on" })]))).toEqual(
-      { form: LINE_EDITOR_MESSAGES.keepOneVariant },
-    );
+    expect(
+      problems(form(TWO_OPTIONS, [row("A", "B", { id: "4", version: "2", stockSeen: "1", remove: "on" })])),
+    ).toEqual({ form: LINE_EDITOR_MESSAGES.keepOneVariant });
     expect(problems(form(TWO_OPTIONS, [{}]))).toEqual({ form: LINE_EDITOR_MESSAGES.atLeastOneVariant });
   });
 

@@ -103,7 +103,9 @@ const text = z
 const optionalId = text.refine((v) => v === "" || idParam(v) !== null, MESSAGES.reloadAndRetry).transform(idParam);
 const optionalCount = text.refine((v) => /^\d{0,9}$/.test(v), MESSAGES.reloadAndRetry);
 
-const rowShape = z.object(Object.fromEntries(VARIANT_COLUMNS.map((c) => [c, text])) as Record<VariantColumn, typeof text>);
+const rowShape = z.object(
+  Object.fromEntries(VARIANT_COLUMNS.map((c) => [c, text])) as Record<VariantColumn, typeof text>,
+);
 type RawRow = z.output<typeof rowShape>;
 
 /** A variant as the save takes it. */
@@ -154,7 +156,20 @@ const priceField = amountField("price", { max: MAX_PRICE_CENTS });
 function isBlank(r: RawRow): boolean {
   return (
     r.id === "" &&
-    (["option1", "option2", "option3", "sku", "upc", "price", "stock", "casePack", "minQuantity", "maxQuantity"] as const)
+    (
+      [
+        "option1",
+        "option2",
+        "option3",
+        "sku",
+        "upc",
+        "price",
+        "stock",
+        "casePack",
+        "minQuantity",
+        "maxQuantity",
+      ] as const
+    )
       .map((c) => r[c])
       .every((v) => v === "")
   );
