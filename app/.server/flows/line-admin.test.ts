@@ -35,7 +35,7 @@ afterAll(async () => {
   await t.cleanup();
 });
 
-type Row = Record<string, string>;
+type Row = { [field: string]: string };
 
 /** The form a page shows for a line, as posted without a change: its fields and one row per variant. */
 function formOf(page: LineEditorPage): { line: Row; rows: Row[] } {
@@ -200,8 +200,8 @@ describe(`the line editor on ${ON}`, () => {
     const before = await page(lineId);
     const { line, rows } = formOf(before);
     const [a, b] = rows as [Row, Row];
-    rows[0] = { ...a, option2: b.option2, sku: b.sku };
-    rows[1] = { ...b, option2: a.option2, sku: a.sku };
+    rows[0] = { ...a, option2: b.option2 ?? "", sku: b.sku ?? "" };
+    rows[1] = { ...b, option2: a.option2 ?? "", sku: a.sku ?? "" };
     await saveLine(t.db, lineId, input(line, rows), TEST_ADMIN);
     const after = await page(lineId);
     expect(after.variants.slice(0, 2).map((v) => [v.id, v.options[1], v.sku])).toEqual([
@@ -414,7 +414,7 @@ describe(`the line editor on ${ON}`, () => {
         ...(await findProductCompliance(t.db, first?.id as number)),
         brand: "Cloud Co",
         nicotineMgMl: 50,
-        productClass: "vape-disposable",
+        productClass: "nicotine-vape",
       },
       TEST_ADMIN,
     );
@@ -445,7 +445,7 @@ describe(`the line editor on ${ON}`, () => {
     expect(await findProductCompliance(t.db, grape?.id as number)).toMatchObject({
       brand: "Cloud Co",
       nicotineMgMl: 50,
-      productClass: "vape-disposable",
+      productClass: "nicotine-vape",
       upc: null,
     });
     expect(await listTiers(t.db, grape?.id as number)).toEqual([{ minQuantity: 10, priceCents: 8_00 }]);
