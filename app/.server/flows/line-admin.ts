@@ -215,7 +215,11 @@ export class LineGoneError extends DomainError {
 
 /** Problems of several rows only the database knows (a SKU or UPC of another product, stock sold). */
 export class LineRowsError extends DomainError {
-  constructor(readonly problems: Record<string, string>) {
+  constructor(
+    readonly problems: Record<string, string>,
+    /** The stock now of rows whose stock was sold meanwhile, by their stock field. */
+    readonly stockNow: Record<string, number> = {},
+  ) {
     const [field, message] = Object.entries(problems)[0] ?? ["form", MESSAGES.checkTheFields];
     super(message, { status: 409, field });
   }
@@ -321,6 +325,7 @@ export async function saveLine(
 
     // What only the database knows, said at each row's field.
     const problems: Record<string, string> = {};
+    const stockNow: Record<string, number> = {};
     const skuOwners = await skuHolders(
       trx,
       input.variants.flatMap((v) => (v.sku === null ? [] : [v.sku])),
@@ -337,10 +342,12 @@ export async function saveLine(
       if (upc !== null && upcOwners.some((o) => !formIdSet.has(o.productId) && sameGtins(upc).includes(o.upc)))
         problems[variantField(v.row, "upc")] = LINE_EDITOR_MESSAGES.upcTaken(upc);
       const row = v.id === null ? undefined : current.get(v.id);
-      if (row && v.stock !== v.stockSeen && row.stock !== v.stockSeen)
+      if (row && v.stock !== v.stockSeen && row.stock !== v.stockSeen) {
         problems[variantField(v.row, "stock")] = MESSAGES.stockChangedSinceOpened(row.stock);
+        stockNow[variantField(v.row, "stock")] = row.stock;
+      }
     }
-    if (Object.keys(problems).length) throw new LineRowsError(problems);
+    if (Object.keys(problems).length) throw new LineRowsError(problems, stockNow);
 
     const head = {
       name: input.name,

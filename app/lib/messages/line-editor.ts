@@ -52,7 +52,6 @@ export const fieldOf = (column: string, variant: string) => `${column} of ${vari
 export const removeVariant = (variant: string) => `Remove ${variant}`;
 
 // From the products list and a product's page
-export const newLineAction = "New product line";
 export const lineOfProduct = (lineName: string, variants: number) => `Line: ${lineName} (${variants} variants)`;
 export const editLine = "Edit its line";
 export const editLineNamed = (lineName: string) => `Edit line ${lineName}`;

@@ -84,6 +84,7 @@ describe("the line editor's form", () => {
       "variants.1.sku": MESSAGES.skuCharacters,
       "variants.1.stock": LINE_EDITOR_MESSAGES.stockInvalid,
       "variants.1.minQuantity": MESSAGES.minimumNotPackMultiple,
+      "variants.2.option1": LINE_EDITOR_MESSAGES.variantRepeated("mint / 5%"),
       "variants.2.position": LINE_EDITOR_MESSAGES.orderInvalid,
       "variants.3.sku": LINE_EDITOR_MESSAGES.skuRequiredOfVariant,
     });

@@ -23,6 +23,7 @@ export const VARIANT_COLUMNS = [
   "stockSeen",
   "like",
   "label",
+  "note",
   "option1",
   "option2",
   "option3",
@@ -302,25 +303,31 @@ function readRow(r: RawRow, row: number, optionNames: string[], ctx: z.Refinemen
   };
 }
 
-/** The kept variants' values and codes, each once: a repeat is said at the later row. */
-function checkRepeats(variants: VariantInput[], optionCount: number, ctx: z.RefinementCtx): void {
-  if (optionCount === 0 && variants.length > 1) {
+/**
+ * The rows' values and codes, each once (read from what was typed, whatever else a row's problems):
+ * a repeat is said at the later row.
+ */
+function checkRepeats(rows: { row: number; raw: RawRow }[], optionCount: number, ctx: z.RefinementCtx): void {
+  if (optionCount === 0 && rows.length > 1) {
     ctx.addIssue({ code: "custom", path: ["optionName1"], message: LINE_EDITOR_MESSAGES.optionNeeded });
     return;
   }
   const combos = new Set<string>();
   const skus = new Set<string>();
   const upcs = new Set<string>();
-  for (const v of variants) {
-    const combo = v.options.map((o) => o.toLowerCase()).join("\u0000");
-    if (optionCount > 0 && combos.has(combo))
-      at(ctx, v.row, "option1")(LINE_EDITOR_MESSAGES.variantRepeated(v.options.join(" / ")));
+  for (const { row, raw } of rows) {
+    const options = OPTION_VALUE_COLUMNS.slice(0, optionCount).map((c) => raw[c]);
+    const combo = options.map((o) => o.toLowerCase()).join("\u0000");
+    if (optionCount > 0 && options.every((o) => o !== "") && combos.has(combo))
+      at(ctx, row, "option1")(LINE_EDITOR_MESSAGES.variantRepeated(options.join(" / ")));
     combos.add(combo);
-    if (v.sku !== null && skus.has(v.sku)) at(ctx, v.row, "sku")(LINE_EDITOR_MESSAGES.skuRepeated(v.sku));
-    if (v.sku !== null) skus.add(v.sku);
-    if (v.upc !== null && sameGtins(v.upc).some((c) => upcs.has(c)))
-      at(ctx, v.row, "upc")(LINE_EDITOR_MESSAGES.upcRepeated(v.upc));
-    if (v.upc !== null) upcs.add(v.upc);
+    if (raw.sku !== "" && skus.has(raw.sku)) at(ctx, row, "sku")(LINE_EDITOR_MESSAGES.skuRepeated(raw.sku));
+    if (raw.sku !== "") skus.add(raw.sku);
+    const upc = cleanGtin(raw.upc);
+    if (upc !== "" && !gtinProblem(upc)) {
+      if (sameGtins(upc).some((c) => upcs.has(c))) at(ctx, row, "upc")(LINE_EDITOR_MESSAGES.upcRepeated(upc));
+      upcs.add(upc);
+    }
   }
 }
 
@@ -378,10 +385,10 @@ export const lineSchema = z.preprocess<unknown, z.ZodType<LineSaveInput>, LineFo
       const variant = readRow(r, row, optionNames, ctx);
       if (variant) variants.push(variant);
     });
-    const rowsRead = v.variants.filter((r) => !isBlank(r) && r.remove === "").length;
-    if (rowsRead === 0)
+    const rowsKept = v.variants.flatMap((raw, row) => (!isBlank(raw) && raw.remove === "" ? [{ row, raw }] : []));
+    if (rowsKept.length === 0)
       say("form", removed.length ? LINE_EDITOR_MESSAGES.keepOneVariant : LINE_EDITOR_MESSAGES.atLeastOneVariant);
-    checkRepeats(variants, optionNames.length, ctx);
+    checkRepeats(rowsKept, optionNames.length, ctx);
     const tiers = readTiers(v.tiers, variants, ctx);
     if (issues() > before) return z.NEVER;
     return {
