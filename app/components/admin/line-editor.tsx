@@ -68,12 +68,12 @@ interface RowModel {
 
 const TEXT_COLUMNS = [
   { column: "sku", label: LINE_EDITOR_MESSAGES.columnSku, width: "w-36", mode: "text" },
-  { column: "upc", label: LINE_EDITOR_MESSAGES.columnUpc, width: "w-40", mode: "numeric" },
-  { column: "price", label: LINE_EDITOR_MESSAGES.columnPrice, width: "w-28", mode: "decimal" },
-  { column: "stock", label: LINE_EDITOR_MESSAGES.columnStock, width: "w-24", mode: "numeric" },
-  { column: "casePack", label: LINE_EDITOR_MESSAGES.columnCasePack, width: "w-20", mode: "numeric" },
-  { column: "minQuantity", label: LINE_EDITOR_MESSAGES.columnMinimum, width: "w-24", mode: "numeric" },
-  { column: "maxQuantity", label: LINE_EDITOR_MESSAGES.columnMaximum, width: "w-24", mode: "numeric" },
+  { column: "upc", label: LINE_EDITOR_MESSAGES.columnUpc, width: "w-36", mode: "numeric" },
+  { column: "price", label: LINE_EDITOR_MESSAGES.columnPrice, width: "w-24", mode: "decimal" },
+  { column: "stock", label: LINE_EDITOR_MESSAGES.columnStock, width: "w-20", mode: "numeric" },
+  { column: "casePack", label: LINE_EDITOR_MESSAGES.columnCasePack, width: "w-16", mode: "numeric" },
+  { column: "minQuantity", label: LINE_EDITOR_MESSAGES.columnMinimum, width: "w-20", mode: "numeric" },
+  { column: "maxQuantity", label: LINE_EDITOR_MESSAGES.columnMaximum, width: "w-20", mode: "numeric" },
 ] as const;
 
 const LINE_FIELD_LABELS: Partial<Record<FieldNameOf, string>> = {
@@ -96,7 +96,7 @@ const COLUMN_LABELS: Partial<Record<VariantColumn, string>> = {
 };
 
 const CELL_INPUT =
-  "block min-h-11 w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-base text-slate-900 focus:border-brand-500 focus:outline-2 focus:outline-brand-500 aria-[invalid=true]:border-danger-600";
+  "block min-h-11 rounded-md border border-slate-300 bg-white px-2 py-1 text-base text-slate-900 focus:border-brand-500 focus:outline-2 focus:outline-brand-500 aria-[invalid=true]:border-danger-600";
 
 function money(cents: number): string {
   return centsToDecimalString(cents);
@@ -405,13 +405,14 @@ export function LineEditor({
             {LINE_EDITOR_MESSAGES.variantsHeading}
           </h3>
           <p className="text-sm text-slate-600">{LINE_EDITOR_MESSAGES.variantsHint}</p>
+          <p className="text-sm text-slate-600">{LINE_EDITOR_MESSAGES.columnApartHint}</p>
         </div>
         <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="w-max min-w-full text-left text-sm">
             <caption className="sr-only">{LINE_EDITOR_MESSAGES.variantsCaption(lineName.trim())}</caption>
             <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
               <tr>
-                <th scope="col" className="sticky left-0 z-10 w-40 bg-slate-50 p-2 sm:w-56">
+                <th scope="col" className="sticky left-0 z-10 w-32 bg-slate-50 p-2 sm:w-44">
                   {LINE_EDITOR_MESSAGES.columnVariant}
                 </th>
                 {shownOptions.map((o) => (
@@ -424,13 +425,13 @@ export function LineEditor({
                     {c.label}
                   </th>
                 ))}
-                <th scope="col" className="p-2" title={LINE_EDITOR_MESSAGES.columnApartHint}>
+                <th scope="col" className="w-20 p-2 leading-tight">
                   {LINE_EDITOR_MESSAGES.columnApart}
                 </th>
                 <th scope="col" className="p-2">
                   {LINE_EDITOR_MESSAGES.columnOrder}
                 </th>
-                <th scope="col" className="p-2">
+                <th scope="col" className="w-20 p-2 leading-tight">
                   {LINE_EDITOR_MESSAGES.columnRemove}
                 </th>
               </tr>
@@ -471,7 +472,10 @@ export function LineEditor({
                 const rowProblem = errors[`variants.${i}`];
                 return (
                   <tr key={row.key} className="align-top">
-                    <th scope="row" className="sticky left-0 z-10 w-40 bg-white p-2 text-left font-medium sm:w-56">
+                    <th
+                      scope="row"
+                      className="sticky left-0 z-10 w-32 bg-white p-2 text-left text-xs font-medium sm:w-44 sm:text-sm"
+                    >
                       {(["id", "version", "stockSeen", "like", "label", "note"] as const).map((c) => (
                         <input
                           key={c}

@@ -45,7 +45,8 @@ export const columnCasePack = "Case pack";
 export const columnMinimum = "Minimum";
 export const columnMaximum = "Maximum";
 export const columnApart = "Counted apart";
-export const columnApartHint = "Quantity breaks count this variant alone.";
+export const columnApartHint =
+  "Counted apart: the line's quantity breaks count that variant alone, with breaks of its own.";
 export const columnOrder = "Order";
 export const columnRemove = "Remove on save";
 export const fieldOf = (column: string, variant: string) => `${column} of ${variant}`;
