@@ -36,8 +36,9 @@ const ORIGIN = process.env.BASE_URL as string;
 interface World {
   cookies: Record<Role, string>;
   productId: number;
-  /** The product's line (issue 38): its page's address. */
+  /** The product's line (issue 38): its page's address, and its id (the back office's editor). */
   lineSlug: string;
+  lineId: number;
   orderId: number;
   listId: number;
   licenseId: string;
@@ -58,6 +59,7 @@ function concrete(routePath: string, world: World): string {
   return routePath
     .replace(":productId", String(world.productId))
     .replace(":slug", world.lineSlug)
+    .replace(":lineId", String(world.lineId))
     .replace(":category", "kratom")
     .replace(":orderId", String(world.orderId))
     .replace(":listId", String(world.listId))
@@ -249,6 +251,9 @@ async function world(playwright: {
     cookies,
     productId: product.id,
     lineSlug: (await productPath(getDb(), product.id))?.split("/")[2]?.split("?")[0] ?? "",
+    lineId: (
+      await getDb().selectFrom("products").select("line_id").where("id", "=", product.id).executeTakeFirstOrThrow()
+    ).line_id,
     orderId: order.id,
     listId: list.id,
     licenseId: license.id,
