@@ -59,8 +59,15 @@ test.describe("the product line editor", () => {
     await page.getByRole("textbox", { name: "Puffs" }).fill("6000");
     await page.getByRole("textbox", { name: LINE_EDITOR_MESSAGES.optionNameLabel(1) }).fill("Flavor");
     await page.getByRole("textbox", { name: LINE_EDITOR_MESSAGES.optionNameLabel(2) }).fill("Nicotine");
-    // One row is there; three more.
-    for (let i = 0; i < 3; i++) await page.getByRole("button", { name: LINE_EDITOR_MESSAGES.addVariant }).click();
+    // One row is there; three more, the last two from the keyboard (the new row's first field takes the focus).
+    const addVariant = page.getByRole("button", { name: LINE_EDITOR_MESSAGES.addVariant });
+    await addVariant.click();
+    await expect(field(page, "Flavor", LINE_EDITOR_MESSAGES.newVariant(2))).toBeFocused();
+    for (const n of [3, 4]) {
+      await addVariant.focus();
+      await page.keyboard.press("Enter");
+      await expect(field(page, "Flavor", LINE_EDITOR_MESSAGES.newVariant(n))).toBeFocused();
+    }
     for (const [i, [flavor, strength]] of VARIANTS.entries()) {
       const row = LINE_EDITOR_MESSAGES.newVariant(i + 1);
       await field(page, "Flavor", row).fill(flavor);

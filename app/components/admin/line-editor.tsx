@@ -194,7 +194,7 @@ function startingRows(
   // A spare row for a new variant (left empty, it is not one).
   if (!rows.some((r) => r.id === null)) {
     const label = newLabel();
-    rows.push({ key: `new-${label}`, id: null, own: false, label, note: "", values: { label } });
+    rows.push({ key: `new-${label.replaceAll(" ", "-")}`, id: null, own: false, label, note: "", values: { label } });
   }
   return { rows, next };
 }
@@ -247,14 +247,25 @@ export function LineEditor({
     .map((name, i) => ({ name: name.trim(), column: (["option1", "option2", "option3"] as const)[i] as VariantColumn }))
     .filter((o) => o.name !== "");
 
+  // Keyboard: a new row's first field takes the focus; a discarded row's goes to "Add a variant".
+  const addButton = useRef<HTMLButtonElement>(null);
+  const [focusRow, setFocusRow] = useState<string | null>(null);
+  const firstColumn: VariantColumn = shownOptions[0]?.column ?? "sku";
+  useEffect(() => {
+    if (focusRow === null) return;
+    document.getElementById(`line-${focusRow}-${firstColumn}`)?.focus();
+    setFocusRow(null);
+  }, [focusRow, firstColumn]);
   const addRow = () => {
     const label = LINE_EDITOR_MESSAGES.newVariant(nextNew.current++);
-    setRows((current) => [
-      ...current,
-      { key: `new-${label}`, id: null, own: false, label, note: "", values: { label } },
-    ]);
+    const key = `new-${label.replaceAll(" ", "-")}`;
+    setRows((current) => [...current, { key, id: null, own: false, label, note: "", values: { label } }]);
+    setFocusRow(key);
   };
-  const discard = (key: string) => setRows((current) => current.filter((r) => r.key !== key));
+  const discard = (key: string) => {
+    setRows((current) => current.filter((r) => r.key !== key));
+    addButton.current?.focus();
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
@@ -543,7 +554,7 @@ export function LineEditor({
           </table>
         </div>
         <div>
-          <Button variant="secondary" disabled={!hydrated} onClick={addRow}>
+          <Button ref={addButton} variant="secondary" disabled={!hydrated} onClick={addRow}>
             {LINE_EDITOR_MESSAGES.addVariant}
           </Button>
         </div>
