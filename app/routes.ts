@@ -93,6 +93,9 @@ export default [
       route("stock", "routes/admin/stock.tsx"),
       route("products/new", "routes/admin/product-new.tsx"),
       route("products/:productId", "routes/admin/product-edit.tsx"),
+      // Product lines (issue 38): a line and its variants in one table.
+      route("lines/new", "routes/admin/line-edit.tsx", { id: "admin-line-new" }),
+      route("lines/:lineId", "routes/admin/line-edit.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("orders/export.csv", "routes/admin/orders-export.ts"),
       route("orders/:orderId", "routes/admin/order-edit.tsx"),

@@ -14,6 +14,14 @@ const FIELD_LABELS: Record<string, string> = {
   minQuantity: "minimum order",
   maxQuantity: "maximum per order",
   lowStockThreshold: "low-stock threshold",
+  options: "options",
+  optionNames: "option names",
+  position: "order",
+  priceApart: "counted apart",
+  line: "line",
+  brand: "brand",
+  puffs: "puffs",
+  tiers: "volume prices",
 };
 
 export function auditFieldLabel(field: string): string {

@@ -41,8 +41,9 @@ const ORIGIN = process.env.BASE_URL as string;
 interface World {
   cookies: Record<Role, string>;
   productId: number;
-  /** The product's line (issue 38): its page's address; a brand's page. */
+  /** The product's line (issue 38): its page's address, and its id (the back office's editor); a brand's page. */
   lineSlug: string;
+  lineId: number;
   brandSlug: string;
   orderId: number;
   listId: number;
@@ -67,6 +68,7 @@ function concrete(routePath: string, world: World): string {
     .replace(":productId", String(world.productId))
     .replace(":slug", world.lineSlug)
     .replace(":brand", world.brandSlug)
+    .replace(":lineId", String(world.lineId))
     .replace(":category", "kratom")
     .replace(":orderId", String(world.orderId))
     .replace(":listId", String(world.listId))
@@ -279,6 +281,9 @@ async function world(playwright: {
       .where("id", "=", (await brandNamed(getDb(), "Matrix Brand")) ?? 0)
       .executeTakeFirstOrThrow()
       .then((b) => b.slug),
+    lineId: (
+      await getDb().selectFrom("products").select("line_id").where("id", "=", product.id).executeTakeFirstOrThrow()
+    ).line_id,
     orderId: order.id,
     listId: list.id,
     licenseId: license.id,

@@ -96,6 +96,7 @@ export function samplePath(routePath: string): string {
   if (routePath === "/*") return "/no-such-page";
   return routePath
     .replace(":productId", "1")
+    .replace(":lineId", "1")
     .replace(":slug", "no-such-line")
     .replace(":brand", "no-such-brand")
     .replace(":category", "kratom")

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { ProductImage } from "~/lib/images";
+import { lineSummaries } from "../catalog/lines";
 import { firstImages } from "../catalog/products";
 import { nameContains } from "../catalog/search/name-contains";
 import { normalizeQuery } from "../catalog/search/text";
@@ -27,6 +28,8 @@ export interface AdminProductRow {
   priceCents: number;
   stock: number;
   image: ProductImage | null;
+  /** Its line, when the line has other variants too (issue 38). */
+  line: { id: number; name: string; variants: number } | null;
 }
 
 /**
@@ -47,7 +50,7 @@ export async function listAdminProducts(
   if (query.stock === "in") base = base.where("stock", ">", 0);
   if (query.stock === "out") base = base.where("stock", "<=", 0);
 
-  let rows = base.select(["id", "sku", "name", "category", "price_cents", "stock"]);
+  let rows = base.select(["id", "sku", "name", "category", "price_cents", "stock", "line_id"]);
   switch (query.sort) {
     case "price-asc":
       rows = rows.orderBy("price_cents", "asc").orderBy("id", "asc");
@@ -68,10 +71,16 @@ export async function listAdminProducts(
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
-  const firstImage = await firstImages(
-    db,
-    items.map((i) => i.id),
-  );
+  const [firstImage, lines] = await Promise.all([
+    firstImages(
+      db,
+      items.map((i) => i.id),
+    ),
+    lineSummaries(
+      db,
+      items.map((i) => i.line_id),
+    ),
+  ]);
   return {
     items: items.map((r) => ({
       id: r.id,
@@ -81,9 +90,14 @@ export async function listAdminProducts(
       priceCents: r.price_cents,
       stock: r.stock,
       image: firstImage.get(r.id) ?? null,
+      line: lineOf(r.line_id, lines.get(r.line_id)),
     })),
     total: Number(count.n),
     page,
     pageSize,
   };
+}
+
+function lineOf(id: number, summary: { name: string; variants: number } | undefined): AdminProductRow["line"] {
+  return summary && summary.variants > 1 ? { id, name: summary.name, variants: summary.variants } : null;
 }

@@ -19,6 +19,7 @@ export const SYSTEM_ACTOR: Actor = { id: null, name: "System" };
 
 export type AuditSubject =
   | "product"
+  | "product-line"
   | "order"
   | "user"
   | "business"

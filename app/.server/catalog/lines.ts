@@ -128,6 +128,7 @@ export async function settleLine(db: Db, lineId: number): Promise<void> {
     .executeTakeFirst();
   if (!first) {
     await db.deleteFrom("product_lines").where("id", "=", lineId).execute();
+    await refreshLineFacets(db, [lineId]);
     return;
   }
   await db
@@ -138,6 +139,8 @@ export async function settleLine(db: Db, lineId: number): Promise<void> {
     .where("id", "!=", first.id)
     .execute();
   await db.updateTable("products").set({ lead: 1 }).where("id", "=", first.id).where("lead", "=", 0).execute();
+  // A variant that came or went changes the line's facet values.
+  await refreshLineFacets(db, [lineId]);
 }
 
 const HEAD_COLUMNS = [

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LICENSE_TYPES, type LicenseType } from "../business";
 import { FLAVOR_CLASS_VALUES, PRODUCT_CLASS_VALUES, RULE_EFFECT_VALUES } from "../compliance/vocabulary";
+import { cleanGtin, isValidGtin } from "../gtin";
 import * as MESSAGES from "../messages";
 import * as EXCISE_MESSAGES from "../messages/excise";
 import { US_STATE_CODES } from "../us-states";
@@ -51,14 +52,8 @@ export const ruleSchema = z
   });
 export type RuleInput = z.output<typeof ruleSchema>;
 
-/** Valid GTIN check digit for a 12-digit UPC-A or 13-digit EAN. */
-export function validUpc(value: string): boolean {
-  if (!/^\d{12,13}$/.test(value)) return false;
-  const digits = value.split("").map(Number);
-  const check = digits.pop() ?? 0;
-  const sum = digits.reverse().reduce((acc, d, i) => acc + d * (i % 2 === 0 ? 3 : 1), 0);
-  return (10 - (sum % 10)) % 10 === check;
-}
+/** A UPC or EAN (8, 12 or 13 digits) whose last digit is its check digit (lib/gtin.ts). */
+export const validUpc = isValidGtin;
 
 /** A list of two-letter US state codes, upper-cased, sorted, without repeats. */
 const stateList = listField
@@ -102,7 +97,7 @@ export const productComplianceSchema = z.object({
     .string()
     .trim()
     .optional()
-    .transform((v) => (v ? v.replace(/[\s-]/g, "") : null))
+    .transform((v) => (v ? cleanGtin(v) : null))
     .refine((v) => v === null || validUpc(v), MESSAGES.upcFormat),
   thcMg: optionalNumber,
   sevenOhPercent: optionalNumber.refine((v) => v === null || v <= 100, MESSAGES.sevenOhRange),

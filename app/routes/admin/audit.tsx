@@ -17,6 +17,7 @@ export function meta() {
 const SUBJECTS = [
   { value: "", label: "Everything" },
   { value: "product", label: "Products" },
+  { value: "product-line", label: "Product lines" },
   { value: "order", label: "Orders" },
   { value: "user", label: "Users" },
   { value: "business", label: "Businesses" },

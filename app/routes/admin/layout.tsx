@@ -39,6 +39,8 @@ function count(n: number): string {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   // On a phone the figures would fill the first screen of every section: only Overview shows them.
   const onOverview = useMatch({ path: "/admin", end: true }) !== null;
+  // A product line's editor is part of the products section.
+  const onLines = useMatch({ path: "/admin/lines", end: false }) !== null;
   const f = loaderData.figures;
   const figures = [
     { label: "Orders today", value: count(f.ordersToday) },
@@ -72,7 +74,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 end={t.end}
                 className={({ isActive }) =>
                   `flex min-h-11 items-center border-b-2 px-3 text-sm font-semibold sm:px-4 ${
-                    isActive
+                    isActive || (onLines && t.to === "/admin/products")
                       ? "border-brand-700 text-brand-800"
                       : "border-transparent text-slate-600 hover:text-slate-900"
                   }`

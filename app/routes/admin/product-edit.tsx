@@ -1,4 +1,5 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
+import { countVariants, findLineHead } from "~/.server/catalog/lines";
 import { productThreshold } from "~/.server/catalog/product-writes";
 import { findProduct } from "~/.server/catalog/products";
 import { findProductCompliance } from "~/.server/compliance/facts";
@@ -16,6 +17,7 @@ import { useSettledActionData } from "~/components/use-settled-action-data";
 import { intentOf, revalidateAfterConflict } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
+import * as LINE_EDITOR_MESSAGES from "~/lib/messages/line-editor";
 import { MB, type RouteHandle } from "~/lib/route-policy";
 import { idParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/product-edit";
@@ -39,7 +41,12 @@ function productId(value: string): number {
 export async function loader({ params }: Route.LoaderArgs) {
   const product = await findProduct(getDb(), productId(params.productId));
   if (!product) throw data(MESSAGES.productNotFound, { status: 404 });
+  const [head, variants] = await Promise.all([
+    findLineHead(getDb(), product.lineId),
+    countVariants(getDb(), product.lineId),
+  ]);
   return {
+    line: head ? { id: head.id, name: head.name, variants } : null,
     product: {
       id: product.id,
       sku: product.sku,
@@ -97,12 +104,28 @@ export async function action({ params, context }: Route.ActionArgs) {
 
 export default function ProductEdit({ loaderData }: Route.ComponentProps) {
   const reply = useSettledActionData<typeof action>();
-  const { product, compliance } = loaderData;
+  const { product, compliance, line } = loaderData;
   return (
     <section aria-labelledby="edit-title" className="rounded-lg border border-slate-200 bg-white p-5">
       <h2 id="edit-title" className="mb-4 text-xl font-bold text-slate-900">
         Edit {product.name}
       </h2>
+      {line ? (
+        <nav aria-label="Product line" className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+          {line.variants > 1 ? (
+            <span className="text-slate-700">{LINE_EDITOR_MESSAGES.lineOfProduct(line.name, line.variants)}</span>
+          ) : null}
+          <Link to={`/admin/lines/${line.id}`} className="font-semibold text-brand-800 underline underline-offset-2">
+            {LINE_EDITOR_MESSAGES.editLine}
+          </Link>
+          <Link
+            to={`/admin/lines/${line.id}?like=${product.id}`}
+            className="font-semibold text-brand-800 underline underline-offset-2"
+          >
+            {LINE_EDITOR_MESSAGES.addVariantLikeThis}
+          </Link>
+        </nav>
+      ) : null}
       {/* A new version (someone else's save) starts the form again from the saved values. */}
       <ProductForm
         key={`${product.id}@${product.version}`}

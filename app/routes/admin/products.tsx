@@ -23,6 +23,7 @@ import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
 import type { FormReply } from "~/lib/form-reply";
 import { intentOf } from "~/lib/form-reply";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
+import * as LINE_EDITOR_MESSAGES from "~/lib/messages/line-editor";
 import { formatCents } from "~/lib/money";
 import type { RouteHandle } from "~/lib/route-policy";
 import { bulkComplianceSchema } from "~/lib/schemas/compliance";
@@ -191,6 +192,9 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           <ButtonLink to="/admin/products/export.csv" reloadDocument variant="secondary">
             Export CSV
           </ButtonLink>
+          <ButtonLink to="/admin/lines/new" variant="secondary">
+            {LINE_EDITOR_MESSAGES.newLineTitle}
+          </ButtonLink>
           <ButtonLink to="/admin/products/new">Add product</ButtonLink>
         </div>
       </div>
@@ -303,6 +307,14 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                     <Link to={`/admin/products/${p.id}`} className="text-brand-800 hover:underline">
                       {p.name}
                     </Link>
+                    {p.line ? (
+                      <Link
+                        to={`/admin/lines/${p.line.id}`}
+                        className="mt-1 block text-xs font-normal text-slate-700 underline underline-offset-2 hover:text-brand-800"
+                      >
+                        {LINE_EDITOR_MESSAGES.lineOfProduct(p.line.name, p.line.variants)}
+                      </Link>
+                    ) : null}
                   </td>
                   <td className="p-3 font-mono text-xs">{p.sku}</td>
                   <td className="p-3">{categoryLabel(p.category)}</td>
