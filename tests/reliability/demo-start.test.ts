@@ -125,7 +125,7 @@ describe.skipIf(!hasBuild)("npm run demo on a fresh data folder", () => {
     expect(healthMs).toBeLessThan(BOUND_MS);
     expect(homeMs).toBeLessThan(BOUND_MS);
     // The catalog is there from the first page: its cards link to products.
-    expect(html.match(/href="\/products\/details\/\d+"/g)?.length ?? 0).toBeGreaterThanOrEqual(7);
+    expect(html.match(/href="\/(?:products\/details\/\d+|lines\/[a-z0-9-]+)"/g)?.length ?? 0).toBeGreaterThanOrEqual(7);
     // No card looks broken meanwhile: a picture shown is there, the others show the placeholder.
     for (const src of new Set(html.match(/\/media\/[0-9a-f]{2}\/[0-9a-f]+-\d+\.webp/g) ?? [])) {
       expect((await fetch(`${origin}${src}`)).status, src).toBe(200);
