@@ -1,6 +1,5 @@
 import { Form, useSubmit } from "react-router";
 import { FACET_LABELS, FACETS, type Facet, type FacetChoice, type FacetCount } from "~/lib/facets";
-import type { ListingSort } from "~/lib/listing";
 import * as LINE_MESSAGES from "~/lib/messages/lines";
 import { Button } from "./ui/button";
 import { useHydrated } from "./use-hydrated";
@@ -14,13 +13,12 @@ import { useHydrated } from "./use-hydrated";
 export function FacetFilters({
   counts,
   chosen,
-  sort,
-  inStockOnly,
+  keep,
 }: {
   counts: Partial<Record<Facet, FacetCount[]>>;
   chosen: FacetChoice;
-  sort: ListingSort;
-  inStockOnly: boolean;
+  /** The listing's other choices (its order, availability, a search's words), kept as they are. */
+  keep: URLSearchParams;
 }) {
   const submit = useSubmit();
   const hydrated = useHydrated();
@@ -38,8 +36,9 @@ export function FacetFilters({
         className="flex flex-col gap-4 border-t border-slate-200 p-4 sm:flex-row sm:flex-wrap"
         onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
       >
-        {sort !== "name" ? <input type="hidden" name="sort" value={sort} /> : null}
-        {inStockOnly ? <input type="hidden" name="instock" value="1" /> : null}
+        {[...keep.entries()].map(([name, value]) => (
+          <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+        ))}
         {shown.map((facet) => (
           <fieldset key={facet} className="min-w-40 flex-1">
             <legend className="text-sm font-semibold text-slate-900">{FACET_LABELS[facet]}</legend>

@@ -3,7 +3,7 @@ import { TEST_ADMIN } from "../../../tests/support/actors";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { saveProductCompliance } from "../compliance/facts";
 import { deleteProduct } from "../flows/product-admin";
-import { facetCounts, readLineFacets, recountLineFacets } from "./facets";
+import { availabilityCounts, facetCounts, readLineFacets, recountLineFacets } from "./facets";
 import { brandNamed, createLine, updateLine } from "./lines";
 import { insertProduct } from "./product-writes";
 import { listCategoryPage } from "./products";
@@ -91,6 +91,35 @@ describe(`facets on ${ON}`, () => {
       "Vaporlux 6000 Blue Razz Ice 5%",
     ]);
     expect(await page({ brand: ["cloud-king"], puffs: ["6000-9999"] })).toEqual([]);
+  });
+
+  it("keeps the lines with a variant sold to the buyer's address, and counts them", async () => {
+    const variantsOf = async (line: string) =>
+      (
+        await t.db
+          .selectFrom("products")
+          .innerJoin("product_lines", "product_lines.id", "products.line_id")
+          .select("products.id")
+          .where("product_lines.name", "=", line)
+          .execute()
+      ).map((r) => r.id);
+    const cloud = await variantsOf("Cloud King");
+    const [oneOf6000] = await variantsOf("Vaporlux 6000");
+    // Every Cloud King refused, and one flavor of Vaporlux 6000: the line stays, its other flavors are sold.
+    const refusals = [{ scope: { productIds: [...cloud, oneOf6000 as number] }, unlessListedIn: null }];
+    const scope = { category: "disposable-vapes", soldHere: refusals };
+    const page = await listCategoryPage(t.db, { ...scope, after: null, limit: 50 });
+    expect(page.items.map((p) => p.name.split(" ").slice(0, 2).join(" ")).sort()).toEqual([
+      "Vaporlux 2500",
+      "Vaporlux 6000",
+    ]);
+    expect(await availabilityCounts(t.db, { category: "disposable-vapes" }, {}, refusals)).toEqual({
+      inStock: 3,
+      soldHere: 2,
+    });
+    // Not a customer with an address: the filter is not offered (no count); no refusal keeps every line.
+    expect((await availabilityCounts(t.db, { category: "disposable-vapes" }, {}, null)).soldHere).toBeNull();
+    expect((await availabilityCounts(t.db, { category: "disposable-vapes" }, {}, [])).soldHere).toBe(3);
   });
 
   it("keeps line_facets equal to its recount after lines, variants and brands change", async () => {

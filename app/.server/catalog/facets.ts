@@ -1,4 +1,13 @@
-import { type ExpressionBuilder, type Kysely, type SqlBool, sql, type Transaction } from "kysely";
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type RawBuilder,
+  type SqlBool,
+  sql,
+  type Transaction,
+} from "kysely";
+import type { Refusal } from "~/lib/compliance/sold-here";
 import {
   FACETS,
   type Facet,
@@ -9,6 +18,7 @@ import {
   puffsBracket,
 } from "~/lib/facets";
 import { parseOptionNames } from "~/lib/product-lines";
+import { soldHereCondition } from "../compliance/sold-here";
 import type { DB } from "../db/schema";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -114,18 +124,25 @@ export function facetCondition(chosen: FacetChoice, except: Facet | null = null)
   };
 }
 
-/** What a listing is before its facets: a category (or all), a brand, in stock only. */
+/** What a listing is before its facets: a category (or all), a brand, in stock, sold to my address, a search. */
 export interface ListingScope {
   category: string | null;
   brandId?: number | null;
   inStockOnly?: boolean;
+  /** Sold to my address: the rules' refusals for the buyer's address (lib/compliance/sold-here.ts). */
+  soldHere?: readonly Refusal[] | null;
+  /** A search's matches: a subquery of the line ids it found (search/engine.ts). */
+  lineIds?: RawBuilder<number> | null;
 }
 
-/** A condition on a listing's rows for its scope: lead variants (one per line) of the category, brand, in stock. */
-export function scopeCondition(scope: ListingScope) {
+/**
+ * A condition on a listing's rows (products, aliased "products") that holds for every variant of
+ * the lines in the listing's scope but its category: the brand, in stock (any variant), sold to
+ * my address (any variant), found by the search.
+ */
+export function lineCondition(scope: Omit<ListingScope, "category">) {
   return (eb: ExpressionBuilder<DB, "products">) => {
-    const parts = [eb("products.lead", "=", 1)];
-    if (scope.category) parts.push(eb("products.category", "=", scope.category));
+    const parts: Expression<SqlBool>[] = [];
     if (scope.brandId != null)
       parts.push(
         eb(
@@ -144,8 +161,57 @@ export function scopeCondition(scope: ListingScope) {
             .where("v.stock", ">", 0),
         ),
       );
+    if (scope.soldHere?.length) parts.push(soldHereCondition(scope.soldHere)(eb));
+    if (scope.lineIds) parts.push(eb("products.line_id", "in", scope.lineIds));
+    return parts.length ? eb.and(parts) : sql<SqlBool>`1 = 1`;
+  };
+}
+
+/** A condition on a listing's rows for its scope: lead variants (one per line) of the category and the lines in scope. */
+export function scopeCondition(scope: ListingScope) {
+  return (eb: ExpressionBuilder<DB, "products">) => {
+    const parts: Expression<SqlBool>[] = [eb("products.lead", "=", 1)];
+    if (scope.category) parts.push(eb("products.category", "=", scope.category));
+    parts.push(lineCondition(scope)(eb));
     return eb.and(parts);
   };
+}
+
+/** A listing's scope as a key (caches of its orders). */
+export function scopeKey(scope: ListingScope): string {
+  return JSON.stringify([scope.category, scope.brandId ?? null, !!scope.inStockOnly, scope.soldHere ?? null]);
+}
+
+/**
+ * How many lines of the listing (its scope, and the facets chosen) are in stock, and sold to my
+ * address when the scope has the buyer's refusals: the counts beside those two filters.
+ */
+export async function availabilityCounts(
+  db: Kysely<DB>,
+  scope: ListingScope,
+  chosen: FacetChoice,
+  refusals: readonly Refusal[] | null,
+): Promise<AvailabilityCounts> {
+  const count = async (s: ListingScope) => {
+    const row = await db
+      .selectFrom("products")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where(scopeCondition(s))
+      .where(facetCondition(chosen))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  const [inStock, soldHere] = await Promise.all([
+    count({ ...scope, inStockOnly: true }),
+    refusals === null ? null : count({ ...scope, soldHere: refusals }),
+  ]);
+  return { inStock, soldHere };
+}
+
+export interface AvailabilityCounts {
+  inStock: number;
+  /** Null: not a customer with an address (the filter is not offered). */
+  soldHere: number | null;
 }
 
 /**

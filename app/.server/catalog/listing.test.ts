@@ -290,15 +290,38 @@ describe("the listing's address", () => {
   const read = (query: string, prices: boolean) => readListingQuery(new URLSearchParams(query), prices);
 
   it("a visitor asking for a price order gets the name order, which may be cached like any visitor page", () => {
-    expect(read("sort=price-asc", false)).toEqual({ sort: "name", inStockOnly: false, canonical: true });
-    expect(read("sort=price-desc&instock=1", false)).toEqual({ sort: "name", inStockOnly: true, canonical: true });
-    expect(read("sort=price-asc", true)).toEqual({ sort: "price-asc", inStockOnly: false, canonical: true });
+    expect(read("sort=price-asc", false)).toEqual({
+      sort: "name",
+      inStockOnly: false,
+      soldHere: false,
+      canonical: true,
+    });
+    expect(read("sort=price-desc&instock=1", false)).toEqual({
+      sort: "name",
+      inStockOnly: true,
+      soldHere: false,
+      canonical: true,
+    });
+    expect(read("sort=price-asc", true)).toEqual({
+      sort: "price-asc",
+      inStockOnly: false,
+      soldHere: false,
+      canonical: true,
+    });
   });
 
   it("reads the defaults, the known values, and refuses made-up ones", () => {
-    expect(read("", false)).toEqual({ sort: "name", inStockOnly: false, canonical: true });
-    expect(read("sort=newest&instock=1", false)).toEqual({ sort: "newest", inStockOnly: true, canonical: true });
+    expect(read("", false)).toEqual({ sort: "name", inStockOnly: false, soldHere: false, canonical: true });
+    expect(read("sort=newest&instock=1", false)).toEqual({
+      sort: "newest",
+      inStockOnly: true,
+      soldHere: false,
+      canonical: true,
+    });
     expect(read("sort=cheapest", true)).toMatchObject({ sort: "name", canonical: false });
     expect(read("instock=yes", true)).toMatchObject({ inStockOnly: false, canonical: false });
+    // Sold to my address is a customer's own: never kept in the visitor cache.
+    expect(read("sold=here", true)).toMatchObject({ soldHere: true, canonical: false });
+    expect(read("sold=there", true)).toMatchObject({ soldHere: false, canonical: false });
   });
 });

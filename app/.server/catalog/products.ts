@@ -1,8 +1,9 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from "kysely";
+import type { Refusal } from "~/lib/compliance/sold-here";
 import { type FacetChoice, facetSearch } from "~/lib/facets";
 import type { ListingSort } from "~/lib/listing";
 import type { DB, PriceGroupKind, ProductsTable } from "../db/schema";
-import { facetCondition, scopeCondition } from "./facets";
+import { facetCondition, scopeCondition, scopeKey } from "./facets";
 import { cachedPriceOrder, pageOfOrder } from "./price-order";
 import type { Product } from "./product";
 
@@ -209,6 +210,8 @@ export async function listCategoryPage(
     brandId?: number | null;
     /** The filters chosen (issue 38). */
     facets?: FacetChoice;
+    /** Sold to my address: the buyer's refusals (lines with a variant they may buy). */
+    soldHere?: readonly Refusal[] | null;
   },
 ): Promise<ProductPage> {
   const sort = options.sort ?? "name";
@@ -227,6 +230,7 @@ export async function listCategoryPage(
     category: options.category,
     brandId: options.brandId ?? null,
     inStockOnly: options.inStockOnly ?? false,
+    soldHere: options.soldHere ?? null,
   };
   let query = db
     .selectFrom("products")
@@ -241,7 +245,7 @@ export async function listCategoryPage(
     // A price order prices every product of the category: it is built once per change of the
     // catalog or its prices and kept in memory (catalog/price-order.ts); a page is a search in it.
     const group = options.group?.kind === "explicit" ? options.group.id : "list";
-    const name = `${options.category ?? "*"}|${group}|${options.inStockOnly ? "in" : "all"}|${options.brandId ?? ""}|${facetSearch(options.facets ?? {})}`;
+    const name = `${scopeKey(scope)}|${group}|${facetSearch(options.facets ?? {})}`;
     const sorted = await cachedPriceOrder(db, name, () =>
       query.orderBy(key, "asc").orderBy("products.id", "asc").execute(),
     );

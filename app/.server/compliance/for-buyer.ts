@@ -2,10 +2,12 @@ import type { Kysely } from "kysely";
 import { licenseTypeLabel } from "~/lib/business";
 import type { LineCompliance } from "~/lib/cart-check";
 import type { BuyerLicense, Destination, Verdict } from "~/lib/compliance/engine";
+import { type Refusal, refusalsAt } from "~/lib/compliance/sold-here";
 import { stateName } from "~/lib/compliance/vocabulary";
 import * as MESSAGES from "~/lib/messages";
 import type { DB } from "../db/schema";
 import { checkProducts, checkProductsForEach, judgeForEach, loadSaleContext } from "./check";
+import { currentRules } from "./rule-cache";
 
 /**
  * Where rules act for a signed-in customer: notes on product pages and listings for their default
@@ -95,6 +97,20 @@ export async function destinationNotes(
     if (note) notes.set(id, note);
   }
   return notes;
+}
+
+/**
+ * What the rules refuse at an audience's default destination with its licenses on its date
+ * (lib/compliance/sold-here.ts): the "Sold to my address" filter. Null without a destination.
+ */
+export async function refusalsFor(
+  db: Kysely<DB>,
+  where: { destination: Destination; licenses: readonly BuyerLicense[] } | null,
+  date: string,
+): Promise<Refusal[] | null> {
+  if (!where) return null;
+  const { rules } = await currentRules(db);
+  return refusalsAt(rules, where.destination, where.licenses, date);
 }
 
 /** Cards with a note from `notes` where there is one. */

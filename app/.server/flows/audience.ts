@@ -3,13 +3,20 @@ import { LRUCache } from "lru-cache";
 import { createContext, type RouterContextProvider } from "react-router";
 import { storeToday } from "~/lib/business";
 import { type BuyerLicense, type Destination, licenseCoversAddress } from "~/lib/compliance/engine";
+import type { Refusal } from "~/lib/compliance/sold-here";
 import { awaitsApproval, canSeePrices, type Role, type Viewer } from "../accounts/viewer";
 import { type LineSummary, lineSummaries } from "../catalog/lines";
 import type { Product } from "../catalog/product";
 import { listVariantsOfLines } from "../catalog/products";
 import { shapeCard } from "../catalog/shape";
 import { buyerLicenses } from "../compliance/check";
-import { cardsWithNotes, destinationNotes, destinationOf, type ProductNote } from "../compliance/for-buyer";
+import {
+  cardsWithNotes,
+  destinationNotes,
+  destinationOf,
+  type ProductNote,
+  refusalsFor,
+} from "../compliance/for-buyer";
 import type { DB } from "../db/schema";
 import type { Versions } from "../db/versions";
 import { type CustomerGroup, findCustomerGroup, loadGroupPriceBook, pricedWith } from "../pricing/prices";
@@ -212,6 +219,11 @@ export function notesForAudience(
   productIds: readonly number[],
 ): Promise<Map<number, ProductNote>> {
   return destinationNotes(db, audience.compliance, productIds);
+}
+
+/** What the rules refuse at the audience's address ("Sold to my address"); null when it has none. */
+export function refusalsForAudience(db: Kysely<DB>, audience: Audience): Promise<Refusal[] | null> {
+  return refusalsFor(db, audience.compliance, audience.date);
 }
 
 /**

@@ -42,3 +42,6 @@ export const notifyMeOf = (name: string) => `Notify me when ${name} is back in s
 export const cellLeft = (stock: number) => `${stock.toLocaleString("en-US")} left`;
 export const filtersHeading = "Filters";
 export const filtersSummary = (chosen: number) => (chosen ? `Filters (${chosen} chosen)` : "Filters");
+export const inStockOnly = "In stock only";
+/** The filter keeping the lines the rules let a customer buy at their default address. */
+export const soldToMyAddress = "Sold to my address";

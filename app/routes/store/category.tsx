@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useSubmit } from "react-router";
-import { facetCounts } from "~/.server/catalog/facets";
+import { availabilityCounts, facetCounts } from "~/.server/catalog/facets";
 import { findBrandBySlug } from "~/.server/catalog/lines";
 import { decodeCursor, listCategoryPage } from "~/.server/catalog/products";
 import { getDb } from "~/.server/db/instance";
-import { audienceOf, cardsForAudience } from "~/.server/flows/audience";
+import { audienceOf, cardsForAudience, refusalsForAudience } from "~/.server/flows/audience";
 import { FacetFilters } from "~/components/facet-filters";
+import { ListingControls } from "~/components/listing-controls";
 import { ProductCard } from "~/components/product-card";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";
@@ -24,7 +25,10 @@ import type { Route } from "./+types/category";
  * (app/lib/route-policy.ts) by page, order and stock filter; a listing narrowed by facets is not
  * kept (its combinations are many).
  */
-export const handle: RouteHandle = { visitorCache: { query: ["cursor", "sort", "instock"] } };
+// Every parameter the loader reads is named here: the cache renders a page from its key alone
+// (server/visitor-cache.ts), so a parameter left out would never reach the loader. Filtered
+// pages (facets, sold to my address) render but are not kept: the loader says skip.
+export const handle: RouteHandle = { visitorCache: { query: ["cursor", "sort", "instock", "sold", ...FACETS] } };
 
 export const LISTING_PAGE_SIZE = 24;
 
@@ -59,8 +63,16 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   // visitor cache: made-up addresses must not fill it.
   const known = (slug === "all" || isCategorySlug(slug)) && listing.canonical && !hasFacets(facets);
   const group = listing.sort.startsWith("price") ? audience.priceGroup : null;
-  const scope = { category, brandId: brand?.id ?? null, inStockOnly: listing.inStockOnly };
-  const [page, counts] = await Promise.all([
+  // Sold to my address: what the rules refuse at the customer's address (null: none, not offered).
+  const refusals = await refusalsForAudience(db, audience);
+  const scope = {
+    category,
+    brandId: brand?.id ?? null,
+    inStockOnly: listing.inStockOnly,
+    soldHere: listing.soldHere ? refusals : null,
+  };
+  const firstPage = !url.searchParams.has("cursor");
+  const [page, counts, availability] = await Promise.all([
     listCategoryPage(db, {
       ...scope,
       after: decodeCursor(url.searchParams.get("cursor")),
@@ -70,9 +82,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       facets,
     }),
     // The filters' counts: the first page only (the next pages load the list alone).
-    url.searchParams.has("cursor")
-      ? null
-      : facetCounts(db, scope, facets, brand ? FACETS.filter((f) => f !== "brand") : FACETS),
+    firstPage ? facetCounts(db, scope, facets, brand ? FACETS.filter((f) => f !== "brand") : FACETS) : null,
+    firstPage ? availabilityCounts(db, scope, facets, refusals) : null,
   ]);
   return data(
     {
@@ -81,9 +92,12 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       heading: brand ? LINE_MESSAGES.brandHeading(brand.name) : categoryHeading(slug),
       sort: listing.sort,
       inStockOnly: listing.inStockOnly,
+      soldHere: listing.soldHere && refusals !== null,
+      offerSoldHere: refusals !== null,
       sorts: sortsFor(prices),
       facets,
       counts,
+      availability,
       products: await cardsForAudience(db, audience, page.items),
       nextCursor: page.nextCursor,
     },
@@ -102,14 +116,14 @@ export default function Category({ loaderData }: Route.ComponentProps) {
   const [next, setNext] = useState<string | null>(loaderData.nextCursor);
   const sentinel = useRef<HTMLDivElement>(null);
   const loading = fetcher.state !== "idle";
-  const { sort, inStockOnly } = loaderData;
+  const { sort, inStockOnly, soldHere } = loaderData;
   const nextPage = useCallback(
     (cursor: string) => {
-      const params = facetSearch(loaderData.facets, listingSearch({ sort, inStockOnly }));
+      const params = facetSearch(loaderData.facets, listingSearch({ sort, inStockOnly, soldHere }));
       params.set("cursor", cursor);
       return params;
     },
-    [sort, inStockOnly, loaderData.facets],
+    [sort, inStockOnly, soldHere, loaderData.facets],
   );
 
   // A new category (or a revalidation) starts the list again.
@@ -153,10 +167,22 @@ export default function Category({ loaderData }: Route.ComponentProps) {
       </nav>
       <div className="mt-2 flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{loaderData.heading}</h1>
-        <ListingControls sorts={loaderData.sorts} sort={sort} inStockOnly={inStockOnly} facets={loaderData.facets} />
+        <ListingControls
+          sorts={loaderData.sorts}
+          sort={sort}
+          inStockOnly={inStockOnly}
+          soldHere={soldHere}
+          offerSoldHere={loaderData.offerSoldHere}
+          availability={loaderData.availability}
+          facets={loaderData.facets}
+        />
       </div>
       {loaderData.counts ? (
-        <FacetFilters counts={loaderData.counts} chosen={loaderData.facets} sort={sort} inStockOnly={inStockOnly} />
+        <FacetFilters
+          counts={loaderData.counts}
+          chosen={loaderData.facets}
+          keep={listingSearch({ sort, inStockOnly, soldHere })}
+        />
       ) : null}
       {products.length === 0 ? (
         <div className="mt-8 rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
@@ -190,68 +216,5 @@ export default function Category({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
     </div>
-  );
-}
-
-/**
- * Sort order and the in-stock filter, as a GET form: a choice reloads the list at once; before
- * the page's JavaScript runs, the Show button sends the same form.
- */
-function ListingControls({
-  sorts,
-  sort,
-  inStockOnly,
-  facets,
-}: {
-  sorts: ListingSort[];
-  sort: ListingSort;
-  inStockOnly: boolean;
-  facets: FacetChoice;
-}) {
-  const submit = useSubmit();
-  const hydrated = useHydrated();
-  return (
-    <Form
-      method="get"
-      aria-label="Sort and filter"
-      className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm"
-      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
-    >
-      <label className="flex items-center gap-2">
-        <span className="font-medium text-slate-800">Sort by</span>
-        <select
-          name="sort"
-          defaultValue={sort}
-          key={sort}
-          className="min-h-11 rounded-md border border-slate-300 bg-white px-2 text-base text-slate-900 focus:border-brand-500 focus:outline-2 focus:outline-brand-500"
-        >
-          {sorts.map((s) => (
-            <option key={s} value={s}>
-              {LISTING_SORT_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex min-h-11 items-center gap-2 font-medium text-slate-800">
-        <input
-          type="checkbox"
-          name="instock"
-          value="1"
-          defaultChecked={inStockOnly}
-          key={String(inStockOnly)}
-          className="size-5 accent-brand-700"
-        />
-        In stock only
-      </label>
-      {/* The filters chosen stay chosen when the order changes. */}
-      {[...facetSearch(facets).entries()].map(([name, value]) => (
-        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
-      ))}
-      {hydrated ? null : (
-        <Button type="submit" variant="secondary">
-          Show
-        </Button>
-      )}
-    </Form>
   );
 }
