@@ -50,6 +50,34 @@ beforeAll(async () => {
     },
     TEST_ADMIN,
   );
+  // Another brand's product that the same word finds, out of stock: the filters tell them apart.
+  const other = await insertProduct(
+    t.db,
+    {
+      sku: "CK-MINT",
+      name: "Vaporlux Mint Ice Cloud Edition",
+      description: "",
+      priceCents: 999,
+      stock: 0,
+      category: "disposable-vapes",
+    },
+    [],
+  );
+  await saveProductCompliance(
+    t.db,
+    other,
+    {
+      brand: "Cloud King",
+      productClass: null,
+      flavorClass: "flavored",
+      nicotineMgMl: null,
+      country: null,
+      upc: null,
+      thcMg: null,
+      sevenOhPercent: null,
+    },
+    TEST_ADMIN,
+  );
   const { id } = await customerWithAddress(t.db, "searcher@shop.test");
   customer = {
     id,
@@ -87,12 +115,16 @@ async function suggestions(q: string, viewer: Viewer | null) {
   return response.text();
 }
 
-async function searchPage(q: string, viewer: Viewer | null) {
-  const url = new URL(`http://localhost:3000/search?${new URLSearchParams({ q })}`);
+async function searchPage(q: string, viewer: Viewer | null, filters: Record<string, string> = {}) {
+  const url = new URL(`http://localhost:3000/search?${new URLSearchParams({ q, ...filters })}`);
   try {
-    return {
-      data: await searchLoader({ url, request: new Request(url), params: {}, context: contextFor(viewer) } as never),
-    };
+    const answer = await searchLoader({
+      url,
+      request: new Request(url),
+      params: {},
+      context: contextFor(viewer),
+    } as never);
+    return { data: answer.data, cache: new Headers(answer.init?.headers).get("X-Visitor-Cache") };
   } catch (thrown) {
     if (thrown instanceof Response) return { redirect: thrown.headers.get("location"), status: thrown.status };
     throw thrown;
@@ -112,10 +144,10 @@ describe(`search answers on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
   });
 
   it("a visitor's results page carries no price; a customer's does", async () => {
-    const visitor = await searchPage("vaporlx", null);
+    const visitor = await searchPage("vaporlx blue", null);
     expect(visitor.data?.products.map((p) => p.name)).toEqual(["Vaporlux Blue Razz Ice 6000 Puffs"]);
     expect(JSON.stringify(visitor.data)).not.toContain(String(PRICE_CENTS));
-    const mine = await searchPage("vaporlx", customer);
+    const mine = await searchPage("vaporlx blue", customer);
     expect(JSON.stringify(mine.data)).toContain(String(PRICE_CENTS));
   });
 
@@ -128,5 +160,35 @@ describe(`search answers on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
       expect(JSON.parse(await suggestions(code, null)).suggestions[0]?.id, code).toBe(productId);
     }
     expect((await searchPage("VLX-BRI", null)).data?.products.map((p) => p.id)).toEqual([productId]);
+  });
+
+  it("filters by facet and stock with counts over everything found, kept out of the visitor cache", async () => {
+    const all = await searchPage("vaporlux", null);
+    expect(all.data?.products.map((p) => p.name)).toEqual([
+      "Vaporlux Blue Razz Ice 6000 Puffs",
+      "Vaporlux Mint Ice Cloud Edition",
+    ]);
+    expect(all.cache).toBeNull();
+    expect(all.data?.counts?.brand?.map((c) => [c.value, c.count]).sort()).toEqual([
+      ["cloud-king", 1],
+      ["vaporlux", 1],
+    ]);
+    expect(all.data?.availability).toEqual({ inStock: 1, soldHere: null });
+
+    const brand = await searchPage("vaporlux", null, { brand: "cloud-king" });
+    expect(brand.data?.products.map((p) => p.name)).toEqual(["Vaporlux Mint Ice Cloud Edition"]);
+    expect(brand.cache).toBe("skip");
+    // A facet's own values are counted without its choice: the other brand stays offered.
+    expect(brand.data?.counts?.brand?.length).toBe(2);
+    expect(brand.data?.availability).toEqual({ inStock: 0, soldHere: null });
+
+    const inStock = await searchPage("vaporlux", null, { instock: "1" });
+    expect(inStock.data?.products.map((p) => p.name)).toEqual(["Vaporlux Blue Razz Ice 6000 Puffs"]);
+    // Filtered, a code typed whole is a result among others, not a jump past the filters.
+    const code = await searchPage("CK-MINT", null, { instock: "1" });
+    expect(code.data?.products).toEqual([]);
+    // A customer with an address is offered "Sold to my address"; a visitor is not.
+    expect((await searchPage("vaporlux", customer)).data?.offerSoldHere).toBe(true);
+    expect(all.data?.offerSoldHere).toBe(false);
   });
 });

@@ -1,19 +1,28 @@
-import { Link, redirect } from "react-router";
+import { sql } from "kysely";
+import { data, Link, redirect } from "react-router";
+import { availabilityCounts, facetCondition, facetCounts, lineCondition } from "~/.server/catalog/facets";
 import { productPath } from "~/.server/catalog/lines";
-import { searchProducts } from "~/.server/catalog/search/engine";
+import { matchedProductIds, searchProducts } from "~/.server/catalog/search/engine";
 import { normalizeQuery } from "~/.server/catalog/search/text";
 import { getDb } from "~/.server/db/instance";
-import { audienceOf, cardsForAudience } from "~/.server/flows/audience";
+import { audienceOf, cardsForAudience, refusalsForAudience } from "~/.server/flows/audience";
+import { FacetFilters } from "~/components/facet-filters";
+import { ListingControls } from "~/components/listing-controls";
 import { ProductCard } from "~/components/product-card";
 import { ButtonLink } from "~/components/ui/button";
+import { FACETS, facetSearch, hasFacets, readFacets } from "~/lib/facets";
+import { listingSearch, readListingQuery } from "~/lib/listing";
 import * as MESSAGES from "~/lib/messages";
 import type { RouteHandle } from "~/lib/route-policy";
 import { pageParam } from "~/lib/schemas/params";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/search";
 
-/** The same for every visitor: cached (app/lib/route-policy.ts). */
-export const handle: RouteHandle = { visitorCache: { query: ["q", "page"] } };
+/**
+ * The same for every visitor: cached (app/lib/route-policy.ts). Every parameter the loader reads
+ * is named (the cache renders from its key); a filtered search renders but is not kept.
+ */
+export const handle: RouteHandle = { visitorCache: { query: ["q", "page", "instock", "sold", ...FACETS] } };
 
 export const SEARCH_PAGE_SIZE = 48;
 
@@ -33,30 +42,89 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const query = normalizeQuery(url.searchParams.get("q"));
   const page = pageParam(url.searchParams.get("page"), 1000);
   const db = getDb();
-  const [audience, found] = await Promise.all([
-    audienceOf(context, db),
-    query
-      ? searchProducts(db, query, { limit: SEARCH_PAGE_SIZE + 1, offset: (page - 1) * SEARCH_PAGE_SIZE })
-      : { exact: null, products: [] },
-  ]);
+  const audience = await audienceOf(context, db);
+  // The filters (issue 38): facets, in stock, sold to my address; the order is the search's rank.
+  const listing = readListingQuery(url.searchParams, false);
+  const facets = readFacets(url.searchParams);
+  const refusals = await refusalsForAudience(db, audience);
+  const soldHere = listing.soldHere && refusals !== null;
+  const filtered = hasFacets(facets) || listing.inStockOnly || soldHere;
+  const filters = { inStockOnly: listing.inStockOnly, soldHere: soldHere ? refusals : null };
+  // The products of the lines the filters keep, as a subquery the engine's tiers read.
+  const within = filtered
+    ? sql<number>`(${db.selectFrom("products").select("products.id").where(lineCondition(filters)).where(facetCondition(facets))})`
+    : null;
+  const found = query
+    ? await searchProducts(db, query, { limit: SEARCH_PAGE_SIZE + 1, offset: (page - 1) * SEARCH_PAGE_SIZE, within })
+    : { exact: null, products: [] };
   // A SKU or UPC typed whole goes straight to its product (its line's page, it chosen).
-  if (found.exact && page === 1) throw redirect((await productPath(db, found.exact.id)) ?? "/search");
+  if (found.exact && page === 1 && !filtered) throw redirect((await productPath(db, found.exact.id)) ?? "/search");
   // One card a line (issue 38): the line's first variant found stands for it.
   const lines = new Set<number>();
   const cards = found.products.slice(0, SEARCH_PAGE_SIZE).filter((p) => !lines.has(p.lineId) && lines.add(p.lineId));
-  return {
-    query,
-    page,
-    hasMore: found.products.length > SEARCH_PAGE_SIZE,
-    products: await cardsForAudience(db, audience, cards),
-  };
+  // The filters' counts over every line the search found (the first page only).
+  const matched = query && page === 1 ? await matchedProductIds(db, query) : null;
+  const scope = matched
+    ? { category: null, ...filters, lineIds: sql<number>`(select line_id from products where id in ${matched})` }
+    : null;
+  const [counts, availability] = scope
+    ? await Promise.all([facetCounts(db, scope, facets), availabilityCounts(db, scope, facets, refusals)])
+    : [null, null];
+  return data(
+    {
+      query,
+      page,
+      hasMore: found.products.length > SEARCH_PAGE_SIZE,
+      products: await cardsForAudience(db, audience, cards),
+      facets,
+      counts,
+      availability,
+      inStockOnly: listing.inStockOnly,
+      soldHere,
+      offerSoldHere: refusals !== null,
+    },
+    filtered || hasFacets(facets) || !listing.canonical ? { headers: { "X-Visitor-Cache": "skip" } } : undefined,
+  );
+}
+
+/** Passes the loader's word on caching to the server's visitor cache (server/visitor-cache.ts). */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, products, page, hasMore } = loaderData;
+  const { query, products, page, hasMore, facets, inStockOnly, soldHere } = loaderData;
+  // The filters chosen, kept by the other filters' forms and the page links.
+  const kept = facetSearch(facets, listingSearch({ sort: "name", inStockOnly, soldHere }));
+  const pageLink = (n: number) => {
+    const params = new URLSearchParams({ q: query, page: String(n) });
+    for (const [name, value] of kept) params.append(name, value);
+    return `/search?${params}`;
+  };
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
-      <h1 className="text-2xl font-bold text-slate-900">{query ? `Results for “${query}”` : "Search products"}</h1>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">{query ? `Results for “${query}”` : "Search products"}</h1>
+        {query ? (
+          <ListingControls
+            sorts={null}
+            sort="name"
+            inStockOnly={inStockOnly}
+            soldHere={soldHere}
+            offerSoldHere={loaderData.offerSoldHere}
+            availability={loaderData.availability}
+            facets={facets}
+            query={query}
+          />
+        ) : null}
+      </div>
+      {query && loaderData.counts ? (
+        <FacetFilters
+          counts={loaderData.counts}
+          chosen={facets}
+          keep={new URLSearchParams([["q", query], ...listingSearch({ sort: "name", inStockOnly, soldHere })])}
+        />
+      ) : null}
       {!query ? (
         <p className="mt-4 text-slate-700">{MESSAGES.typeProductName}</p>
       ) : products.length === 0 ? (
@@ -77,18 +145,12 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           </ul>
           <nav aria-label="Search result pages" className="mt-6 flex justify-center gap-4">
             {page > 1 ? (
-              <Link
-                to={`/search?${new URLSearchParams({ q: query, page: String(page - 1) })}`}
-                className="font-semibold text-brand-700 underline"
-              >
+              <Link to={pageLink(page - 1)} className="font-semibold text-brand-700 underline">
                 Previous page
               </Link>
             ) : null}
             {hasMore ? (
-              <Link
-                to={`/search?${new URLSearchParams({ q: query, page: String(page + 1) })}`}
-                className="font-semibold text-brand-700 underline"
-              >
+              <Link to={pageLink(page + 1)} className="font-semibold text-brand-700 underline">
                 Next page
               </Link>
             ) : null}

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Product } from "../product";
 import { type Db, PRODUCT_COLUMNS, withImages } from "../products";
 import { findIdByCode, foldedSku, skuStartsWith } from "./codes";
@@ -57,25 +57,35 @@ interface TierOptions {
   typing: boolean;
   /** A product already ranked first (the exact code). */
   exclude: number | null;
+  /** The search page's filters: only these products (a subquery of ids). */
+  within?: RawBuilder<number> | null;
+}
+
+/** Tier 2's expression: the words with typos forgiven (all of them when, as typed, they find nothing together). */
+async function forgivingOf(db: Db, r: Reading, typing: boolean): Promise<Expr | null> {
+  if (!r.typed) return null;
+  const vocabulary = await vocabularyOf(db);
+  const forgiving = forgivingExpr(r.slots, vocabulary, { typing, correctKnown: false });
+  // Every word is a catalog word's start, yet together they find nothing: forgive them all.
+  if (!(await anyMatch(db, forgiving ? either(r.typed, forgiving) : r.typed)))
+    return forgivingExpr(r.slots, vocabulary, { typing, correctKnown: true });
+  return forgiving;
 }
 
 /** The tiers after the exact code, in rank order; each is built when the one before it runs out. */
 function tiersOf(db: Db, r: Reading, options: TierOptions): (() => Promise<Tier | null>)[] {
   const { candidates, typing, exclude } = options;
+  const within = options.within ?? null;
   const byExpr = (e: Expr): Tier => ({
-    ids: (limit, offset) => pageOfMatches(db, e, { limit, offset, exclude, candidates }),
-    count: () => countMatches(db, e),
+    ids: (limit, offset) => pageOfMatches(db, e, { limit, offset, exclude, candidates, within }),
+    count: () => countMatches(db, e, within),
   });
   let found: Expr | null = r.typed;
   return [
     async () => (r.typed ? byExpr(r.typed) : null),
     async () => {
       if (!r.typed) return null;
-      const vocabulary = await vocabularyOf(db);
-      let forgiving = forgivingExpr(r.slots, vocabulary, { typing, correctKnown: false });
-      // Every word is a catalog word's start, yet together they find nothing: forgive them all.
-      if (!(await anyMatch(db, forgiving ? either(r.typed, forgiving) : r.typed)))
-        forgiving = forgivingExpr(r.slots, vocabulary, { typing, correctKnown: true });
+      const forgiving = await forgivingOf(db, r, typing);
       if (!forgiving) return null;
       found = either(r.typed, forgiving);
       return byExpr(butNot(forgiving, r.typed));
@@ -86,7 +96,9 @@ function tiersOf(db: Db, r: Reading, options: TierOptions): (() => Promise<Tier 
         candidates === undefined
           ? nameContains(db, r.text)
           : sql<boolean>`products.id in ${idsOfNamesContaining(db, r.text, candidates)}`;
-      const notExcluded = exclude === null ? sql<boolean>`1 = 1` : sql<boolean>`products.id <> ${exclude}`;
+      const notExcluded = sql<boolean>`${exclude === null ? sql`1 = 1` : sql`products.id <> ${exclude}`} and ${
+        within ? sql`products.id in ${within}` : sql`1 = 1`
+      }`;
       const where = found
         ? sql<boolean>`${contains} and products.id not in ${matchingIds(db, found)} and ${notExcluded}`
         : sql<boolean>`${contains} and ${notExcluded}`;
@@ -151,26 +163,61 @@ export interface SearchResult {
   products: Product[];
 }
 
-/** The search page: `limit` results from `offset`, ranked (see above). */
+/**
+ * The search page: `limit` results from `offset`, ranked (see above); `within` (the page's
+ * filters) keeps only those products, the exact code included.
+ */
 export async function searchProducts(
   db: Db,
   query: string,
-  options: { limit: number; offset?: number },
+  options: { limit: number; offset?: number; within?: RawBuilder<number> | null },
 ): Promise<SearchResult> {
   const text = normalizeQuery(query);
   if (!text) return { exact: null, products: [] };
+  const within = options.within ?? null;
   const [exactId, reading] = await Promise.all([findIdByCode(db, text), read(db, text)]);
-  const exactRow = exactId === null ? undefined : await productById(db, exactId);
+  const exactRow =
+    exactId === null
+      ? undefined
+      : within
+        ? (
+            await db
+              .selectFrom("products")
+              .select(PRODUCT_COLUMNS)
+              .where("products.id", "=", exactId)
+              .where(sql<boolean>`products.id in ${within}`)
+              .execute()
+          )[0]
+        : await productById(db, exactId);
   const offset = options.offset ?? 0;
   const first = exactRow && offset === 0 ? [exactRow] : [];
   const rest = await pageThrough(
     db,
-    tiersOf(db, reading, { typing: false, exclude: exactRow?.id ?? null }),
+    tiersOf(db, reading, { typing: false, exclude: exactRow?.id ?? null, within }),
     options.limit - first.length,
     Math.max(0, offset - (exactRow ? 1 : 0)),
   );
   const products = await withImages(db, [...first, ...rest]);
   return { exact: exactRow ? (products.find((p) => p.id === exactRow.id) ?? null) : null, products };
+}
+
+/**
+ * Every product a search finds, whatever its rank, as a subquery of ids (null: the query has
+ * nothing to search): what the search page's facets count over.
+ */
+export async function matchedProductIds(db: Db, query: string): Promise<RawBuilder<number> | null> {
+  const text = normalizeQuery(query);
+  if (!text) return null;
+  const [exactId, reading] = await Promise.all([findIdByCode(db, text), read(db, text)]);
+  const forgiving = await forgivingOf(db, reading, false);
+  const found = reading.typed ? (forgiving ? either(reading.typed, forgiving) : reading.typed) : null;
+  const parts = [
+    ...(found ? [sql<boolean>`products.id in ${matchingIds(db, found)}`] : []),
+    ...([...text].length >= NAME_CONTAINS_MIN_LENGTH ? [nameContains(db, text)] : []),
+    ...(exactId === null ? [] : [sql<boolean>`products.id = ${exactId}`]),
+  ];
+  if (parts.length === 0) return sql<number>`(select products.id from products where 1 = 0)`;
+  return sql<number>`(select products.id from products where ${sql.join(parts, sql` or `)})`;
 }
 
 /** Suggestions start at this many characters (fewer match too much to be useful). */

@@ -65,6 +65,8 @@ export interface MatchPage {
   exclude: number | null;
   /** Suggestions: choose among the first this many matches the index returns (bounds the sort). */
   candidates?: number | undefined;
+  /** The search page's filters: only these products (a subquery of ids). */
+  within?: RawBuilder<number> | null;
 }
 
 /**
@@ -79,7 +81,10 @@ export async function pageOfMatches(db: Kysely<DB>, e: Expr, page: MatchPage): P
       ? sql`document @@ to_tsquery('simple', ${tsquery(e)})`
       : sql`product_id in ${matchingIds(db, e, page.candidates)}`;
   const excluded = page.exclude === null ? sql`` : sql` and product_id <> ${page.exclude}`;
-  const { rows } = await sql<{ id: number }>`select product_id as id from search_documents where ${match}${excluded}
+  const within = page.within ? sql` and product_id in ${page.within}` : sql``;
+  const { rows } = await sql<{
+    id: number;
+  }>`select product_id as id from search_documents where ${match}${excluded}${within}
     order by name, product_id limit ${page.limit} offset ${page.offset}`.execute(db);
   return rows.map((r) => r.id);
 }
@@ -90,8 +95,11 @@ export async function anyMatch(db: Kysely<DB>, e: Expr): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** How many documents match `e`. */
-export async function countMatches(db: Kysely<DB>, e: Expr): Promise<number> {
-  const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${matchingIds(db, e)} as m`.execute(db);
+/** How many documents match `e` (of the products `within`, when given). */
+export async function countMatches(db: Kysely<DB>, e: Expr, within: RawBuilder<number> | null = null): Promise<number> {
+  const { rows } = within
+    ? await sql<{ n: number | string }>`select count(*) as n from search_documents
+        where product_id in ${matchingIds(db, e)} and product_id in ${within}`.execute(db)
+    : await sql<{ n: number | string }>`select count(*) as n from ${matchingIds(db, e)} as m`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }

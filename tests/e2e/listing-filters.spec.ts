@@ -137,4 +137,26 @@ test.describe("sold to my address", () => {
       await page.unrouteAll({ behavior: "ignoreErrors" });
     }
   });
+
+  test("a search's results filter by flavor and stock, kept when paging, before the script runs", async ({
+    page,
+  }, testInfo) => {
+    const { brand } = await brandWithTwoLines();
+    const release = await holdScripts(page);
+    await page.goto(`/search?${new URLSearchParams({ q: brand })}`, { waitUntil: "commit" });
+    const cards = page.getByRole("article");
+    await expect(cards).toHaveCount(2);
+    await expect(page.getByRole("checkbox", { name: `${LINE_MESSAGES.inStockOnly} (2)` })).toBeVisible();
+    await page.getByText(LINE_MESSAGES.filtersSummary(0), { exact: true }).click();
+    await page.getByRole("group", { name: "Flavor" }).getByRole("checkbox", { name: "Grape (1)" }).check();
+    await page.getByRole("form", { name: LINE_MESSAGES.filtersHeading }).getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/[?&]flavor=grape/);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(brand).replace(/%20/g, "[+]")}`));
+    await expect(cards).toHaveCount(1);
+    await expect(cards.filter({ hasText: `${brand} Banned` })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Results for “${brand}”`);
+    await release();
+    await page.screenshot({ path: testInfo.outputPath("search-filtered.png"), fullPage: true });
+    await expectNoSeriousViolations(page, "search filtered by flavor");
+  });
 });
