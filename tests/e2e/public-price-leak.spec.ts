@@ -77,6 +77,20 @@ test.describe("visitors never receive prices @desktop-only", () => {
     await expectNoLeak(request, "/_.data", prices);
     await expectNoLeak(request, "/search?q=a", prices);
     await expectNoLeak(request, "/search.data?q=a", prices);
+    // Brand pages, and listings and searches narrowed by every filter (issue 38): counts, never prices.
+    const db = getDb();
+    for (const { slug } of await db.selectFrom("brands").select("slug").execute()) {
+      await expectNoLeak(request, `/brands/${slug}`, prices);
+      await expectNoLeak(request, `/brands/${slug}.data`, prices);
+    }
+    const facets = await db.selectFrom("line_facets").select(["facet", "value"]).distinct().limit(40).execute();
+    for (const { facet, value } of facets) {
+      const query = new URLSearchParams({ [facet]: value, instock: "1", sold: "here" });
+      await expectNoLeak(request, `/products/all?${query}`, prices);
+      await expectNoLeak(request, `/products/all.data?${query}`, prices);
+      await expectNoLeak(request, `/search?q=a&${query}`, prices);
+      await expectNoLeak(request, `/search.data?q=a&${query}`, prices);
+    }
     await expectNoLeak(request, "/sitemap.xml", prices);
     await expectNoLeak(request, "/robots.txt", prices);
     for (const path of OTHER_PAGES) await expectNoLeak(request, path, prices);
