@@ -1,16 +1,13 @@
-import { sql } from "kysely";
 import { data, Link, redirect } from "react-router";
-import { availabilityCounts, facetCondition, facetCounts, lineCondition } from "~/.server/catalog/facets";
-import { productPath } from "~/.server/catalog/lines";
-import { matchedProductIds, searchProducts } from "~/.server/catalog/search/engine";
 import { normalizeQuery } from "~/.server/catalog/search/text";
 import { getDb } from "~/.server/db/instance";
-import { audienceOf, cardsForAudience, refusalsForAudience } from "~/.server/flows/audience";
+import { audienceOf } from "~/.server/flows/audience";
+import { searchPage } from "~/.server/flows/search-page";
 import { FacetFilters } from "~/components/facet-filters";
 import { ListingControls } from "~/components/listing-controls";
 import { ProductCard } from "~/components/product-card";
 import { ButtonLink } from "~/components/ui/button";
-import { FACETS, facetSearch, hasFacets, readFacets } from "~/lib/facets";
+import { FACETS, facetSearch, readFacets } from "~/lib/facets";
 import { listingSearch, readListingQuery } from "~/lib/listing";
 import * as MESSAGES from "~/lib/messages";
 import type { RouteHandle } from "~/lib/route-policy";
@@ -23,8 +20,6 @@ import type { Route } from "./+types/search";
  * is named (the cache renders from its key); a filtered search renders but is not kept.
  */
 export const handle: RouteHandle = { visitorCache: { query: ["q", "page", "instock", "sold", ...FACETS] } };
-
-export const SEARCH_PAGE_SIZE = 48;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
@@ -46,44 +41,29 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // The filters (issue 38): facets, in stock, sold to my address; the order is the search's rank.
   const listing = readListingQuery(url.searchParams, false);
   const facets = readFacets(url.searchParams);
-  const refusals = await refusalsForAudience(db, audience);
-  const soldHere = listing.soldHere && refusals !== null;
-  const filtered = hasFacets(facets) || listing.inStockOnly || soldHere;
-  const filters = { inStockOnly: listing.inStockOnly, soldHere: soldHere ? refusals : null };
-  // The products of the lines the filters keep, as a subquery the engine's tiers read.
-  const within = filtered
-    ? sql<number>`(${db.selectFrom("products").select("products.id").where(lineCondition(filters)).where(facetCondition(facets))})`
-    : null;
-  const found = query
-    ? await searchProducts(db, query, { limit: SEARCH_PAGE_SIZE + 1, offset: (page - 1) * SEARCH_PAGE_SIZE, within })
-    : { exact: null, products: [] };
+  const shown = await searchPage(db, audience, {
+    query,
+    page,
+    facets,
+    inStockOnly: listing.inStockOnly,
+    soldHere: listing.soldHere,
+  });
   // A SKU or UPC typed whole goes straight to its product (its line's page, it chosen).
-  if (found.exact && page === 1 && !filtered) throw redirect((await productPath(db, found.exact.id)) ?? "/search");
-  // One card a line (issue 38): the line's first variant found stands for it.
-  const lines = new Set<number>();
-  const cards = found.products.slice(0, SEARCH_PAGE_SIZE).filter((p) => !lines.has(p.lineId) && lines.add(p.lineId));
-  // The filters' counts over every line the search found (the first page only).
-  const matched = query && page === 1 ? await matchedProductIds(db, query) : null;
-  const scope = matched
-    ? { category: null, ...filters, lineIds: sql<number>`(select line_id from products where id in ${matched})` }
-    : null;
-  const [counts, availability] = scope
-    ? await Promise.all([facetCounts(db, scope, facets), availabilityCounts(db, scope, facets, refusals)])
-    : [null, null];
+  if (shown.redirect !== null) throw redirect(shown.redirect);
   return data(
     {
       query,
       page,
-      hasMore: found.products.length > SEARCH_PAGE_SIZE,
-      products: await cardsForAudience(db, audience, cards),
       facets,
-      counts,
-      availability,
       inStockOnly: listing.inStockOnly,
-      soldHere,
-      offerSoldHere: refusals !== null,
+      hasMore: shown.hasMore,
+      products: shown.products,
+      counts: shown.counts,
+      availability: shown.availability,
+      soldHere: shown.soldHere,
+      offerSoldHere: shown.offerSoldHere,
     },
-    filtered || hasFacets(facets) || !listing.canonical ? { headers: { "X-Visitor-Cache": "skip" } } : undefined,
+    shown.filtered || !listing.canonical ? { headers: { "X-Visitor-Cache": "skip" } } : undefined,
   );
 }
 

@@ -1,0 +1,81 @@
+import { type Kysely, sql } from "kysely";
+import type { FacetChoice } from "~/lib/facets";
+import { hasFacets } from "~/lib/facets";
+import {
+  type AvailabilityCounts,
+  availabilityCounts,
+  facetCondition,
+  facetCounts,
+  lineCondition,
+} from "../catalog/facets";
+import { productPath } from "../catalog/lines";
+import { matchedProductIds, searchProducts } from "../catalog/search/engine";
+import type { DB } from "../db/schema";
+import { type Audience, cardsForAudience, refusalsForAudience } from "./audience";
+
+/** Results a search page shows. */
+export const SEARCH_PAGE_SIZE = 48;
+
+/**
+ * What the search page shows for a query (issue 38), as the audience sees it: a page of cards
+ * (one a line, ranked by the engine), narrowed by the filters (facets, in stock, sold to my
+ * address) inside the engine's tiers, and on the first page the filters' counts over every line
+ * the search found. A SKU or UPC typed whole, unfiltered, on the first page: where to go instead.
+ */
+export async function searchPage(
+  db: Kysely<DB>,
+  audience: Audience,
+  ask: { query: string; page: number; facets: FacetChoice; inStockOnly: boolean; soldHere: boolean },
+): Promise<{ redirect: string } | SearchPage> {
+  const { query, page, facets, inStockOnly } = ask;
+  const refusals = await refusalsForAudience(db, audience);
+  const soldHere = ask.soldHere && refusals !== null;
+  const filtered = hasFacets(facets) || inStockOnly || soldHere;
+  const filters = { inStockOnly, soldHere: soldHere ? refusals : null };
+  // The products of the lines the filters keep, as a subquery the engine's tiers read.
+  const within = filtered
+    ? sql<number>`(${db.selectFrom("products").select("products.id").where(lineCondition(filters)).where(facetCondition(facets))})`
+    : null;
+  const found = query
+    ? await searchProducts(db, query, { limit: SEARCH_PAGE_SIZE + 1, offset: (page - 1) * SEARCH_PAGE_SIZE, within })
+    : { exact: null, products: [] };
+  if (found.exact && page === 1 && !filtered) {
+    return { redirect: (await productPath(db, found.exact.id)) ?? "/search" };
+  }
+  // One card a line: the line's first variant found stands for it.
+  const lines = new Set<number>();
+  const cards = found.products.slice(0, SEARCH_PAGE_SIZE).filter((p) => !lines.has(p.lineId) && lines.add(p.lineId));
+  // The filters' counts over every line the search found (the first page only).
+  const matched = query && page === 1 ? await matchedProductIds(db, query) : null;
+  const scope = matched
+    ? { category: null, ...filters, lineIds: sql<number>`(select line_id from products where id in ${matched})` }
+    : null;
+  const [counts, availability, products] = await Promise.all([
+    scope ? facetCounts(db, scope, facets) : null,
+    scope ? availabilityCounts(db, scope, facets, refusals) : null,
+    cardsForAudience(db, audience, cards),
+  ]);
+  return {
+    redirect: null,
+    filtered,
+    hasMore: found.products.length > SEARCH_PAGE_SIZE,
+    products,
+    counts,
+    availability,
+    soldHere,
+    offerSoldHere: refusals !== null,
+  };
+}
+
+/** A search page's contents (searchPage). */
+export interface SearchPage {
+  redirect: null;
+  /** Narrowed by a filter: not kept by the visitor cache. */
+  filtered: boolean;
+  hasMore: boolean;
+  products: Awaited<ReturnType<typeof cardsForAudience>>;
+  counts: Awaited<ReturnType<typeof facetCounts>> | null;
+  availability: AvailabilityCounts | null;
+  soldHere: boolean;
+  offerSoldHere: boolean;
+}
