@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, storeToday } from "~/lib/business";
 import * as REPORT_MESSAGES from "~/lib/messages/reports";
+import { orderMoney } from "~/lib/order-money";
 import { lineSchema } from "~/lib/schemas/product-line";
 import { storeDayStart } from "~/lib/store-time";
 import { TEST_ADMIN } from "../../../tests/support/actors";
@@ -14,6 +15,7 @@ import { insertProduct } from "../catalog/product-writes";
 import { findProductsToAdd, loadLineEditor, saveLine } from "../flows/line-admin";
 import { placeOrder } from "../flows/place-order";
 import { deleteProduct } from "../flows/product-admin";
+import { moneyColumns } from "../orders/money";
 import type { DayRange } from "./range";
 import { type SalesRow, salesBy } from "./sales";
 import { readSalesSummary, recountSales } from "./summary";
@@ -228,6 +230,47 @@ describe(`sales by product line and by variant on ${ON}`, () => {
       { name: "Cloud Nine Peach", line_id: cloud, line_name: "Cloud Nine" },
     ]);
     expect(await readSalesSummary(t.db)).toEqual(await recountSales(t.db));
+  });
+
+  it("names an order line whose product went before lines existed: no line, and the variant it was sold as", async () => {
+    // Written as an order line of a product deleted before migration 0039 is: no product, no line.
+    const { id } = await t.db
+      .insertInto("orders")
+      .values({
+        user_id: buyer.id,
+        idempotency_key: "lines-before-lines",
+        status: "Completed",
+        ...moneyColumns(orderMoney({ goodsCents: 3 * 4_50 })),
+        item_count: 3,
+        ship_business_name: "Shop",
+        ship_street: "1 Main St",
+        ship_city: "Town",
+        ship_state: "TX",
+        ship_zip: "00000",
+        ship_phone: "",
+        created_at: "2024-03-05T18:00:00.000Z",
+        updated_at: "2024-03-05T18:00:00.000Z",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto("order_items")
+      .values({
+        order_id: id,
+        product_id: null,
+        position: 0,
+        name: "Old Cloud Grape",
+        sku: "OLD-1",
+        unit_price_cents: 4_50,
+        quantity: 3,
+      })
+      .execute();
+    const day = { from: "2024-03-05", to: "2024-03-05" };
+    expect(figures((await salesBy(t.db, "line", day)).rows)).toEqual([
+      [REPORT_MESSAGES.reportUnknown("line"), 1, 3, 13_50],
+    ]);
+    expect(REPORT_MESSAGES.reportUnknown("line")).toBe("No product line (product deleted)");
+    expect(figures((await salesBy(t.db, "variant", day)).rows)).toEqual([["Old Cloud Grape", 1, 3, 13_50]]);
   });
 
   it("sums any range by line as by product, by variant and as the orders' goods, over random orders", async () => {
