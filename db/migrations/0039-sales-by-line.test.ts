@@ -69,13 +69,15 @@ describe(`migration 0039 on ${ON}`, () => {
     expect(backfilled).toEqual(kept);
     expect(backfilled).toEqual(await recountSales(t.db));
     expect(
-      backfilled.filter((r) => r.dim === "line").map((r) => [r.key, r.orders, r.units, r.salesCents, r.label]),
+      backfilled.filter((r) => r.dim === "line-year").map((r) => [r.key, r.orders, r.units, r.salesCents, r.label]),
     ).toEqual(
       [
         [String(puff), 1, 3, 900, "Puff Bar"],
         [String(soloLine), 1, 4, 1200, "M39-SOLO"],
       ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     );
+    // Hourly line rows carry no name; the year's carry the line's name as sold.
+    expect(backfilled.filter((r) => r.dim === "line").map((r) => r.label)).toEqual([null, null]);
     // The triggers are back: a new order counts in its line.
     await place([{ id: lime, quantity: 5 }]);
     const after = await readSalesSummary(t.db);

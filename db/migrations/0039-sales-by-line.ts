@@ -12,8 +12,9 @@ import { dialectOf } from "../../app/.server/db/connect";
  *   its product's line (migration 0036 made every product a line of its own, with the product's id).
  * - sales_hourly gets the line dimensions: "line" (by hour) and "line-year" (by store year, as
  *   "product-year" is for products), keyed by the line's id, '' when none (a product deleted
- *   before lines existed). Their rows' label is the greatest line name as sold of their lines (a
- *   report names a line that is gone by it).
+ *   before lines existed). The "line-year" rows' label is the greatest line name as sold of their
+ *   lines (a report names a line that is gone by it); the hourly rows carry none, so a month by
+ *   line reads as few bytes as a month by product.
  * - The summary's triggers are those of migration 0031 (as 0033 left them: orders.goods_cents)
  *   with the line dimensions added: SQLite's dropped and made again, PostgreSQL's functions
  *   replaced (the triggers call them by name). down() brings back 0031's.
@@ -54,7 +55,8 @@ const storeYearOf = (hour: string) =>
 const yearly = (dim: string) => dim === "product-year" || dim === "line-year";
 const periodOf = (dim: string, hour: string) => (yearly(dim) ? storeYearOf(hour) : hour);
 const isProduct = (dim: string) => dim === "product" || dim === "product-year";
-const isLine = (dim: string) => dim === "line" || dim === "line-year";
+/** The rows that carry the line's name as sold: the yearly ones only (hourly rows stay lean, as the product's). */
+const isLine = (dim: string) => dim === "line-year";
 
 /** A row's label when it adds a line `r` (null when it takes one away). */
 function rowLabel(dims: Dims, dim: string, r: string, adds: string): string {

@@ -225,8 +225,6 @@ export async function salesBy(
       sql<number>`count(*) over ()`.as("groups"),
       sql<number>`sum(sum(${units})) over ()`.as("all_units"),
       sql<number>`sum(sum(${cents})) over ()`.as("all_sales"),
-      // A line's name as sold (its rows carry it): what names a line that is gone.
-      (kind === "line" ? sql<string | null>`max(s.label)` : sql<string | null>`null`).as("sold_as"),
     ])
     .groupBy("s.key")
     .orderBy(sql`sum(${cents})`, "desc")
@@ -263,6 +261,14 @@ export async function salesBy(
     labelsOf(db, kind, keys),
     saved,
   ]);
+  // Lines that are gone: named as they were sold (their year rows carry it).
+  const soldAs =
+    kind === "line"
+      ? await lineNamesAsSold(
+          db,
+          keys.filter((k) => !labels.has(k)),
+        )
+      : new Map();
   return {
     rows: rows.map((r) => {
       const known = r.key ? labels.get(r.key) : undefined;
@@ -271,7 +277,15 @@ export async function salesBy(
         key: r.key,
         label:
           known?.label ??
-          (byProduct ? (r.key === null ? deleted : null) : kind === "line" ? r.sold_as : r.key) ??
+          (byProduct
+            ? r.key === null
+              ? deleted
+              : null
+            : kind === "line"
+              ? r.key
+                ? soldAs.get(r.key)
+                : null
+              : r.key) ??
           REPORT_MESSAGES.reportUnknown(kind),
         ...(gone ? { gone: true as const } : {}),
         orders: n(r.orders),
@@ -347,6 +361,19 @@ async function labelsOf(
     return new Map(rows.map((u) => [u.id, { label: u.name }]));
   }
   return new Map();
+}
+
+/** The names lines were sold by (the greatest of each), read from their "line-year" rows (the primary key). */
+async function lineNamesAsSold(db: Kysely<DB>, keys: string[]): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("sales_hourly")
+    .select(["key", sql<string | null>`max(label)`.as("label")])
+    .where("dim", "=", "line-year")
+    .where("key", "in", keys)
+    .groupBy("key")
+    .execute();
+  return new Map(rows.flatMap((r) => (r.label === null ? [] : [[r.key, r.label] as const])));
 }
 
 /**

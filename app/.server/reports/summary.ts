@@ -88,10 +88,10 @@ function recountQueries(db: Db) {
         sql<number>`sum(i.quantity)`.as("units"),
         sql<number>`sum(i.quantity * i.unit_price_cents)`.as("sales_cents"),
         // A deleted product's lines keep their saved name (the greatest of them in the hour); a
-        // product line's rows the line's name as sold (migration 0039).
+        // product line's year rows the line's name as sold (migration 0039).
         (dim === "product" || dim === "product-year"
           ? sql<string | null>`case when ${lineKey[dim]} = '' then max(i.name) end`
-          : dim === "line" || dim === "line-year"
+          : dim === "line-year"
             ? sql<string | null>`max(i.line_name)`
             : sql<string | null>`null`
         ).as("label"),
