@@ -30,6 +30,7 @@ import * as m0033 from "./migrations/0033-order-money";
 import * as m0034 from "./migrations/0034-staff-invitations";
 import * as m0035 from "./migrations/0035-search-documents";
 import * as m0036 from "./migrations/0036-product-lines";
+import * as m0039 from "./migrations/0039-sales-by-line";
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   "0034-staff-invitations": m0034,
   "0035-search-documents": m0035,
   "0036-product-lines": m0036,
+  "0039-sales-by-line": m0039,
 };
 
 export const migrationNames = Object.keys(migrations);

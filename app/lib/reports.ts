@@ -2,7 +2,18 @@
  * The back office's sales reports (issue 32), as both the server and the page know them: which
  * reports there are, and the column headings their table and CSV file share.
  */
-export const REPORT_KINDS = ["period", "product", "category", "class", "brand", "business", "rep", "state"] as const;
+export const REPORT_KINDS = [
+  "period",
+  "product",
+  "line",
+  "variant",
+  "category",
+  "class",
+  "brand",
+  "business",
+  "rep",
+  "state",
+] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 export function isReportKind(value: string | null): value is ReportKind {
@@ -14,6 +25,8 @@ export function reportColumns(kind: ReportKind, grain: "day" | "month"): [string
   const first: Record<ReportKind, string> = {
     period: grain === "day" ? "Day" : "Month",
     product: "Product",
+    line: "Product line",
+    variant: "Variant",
     category: "Category",
     class: "Product class",
     brand: "Brand",

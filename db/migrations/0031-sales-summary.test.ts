@@ -9,6 +9,7 @@ import { customerWithAddress } from "../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import * as m0031 from "./0031-sales-summary";
 import * as m0033 from "./0033-order-money";
+import * as m0039 from "./0039-sales-by-line";
 
 const ON = process.env.DATABASE_URL ? "PostgreSQL" : "SQLite";
 let t: TestDatabase;
@@ -43,11 +44,14 @@ describe(`migration 0031 on ${ON}`, () => {
     const kept = await readSalesSummary(t.db);
 
     // The schema as it was before the summary, with the orders, then the migration again.
-    // (0033 renamed the column the triggers read: it goes first and comes back last.)
+    // (0033 renamed the column the triggers read and 0039 added the line dimensions: they go
+    // first and come back last.)
+    await m0039.down(t.db);
     await m0033.down(t.db);
     await t.db.transaction().execute((trx) => m0031.down(trx));
     await t.db.transaction().execute((trx) => m0031.up(trx));
     await m0033.up(t.db);
+    await m0039.up(t.db);
 
     const lines = await t.db
       .selectFrom("order_items")

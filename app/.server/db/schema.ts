@@ -225,6 +225,12 @@ export interface OrderItemsTable {
   category: ColumnType<string | null, string | null | undefined, string | null>;
   product_class: ColumnType<string | null, string | null | undefined, string | null>;
   brand: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The product line its product belonged to when the line was written, and that line's name then
+   * (migration 0039, decision 0060; the same trigger fills them). No foreign key: a line that goes keeps its sales.
+   */
+  line_id: ColumnType<number | null, number | null | undefined, number | null>;
+  line_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**

@@ -3,6 +3,7 @@ import { addDays, businessDisplayName } from "~/lib/business";
 import { categoryLabel } from "~/lib/categories";
 import { PRODUCT_CLASSES } from "~/lib/compliance/vocabulary";
 import * as REPORT_MESSAGES from "~/lib/messages/reports";
+import { optionValues, parseOptionNames } from "~/lib/product-lines";
 import type { ReportKind } from "~/lib/reports";
 import { storeDayStart } from "~/lib/store-time";
 import { dialectOf } from "../db/connect";
@@ -15,9 +16,12 @@ import type { SalesDim } from "./summary";
  * migration 0031, decision 0041) that triggers keep in every order transaction: the orders
  * placed in the range (store days) whose status is not Cancelled. Sales are the lines' unit
  * price times quantity, in cents (what the customer was charged for the goods); orders are
- * counted once per group. Category, class and brand are the line's as sold. Reports by period,
- * business, rep and state count each order with its goods_cents and item_count; those by
- * product, category, class and brand its lines. Every report is one read of one dimension's
+ * counted once per group. Category, class, brand and product line are the order line's as sold
+ * (a variant moved to another line later leaves its past sales with the line it was sold in,
+ * decision 0060). Reports by period, business, rep and state count each order with its
+ * goods_cents and item_count; those by product, line, variant, category, class and brand its
+ * lines. A variant is a product: the variant report reads the product rows and names them by
+ * their line and option values. Every report is one read of one dimension's
  * rows in the range's hours (the index by dimension and hour), or for products over long ranges
  * the years' rows less the hours left out (sourceRows), no join; labels are read for the page's
  * rows.
@@ -34,6 +38,8 @@ export interface SalesRow {
   salesCents: number;
   /** A business's account email (what the users list finds it by). */
   email?: string;
+  /** A product line that no longer exists (named as it was sold; nothing to link to). */
+  gone?: true;
 }
 
 export interface SalesPage {
@@ -81,6 +87,9 @@ function summaryRows(db: Kysely<DB>, dim: SalesDim, range: DayRange) {
  * is then about a fifth of the rows (decision 0041). Subtracted rows carry a negative count, so
  * a product sold only outside the range sums to no order and is left out by the caller.
  */
+/** The dimensions also kept by store year, and their year rows' dimension. */
+const YEAR_DIM: Partial<Record<SalesDim, SalesDim>> = { product: "product-year", line: "line-year" };
+
 function sourceRows(db: Kysely<DB>, dim: SalesDim, range: DayRange) {
   const rows = (r: DayRange, sign: 1 | -1) =>
     summaryRows(db, dim, r).select([
@@ -90,7 +99,8 @@ function sourceRows(db: Kysely<DB>, dim: SalesDim, range: DayRange) {
       sql<number>`${sign} * s.units`.as("units"),
       sql<number>`${sign} * s.sales_cents`.as("sales_cents"),
     ]);
-  if (dim !== "product") return rows(range, 1);
+  const yearDim = YEAR_DIM[dim];
+  if (!yearDim) return rows(range, 1);
   const parts = [];
   for (let year = Number(range.from.slice(0, 4)); year <= Number(range.to.slice(0, 4)); year++) {
     const whole = { from: `${year}-01-01`, to: `${year}-12-31` };
@@ -106,7 +116,7 @@ function sourceRows(db: Kysely<DB>, dim: SalesDim, range: DayRange) {
     parts.push(
       db
         .selectFrom("sales_hourly as s")
-        .where("s.dim", "=", "product-year")
+        .where("s.dim", "=", yearDim)
         .where("s.hour", "=", String(year))
         .select(["s.key", "s.label", "s.orders", "s.units", "s.sales_cents"]),
     );
@@ -168,6 +178,8 @@ export async function salesByPeriod(
 /** The summary's dimension each report groups by (a rep is the order's placer). */
 const DIM_OF: Record<Exclude<ReportKind, "period">, SalesDim> = {
   product: "product",
+  line: "line",
+  variant: "product",
   category: "category",
   class: "class",
   brand: "brand",
@@ -235,8 +247,9 @@ export async function salesBy(
   }
   const keys = rows.flatMap((r) => (r.key ? [r.key] : []));
   // Deleted products' rows carry the name their lines saved: read only when the page shows them.
+  const byProduct = kind === "product" || kind === "variant";
   const saved =
-    kind === "product" && rows.some((r) => r.key === null)
+    byProduct && rows.some((r) => r.key === null)
       ? source()
           .where("s.key", "=", "")
           .select(sql<string | null>`max(s.label)`.as("label"))
@@ -248,15 +261,33 @@ export async function salesBy(
     labelsOf(db, kind, keys),
     saved,
   ]);
+  // Lines that are gone: named as they were sold (their year rows carry it).
+  const soldAs =
+    kind === "line"
+      ? await lineNamesAsSold(
+          db,
+          keys.filter((k) => !labels.has(k)),
+        )
+      : new Map();
   return {
     rows: rows.map((r) => {
       const known = r.key ? labels.get(r.key) : undefined;
+      const gone = kind === "line" && r.key !== null && !known;
       return {
         key: r.key,
         label:
           known?.label ??
-          (kind === "product" ? (r.key === null ? deleted : null) : r.key) ??
+          (byProduct
+            ? r.key === null
+              ? deleted
+              : null
+            : kind === "line"
+              ? r.key
+                ? soldAs.get(r.key)
+                : null
+              : r.key) ??
           REPORT_MESSAGES.reportUnknown(kind),
+        ...(gone ? { gone: true as const } : {}),
         orders: n(r.orders),
         units: n(r.units),
         salesCents: n(r.sales),
@@ -287,6 +318,25 @@ async function labelsOf(
       : [];
     return new Map(rows.map((p) => [String(p.id), { label: p.name }]));
   }
+  if (kind === "line") {
+    const ids = keys.map(Number).filter(Number.isSafeInteger);
+    const rows = ids.length
+      ? await db.selectFrom("product_lines").select(["id", "name"]).where("id", "in", ids).execute()
+      : [];
+    return new Map(rows.map((l) => [String(l.id), { label: l.name }]));
+  }
+  if (kind === "variant") {
+    const ids = keys.map(Number).filter(Number.isSafeInteger);
+    const rows = ids.length
+      ? await db
+          .selectFrom("products as p")
+          .leftJoin("product_lines as l", "l.id", "p.line_id")
+          .select(["p.id", "p.name", "p.option1", "p.option2", "p.option3", "l.name as line", "l.option_names"])
+          .where("p.id", "in", ids)
+          .execute()
+      : [];
+    return new Map(rows.map((p) => [String(p.id), { label: variantLabel(p) }]));
+  }
   if (kind === "business") {
     const rows = await db
       .selectFrom("users as u")
@@ -311,6 +361,36 @@ async function labelsOf(
     return new Map(rows.map((u) => [u.id, { label: u.name }]));
   }
   return new Map();
+}
+
+/** The names lines were sold by (the greatest of each), read from their "line-year" rows (the primary key). */
+async function lineNamesAsSold(db: Kysely<DB>, keys: string[]): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("sales_hourly")
+    .select(["key", sql<string | null>`max(label)`.as("label")])
+    .where("dim", "=", "line-year")
+    .where("key", "in", keys)
+    .groupBy("key")
+    .execute();
+  return new Map(rows.flatMap((r) => (r.label === null ? [] : [[r.key, r.label] as const])));
+}
+
+/**
+ * A variant as the variant report names it: its line, then its values of the line's options
+ * ("Vaporlux 6000 — Blue Razz / 5%"); the line alone when it has no options.
+ */
+export function variantLabel(p: {
+  name: string;
+  option1: string;
+  option2: string;
+  option3: string;
+  line: string | null;
+  option_names: string | null;
+}): string {
+  if (p.line === null) return p.name;
+  const values = optionValues(p, parseOptionNames(p.option_names ?? "[]").length).filter((v) => v !== "");
+  return values.length ? `${p.line} — ${values.join(" / ")}` : p.line;
 }
 
 /** Orders of the range (not cancelled): a count of the orders alone, not their lines. */

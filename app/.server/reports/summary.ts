@@ -11,11 +11,12 @@ type Db = Kysely<DB> | Transaction<DB>;
  *
  * Order dimensions count an order once with its item_count and goods_cents (its sales, without excise, delivery or tax); line dimensions the
  * distinct orders with a line in the group, the lines' units and quantity × unit price, by the
- * category, class and brand saved on the line when it was written. Cancelled orders count
+ * category, class and brand saved on the line when it was written, and by the product line it
+ * was sold in ("line", "line-year": migration 0039, decision 0060). Cancelled orders count
  * nothing. key '' is none.
  */
 export const ORDER_DIMS = ["all", "business", "placer", "state"] as const;
-export const LINE_DIMS = ["product", "product-year", "category", "class", "brand"] as const;
+export const LINE_DIMS = ["product", "product-year", "category", "class", "brand", "line", "line-year"] as const;
 export type SalesDim = (typeof ORDER_DIMS)[number] | (typeof LINE_DIMS)[number];
 
 export interface SalesSummaryRow {
@@ -41,6 +42,8 @@ const lineKey: Record<(typeof LINE_DIMS)[number], RawBuilder<string>> = {
   category: sql<string>`coalesce(i.category, '')`,
   class: sql<string>`coalesce(i.product_class, '')`,
   brand: sql<string>`coalesce(i.brand, '')`,
+  line: sql<string>`coalesce(cast(i.line_id as text), '')`,
+  "line-year": sql<string>`coalesce(cast(i.line_id as text), '')`,
 };
 
 const hour = sql<string>`substr(o.created_at, 1, 13)`;
@@ -51,7 +54,8 @@ const hour = sql<string>`substr(o.created_at, 1, 13)`;
  * the same expression.
  */
 const storeYear = sql<string>`(case when substr(o.created_at, 6, 8) >= '01-01T06' then substr(o.created_at, 1, 4) else cast(cast(substr(o.created_at, 1, 4) as integer) - 1 as text) end)`;
-const periodOf = (dim: (typeof LINE_DIMS)[number]) => (dim === "product-year" ? storeYear : hour);
+const periodOf = (dim: (typeof LINE_DIMS)[number]) =>
+  dim === "product-year" || dim === "line-year" ? storeYear : hour;
 
 /** Every row the summary should hold, counted from the orders and their lines: one read per dimension. */
 function recountQueries(db: Db) {
@@ -83,10 +87,13 @@ function recountQueries(db: Db) {
         sql<number>`count(distinct o.id)`.as("orders"),
         sql<number>`sum(i.quantity)`.as("units"),
         sql<number>`sum(i.quantity * i.unit_price_cents)`.as("sales_cents"),
-        // A deleted product's lines keep their saved name (the greatest of them in the hour).
+        // A deleted product's lines keep their saved name (the greatest of them in the hour); a
+        // product line's year rows the line's name as sold (migration 0039).
         (dim === "product" || dim === "product-year"
           ? sql<string | null>`case when ${lineKey[dim]} = '' then max(i.name) end`
-          : sql<string | null>`null`
+          : dim === "line-year"
+            ? sql<string | null>`max(i.line_name)`
+            : sql<string | null>`null`
         ).as("label"),
       ])
       .groupBy([lineKey[dim], periodOf(dim)]),

@@ -14,6 +14,8 @@ export const reportBadPage = "There is no such page. Showing the first page.";
 export const reportCancelledExcluded =
   "Figures count the order lines of orders placed in the range, at the price charged, before tax. Cancelled orders are left out.";
 export const reportAttributesToday = "Category, class and brand are each product's as they are today.";
+export const reportLineAsSold =
+  "Sales stay with the product line they were sold in: a variant moved to another line later leaves its past sales there. Lines are named as they are today; a line that is gone, as it was sold.";
 export const reportNoSales = "No sales in this range.";
 export const reportTableNote = "The table shows the same figures as the chart.";
 
@@ -22,6 +24,10 @@ export function reportUnknown(kind: string): string {
   switch (kind) {
     case "product":
       return "Deleted product";
+    case "variant":
+      return "Deleted product";
+    case "line":
+      return "No product line (product deleted)";
     case "category":
       return "No category (product deleted)";
     case "class":

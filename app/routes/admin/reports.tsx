@@ -15,7 +15,7 @@ export function meta() {
   return [{ title: "Sales reports" }, { name: "robots", content: "noindex" }];
 }
 
-/** Sales by period, product, category, class, brand, business or state for a range of days (issue 32). */
+/** Sales by period, product, product line, variant, category, class, brand, business or state for a range of days (issues 32, 38). */
 export async function loader({ url }: Route.LoaderArgs) {
   return { view: await loadReport(getDb(), url.searchParams) };
 }
@@ -23,6 +23,8 @@ export async function loader({ url }: Route.LoaderArgs) {
 const TITLES: Record<ReportKind, string> = {
   period: "Sales by period",
   product: "Sales by product",
+  line: "Sales by product line",
+  variant: "Sales by variant",
   category: "Sales by category",
   class: "Sales by product class",
   brand: "Sales by brand",
@@ -41,6 +43,8 @@ const FILINGS = [
 const TAB_LABELS: Record<ReportKind, string> = {
   period: "Period",
   product: "Product",
+  line: "Line",
+  variant: "Variant",
   category: "Category",
   class: "Class",
   brand: "Brand",
@@ -49,10 +53,11 @@ const TAB_LABELS: Record<ReportKind, string> = {
   state: "State",
 };
 
-/** Where a row's figures come from: the product, the category's products, the business's account. */
-function rowLink(kind: ReportKind, key: string | null, email: string | undefined): string | null {
-  if (key === null) return null;
-  if (kind === "product") return `/admin/products/${key}`;
+/** Where a row's figures come from: the product, the line, the category's products, the business's account. */
+function rowLink(kind: ReportKind, key: string | null, email: string | undefined, gone?: boolean): string | null {
+  if (key === null || gone) return null;
+  if (kind === "product" || kind === "variant") return `/admin/products/${key}`;
+  if (kind === "line") return `/admin/lines/${key}`;
   if (kind === "category") return `/admin/products?category=${encodeURIComponent(key)}`;
   if (kind === "business" && email) return `/admin/users?q=${encodeURIComponent(email)}`;
   if (kind === "rep") return "/admin/reps";
@@ -74,7 +79,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
     label: r.label,
     value: r.salesCents,
     orders: r.orders,
-    href: rowLink(kind, r.key, r.email) ?? `#report-row-${i}`,
+    href: rowLink(kind, r.key, r.email, r.gone) ?? `#report-row-${i}`,
   }));
   const description = REPORT_MESSAGES.chartSummary(title, range.from, range.to);
   return (
@@ -84,6 +89,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       </h2>
       <p className="text-sm text-slate-700">
         {REPORT_MESSAGES.reportCancelledExcluded} {REPORT_MESSAGES.reportAttributesToday}
+        {kind === "line" ? ` ${REPORT_MESSAGES.reportLineAsSold}` : null}
       </p>
       <nav aria-label="Filings">
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-semibold">
@@ -199,7 +205,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                 key: "label",
                 header: columns[0],
                 cell: (r) => {
-                  const href = rowLink(kind, r.key, r.email);
+                  const href = rowLink(kind, r.key, r.email, r.gone);
                   return href ? (
                     <Link to={href} className="text-brand-700 underline">
                       {r.label}
