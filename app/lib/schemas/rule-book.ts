@@ -5,6 +5,7 @@ import * as MESSAGES from "../messages";
 import { filtersFilled, type ScopeInput } from "../rule-book/scope";
 import { US_STATE_CODES } from "../us-states";
 import { dayField, optionalDayField } from "./day";
+import { idParam } from "./params";
 
 /**
  * The rule-book's form fields (decision 0045), shared by every kind's rule form: the name, the
@@ -102,6 +103,19 @@ export const SCOPE_FIELDS = {
     .optional()
     .transform((v) => v === "except"),
 };
+
+/** Enable or Disable a rule: its id (`notFound`, the kind's words, when it is not one) and the choice. */
+export const ruleToggleSchema = (notFound: string) =>
+  z.object({
+    id: z
+      .string({ error: notFound })
+      .refine((v) => idParam(v) !== null, notFound)
+      .transform(Number),
+    enabled: z
+      .string()
+      .optional()
+      .transform((v) => v === "1"),
+  });
 
 /** A list of two-letter state codes, upper-cased (empty: every destination). */
 export const statesField = (unknown: string) =>
