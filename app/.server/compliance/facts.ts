@@ -154,7 +154,10 @@ export async function loadFacts(
 ): Promise<Map<number, ProductFacts>> {
   const facts = new Map<number, ProductFacts>();
   if (productIds.length === 0) return facts;
-  let q = factsQuery(db).where("products.id", "in", [...productIds]);
+  // In id order, whatever plan the join gets (callers read the map in its order).
+  let q = factsQuery(db)
+    .where("products.id", "in", [...productIds])
+    .orderBy("products.id");
   if (lock && dialectOf(db) === "postgres") {
     await db
       .selectFrom("product_compliance")
@@ -163,7 +166,7 @@ export async function loadFacts(
       .orderBy("product_id")
       .modifyEnd(sql`for share`)
       .execute();
-    q = q.orderBy("products.id").modifyEnd(sql`for share of products`);
+    q = q.modifyEnd(sql`for share of products`);
   }
   for (const r of await q.execute()) facts.set(r.id, toFacts(r));
   return facts;
