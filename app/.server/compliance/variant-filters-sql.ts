@@ -47,3 +47,15 @@ export function optionFilterSql(filter: OptionFilter, dialect: Dialect): RawBuil
     ? sql<boolean>`(${value} not in (${list})) is true`
     : sql<boolean>`(${value} in (${list})) is true`;
 }
+
+/**
+ * The scope's variant filters as SQL for one dialect, keyed as ProductScope names them: for a
+ * map of every filter of the scope to its SQL (the listing's "sold to my address"). Unlike the
+ * lists, the nicotine cap applies with "all products" too (scopeCovers), as the THC floor does.
+ */
+export function variantFilters(dialect: Dialect) {
+  return {
+    option: (filter: OptionFilter) => optionFilterSql(filter, dialect),
+    nicotineAboveMgMl: (cap: number) => nicotineAboveSql(cap),
+  };
+}

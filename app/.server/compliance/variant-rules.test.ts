@@ -17,7 +17,7 @@ import { cartCompliance, productNotes } from "./for-buyer";
 import { resetRuleCacheForTests } from "./rule-cache";
 import { createRule, RuleError } from "./rules";
 import { testSale } from "./test-sale";
-import { nicotineAboveSql, optionFilterSql } from "./variant-filters-sql";
+import { variantFilters } from "./variant-filters-sql";
 
 /**
  * Rules that target variants (issue 38) on the database the run is on: a flavor ban that spares
@@ -226,9 +226,10 @@ describe(`rules by variant on ${ON}`, () => {
       { nicotineAboveMgMl: 0 },
     ];
     for (const scope of scopes) {
+      const filters = variantFilters(dialect);
       const condition = scope.option
-        ? optionFilterSql(scope.option, dialect)
-        : nicotineAboveSql(scope.nicotineAboveMgMl ?? 0);
+        ? filters.option(scope.option)
+        : filters.nicotineAboveMgMl(scope.nicotineAboveMgMl ?? 0);
       const rows = await sql<{
         id: number;
       }>`select v.id from products v left join product_compliance c on c.product_id = v.id where ${condition} order by v.id`.execute(

@@ -66,7 +66,9 @@ describe("a rule by a line's option value", () => {
     expect(describeScope(scope)).toBe("Nicotine vape; Flavor is not Tobacco, Menthol; over 20 mg/mL nicotine");
     // The option or the cap alone is a scope.
     expect(
-      scopeOf(ruleSchema.parse({ ...VALID_RULE_INPUT, classes: undefined, optionName: "Flavor", optionValues: "Mango" })),
+      scopeOf(
+        ruleSchema.parse({ ...VALID_RULE_INPUT, classes: undefined, optionName: "Flavor", optionValues: "Mango" }),
+      ),
     ).toEqual({ option: { name: "Flavor", values: ["Mango"], except: false } });
     expect(scopeOf(ruleSchema.parse({ ...VALID_RULE_INPUT, classes: undefined, nicotineAboveMgMl: "35" }))).toEqual({
       nicotineAboveMgMl: 35,
@@ -84,7 +86,9 @@ describe("a rule by a line's option value", () => {
       ["optionName", MESSAGES.ruleOptionNameTooLong],
     ]);
     expect(issues({ nicotineAboveMgMl: "twenty" })).toEqual([["nicotineAboveMgMl", MESSAGES.numberFormat]]);
-    expect(issues({ classes: undefined, optionName: "", optionValues: "" })).toEqual([["all", MESSAGES.ruleScopeEmpty]]);
+    expect(issues({ classes: undefined, optionName: "", optionValues: "" })).toEqual([
+      ["all", MESSAGES.ruleScopeEmpty],
+    ]);
   });
 
   it("tells the same option filter whatever the case and order of its values", () => {
