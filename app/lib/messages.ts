@@ -333,9 +333,12 @@ export const licenseExpiresOnMailBody = (type: string, number: string, state: st
 
 // ---- Compliance rules (issue 15) ----
 export const ruleScopeEmpty =
-  "Choose what the rule covers: all products, or at least one class, flavor, category, brand, country or product.";
+  "Choose what the rule covers: all products, or at least one class, flavor, category, brand, country, option, nicotine cap or product.";
 export const ruleStateUnknown = "Use two-letter US state codes (for example TX, IN).";
 export const ruleZipFormat = "ZIP codes have 5 digits.";
+export const ruleOptionValuesRequired = "Name the values of the option (for example Tobacco, Menthol).";
+export const ruleOptionNameRequired = "Name the option those values are of (for example Flavor).";
+export const ruleOptionNameTooLong = "Keep the option's name under 60 characters.";
 export const ruleZipsNeedStates = "ZIP codes narrow a state: name the state too.";
 export const ruleEndBeforeStart = "The end date must be on or after the start date.";
 export const ruleNameRequired = "Give the rule a name.";

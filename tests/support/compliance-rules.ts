@@ -30,6 +30,8 @@ export function product(fields: Partial<ProductFacts>): ProductFacts {
     flavorClass: null,
     country: "US",
     thcMg: null,
+    nicotineMgMl: null,
+    options: {},
     directoryStates: [],
     ...fields,
   };

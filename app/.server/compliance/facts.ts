@@ -86,9 +86,15 @@ export function factsQuery(db: Db) {
   return db
     .selectFrom("products")
     .leftJoin("product_compliance", "product_compliance.product_id", "products.id")
+    .innerJoin("product_lines", "product_lines.id", "products.line_id")
     .select([
       "products.id",
       "products.category",
+      "products.option1",
+      "products.option2",
+      "products.option3",
+      "product_lines.option_names",
+      "product_compliance.nicotine_mg_ml",
       "product_compliance.brand",
       "product_compliance.product_class",
       "product_compliance.flavor_class",
@@ -109,8 +115,27 @@ export function toFacts(r: FactsRow): ProductFacts {
     flavorClass: r.flavor_class as FlavorClass | null,
     country: r.country,
     thcMg: r.thc_mg === null ? null : Number(r.thc_mg),
+    nicotineMgMl: r.nicotine_mg_ml === null ? null : Number(r.nicotine_mg_ml),
+    options: optionsOf(r.option_names, [r.option1, r.option2, r.option3]),
     directoryStates: parseDirectoryStates(r.directory_states),
   };
+}
+
+/** A variant's option values by its line's option names (issue 38); blank values are left out. */
+export function optionsOf(optionNames: string, values: readonly string[]): Record<string, string> {
+  let names: unknown;
+  try {
+    names = JSON.parse(optionNames);
+  } catch {
+    names = [];
+  }
+  const options: Record<string, string> = {};
+  if (!Array.isArray(names)) return options;
+  names.forEach((name, i) => {
+    const value = values[i];
+    if (typeof name === "string" && name && value) options[name] = value;
+  });
+  return options;
 }
 
 /**
@@ -129,7 +154,10 @@ export async function loadFacts(
 ): Promise<Map<number, ProductFacts>> {
   const facts = new Map<number, ProductFacts>();
   if (productIds.length === 0) return facts;
-  let q = factsQuery(db).where("products.id", "in", [...productIds]);
+  // In id order, whatever plan the join gets (callers read the map in its order).
+  let q = factsQuery(db)
+    .where("products.id", "in", [...productIds])
+    .orderBy("products.id");
   if (lock && dialectOf(db) === "postgres") {
     await db
       .selectFrom("product_compliance")
@@ -138,7 +166,7 @@ export async function loadFacts(
       .orderBy("product_id")
       .modifyEnd(sql`for share`)
       .execute();
-    q = q.orderBy("products.id").modifyEnd(sql`for share of products`);
+    q = q.modifyEnd(sql`for share of products`);
   }
   for (const r of await q.execute()) facts.set(r.id, toFacts(r));
   return facts;

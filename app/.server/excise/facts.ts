@@ -33,6 +33,7 @@ export async function loadExciseFacts(db: Db, productIds: readonly number[]): Pr
   if (productIds.length === 0) return facts;
   for (const r of await factsQuery(db)
     .where("products.id", "in", [...productIds])
+    .orderBy("products.id")
     .execute())
     facts.set(r.id, toFacts(r));
   return facts;

@@ -3,10 +3,11 @@ import type { z } from "zod";
 import { storeToday } from "~/lib/business";
 import type { BookRule } from "~/lib/rule-book/book";
 import { idParam } from "~/lib/schemas/params";
+import { ruleToggleSchema } from "~/lib/schemas/rule-book";
 import type { Actor } from "../audit/log";
 import type { DB } from "../db/schema";
-import { parseForm, replyError } from "../http/forms";
-import { domainErrorReply } from "../http/http";
+import { formAction } from "../http/form-action";
+import { replyError } from "../http/forms";
 import { redirectWithToast } from "../http/toast";
 import type { RuleStore } from "./store";
 
@@ -49,37 +50,44 @@ export function isRuleBookIntent(intent: string): intent is "toggle" | "save" {
   return intent === "toggle" || intent === "save";
 }
 
+/**
+ * Both forms go through the one form contract (formAction): the toggle's id and choice, the save's
+ * fields with the kind's schema (problems beside their fields); a refusal of the store (a
+ * RuleBookError: not found, a newer change, a contradiction) is said above the form.
+ */
 export async function ruleBookAction<R extends BookRule, S extends z.ZodType>(
   book: RuleBookActions<R, S>,
   { db, form, intent, actor }: { db: Kysely<DB>; form: FormData; intent: "toggle" | "save"; actor: Actor },
 ) {
+  const data = { intent };
   if (intent === "toggle") {
-    const id = idParam(String(form.get("id") ?? ""));
-    if (!id) return replyError({ message: book.messages.notFound }, { status: 404, data: { intent } });
-    const enable = form.get("enabled") === "1";
-    try {
-      await book.store.setEnabled(db, id, enable, actor);
-    } catch (error) {
-      return domainErrorReply(error, { fields: [], data: { intent } });
-    }
-    return redirectWithToast(book.path, {
-      type: "success",
-      message: enable ? book.messages.enabled : book.messages.disabled,
-    });
+    return formAction(
+      form,
+      ruleToggleSchema(book.messages.notFound),
+      async ({ id, enabled }) => {
+        await book.store.setEnabled(db, id, enabled, actor);
+        return redirectWithToast(book.path, {
+          type: "success",
+          message: enabled ? book.messages.enabled : book.messages.disabled,
+        });
+      },
+      { fields: [], data },
+    );
   }
-  const parsed = parseForm(form, book.schema);
-  if (!parsed.ok) return replyError({ fieldErrors: parsed.errors }, { form, data: { intent } });
-  const id = form.get("id") ? idParam(String(form.get("id"))) : null;
-  try {
-    if (id) {
-      if (!(await book.store.find(db, id)))
-        return replyError({ message: book.messages.notFound }, { status: 404, data: { intent } });
-      await book.store.update(db, id, parsed.data, String(form.get("updatedAt") ?? "") || null, actor);
-    } else {
-      await book.store.create(db, parsed.data, actor);
-    }
-  } catch (error) {
-    return domainErrorReply(error, { form, fields: [], data: { intent } });
-  }
-  return redirectWithToast(book.path, { type: "success", message: book.messages.saved(!id) });
+  return formAction(
+    form,
+    book.schema,
+    async (input) => {
+      const id = form.get("id") ? idParam(String(form.get("id"))) : null;
+      if (id) {
+        if (!(await book.store.find(db, id)))
+          return replyError({ message: book.messages.notFound }, { status: 404, data });
+        await book.store.update(db, id, input, String(form.get("updatedAt") ?? "") || null, actor);
+      } else {
+        await book.store.create(db, input, actor);
+      }
+      return redirectWithToast(book.path, { type: "success", message: book.messages.saved(!id) });
+    },
+    { data },
+  );
 }

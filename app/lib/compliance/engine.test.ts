@@ -288,6 +288,8 @@ const arbProduct = fc.record({
   flavorClass: fc.option(fc.constantFrom("tobacco" as const, "menthol" as const, "flavored" as const), { nil: null }),
   country: fc.option(fc.constantFrom("US", "CN"), { nil: null }),
   thcMg: fc.option(fc.double({ min: 0, max: 50, noNaN: true }), { nil: null }),
+  nicotineMgMl: fc.option(fc.constantFrom(0, 20, 50), { nil: null }),
+  options: fc.constantFrom<Record<string, string>>({}, { Flavor: "Tobacco" }, { Flavor: "Mango", Nicotine: "50 mg" }),
   directoryStates: fc.subarray(["TX", "IN", "NY"]),
 });
 const arbDate = fc

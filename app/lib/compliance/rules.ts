@@ -4,6 +4,8 @@ import { findClash } from "../rule-book/book";
 import {
   filtersOf,
   filterValues,
+  normOption,
+  type OptionFilter,
   type ProductScope,
   sameScope,
   scopeCovers,
@@ -50,14 +52,29 @@ function carvedOut(block: ProductScope, condition: ProductScope, catalog: readon
     return mine.length > 0 && mine.every((v) => within.includes(v));
   });
   const threshold =
-    condition.minThcMg === undefined || (block.minThcMg !== undefined && block.minThcMg >= condition.minThcMg);
-  if (narrows && threshold) return true;
+    (condition.minThcMg === undefined || (block.minThcMg !== undefined && block.minThcMg >= condition.minThcMg)) &&
+    (condition.nicotineAboveMgMl === undefined ||
+      (block.nicotineAboveMgMl !== undefined && block.nicotineAboveMgMl >= condition.nicotineAboveMgMl));
+  const option = !condition.option || (!!block.option && optionWithin(block.option, condition.option));
+  if (narrows && threshold && option) return true;
   const blocked = catalog.filter((p) => scopeCovers(block, p));
   return (
     blocked.length > 0 &&
     blocked.every((p) => scopeCovers(condition, p)) &&
     catalog.some((p) => scopeCovers(condition, p) && !scopeCovers(block, p))
   );
+}
+
+/**
+ * Whether every value an option filter lets through is let through by another on the same option:
+ * a list within a list, an exclusion wider than an exclusion, a list clear of an exclusion.
+ */
+function optionWithin(inner: OptionFilter, outer: OptionFilter): boolean {
+  if (normOption(inner.name) !== normOption(outer.name)) return false;
+  const mine = inner.values.map(normOption);
+  const theirs = outer.values.map(normOption);
+  if (inner.except) return outer.except && theirs.every((v) => mine.includes(v));
+  return outer.except ? mine.every((v) => !theirs.includes(v)) : mine.every((v) => theirs.includes(v));
 }
 
 type Candidate = Pick<Rule, "scope" | "states" | "zips" | "effectiveFrom" | "effectiveUntil" | "effect">;

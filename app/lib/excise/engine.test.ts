@@ -21,6 +21,8 @@ function facts(id: number, over: Partial<ExciseFacts> = {}): ExciseFacts {
     flavorClass: "flavored",
     country: "US",
     thcMg: null,
+    nicotineMgMl: null,
+    options: {},
     directoryStates: [],
     mlPerUnit: 120,
     cartridgesPerUnit: 10,

@@ -23,6 +23,8 @@ function facts(over: Partial<ScopeFacts> = {}): ScopeFacts {
     flavorClass: "menthol",
     country: "CN",
     thcMg: null,
+    nicotineMgMl: null,
+    options: {},
     ...over,
   };
 }

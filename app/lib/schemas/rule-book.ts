@@ -5,6 +5,7 @@ import * as MESSAGES from "../messages";
 import { filtersFilled, type ScopeInput } from "../rule-book/scope";
 import { US_STATE_CODES } from "../us-states";
 import { dayField, optionalDayField } from "./day";
+import { idParam } from "./params";
 
 /**
  * The rule-book's form fields (decision 0045), shared by every kind's rule form: the name, the
@@ -82,7 +83,39 @@ export const SCOPE_FIELDS = {
     .optional()
     .refine((v) => !v || /^\d{1,6}(\.\d{1,3})?$/.test(v), MESSAGES.numberFormat)
     .transform((v) => (v ? Number(v) : undefined)),
+  /** A nicotine cap: only products stronger than this, mg/mL. */
+  nicotineAboveMgMl: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || /^\d{1,4}(\.\d{1,3})?$/.test(v), MESSAGES.numberFormat)
+    .transform((v) => (v ? Number(v) : undefined)),
+  /** The option filter (issue 38): an option's name, its values (comma or line separated), is or is not. */
+  optionName: z
+    .string()
+    .trim()
+    .max(60, MESSAGES.ruleOptionNameTooLong)
+    .optional()
+    .transform((v) => v ?? ""),
+  optionValues: brandList,
+  optionExcept: z
+    .string()
+    .optional()
+    .transform((v) => v === "except"),
 };
+
+/** Enable or Disable a rule: its id (`notFound`, the kind's words, when it is not one) and the choice. */
+export const ruleToggleSchema = (notFound: string) =>
+  z.object({
+    id: z
+      .string({ error: notFound })
+      .refine((v) => idParam(v) !== null, notFound)
+      .transform(Number),
+    enabled: z
+      .string()
+      .optional()
+      .transform((v) => v === "1"),
+  });
 
 /** A list of two-letter state codes, upper-cased (empty: every destination). */
 export const statesField = (unknown: string) =>
@@ -118,6 +151,11 @@ export function checkScope(
 ): void {
   if (!v.all && filtersFilled(v) + extraFilters === 0)
     ctx.addIssue({ code: "custom", path: ["all"], message: scopeEmpty });
+  if (v.all) return;
+  if (v.optionName && !v.optionValues?.length)
+    ctx.addIssue({ code: "custom", path: ["optionValues"], message: MESSAGES.ruleOptionValuesRequired });
+  if (!v.optionName && v.optionValues?.length)
+    ctx.addIssue({ code: "custom", path: ["optionName"], message: MESSAGES.ruleOptionNameRequired });
 }
 
 /** The last day is not before the first. */

@@ -1,9 +1,11 @@
 import { COMPLIANCE_RULES } from "~/.server/compliance/rules";
 import { testSale } from "~/.server/compliance/test-sale";
 import { getDb } from "~/.server/db/instance";
-import { parseForm, replyError, replyOk } from "~/.server/http/forms";
+import { formAction } from "~/.server/http/form-action";
+import { replyError, replyOk } from "~/.server/http/forms";
 import { actorOf, formOf } from "~/.server/request/context";
 import { isRuleBookIntent, ruleBookAction, ruleBookPageData } from "~/.server/rule-book/admin-action";
+import { RuleBookError } from "~/.server/rule-book/store";
 import { RuleCard } from "~/components/admin/compliance/rule-card";
 import { RuleForm } from "~/components/admin/compliance/rule-form";
 import { TestSale } from "~/components/admin/compliance/test-sale";
@@ -34,12 +36,16 @@ export async function action({ context }: Route.ActionArgs) {
   const intent = intentOf(form);
   const db = getDb();
   if (intent === "test") {
-    const parsed = parseForm(form, saleTestSchema);
-    if (!parsed.ok) return replyError({ fieldErrors: parsed.errors }, { form, data: { intent } });
-    const outcome = await testSale(db, parsed.data);
-    if (!outcome.ok)
-      return replyError({ fieldErrors: { [outcome.field]: outcome.message } }, { form, data: { intent } });
-    return replyOk(undefined, { intent, test: outcome.result });
+    return formAction(
+      form,
+      saleTestSchema,
+      async (input) => {
+        const outcome = await testSale(db, input);
+        if (!outcome.ok) throw new RuleBookError(outcome.message, outcome.field);
+        return replyOk(undefined, { intent, test: outcome.result });
+      },
+      { data: { intent } },
+    );
   }
   if (!isRuleBookIntent(intent)) return replyError({ message: BACK_OFFICE_MESSAGES.chooseWhatToDo });
   return ruleBookAction(

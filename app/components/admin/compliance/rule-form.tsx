@@ -34,7 +34,7 @@ export function RuleForm({ editing, today }: { editing: Rule | null; today: stri
           <ProductScopeFields
             fields={fields}
             scope={editing?.scope}
-            optional={["flavors", "countries", "minThcMg"]}
+            optional={["flavors", "option", "countries", "minThcMg", "nicotineAboveMgMl"]}
             hint={BACK_OFFICE_MESSAGES.ruleFiltersHint}
           />
           <DateFields fields={fields} dates={editing} today={today} />

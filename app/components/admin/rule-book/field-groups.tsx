@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { TextField } from "~/components/ui/field";
+import { SelectField, TextField } from "~/components/ui/field";
 import { CATEGORIES } from "~/lib/categories";
 import { FLAVOR_CLASSES, PRODUCT_CLASSES } from "~/lib/compliance/vocabulary";
 import type { RuleDates } from "~/lib/rule-book/dates";
@@ -20,13 +20,17 @@ export interface RuleFields<N extends string> {
 
 /** The scope's filters every kind shows, and those a kind may add. */
 type BaseScopeField = "all" | "classes" | "categories" | "brands" | "productIds";
-export type OptionalScopeField = "flavors" | "countries" | "minThcMg";
+export type OptionalScopeField = "flavors" | "countries" | "minThcMg" | "nicotineAboveMgMl" | "option";
+/** The form fields of an optional filter: the option filter is three (its name, is or is not, its values). */
+type FieldsOf<X extends OptionalScopeField> = X extends "option" ? "optionName" | "optionExcept" | "optionValues" : X;
+type ScopeFieldName = BaseScopeField | FieldsOf<OptionalScopeField>;
 
 const CATEGORY_OPTIONS = CATEGORIES.map((c) => ({ value: c.slug, label: c.navLabel }));
 
 /**
  * "What it covers": all products, or the filters — product classes, categories, brands, product
- * ids, and the optional ones the kind names (flavor classes, countries, a THC floor). `choices`
+ * ids, and the optional ones the kind names (flavor classes, a line's option and its values,
+ * countries, a THC floor, a nicotine cap). `choices`
  * are the kind's own filters, shown after the categories (excise: vape systems, nicotine).
  */
 export function ProductScopeFields<X extends OptionalScopeField = never>({
@@ -36,14 +40,14 @@ export function ProductScopeFields<X extends OptionalScopeField = never>({
   hint,
   choices,
 }: {
-  fields: RuleFields<BaseScopeField | NoInfer<X>>;
+  fields: RuleFields<BaseScopeField | FieldsOf<NoInfer<X>>>;
   scope: ProductScope | undefined;
   optional?: readonly X[];
   hint?: string;
   choices?: ReactNode;
 }) {
   // Only the optional fields named are shown, so the form's schema has each field used here.
-  const f = fields as RuleFields<BaseScopeField | OptionalScopeField>;
+  const f = fields as RuleFields<ScopeFieldName>;
   const shows = (name: OptionalScopeField) => (optional as readonly string[]).includes(name);
   const list = (values: readonly (string | number)[] | undefined) => values?.join(", ") ?? "";
   const allError = f.error("all");
@@ -77,6 +81,36 @@ export function ProductScopeFields<X extends OptionalScopeField = never>({
         error={f.error("categories")}
       />
       {choices}
+      {shows("option") ? (
+        <fieldset className="flex flex-col gap-3">
+          <legend className="text-sm font-medium text-slate-800">A line's option</legend>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField
+              label="Option (for example Flavor)"
+              name="optionName"
+              maxLength={60}
+              defaultValue={f.value("optionName", scope?.option?.name ?? "")}
+              error={f.error("optionName")}
+            />
+            <SelectField
+              label="Which variants"
+              name="optionExcept"
+              defaultValue={f.value("optionExcept", scope?.option?.except ? "except" : "in")}
+              error={f.error("optionExcept")}
+              options={[
+                { value: "in", label: "Those with one of these values" },
+                { value: "except", label: "Those with none of these values" },
+              ]}
+            />
+          </div>
+          <TextField
+            label="Values (comma separated)"
+            name="optionValues"
+            defaultValue={f.value("optionValues", scope?.option?.values.join(", ") ?? "")}
+            error={f.error("optionValues")}
+          />
+        </fieldset>
+      ) : null}
       <TextField
         label="Brands (comma separated)"
         name="brands"
@@ -105,6 +139,18 @@ export function ProductScopeFields<X extends OptionalScopeField = never>({
           inputMode="decimal"
           defaultValue={f.value("minThcMg", scope?.minThcMg === undefined ? "" : String(scope.minThcMg))}
           error={f.error("minThcMg")}
+        />
+      ) : null}
+      {shows("nicotineAboveMgMl") ? (
+        <TextField
+          label="Only above this nicotine strength (mg/mL)"
+          name="nicotineAboveMgMl"
+          inputMode="decimal"
+          defaultValue={f.value(
+            "nicotineAboveMgMl",
+            scope?.nicotineAboveMgMl === undefined ? "" : String(scope.nicotineAboveMgMl),
+          )}
+          error={f.error("nicotineAboveMgMl")}
         />
       ) : null}
     </fieldset>
