@@ -19,6 +19,7 @@ import {
 } from "~/lib/facets";
 import { parseOptionNames } from "~/lib/product-lines";
 import { soldHereCondition } from "../compliance/sold-here";
+import { type Dialect, dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -140,7 +141,7 @@ export interface ListingScope {
  * the lines in the listing's scope but its category: the brand, in stock (any variant), sold to
  * my address (any variant), found by the search.
  */
-export function lineCondition(scope: Omit<ListingScope, "category">) {
+export function lineCondition(scope: Omit<ListingScope, "category">, dialect: Dialect) {
   return (eb: ExpressionBuilder<DB, "products">) => {
     const parts: Expression<SqlBool>[] = [];
     if (scope.brandId != null)
@@ -161,18 +162,18 @@ export function lineCondition(scope: Omit<ListingScope, "category">) {
             .where("v.stock", ">", 0),
         ),
       );
-    if (scope.soldHere?.length) parts.push(soldHereCondition(scope.soldHere)(eb));
+    if (scope.soldHere?.length) parts.push(soldHereCondition(scope.soldHere, dialect)(eb));
     if (scope.lineIds) parts.push(eb("products.line_id", "in", scope.lineIds));
     return parts.length ? eb.and(parts) : sql<SqlBool>`1 = 1`;
   };
 }
 
 /** A condition on a listing's rows for its scope: lead variants (one per line) of the category and the lines in scope. */
-export function scopeCondition(scope: ListingScope) {
+export function scopeCondition(scope: ListingScope, dialect: Dialect) {
   return (eb: ExpressionBuilder<DB, "products">) => {
     const parts: Expression<SqlBool>[] = [eb("products.lead", "=", 1)];
     if (scope.category) parts.push(eb("products.category", "=", scope.category));
-    parts.push(lineCondition(scope)(eb));
+    parts.push(lineCondition(scope, dialect)(eb));
     return eb.and(parts);
   };
 }
@@ -196,7 +197,7 @@ export async function availabilityCounts(
     const row = await db
       .selectFrom("products")
       .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where(scopeCondition(s))
+      .where(scopeCondition(s, dialectOf(db)))
       .where(facetCondition(chosen))
       .executeTakeFirstOrThrow();
     return Number(row.n);
@@ -232,7 +233,7 @@ export async function facetCounts(
         .innerJoin("products", (join) => join.onRef("products.line_id", "=", "f.line_id").on("products.lead", "=", 1))
         .select((eb) => ["f.value", sql<string>`max(f.label)`.as("label"), eb.fn.countAll<number>().as("n")])
         .where("f.facet", "=", facet)
-        .where(scopeCondition(scope))
+        .where(scopeCondition(scope, dialectOf(db)))
         .where(facetCondition(chosen, facet))
         .groupBy("f.value")
         .orderBy(sql`count(*)`, "desc")

@@ -2,6 +2,7 @@ import { type Kysely, type RawBuilder, type Selectable, sql } from "kysely";
 import type { Refusal } from "~/lib/compliance/sold-here";
 import { type FacetChoice, facetSearch } from "~/lib/facets";
 import type { ListingSort } from "~/lib/listing";
+import { dialectOf } from "../db/connect";
 import type { DB, PriceGroupKind, ProductsTable } from "../db/schema";
 import { facetCondition, scopeCondition, scopeKey } from "./facets";
 import { cachedPriceOrder, pageOfOrder } from "./price-order";
@@ -235,7 +236,7 @@ export async function listCategoryPage(
   let query = db
     .selectFrom("products")
     .select(["products.id", key.as("sort_key")])
-    .where(scopeCondition(scope))
+    .where(scopeCondition(scope, dialectOf(db)))
     .where(facetCondition(options.facets ?? {}));
   // A cursor of another sort (a name where a price is expected) starts again at the first page.
   const after =

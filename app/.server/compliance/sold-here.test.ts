@@ -5,7 +5,9 @@ import { FLAVOR_CLASS_VALUES, PRODUCT_CLASS_VALUES } from "~/lib/compliance/voca
 import type { ProductScope } from "~/lib/rule-book/scope";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createLine } from "../catalog/lines";
 import { insertProduct } from "../catalog/product-writes";
+import { dialectOf } from "../db/connect";
 import { loadCatalogFacts, saveProductCompliance } from "./facts";
 import { soldProductIdsSql } from "./sold-here";
 
@@ -29,6 +31,8 @@ beforeAll(async () => {
   const rand = fc.sample(
     fc.record({
       category: fc.constantFrom(...CATEGORIES),
+      // A variant of a line with Flavor and Nicotine options (values in any case), or a line of its own.
+      flavor: fc.option(fc.constantFrom("Tobacco", "menthol ", "Mango", "")),
       facts: fc.option(
         fc.record({
           brand: fc.option(fc.constantFrom(...BRANDS, "VAPORLUX ", "Cloud King")),
@@ -36,6 +40,7 @@ beforeAll(async () => {
           flavorClass: fc.option(fc.constantFrom(...FLAVOR_CLASS_VALUES)),
           country: fc.option(fc.constantFrom(...COUNTRIES)),
           thcMg: fc.option(fc.constantFrom(0, 0.3, 5, 12.5)),
+          nicotineMgMl: fc.option(fc.constantFrom(20, 35, 50)),
           directoryStates: fc.subarray([...STATES]),
         }),
       ),
@@ -43,19 +48,34 @@ beforeAll(async () => {
     { numRuns: 40, seed: 38 },
   );
   for (const [i, p] of rand.entries()) {
+    const line =
+      p.flavor === null
+        ? undefined
+        : {
+            id: await createLine(t.db, {
+              name: `Sold line ${i}`,
+              description: "",
+              category: p.category,
+              optionNames: i % 2 ? ["Flavor", "Nicotine"] : ["nicotine", " FLAVOR"],
+            }),
+            options: i % 2 ? [p.flavor, `${i}mg`] : [`${i}mg`, p.flavor],
+            position: 0,
+          };
     const id = await insertProduct(
       t.db,
-      { sku: `SOLD-${i}`, name: `Sold ${i}`, description: "", priceCents: 100, stock: 1, category: p.category },
+      {
+        sku: `SOLD-${i}`,
+        name: `Sold ${i}`,
+        description: "",
+        priceCents: 100,
+        stock: 1,
+        category: p.category,
+        ...(line ? { line } : {}),
+      },
       [],
     );
     productIds.push(id);
-    if (p.facts)
-      await saveProductCompliance(
-        t.db,
-        id,
-        { ...p.facts, nicotineMgMl: null, upc: null, sevenOhPercent: null },
-        TEST_ADMIN,
-      );
+    if (p.facts) await saveProductCompliance(t.db, id, { ...p.facts, upc: null, sevenOhPercent: null }, TEST_ADMIN);
   }
 });
 
@@ -74,6 +94,12 @@ const scopeArb: fc.Arbitrary<ProductScope> = fc
       countries: fc.subarray([...COUNTRIES, "MX"], { minLength: 1 }),
       productIds: fc.constant([] as number[]),
       minThcMg: fc.constantFrom(0, 0.3, 10),
+      nicotineAboveMgMl: fc.constantFrom(0, 20, 40),
+      option: fc.record({
+        name: fc.constantFrom("Flavor", "flavor ", "Nicotine", "Size"),
+        values: fc.subarray(["tobacco", "Menthol", "Mango", "1mg", "Grape"]),
+        except: fc.boolean(),
+      }),
     },
     { requiredKeys: [] },
   )
@@ -95,7 +121,7 @@ describe(`sold to my address on ${ON}`, () => {
     await fc.assert(
       fc.asyncProperty(fc.array(refusalArb, { maxLength: 3 }), async (refusals) => {
         const expected = facts.filter((p) => soldUnder(refusals, p)).map((p) => p.id);
-        const rows = (await soldProductIdsSql(refusals).execute(t.db)).rows.map((r) => Number(r.id));
+        const rows = (await soldProductIdsSql(refusals, dialectOf(t.db)).execute(t.db)).rows.map((r) => Number(r.id));
         expect(rows.sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
       }),
       { numRuns: 150, seed: 3838 },
@@ -103,7 +129,9 @@ describe(`sold to my address on ${ON}`, () => {
   });
 
   it("keeps everything when nothing is refused, and nothing when everything is", async () => {
-    expect((await soldProductIdsSql([]).execute(t.db)).rows.length).toBe(productIds.length);
-    expect((await soldProductIdsSql([{ scope: { all: true }, unlessListedIn: null }]).execute(t.db)).rows).toEqual([]);
+    expect((await soldProductIdsSql([], dialectOf(t.db)).execute(t.db)).rows.length).toBe(productIds.length);
+    expect(
+      (await soldProductIdsSql([{ scope: { all: true }, unlessListedIn: null }], dialectOf(t.db)).execute(t.db)).rows,
+    ).toEqual([]);
   });
 });

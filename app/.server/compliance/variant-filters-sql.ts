@@ -39,9 +39,10 @@ function optionValueSql(name: string, dialect: Dialect): RawBuilder<string | nul
 /** An option filter: the variants whose value of the option is (or, `except`, is not) one of the values. */
 export function optionFilterSql(filter: OptionFilter, dialect: Dialect): RawBuilder<boolean> {
   const values = [...new Set(filter.values.map(normOption))];
-  // No values: none is listed (scopeCovers: every variant with the option passes an exclusion).
-  if (!values.length) values.push("\u0000");
   const value = sql`lower(trim(${optionValueSql(filter.name, dialect)}))`;
+  // No values: none is listed (optionMatches: every variant with the option passes an exclusion,
+  // none an inclusion). Written without a list: "in ()" is not SQL, and PostgreSQL text holds no NUL.
+  if (!values.length) return filter.except ? sql<boolean>`(${value} is not null)` : sql<boolean>`(1 = 0)`;
   const list = sql.join(values.map((v) => sql`${v}`));
   return filter.except
     ? sql<boolean>`(${value} not in (${list})) is true`

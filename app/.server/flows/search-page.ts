@@ -10,6 +10,7 @@ import {
 } from "../catalog/facets";
 import { productPath } from "../catalog/lines";
 import { matchedProductIds, searchProducts } from "../catalog/search/engine";
+import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { type Audience, cardsForAudience, refusalsForAudience } from "./audience";
 
@@ -34,7 +35,11 @@ export async function searchPage(
   const filters = { inStockOnly, soldHere: soldHere ? refusals : null };
   // The products of the lines the filters keep, as a subquery the engine's tiers read.
   const within = filtered
-    ? sql<number>`(${db.selectFrom("products").select("products.id").where(lineCondition(filters)).where(facetCondition(facets))})`
+    ? sql<number>`(${db
+        .selectFrom("products")
+        .select("products.id")
+        .where(lineCondition(filters, dialectOf(db)))
+        .where(facetCondition(facets))})`
     : null;
   const found = query
     ? await searchProducts(db, query, { limit: SEARCH_PAGE_SIZE + 1, offset: (page - 1) * SEARCH_PAGE_SIZE, within })
