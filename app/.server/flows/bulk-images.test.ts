@@ -106,7 +106,12 @@ describe(`images in bulk on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
   });
 
   it("attaches a ZIP entry named after a line's handle to the line's first variant, a SKU's to its variant (issue 38)", async () => {
-    const lineId = await createLine(t.db, { name: "Cloud", description: "", category: "novelty", optionNames: ["Flavor"] });
+    const lineId = await createLine(t.db, {
+      name: "Cloud",
+      description: "",
+      category: "novelty",
+      optionNames: ["Flavor"],
+    });
     await t.db.updateTable("product_lines").set({ slug: "cloud-zip" }).where("id", "=", lineId).execute();
     const base = { description: "", priceCents: 100, stock: 1, category: "novelty" };
     const mint = await insertProduct(

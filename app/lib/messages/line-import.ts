@@ -21,3 +21,7 @@ export const optionNamesNeedEveryVariant = (handle: string, missing: number) =>
 export const upcOnRow = (upc: string, row: number) => `UPC ${upc} is also on row ${row}.`;
 export const lineHeldBack = (handle: string, row: number) =>
   `Held back: row ${row} of line ${handle} is refused, and a line is imported whole.`;
+
+// The import page
+export const importLinesHelp =
+  "Rows with the same line_handle are the variants of one line: give its name and up to three options (option1_name Flavor, option1_value Blue Razz). A handle the store does not have makes a new line; a line is imported whole, so a refused row holds back the rest of its line. A file without line columns imports as before, each new product a line of its own.";

@@ -269,7 +269,12 @@ export const LINE_COLUMNS: readonly string[] = [
 ];
 
 /** Every column a file may have, in the export's order: the line's first, one row per variant. */
-export const COLUMN_NAMES = [...LINE_COLUMNS, ...PRODUCT_COLUMNS.map((c) => c.header), IMAGE_URLS_COLUMN, DELETE_COLUMN];
+export const COLUMN_NAMES = [
+  ...LINE_COLUMNS,
+  ...PRODUCT_COLUMNS.map((c) => c.header),
+  IMAGE_URLS_COLUMN,
+  DELETE_COLUMN,
+];
 
 /** The header of a products column (the column itself when it is not one of the file's). */
 export function headerOf(column: string): string {

@@ -158,11 +158,7 @@ const HANDLE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  * names in order, none twice, each with the row's value). Problems are added to `reasons`.
  * Undefined: the file has no line_handle column, or the row no handle (a product as before).
  */
-function readLineCells(
-  names: string[],
-  cell: (i: number) => string,
-  reasons: string[],
-): LineCells | undefined {
+function readLineCells(names: string[], cell: (i: number) => string, reasons: string[]): LineCells | undefined {
   const at = (column: string) => names.indexOf(column);
   const has = (column: string) => at(column) >= 0;
   const handle = has(LINE_HANDLE_COLUMN) ? cell(at(LINE_HANDLE_COLUMN)) : "";
@@ -171,7 +167,8 @@ function readLineCells(
       reasons.push(`${LINE_HANDLE_COLUMN}: ${LINE_IMPORT_MESSAGES.lineColumnsNeedHandle}`);
     return undefined;
   }
-  if (handle.length > 100 || !HANDLE.test(handle)) reasons.push(`${LINE_HANDLE_COLUMN}: ${LINE_IMPORT_MESSAGES.lineHandleFormat}`);
+  if (handle.length > 100 || !HANDLE.test(handle))
+    reasons.push(`${LINE_HANDLE_COLUMN}: ${LINE_IMPORT_MESSAGES.lineHandleFormat}`);
   const lineName = has(LINE_NAME_COLUMN) ? cell(at(LINE_NAME_COLUMN)) : "";
   if (lineName.length > 200) reasons.push(`${LINE_NAME_COLUMN}: ${LINE_EDITOR_MESSAGES.lineNameTooLong}`);
   else if (isMultiline(lineName)) reasons.push(`${LINE_NAME_COLUMN}: ${LINE_EDITOR_MESSAGES.lineNameOneLine}`);

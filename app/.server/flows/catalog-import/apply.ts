@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Transaction, Updateable } from "kysely";
 import type { ProductImage } from "~/lib/images";
-import { optionColumns } from "~/lib/product-lines";
 import * as MESSAGES from "~/lib/messages";
+import { optionColumns } from "~/lib/product-lines";
 import { cellToTierText, parseTiers, type Tier } from "~/lib/tiers";
 import { type Actor, recordAudit } from "../../audit/log";
 import { COMPLIANCE_COLUMNS, headerOf, PRODUCT_COLUMNS, TIERS_COLUMN, type Value } from "../../catalog/csv/columns";

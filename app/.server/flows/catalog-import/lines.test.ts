@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import * as MESSAGES from "~/lib/messages";
 import * as LINE_EDITOR_MESSAGES from "~/lib/messages/line-editor";
 import * as LINE_IMPORT_MESSAGES from "~/lib/messages/line-import";
-import * as MESSAGES from "~/lib/messages";
 import { TEST_ADMIN } from "../../../../tests/support/actors";
 import { setupTestDatabase, type TestDatabase } from "../../../../tests/support/test-database";
 import { exportProductsCsv } from "../../catalog/csv/export";
@@ -102,7 +102,11 @@ describe(`catalog file one row per variant on ${process.env.DATABASE_URL ? "Post
       .selectAll()
       .where("slug", "=", "cloud-6000")
       .executeTakeFirstOrThrow();
-    expect(line).toMatchObject({ name: "Cloud 6000", category: "disposable-vapes", option_names: '["Flavor","Nicotine"]' });
+    expect(line).toMatchObject({
+      name: "Cloud 6000",
+      category: "disposable-vapes",
+      option_names: '["Flavor","Nicotine"]',
+    });
     const variants = await t.db
       .selectFrom("products")
       .select(["sku", "name", "option1", "option2", "lead", "position"])
@@ -350,8 +354,6 @@ describe(`catalog file one row per variant on ${process.env.DATABASE_URL ? "Post
     await t.db.updateTable("products").set({ sku: "PB-GR" }).where("sku", "=", "GUM-1").execute();
     const stale = await applyImport(t.db, file, plan.digest, TEST_ADMIN);
     expect(stale.applied).toBe(false);
-    expect(await t.db.selectFrom("product_lines").select("slug").where("slug", "=", "puff-bar").execute()).toEqual(
-      [],
-    );
+    expect(await t.db.selectFrom("product_lines").select("slug").where("slug", "=", "puff-bar").execute()).toEqual([]);
   });
 });

@@ -176,8 +176,10 @@ export async function planLineRows(
       }
       const optionNames = optionsGiven?.value ?? line?.optionNames ?? [];
       const firstRow = rows[0] as ImportRow;
-      const name = named?.value ?? line?.name ?? (firstRow.values.name === undefined ? "" : String(firstRow.values.name));
-      if (!line && !named) for (const r of rows) refuse(r.row, `${LINE_NAME_COLUMN}: ${LINE_IMPORT_MESSAGES.newLineNeedsName}`);
+      const name =
+        named?.value ?? line?.name ?? (firstRow.values.name === undefined ? "" : String(firstRow.values.name));
+      if (!line && !named)
+        for (const r of rows) refuse(r.row, `${LINE_NAME_COLUMN}: ${LINE_IMPORT_MESSAGES.newLineNeedsName}`);
       const category = categoryGiven?.value ?? line?.category ?? "";
       const own = members.filter((m) => m.lineId === line?.id);
       const inFile = new Set(rows.map((r) => r.sku));

@@ -83,7 +83,10 @@ export async function planImport(db: Kysely<DB>, read: Extract<ReadResult, { ok:
   };
   const unchangedRows: number[] = [];
   const missingForNew = PRODUCT_COLUMNS.filter(
-    (c) => c.requiredForNew && !read.columns.includes(c.header) && !(c.column === "name" && read.columns.includes("line_name")),
+    (c) =>
+      c.requiredForNew &&
+      !read.columns.includes(c.header) &&
+      !(c.column === "name" && read.columns.includes("line_name")),
   );
   for (const r of read.rows) {
     const product = current.get(r.sku);
