@@ -384,7 +384,16 @@ test.describe("back office: catalog import", () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
     const rows = parse(await (await file.createReadStream()).toArray().then((c) => Buffer.concat(c))) as string[][];
+    // One row per variant, its line's handle, name and options first (issue 38).
     expect(rows[0]).toEqual([
+      "line_handle",
+      "line_name",
+      "option1_name",
+      "option1_value",
+      "option2_name",
+      "option2_value",
+      "option3_name",
+      "option3_value",
       "sku",
       "name",
       "category",
@@ -411,7 +420,10 @@ test.describe("back office: catalog import", () => {
       "contains_nicotine",
       "image_urls",
     ]);
-    expect(rows.find((r) => r[0] === sku)?.slice(1, 5)).toEqual([`'${name}`, "novelty", "25.99", "3"]);
+    const exported = rows.find((r) => r[8] === sku);
+    expect(exported?.slice(9, 13)).toEqual([`'${name}`, "novelty", "25.99", "3"]);
+    // A product of its own line: the line's name is its own, with no options.
+    expect(exported?.slice(1, 8)).toEqual([`'${name}`, "", "", "", "", "", ""]);
 
     const customer = await createCustomer();
     const orderId = await placeOrderFor(customer, [{ id: product, quantity: 2 }]);
