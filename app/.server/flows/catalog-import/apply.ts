@@ -262,8 +262,14 @@ export async function applyImport(
       });
       await wrote(1);
     }
-    // Each line's lead and facets, once its variants are in.
-    for (const id of lineIds.values()) await settleLine(trx, id);
+    // The lead and facets of each line the file made or changed, or whose variants' values moved,
+    // once its variants are in (a line the file leaves as it is is left alone).
+    const moved = new Set(plan.changed.flatMap((c) => (c.options ? [c.row] : [])));
+    for (const line of plan.lines) {
+      const id = lineIds.get(line.handle);
+      if (id === undefined) continue;
+      if (line.id === null || line.changes.length || line.rows.some((row) => moved.has(row))) await settleLine(trx, id);
+    }
     if (plan.deleted.length) {
       for (const d of plan.deleted) {
         await recordAudit(trx, actor, {
