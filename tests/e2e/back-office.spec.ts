@@ -8,6 +8,8 @@ import { getDb } from "../../app/.server/db/instance";
 import { applyRowLimit } from "../../app/.server/flows/catalog-import/apply";
 import * as MESSAGES from "../../app/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "../../app/lib/messages/back-office";
+import * as LINE_EDITOR_MESSAGES from "../../app/lib/messages/line-editor";
+import * as LINE_IMPORT_MESSAGES from "../../app/lib/messages/line-import";
 import { submitLogin } from "./support/account";
 import {
   apiSignedIn,
@@ -153,6 +155,66 @@ test.describe("back office: catalog import", () => {
     const added = await getDb().selectFrom("products").selectAll().where("sku", "=", newSku).executeTakeFirst();
     expect(added?.stock).toBe(12);
     await page.screenshot({ path: `test-results/import-${test.info().project.name}.png`, fullPage: true });
+  });
+
+  test("the admin imports a line one row per variant: the dry run says each row, Apply makes the line whole", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const t = tag();
+    const handle = `e2e-cloud-${t}`;
+    const broken = `e2e-broken-${t}`;
+    const header =
+      "line_handle,line_name,option1_name,option1_value,option2_name,option2_value,sku,category,price,stock,description";
+    const csv = [
+      header,
+      `${handle},Cloud ${t},Flavor,Mint,Nicotine,5%,CLD-MINT-${t},novelty,9.50,20,Made by the line import journey`,
+      `${handle},Cloud ${t},Flavor,Grape,Nicotine,5%,CLD-GRAPE-${t},novelty,9.50,20,Made by the line import journey`,
+      // A missing option value: refused, and the other row of its line waits with it.
+      `${broken},Broken ${t},Flavor,Mint,Nicotine,,BRK-1-${t},novelty,5.00,1,`,
+      `${broken},Broken ${t},Flavor,Grape,Nicotine,3%,BRK-2-${t},novelty,5.00,1,`,
+    ].join("\n");
+
+    await logIn(page, await createAdminAccount());
+    await page.goto("/admin/import");
+    await expect(page.getByRole("heading", { name: "Import products" })).toBeVisible();
+    await expect(page.getByText(LINE_IMPORT_MESSAGES.importLinesHelp)).toBeVisible();
+    await page.getByLabel("Product CSV file").setInputFiles({
+      name: "lines.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(csv),
+    });
+    await page.getByRole("button", { name: "Dry run" }).click();
+    await expect(page.getByRole("heading", { name: "Dry run: lines.csv" })).toBeVisible();
+    const lines = page.getByRole("region", { name: "Lines" });
+    await expect(lines.getByRole("row").filter({ hasText: handle })).toContainText("New line");
+    const refused = page.getByRole("region", { name: "Refused rows" });
+    await expect(refused.getByRole("row").filter({ hasText: `BRK-1-${t}` })).toContainText(
+      `option2_value: ${LINE_EDITOR_MESSAGES.optionValueMissing("Nicotine")}`,
+    );
+    await expect(refused.getByRole("row").filter({ hasText: `BRK-2-${t}` })).toContainText(
+      LINE_IMPORT_MESSAGES.lineHeldBack(broken, 4),
+    );
+    const added = page.getByRole("region", { name: "New products" });
+    await expect(added.getByRole("row").filter({ hasText: `CLD-GRAPE-${t}` })).toContainText(`Cloud ${t} Grape 5%`);
+    await expectNoSeriousViolations(page, "catalog import, a line's dry run");
+
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByRole("heading", { name: "Imported: lines.csv" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Imported: 2 added, 0 changed, 0 deleted." }),
+    ).toBeVisible();
+    const variants = await getDb()
+      .selectFrom("products")
+      .innerJoin("product_lines", "product_lines.id", "products.line_id")
+      .select(["products.sku", "products.option1", "product_lines.slug"])
+      .where("products.sku", "like", `%-${t}`)
+      .orderBy("products.position")
+      .execute();
+    expect(variants).toEqual([
+      { sku: `CLD-MINT-${t}`, option1: "Mint", slug: handle },
+      { sku: `CLD-GRAPE-${t}`, option1: "Grape", slug: handle },
+    ]);
   });
 
   test("@desktop-only while Apply runs, the bar shows how many rows are written, from the server that writes them", async ({
@@ -322,7 +384,16 @@ test.describe("back office: catalog import", () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
     const rows = parse(await (await file.createReadStream()).toArray().then((c) => Buffer.concat(c))) as string[][];
+    // One row per variant, its line's handle, name and options first (issue 38).
     expect(rows[0]).toEqual([
+      "line_handle",
+      "line_name",
+      "option1_name",
+      "option1_value",
+      "option2_name",
+      "option2_value",
+      "option3_name",
+      "option3_value",
       "sku",
       "name",
       "category",
@@ -349,7 +420,10 @@ test.describe("back office: catalog import", () => {
       "contains_nicotine",
       "image_urls",
     ]);
-    expect(rows.find((r) => r[0] === sku)?.slice(1, 5)).toEqual([`'${name}`, "novelty", "25.99", "3"]);
+    const exported = rows.find((r) => r[8] === sku);
+    expect(exported?.slice(9, 13)).toEqual([`'${name}`, "novelty", "25.99", "3"]);
+    // A product of its own line: the line's name is its own, with no options.
+    expect(exported?.slice(1, 8)).toEqual([`'${name}`, "", "", "", "", "", ""]);
 
     const customer = await createCustomer();
     const orderId = await placeOrderFor(customer, [{ id: product, quantity: 2 }]);

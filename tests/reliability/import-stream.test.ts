@@ -140,7 +140,12 @@ describe.skipIf(!hasBuild || !!process.env.DATABASE_URL)("catalog import streams
     };
     const noDryRun = await post({ intent: "apply", digest: "0".repeat(64) }, { cookie });
     expect(noDryRun.status).toBe(400);
-    expect(await noDryRun.json()).toEqual({ ok: false, message: "Choose a CSV file to import." });
+    // The one form contract (issue 37): the refusal, and the fields posted given back.
+    expect(await noDryRun.json()).toEqual({
+      ok: false,
+      message: "Choose a CSV file to import.",
+      values: { intent: "apply", digest: "0".repeat(64) },
+    });
     const noDigest = await post({ intent: "apply", staged: "a".repeat(32) }, { cookie });
     expect(noDigest.status).toBe(400);
     // An id this admin never staged: as unknown as any other.

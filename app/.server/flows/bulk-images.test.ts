@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as MESSAGES from "~/lib/messages";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createLine } from "../catalog/lines";
 import { insertProduct } from "../catalog/product-writes";
 import { findProduct } from "../catalog/products";
 import { attachImagesBySku, MAX_INFLATED_BYTES, unzip } from "./bulk-images";
@@ -102,6 +103,42 @@ describe(`images in bulk on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
       },
     ]);
     expect((await findProduct(t.db, disp))?.images).toHaveLength(2);
+  });
+
+  it("attaches a ZIP entry named after a line's handle to the line's first variant, a SKU's to its variant (issue 38)", async () => {
+    const lineId = await createLine(t.db, {
+      name: "Cloud",
+      description: "",
+      category: "novelty",
+      optionNames: ["Flavor"],
+    });
+    await t.db.updateTable("product_lines").set({ slug: "cloud-zip" }).where("id", "=", lineId).execute();
+    const base = { description: "", priceCents: 100, stock: 1, category: "novelty" };
+    const mint = await insertProduct(
+      t.db,
+      { ...base, sku: "CZ-MINT", name: "Cloud Mint", line: { id: lineId, options: ["Mint"], position: 0 } },
+      [],
+    );
+    const grape = await insertProduct(
+      t.db,
+      { ...base, sku: "CZ-GRAPE", name: "Cloud Grape", line: { id: lineId, options: ["Grape"], position: 1 } },
+      [],
+    );
+    const zip = Buffer.from(
+      zipSync({
+        "cloud-zip.png": new Uint8Array(await png([10, 20, 30])),
+        "cloud-zip-2.png": new Uint8Array(await png([30, 20, 10])),
+        "CZ-GRAPE.png": new Uint8Array(await png([90, 0, 90])),
+      }),
+    );
+    const results = await attachImagesBySku(t.db, [{ name: "line.zip", data: zip }], TEST_ADMIN);
+    expect(results.map((r) => [r.file, r.product?.sku, r.product?.position])).toEqual([
+      ["line.zip/CZ-GRAPE.png", "CZ-GRAPE", 1],
+      ["line.zip/cloud-zip.png", "CZ-MINT", 1],
+      ["line.zip/cloud-zip-2.png", "CZ-MINT", 2],
+    ]);
+    expect((await findProduct(t.db, mint))?.images).toHaveLength(2);
+    expect((await findProduct(t.db, grape))?.images).toHaveLength(1);
   });
 
   it("refuses, file by file, what is not an image, matches no SKU, or climbs out of the ZIP", async () => {

@@ -9,8 +9,8 @@ import { inflateEntry, ZipUnreadableError, zipEntries } from "../media/zip";
 import { ProductChangedError, type Upload, updateProductWithImages } from "./product-admin";
 
 /**
- * Images in bulk (issue 17): image files, or ZIP files of them, named after the product's SKU
- * (`NV-BB-LTR-DISP50.jpg`, `NV-BB-LTR-DISP50-2.jpg`). Each image is added after the product's
+ * Images in bulk (issue 17): image files, or ZIP files of them, named after the variant's SKU
+ * (`NV-BB-LTR-DISP50.jpg`, `NV-BB-LTR-DISP50-2.jpg`) or its line's handle (`cloud-6000.jpg`, issue 38). Each image is added after the product's
  * images through the same intake as a single upload (checked, re-encoded, content-addressed).
  * The ZIP files of one post share one limit on what they may inflate to (MAX_INFLATED_BYTES, for
  * all of them together), and are inflated on the thread pool, entry by entry, with zlib stopping
@@ -108,7 +108,11 @@ function isZip(upload: Upload): boolean {
   return upload.data.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
 }
 
-/** The SKU a file name stands for: the whole name, or the name less a trailing "-2" (a second image). */
+/**
+ * The product a file name stands for: the variant of that SKU (the whole name, or the name less a
+ * trailing "-2", a second image), else the line of that handle (issue 38), whose images are its
+ * first variant's, the one its listings show. A SKU wins over a handle of the same spelling.
+ */
 async function productFor(db: Kysely<DB>, fileName: string): Promise<{ id: number; sku: string } | null> {
   const base = path.posix.basename(fileName).replace(/\.[A-Za-z0-9]{2,5}$/, "");
   const candidates = [base, ...(/-\d{1,3}$/.test(base) ? [base.replace(/-\d{1,3}$/, "")] : [])];
@@ -116,6 +120,17 @@ async function productFor(db: Kysely<DB>, fileName: string): Promise<{ id: numbe
     if (!sku) continue;
     const row = await db.selectFrom("products").select(["id", "sku"]).where("sku", "=", sku).executeTakeFirst();
     if (row) return row;
+  }
+  for (const handle of candidates) {
+    if (!handle) continue;
+    const lead = await db
+      .selectFrom("products")
+      .innerJoin("product_lines", "product_lines.id", "products.line_id")
+      .select(["products.id", "products.sku"])
+      .where("product_lines.slug", "=", handle)
+      .where("products.lead", "=", 1)
+      .executeTakeFirst();
+    if (lead) return lead;
   }
   return null;
 }

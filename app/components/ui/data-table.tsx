@@ -62,7 +62,9 @@ export function DataTable<Row>({
   const align = (c: Column<Row>) => (c.numeric ? "tabular text-right" : "text-left");
   const sticky = "sticky left-0 z-[1] bg-white";
   return (
-    <div className="overflow-x-auto">
+    // Focusable: a table wider than a phone scrolls sideways from the keyboard too.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by the keyboard
+    <div className="overflow-x-auto" tabIndex={0}>
       <table className={`w-full text-sm ${tableClassName}`}>
         <caption className="sr-only">{caption}</caption>
         <thead>

@@ -1,7 +1,9 @@
 import { data } from "react-router";
-import { applyPosted, applyStream, readApplyForm } from "~/.server/flows/catalog-import/import-form";
+import { applyPosted, applyStream, readStagedApply } from "~/.server/flows/catalog-import/import-form";
+import { formAction } from "~/.server/http/form-action";
 import { actorOf, formOf } from "~/.server/request/context";
 import type { RouteHandle } from "~/lib/route-policy";
+import { importApplySchema } from "~/lib/schemas/catalog-import";
 import type { Route } from "./+types/import-apply";
 
 /**
@@ -21,17 +23,26 @@ export async function action({ context }: Route.ActionArgs) {
   // A post that cannot be applied (no dry run, a staged id this admin does not have) is refused
   // before anything streams, with its status, in the same words the page's action would use.
   const actor = actorOf(context);
-  const { posted, answer: refused } = await readApplyForm(formOf(context), actor);
-  if (!posted) return Response.json(refused.data, { status: refused.init?.status ?? 400 });
-  const body = applyStream((onProgress) => applyPosted(posted, actor, onProgress));
-  return new Response(body, {
-    headers: {
-      "Content-Type": "application/x-ndjson; charset=utf-8",
-      // no-transform: a compressing middleware or proxy must not hold the lines back until the end.
-      "Cache-Control": "no-store, no-transform",
-      "X-Accel-Buffering": "no",
+  const answer = await formAction(
+    formOf(context),
+    importApplySchema,
+    async (input) => {
+      const { posted, answer: refused } = await readStagedApply(input, actor);
+      if (!posted) return refused;
+      const body = applyStream((onProgress) => applyPosted(posted, actor, onProgress));
+      return new Response(body, {
+        headers: {
+          "Content-Type": "application/x-ndjson; charset=utf-8",
+          // no-transform: a compressing middleware or proxy must not hold the lines back until the end.
+          "Cache-Control": "no-store, no-transform",
+          "X-Accel-Buffering": "no",
+        },
+      });
     },
-  });
+    { fields: [] },
+  );
+  if (answer instanceof Response) return answer;
+  return Response.json(answer.data, { status: answer.init?.status ?? 400 });
 }
 
 export function loader() {

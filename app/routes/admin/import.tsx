@@ -1,17 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useRevalidator } from "react-router";
-import { PRODUCT_COLUMNS } from "~/.server/catalog/csv/columns";
+import { LINE_COLUMNS, PRODUCT_COLUMNS } from "~/.server/catalog/csv/columns";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/.server/catalog/csv/read";
 import { getDb } from "~/.server/db/instance";
 import { applyRowLimit } from "~/.server/flows/catalog-import/apply";
 import {
-  applyImportForm,
+  applyStaged,
   dryRunImport,
   type ImportApplyLine,
   type ImportView,
 } from "~/.server/flows/catalog-import/import-form";
+import { formAction } from "~/.server/http/form-action";
 import { actorOf, formOf } from "~/.server/request/context";
 import { Button } from "~/components/ui/button";
+import { type Column, DataTable } from "~/components/ui/data-table";
 import { FormMessage } from "~/components/ui/form-message";
 import { useReplyToast } from "~/components/use-reply-toast";
 import { useSettledActionData } from "~/components/use-settled-action-data";
@@ -21,7 +23,9 @@ import type { FormReply } from "~/lib/form-reply";
 import { intentOf } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
+import * as LINE_IMPORT_MESSAGES from "~/lib/messages/line-import";
 import { MB, type RouteHandle } from "~/lib/route-policy";
+import { importApplySchema, importDryRunSchema } from "~/lib/schemas/catalog-import";
 import type { Route } from "./+types/import";
 
 /**
@@ -40,7 +44,7 @@ export function meta() {
 
 export function loader() {
   return {
-    columns: PRODUCT_COLUMNS.map((c) => c.header),
+    columns: [...LINE_COLUMNS, ...PRODUCT_COLUMNS.map((c) => c.header)],
     choices: BACK_OFFICE_MESSAGES.importChoices(CATEGORY_SLUGS, PRODUCT_CLASS_VALUES, FLAVOR_CLASS_VALUES),
     maxMegabytes: MAX_IMPORT_BYTES / MB,
     writeLimit: applyRowLimit(getDb()),
@@ -51,7 +55,10 @@ export function loader() {
 export async function action({ context }: Route.ActionArgs) {
   const form = formOf(context);
   const actor = actorOf(context);
-  return intentOf(form) === "apply" ? applyImportForm(form, actor) : dryRunImport(form, actor);
+  // The one form contract (issue 37): each post read with its schema; the file is read apart (not a form value).
+  return intentOf(form) === "apply"
+    ? formAction(form, importApplySchema, (input) => applyStaged(input, actor), { fields: [] })
+    : formAction(form, importDryRunSchema, () => dryRunImport(form, actor), { fields: [] });
 }
 
 type Progress = { done: number; total: number };
@@ -151,67 +158,125 @@ function More({ shown, total }: { shown: number; total: number }) {
   );
 }
 
-const th = "px-3 py-2 text-left font-semibold text-slate-700";
-const td = "px-3 py-2 align-top";
+/** One change of a field, as a row of the changed products' table (the row and SKU on its first). */
+interface ChangeRow {
+  key: string;
+  row: number | null;
+  sku: string;
+  field: string;
+  before: string;
+  after: string;
+}
 
+const rowColumn = <R extends { row: number | null }>(): Column<R> => ({
+  key: "row",
+  header: "Row",
+  numeric: true,
+  cell: (r) => r.row ?? "",
+});
+const skuColumn = <R extends { sku: string }>(): Column<R> => ({
+  key: "sku",
+  header: "SKU",
+  cell: (r) => r.sku || "—",
+  className: "whitespace-nowrap",
+});
+const changeColumns: Column<ChangeRow>[] = [
+  rowColumn(),
+  skuColumn(),
+  { key: "field", header: "Field", cell: (c) => c.field },
+  { key: "before", header: "Now", cell: (c) => c.before || "—", className: "max-w-64 break-words text-slate-600" },
+  {
+    key: "after",
+    header: "After import",
+    cell: (c) => c.after || "—",
+    className: "max-w-64 break-words font-semibold",
+  },
+];
+
+/** The dry run's tables, each on the back office's one table (DataTable): refused rows with their reasons first. */
 function PlanTables({ plan }: { plan: ImportView }) {
+  const changes: ChangeRow[] = plan.changed.flatMap((c) =>
+    c.changes.map((ch, i) => ({
+      key: `${c.row}-${ch.field}`,
+      row: i === 0 ? c.row : null,
+      sku: i === 0 ? c.sku : "",
+      field: ch.field,
+      before: ch.before,
+      after: ch.after,
+    })),
+  );
+  const lineChanges = plan.lines.flatMap((l) =>
+    l.isNew
+      ? [{ key: l.handle, handle: l.handle, name: l.name, what: "New line", before: "", after: "" }]
+      : l.changes.map((ch) => ({
+          key: `${l.handle}-${ch.field}`,
+          handle: l.handle,
+          name: l.name,
+          what: ch.field,
+          before: ch.before,
+          after: ch.after,
+        })),
+  );
   return (
     <div className="flex flex-col gap-6">
-      {plan.refused.length ? (
-        <PlanSection
-          id="refused-title"
-          title="Refused rows"
-          danger
-          headers={["Row", "SKU", "Reason"]}
-          shown={plan.refused.length}
-          total={plan.counts.refused}
-        >
-          {plan.refused.map((r) => (
-            <tr key={r.row}>
-              <td className={`${td} tabular`}>{r.row}</td>
-              <td className={`${td} whitespace-nowrap`}>{r.sku || "—"}</td>
-              <td className={td}>
-                {r.reasons.map((reason) => (
-                  <p key={reason}>{reason}</p>
-                ))}
-              </td>
-            </tr>
-          ))}
-        </PlanSection>
-      ) : null}
-      {plan.changed.length ? (
-        <PlanSection
-          id="changed-title"
-          title="Changed products"
-          headers={["Row", "SKU", "Field", "Now", "After import"]}
-          shown={plan.changed.length}
-          total={plan.counts.changed}
-        >
-          {plan.changed.flatMap((c) =>
-            c.changes.map((ch, i) => (
-              <tr key={`${c.row}-${ch.field}`}>
-                <td className={`${td} tabular`}>{i === 0 ? c.row : ""}</td>
-                <td className={`${td} whitespace-nowrap`}>{i === 0 ? c.sku : ""}</td>
-                <td className={td}>{ch.field}</td>
-                <td className={`${td} max-w-64 break-words text-slate-600`}>{ch.before || "—"}</td>
-                <td className={`${td} max-w-64 break-words font-semibold`}>{ch.after || "—"}</td>
-              </tr>
-            )),
-          )}
-        </PlanSection>
-      ) : null}
+      <PlanSection
+        id="refused-title"
+        title="Refused rows"
+        danger
+        shown={plan.refused.length}
+        total={plan.counts.refused}
+      >
+        <DataTable
+          caption="Refused rows, with why"
+          rows={plan.refused}
+          rowKey={(r) => String(r.row)}
+          empty={null}
+          columns={[
+            rowColumn(),
+            skuColumn(),
+            {
+              key: "reasons",
+              header: "Reason",
+              cell: (r) => r.reasons.map((reason) => <p key={reason}>{reason}</p>),
+            },
+          ]}
+        />
+      </PlanSection>
+      <PlanSection id="lines-title" title="Lines" shown={plan.lines.length} total={plan.counts.lines}>
+        <DataTable
+          caption="Lines the import makes or changes"
+          rows={lineChanges}
+          rowKey={(l) => l.key}
+          empty={null}
+          columns={[
+            { key: "handle", header: "Line", cell: (l) => l.handle, className: "whitespace-nowrap" },
+            { key: "name", header: "Name", cell: (l) => l.name },
+            { key: "what", header: "Field", cell: (l) => l.what },
+            { key: "before", header: "Now", cell: (l) => l.before || "—", className: "text-slate-600" },
+            { key: "after", header: "After import", cell: (l) => l.after || "—", className: "font-semibold" },
+          ]}
+        />
+      </PlanSection>
+      <PlanSection id="changed-title" title="Changed products" shown={plan.changed.length} total={plan.counts.changed}>
+        <DataTable
+          caption="Changed products, field by field"
+          rows={changes}
+          rowKey={(c) => c.key}
+          empty={null}
+          columns={changeColumns}
+        />
+      </PlanSection>
       <RowsSection id="added-title" title="New products" rows={plan.added} total={plan.counts.added} />
       <RowsSection id="deleted-title" title="Deleted products" rows={plan.deleted} total={plan.counts.deleted} />
     </div>
   );
 }
 
-/** One table of the dry run: a heading, the column names, the rows given, and how many more there are. */
+/** One table of the dry run, when it has rows: a heading, the table, and how many more there are. */
 function PlanSection({
   id,
   title,
   danger = false,
-  headers,
   shown,
   total,
   children,
@@ -219,36 +284,23 @@ function PlanSection({
   id: string;
   title: string;
   danger?: boolean;
-  headers: string[];
   shown: number;
   total: number;
   children: React.ReactNode;
 }) {
+  if (shown === 0) return null;
   return (
     <section aria-labelledby={id}>
       <h3 id={id} className={`text-lg font-bold ${danger ? "text-danger-700" : "text-slate-900"}`}>
         {title}
       </h3>
-      <div className="mt-2 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full text-sm">
-          <thead className="bg-slate-50">
-            <tr>
-              {headers.map((h) => (
-                <th key={h} className={th}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">{children}</tbody>
-        </table>
-      </div>
+      <div className="mt-2 rounded-lg border border-slate-200 bg-white">{children}</div>
       <More shown={shown} total={total} />
     </section>
   );
 }
 
-/** Rows of the dry run that add or delete a product: row number, SKU and name. */
+/** Rows of the dry run that add or delete a product: row number, SKU and name (and a new variant's line). */
 function RowsSection({
   id,
   title,
@@ -257,19 +309,23 @@ function RowsSection({
 }: {
   id: string;
   title: string;
-  rows: { row: number; sku: string; name: string }[];
+  rows: { row: number; sku: string; name: string; line?: string }[];
   total: number;
 }) {
-  if (rows.length === 0) return null;
   return (
-    <PlanSection id={id} title={title} headers={["Row", "SKU", "Name"]} shown={rows.length} total={total}>
-      {rows.map((r) => (
-        <tr key={r.row}>
-          <td className={`${td} tabular`}>{r.row}</td>
-          <td className={`${td} whitespace-nowrap`}>{r.sku}</td>
-          <td className={td}>{r.name}</td>
-        </tr>
-      ))}
+    <PlanSection id={id} title={title} shown={rows.length} total={total}>
+      <DataTable
+        caption={title}
+        rows={rows}
+        rowKey={(r) => String(r.row)}
+        empty={null}
+        columns={[
+          rowColumn(),
+          skuColumn(),
+          { key: "name", header: "Name", cell: (r) => r.name },
+          { key: "line", header: "Line", cell: (r) => r.line ?? "—", className: "whitespace-nowrap" },
+        ]}
+      />
     </PlanSection>
   );
 }
@@ -286,7 +342,7 @@ export default function ImportProducts({ loaderData }: Route.ComponentProps) {
   const applying = streamed.applying;
   const busy = fetcher.state !== "idle" || streamed.applying;
   const progress = streamed.progress;
-  const writes = plan ? plan.counts.added + plan.counts.changed + plan.counts.deleted : 0;
+  const writes = plan ? plan.counts.added + plan.counts.changed + plan.counts.deleted + plan.counts.lines : 0;
   // More than the built-in database writes in one Apply: the dry run says so, and offers no Apply.
   const overLimit = !!plan && !plan.applied && plan.writeLimit !== null && writes > plan.writeLimit;
   const canApply = !!plan && !plan.applied && writes > 0 && !overLimit && plan.stagedId !== null;
@@ -301,7 +357,7 @@ export default function ImportProducts({ loaderData }: Route.ComponentProps) {
           Import products
         </h2>
         <p className="mt-1 max-w-3xl text-sm text-slate-700">
-          Upload a CSV file with one product per row and these columns:{" "}
+          Upload a CSV file with one variant per row and these columns:{" "}
           <span className="font-mono">{loaderData.columns.join(", ")}</span>, and optionally{" "}
           <span className="font-mono">delete</span> ("yes" deletes the product). Rows are matched by SKU: new SKUs are
           added, known ones updated, and a file with only some columns changes only those. Nothing is written until you
@@ -316,6 +372,7 @@ export default function ImportProducts({ loaderData }: Route.ComponentProps) {
             {BACK_OFFICE_MESSAGES.importEmbeddedDatabaseLimit(loaderData.writeLimit, loaderData.maxRows)}
           </p>
         ) : null}
+        <p className="mt-1 max-w-3xl text-sm text-slate-700">{LINE_IMPORT_MESSAGES.importLinesHelp}</p>
         <p className="mt-1 max-w-3xl text-sm text-slate-700">{loaderData.choices}</p>
         <p className="mt-1 max-w-3xl text-sm text-slate-700">{BACK_OFFICE_MESSAGES.importTiersFormat}</p>
         <p className="mt-1 max-w-3xl text-sm text-slate-700">{BACK_OFFICE_MESSAGES.importImageUrlsReadOnly}</p>

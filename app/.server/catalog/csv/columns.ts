@@ -251,8 +251,30 @@ export const IMAGE_URLS_COLUMN = "image_urls";
 /** Import only: "yes" in this column deletes the product of the row's SKU. */
 export const DELETE_COLUMN = "delete";
 
-/** Every column a file may have, in the export's order. */
-export const COLUMN_NAMES = [...PRODUCT_COLUMNS.map((c) => c.header), IMAGE_URLS_COLUMN, DELETE_COLUMN];
+/**
+ * The line a row's variant belongs to (issue 38; decision 0057): the line's handle (its page's
+ * slug, which groups the file's rows), its name, and up to three options, each a name (the line's,
+ * "Flavor") and the row's value of it ("Blue Razz"). A file without them reads as before: each
+ * new product a line of its own, each known one left in its line.
+ */
+export const LINE_HANDLE_COLUMN = "line_handle";
+export const LINE_NAME_COLUMN = "line_name";
+export const MAX_OPTION_COLUMNS = 3;
+export const OPTION_NAME_COLUMNS = ["option1_name", "option2_name", "option3_name"] as const;
+export const OPTION_VALUE_COLUMNS = ["option1_value", "option2_value", "option3_value"] as const;
+export const LINE_COLUMNS: readonly string[] = [
+  LINE_HANDLE_COLUMN,
+  LINE_NAME_COLUMN,
+  ...OPTION_NAME_COLUMNS.flatMap((name, i) => [name, OPTION_VALUE_COLUMNS[i] as string]),
+];
+
+/** Every column a file may have, in the export's order: the line's first, one row per variant. */
+export const COLUMN_NAMES = [
+  ...LINE_COLUMNS,
+  ...PRODUCT_COLUMNS.map((c) => c.header),
+  IMAGE_URLS_COLUMN,
+  DELETE_COLUMN,
+];
 
 /** The header of a products column (the column itself when it is not one of the file's). */
 export function headerOf(column: string): string {

@@ -17,6 +17,14 @@ describe("reading a catalog CSV", () => {
     expect(refusal("name,price\nA,1\n")).toBe(MESSAGES.importNoSkuColumn);
     expect(refusal("sku,colour\nA,red\n")).toBe(
       MESSAGES.importUnknownColumn("colour", [
+        "line_handle",
+        "line_name",
+        "option1_name",
+        "option1_value",
+        "option2_name",
+        "option2_value",
+        "option3_name",
+        "option3_value",
         "sku",
         "name",
         "category",

@@ -1,6 +1,19 @@
 import { parse } from "csv-parse/sync";
 import * as MESSAGES from "~/lib/messages";
-import { COLUMN_NAMES, DELETE_COLUMN, PRODUCT_COLUMNS, type Value } from "./columns";
+import * as LINE_EDITOR_MESSAGES from "~/lib/messages/line-editor";
+import * as LINE_IMPORT_MESSAGES from "~/lib/messages/line-import";
+import { isMultiline } from "~/lib/text";
+import {
+  COLUMN_NAMES,
+  DELETE_COLUMN,
+  LINE_COLUMNS,
+  LINE_HANDLE_COLUMN,
+  LINE_NAME_COLUMN,
+  OPTION_NAME_COLUMNS,
+  OPTION_VALUE_COLUMNS,
+  PRODUCT_COLUMNS,
+  type Value,
+} from "./columns";
 import { csvSyntaxProblem, hasBinaryControls, looksLikeText, unneutralize } from "./file";
 
 /**
@@ -20,12 +33,27 @@ export interface ImportRow {
   delete: boolean;
   /** The products columns the row sets, with their values. */
   values: Record<string, Value>;
+  /** The line the row's variant belongs to, when the file has a line_handle column and the row a handle. */
+  line?: LineCells;
+}
+
+/** What a row says of its line (issue 38; decision 0057). */
+export interface LineCells {
+  handle: string;
+  /** The line's name; null: the file leaves it as it is (no line_name column, or an empty cell). */
+  name: string | null;
+  /** The line's option names, in order; null: the file has no option columns (left as they are). */
+  optionNames: string[] | null;
+  /** The row's values of those options (as many as there are names). */
+  values: string[];
 }
 
 export interface RefusedRow {
   row: number;
   sku: string;
   reasons: string[];
+  /** The handle of the line the row names, if any: a line is imported whole or not at all. */
+  handle?: string;
 }
 
 export type ReadResult =
@@ -104,8 +132,9 @@ export function readProductsCsv(bytes: Uint8Array): ReadResult {
       // A row that deletes its product needs only its SKU.
       else if (!remove || c.header === "sku") reasons.push(`${c.header}: ${parsed.error}`);
     }
-    if (reasons.length) refused.push({ row, sku, reasons });
-    else rows.push({ row, sku, delete: remove, values });
+    const line = remove ? undefined : readLineCells(names, cell, reasons);
+    if (reasons.length) refused.push({ row, sku, reasons, ...(line ? { handle: line.handle } : {}) });
+    else rows.push({ row, sku, delete: remove, values, ...(line ? { line } : {}) });
   }
 
   // A SKU twice in the file: which row wins is not clear, so none does.
@@ -120,4 +149,51 @@ export function readProductsCsv(bytes: Uint8Array): ReadResult {
     refused.sort((a, b) => a.row - b.row);
   }
   return { ok: true, columns: names, rows: rows.filter((r) => !twice.has(r.sku)), refused };
+}
+
+const HANDLE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * A row's line: its handle, name and options, each checked as the line editor checks them (option
+ * names in order, none twice, each with the row's value). Problems are added to `reasons`.
+ * Undefined: the file has no line_handle column, or the row no handle (a product as before).
+ */
+function readLineCells(names: string[], cell: (i: number) => string, reasons: string[]): LineCells | undefined {
+  const at = (column: string) => names.indexOf(column);
+  const has = (column: string) => at(column) >= 0;
+  const handle = has(LINE_HANDLE_COLUMN) ? cell(at(LINE_HANDLE_COLUMN)) : "";
+  if (handle === "") {
+    if (LINE_COLUMNS.some((c) => c !== LINE_HANDLE_COLUMN && has(c) && cell(at(c)) !== ""))
+      reasons.push(`${LINE_HANDLE_COLUMN}: ${LINE_IMPORT_MESSAGES.lineColumnsNeedHandle}`);
+    return undefined;
+  }
+  if (handle.length > 100 || !HANDLE.test(handle))
+    reasons.push(`${LINE_HANDLE_COLUMN}: ${LINE_IMPORT_MESSAGES.lineHandleFormat}`);
+  const lineName = has(LINE_NAME_COLUMN) ? cell(at(LINE_NAME_COLUMN)) : "";
+  if (lineName.length > 200) reasons.push(`${LINE_NAME_COLUMN}: ${LINE_EDITOR_MESSAGES.lineNameTooLong}`);
+  else if (isMultiline(lineName)) reasons.push(`${LINE_NAME_COLUMN}: ${LINE_EDITOR_MESSAGES.lineNameOneLine}`);
+  const withOptions = [...OPTION_NAME_COLUMNS, ...OPTION_VALUE_COLUMNS].some(has);
+  const optionNames: string[] = [];
+  const values: string[] = [];
+  const seen = new Set<string>();
+  OPTION_NAME_COLUMNS.forEach((nameColumn, i) => {
+    const valueColumn = OPTION_VALUE_COLUMNS[i] as string;
+    const name = has(nameColumn) ? cell(at(nameColumn)) : "";
+    const value = has(valueColumn) ? cell(at(valueColumn)) : "";
+    if (name === "") {
+      if (value !== "") reasons.push(`${valueColumn}: ${LINE_IMPORT_MESSAGES.optionValueWithoutName(i + 1)}`);
+      return;
+    }
+    if (name.length > 40) reasons.push(`${nameColumn}: ${LINE_EDITOR_MESSAGES.optionNameTooLong}`);
+    else if (isMultiline(name)) reasons.push(`${nameColumn}: ${LINE_EDITOR_MESSAGES.optionNameOneLine}`);
+    else if (optionNames.length < i) reasons.push(`${nameColumn}: ${LINE_EDITOR_MESSAGES.optionNameInOrder(i + 1)}`);
+    else if (seen.has(name.toLowerCase())) reasons.push(`${nameColumn}: ${LINE_EDITOR_MESSAGES.optionNameRepeated}`);
+    seen.add(name.toLowerCase());
+    if (value === "") reasons.push(`${valueColumn}: ${LINE_EDITOR_MESSAGES.optionValueMissing(name)}`);
+    else if (value.length > 60) reasons.push(`${valueColumn}: ${LINE_EDITOR_MESSAGES.optionValueTooLong}`);
+    else if (isMultiline(value)) reasons.push(`${valueColumn}: ${LINE_EDITOR_MESSAGES.optionValueOneLine}`);
+    optionNames.push(name);
+    values.push(value);
+  });
+  return { handle, name: lineName === "" ? null : lineName, optionNames: withOptions ? optionNames : null, values };
 }

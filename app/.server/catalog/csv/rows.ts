@@ -16,6 +16,11 @@ export function productsWithFacts(db: Kysely<DB>) {
     .leftJoin("product_compliance", "product_compliance.product_id", "products.id")
     .select([
       "products.id",
+      // The variant's line and its values of the line's options (issue 38).
+      "products.line_id",
+      "products.option1",
+      "products.option2",
+      "products.option3",
       ...PRODUCTS_TABLE_COLUMNS.map((c) => `products.${c.column}` as `products.${keyof ProductsTable & string}`),
       ...COMPLIANCE_COLUMNS.map(
         (c) => `product_compliance.${c.column}` as `product_compliance.${keyof ProductComplianceTable & string}`,

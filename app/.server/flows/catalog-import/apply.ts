@@ -1,12 +1,14 @@
 import type { Insertable, Kysely, Transaction, Updateable } from "kysely";
 import type { ProductImage } from "~/lib/images";
 import * as MESSAGES from "~/lib/messages";
+import { optionColumns } from "~/lib/product-lines";
 import { cellToTierText, parseTiers, type Tier } from "~/lib/tiers";
 import { type Actor, recordAudit } from "../../audit/log";
 import { COMPLIANCE_COLUMNS, headerOf, PRODUCT_COLUMNS, TIERS_COLUMN, type Value } from "../../catalog/csv/columns";
 import type { ReadResult } from "../../catalog/csv/read";
 import { LOOKUP_BATCH } from "../../catalog/csv/rows";
 import { refreshLineFacets } from "../../catalog/facets";
+import { brandNamed, createLine, settleLine, updateLine } from "../../catalog/lines";
 import { type Counter, lockCounters, lockProducts } from "../../catalog/product-locks";
 import { insertProduct, updateProductColumns } from "../../catalog/product-writes";
 import { dialectOf } from "../../db/connect";
@@ -16,7 +18,8 @@ import { replaceTiers } from "../../pricing/tiers";
 import { DomainError } from "../../runtime/domain-error";
 import { log } from "../../runtime/log";
 import { removeUnusedImageFiles } from "../product-admin";
-import { type ImportPlan, planImport, writesOf } from "./plan";
+import type { LinePlan } from "./lines";
+import { type ImportPlan, lineWrites, planImport, writesOf } from "./plan";
 
 /**
  * Apply of a catalog import (issue 17): the file's plan, made again inside one transaction, is
@@ -89,7 +92,7 @@ function importCounters(plan: ImportPlan, valuesOf: (row: number) => Record<stri
   const counters = new Set<Counter>();
   // A deleted product takes its images, facts, breaks and group prices with it.
   if (plan.deleted.length) counters.add("catalog").add("prices");
-  if (plan.added.length) counters.add("catalog");
+  if (plan.added.length || lineWrites(plan) || plan.changed.some((c) => c.options)) counters.add("catalog");
   // A new product's price is inserted (no trigger); its case pack, minimum and breaks are written after.
   for (const a of plan.added)
     if (Object.keys(valuesOf(a.row)).some((c) => c !== "price_cents" && PRICE_COLUMNS.includes(c)))
@@ -180,10 +183,34 @@ export async function applyImport(
     );
     options.onProgress?.(0, total);
     await nextTurn();
+    // The file's lines first (issue 38): new ones made, changed ones written, as the line editor does.
+    const lineIds = new Map<string, number>();
+    for (const line of plan.lines) {
+      lineIds.set(line.handle, await writeLine(trx, line, actor));
+      if (line.id === null || line.changes.length) await wrote(1);
+    }
+    const nextPosition = new Map(plan.lines.map((l) => [l.handle, l.nextPosition]));
+    // A variant whose values another row of its line takes (two flavors swapped) is moved out of the
+    // way first, or the line's unique index would refuse the first of them half way.
+    // (Its version is left for the write below, which checks it.)
+    for (const c of plan.changed)
+      if (c.options)
+        await trx
+          .updateTable("products")
+          .set({ option1: `~moving~${c.id}`, option2: "", option3: "" })
+          .where("id", "=", c.id)
+          .execute();
     for (const a of plan.added) {
-      const values = { ...NEW_PRODUCT_DEFAULTS, ...byRow.get(a.row)?.values } as Record<string, Value>;
+      const values = {
+        ...NEW_PRODUCT_DEFAULTS,
+        ...byRow.get(a.row)?.values,
+        ...plan.overrides.get(a.row),
+      } as Record<string, Value>;
       const { own, facts, tiers } = byTable(values);
       const { sku, name, description, price_cents, stock, category, ...rest } = own;
+      const lineId = a.line === undefined ? undefined : lineIds.get(a.line);
+      const position = a.line === undefined ? 0 : (nextPosition.get(a.line) ?? 0);
+      if (a.line !== undefined) nextPosition.set(a.line, position + 1);
       const id = await insertProduct(
         trx,
         {
@@ -193,6 +220,7 @@ export async function applyImport(
           priceCents: Number(price_cents),
           stock: Number(stock),
           category: String(category),
+          ...(lineId === undefined ? {} : { line: { id: lineId, options: a.options ?? [], position } }),
         },
         [],
       );
@@ -209,7 +237,7 @@ export async function applyImport(
       await wrote(1);
     }
     for (const c of plan.changed) {
-      const values = byRow.get(c.row)?.values ?? {};
+      const values = { ...byRow.get(c.row)?.values, ...plan.overrides.get(c.row) };
       const set = Object.fromEntries(
         PRODUCT_COLUMNS.filter((col) => c.changes.some((ch) => ch.field === col.header)).map((col) => [
           col.column,
@@ -217,6 +245,7 @@ export async function applyImport(
         ]),
       );
       const { own, facts, tiers } = byTable(set);
+      if (c.options) Object.assign(own, optionColumns(c.options));
       // The product's version moves even when only its facts change: a form opened before sees it.
       // A checkout does not move the version: a sale committed after the plan read the stock (on
       // PostgreSQL, while this runs) must not be overwritten by the file's count.
@@ -232,6 +261,14 @@ export async function applyImport(
         after: Object.fromEntries(c.changes.map((ch) => [ch.field, ch.after])),
       });
       await wrote(1);
+    }
+    // The lead and facets of each line the file made or changed, or whose variants' values moved,
+    // once its variants are in (a line the file leaves as it is is left alone).
+    const moved = new Set(plan.changed.flatMap((c) => (c.options ? [c.row] : [])));
+    for (const line of plan.lines) {
+      const id = lineIds.get(line.handle);
+      if (id === undefined) continue;
+      if (line.id === null || line.changes.length || line.rows.some((row) => moved.has(row))) await settleLine(trx, id);
     }
     if (plan.deleted.length) {
       for (const d of plan.deleted) {
@@ -270,4 +307,48 @@ export async function applyImport(
       log.warn({ err: error }, "catalog import: unused image files were not removed"),
     );
   return result;
+}
+
+/**
+ * Makes or changes a line of the file through the catalog's line writes (those the line editor
+ * saves with), the change audited; returns its id. A new line keeps the file's handle as its
+ * page's slug, so that the same file imported again finds it.
+ */
+async function writeLine(trx: Transaction<DB>, line: LinePlan, actor: Actor): Promise<number> {
+  const brandId = line.brand === undefined ? undefined : await brandNamed(trx, line.brand);
+  if (line.id === null) {
+    const id = await createLine(trx, {
+      name: line.name,
+      description: line.description,
+      category: line.category,
+      brandId: brandId ?? null,
+      optionNames: line.optionNames,
+    });
+    await trx.updateTable("product_lines").set({ slug: line.handle }).where("id", "=", id).execute();
+    await recordAudit(trx, actor, {
+      action: "line.create",
+      subjectType: "product-line",
+      subjectId: id,
+      summary: `Imported line ${line.name} (${line.handle})`,
+      after: { name: line.name, category: line.category, optionNames: line.optionNames.join(" / ") },
+    });
+    return id;
+  }
+  if (line.changes.length === 0) return line.id;
+  const changed = new Set(line.changes.map((c) => c.field));
+  await updateLine(trx, line.id, {
+    ...(changed.has("line_name") ? { name: line.name } : {}),
+    ...(changed.has("options") ? { optionNames: line.optionNames } : {}),
+    ...(changed.has("category") ? { category: line.category } : {}),
+    ...(changed.has("brand") && brandId !== undefined ? { brandId } : {}),
+  });
+  await recordAudit(trx, actor, {
+    action: "line.update",
+    subjectType: "product-line",
+    subjectId: line.id,
+    summary: `Imported line ${line.name}: ${line.changes.map((c) => c.field).join(", ")}`,
+    before: Object.fromEntries(line.changes.map((c) => [c.field, c.before])),
+    after: Object.fromEntries(line.changes.map((c) => [c.field, c.after])),
+  });
+  return line.id;
 }

@@ -2,13 +2,15 @@ import type { FormReply } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { MB } from "~/lib/route-policy";
+import { type ImportApplyInput, importApplySchema } from "~/lib/schemas/catalog-import";
 import type { Actor } from "../../audit/log";
 import { MAX_IMPORT_BYTES, readProductsCsv } from "../../catalog/csv/read";
 import { getDb } from "../../db/instance";
-import { replyError, replyOk } from "../../http/forms";
+import { formAction } from "../../http/form-action";
+import { parseForm, replyError, replyOk } from "../../http/forms";
 import { log } from "../../runtime/log";
 import { applyImport, applyRowLimit, ImportTooLargeError, type ProgressCallback } from "./apply";
-import { type ImportPlan, planImport, writesOf } from "./plan";
+import { type ImportPlan, lineWrites, planImport, writesOf } from "./plan";
 import { findStagedImport, removeStagedImport, stageImport } from "./staging";
 
 /**
@@ -25,7 +27,9 @@ const SHOWN = 200;
 export interface ImportView {
   fileName: string;
   digest: string;
-  counts: { added: number; changed: number; deleted: number; unchanged: number; refused: number };
+  counts: { added: number; changed: number; deleted: number; unchanged: number; refused: number; lines: number };
+  /** The lines the file makes or changes (issue 38): each a new line, or what changes of it. */
+  lines: { handle: string; name: string; isNew: boolean; changes: ImportPlan["changed"][number]["changes"] }[];
   added: ImportPlan["added"];
   changed: ImportPlan["changed"];
   deleted: ImportPlan["deleted"];
@@ -49,7 +53,12 @@ function view(plan: ImportPlan, fileName: string, applied: boolean, stagedId: st
       deleted: plan.deleted.length,
       unchanged: plan.unchanged,
       refused: plan.refused.length,
+      lines: lineWrites(plan),
     },
+    lines: plan.lines
+      .filter((l) => l.id === null || l.changes.length > 0)
+      .slice(0, SHOWN)
+      .map((l) => ({ handle: l.handle, name: l.name, isNew: l.id === null, changes: l.changes })),
     added: plan.added.slice(0, SHOWN),
     changed: plan.changed.slice(0, SHOWN),
     deleted: plan.deleted.slice(0, SHOWN),
@@ -106,20 +115,34 @@ export interface PostedApply {
 }
 
 /**
- * Reads an Apply's post (the staged id and the digest of its dry run) and the file staged under
- * that id, or the answer that refuses it: 400 without a dry run, 404 for an id this admin has not
- * staged (another admin's, one already applied or expired, one made up).
+ * The file staged under an Apply's id (read with its schema, importApplySchema), or the answer
+ * that refuses it: 404 for an id this admin has not staged (another admin's, one already applied
+ * or expired, one made up).
  */
-export async function readApplyForm(form: FormData, actor: Actor) {
-  const stagedId = form.get("staged");
-  const digest = form.get("digest");
-  if (typeof stagedId !== "string" || !stagedId || typeof digest !== "string" || !/^[a-f0-9]{64}$/.test(digest))
-    return { answer: replyError({ message: BACK_OFFICE_MESSAGES.importChooseFile }) };
-  const staged = await findStagedImport(getDb(), stagedId, ownerOf(actor));
+export async function readStagedApply(input: ImportApplyInput, actor: Actor) {
+  const staged = await findStagedImport(getDb(), input.staged, ownerOf(actor));
   if (!staged) return { answer: replyError({ message: BACK_OFFICE_MESSAGES.importStagedGone }, { status: 404 }) };
   const read = readProductsCsv(staged.bytes);
   if (!read.ok) return { answer: replyError({ message: read.error }, { status: 422 }) };
-  return { posted: { read, fileName: staged.fileName, digest, stagedId: staged.id } satisfies PostedApply };
+  return {
+    posted: { read, fileName: staged.fileName, digest: input.digest, stagedId: staged.id } satisfies PostedApply,
+  };
+}
+
+/**
+ * Reads an Apply's post (the staged id and the digest of its dry run) and the file staged under
+ * that id, or the answer that refuses it: 400 without a dry run, 404 as readStagedApply says.
+ */
+export async function readApplyForm(form: FormData, actor: Actor) {
+  const parsed = parseForm(form, importApplySchema);
+  if (!parsed.ok) return { answer: replyError({ message: BACK_OFFICE_MESSAGES.importChooseFile }) };
+  return readStagedApply(parsed.data, actor);
+}
+
+/** An Apply posted without JavaScript, read with its schema: the staged file written, answered once it is done. */
+export async function applyStaged(input: ImportApplyInput, actor: Actor) {
+  const { posted, answer } = await readStagedApply(input, actor);
+  return posted ? applyPosted(posted, actor) : answer;
 }
 
 /**
@@ -169,10 +192,9 @@ export async function applyPosted(
   }
 }
 
-/** An Apply posted without JavaScript: read, then written, answered once it is done. */
+/** An Apply posted without JavaScript, in the one form contract: read, then written, answered once it is done. */
 export async function applyImportForm(form: FormData, actor: Actor) {
-  const { posted, answer } = await readApplyForm(form, actor);
-  return posted ? applyPosted(posted, actor) : answer;
+  return formAction(form, importApplySchema, (input) => applyStaged(input, actor), { fields: [] });
 }
 
 /** One line of the streamed Apply: how far it has got, or its answer (the last line). */

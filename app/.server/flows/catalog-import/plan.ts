@@ -1,11 +1,13 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import * as MESSAGES from "~/lib/messages";
+import * as LINE_IMPORT_MESSAGES from "~/lib/messages/line-import";
 import { cellToTierText, parseTiers } from "~/lib/tiers";
 import { headerOf, PRODUCT_COLUMNS, shownValue, TIERS_COLUMN, type Value } from "../../catalog/csv/columns";
 import type { ReadResult, RefusedRow } from "../../catalog/csv/read";
 import { LOOKUP_BATCH, productsWithFacts, tierCells } from "../../catalog/csv/rows";
 import type { DB } from "../../db/schema";
+import { type LinePlan, planLineRows } from "./lines";
 
 /**
  * The dry run of a catalog import (issue 17): what a file read by catalog/csv/read.ts would add,
@@ -20,7 +22,9 @@ export interface FieldChange {
 }
 
 export interface ImportPlan {
-  added: { row: number; sku: string; name: string }[];
+  /** The lines the file makes or changes (issue 38), and those its rows are in. */
+  lines: LinePlan[];
+  added: { row: number; sku: string; name: string; line?: string; options?: string[] }[];
   changed: {
     row: number;
     sku: string;
@@ -29,12 +33,16 @@ export interface ImportPlan {
     changes: FieldChange[];
     /** The stock the plan saw, when the row sets another: a sale meanwhile refuses the apply. */
     stockWas?: number;
+    /** The variant's new values of its line's options, when they change. */
+    options?: string[];
   }[];
   deleted: { row: number; sku: string; id: number; name: string }[];
   unchanged: number;
   refused: RefusedRow[];
   /** Identifies exactly what Apply would do: Apply refuses if the catalog moved since. */
   digest: string;
+  /** The values rows take from their line (name, category), by row: what Apply writes with the row's. */
+  overrides: Map<number, Record<string, Value>>;
 }
 
 export type Current = Record<string, Value> & { id: number; version: number; sku: string };
@@ -62,15 +70,24 @@ export async function planImport(db: Kysely<DB>, read: Extract<ReadResult, { ok:
     db,
     read.rows.map((r) => r.sku),
   );
+  const lines = await planLineRows(db, read, current);
   const plan: ImportPlan = {
+    lines: [],
     added: [],
     changed: [],
     deleted: [],
     unchanged: 0,
     refused: [...read.refused],
     digest: "",
+    overrides: lines.overrides,
   };
-  const missingForNew = PRODUCT_COLUMNS.filter((c) => c.requiredForNew && !read.columns.includes(c.header));
+  const unchangedRows: number[] = [];
+  const missingForNew = PRODUCT_COLUMNS.filter(
+    (c) =>
+      c.requiredForNew &&
+      !read.columns.includes(c.header) &&
+      !(c.column === "name" && read.columns.includes("line_name")),
+  );
   for (const r of read.rows) {
     const product = current.get(r.sku);
     if (r.delete) {
@@ -78,11 +95,21 @@ export async function planImport(db: Kysely<DB>, read: Extract<ReadResult, { ok:
       else plan.refused.push({ row: r.row, sku: r.sku, reasons: [MESSAGES.deleteUnknownSku] });
       continue;
     }
-    const unitProblems = [...sellingUnitProblems(r.values, product), ...tierProblems(r.values, product)];
+    const lineProblems = lines.refused.get(r.row);
+    if (lineProblems) {
+      plan.refused.push({ row: r.row, sku: r.sku, reasons: lineProblems });
+      continue;
+    }
+    const values = { ...r.values, ...lines.overrides.get(r.row) };
+    const unitProblems = [...sellingUnitProblems(values, product), ...tierProblems(values, product)];
     if (unitProblems.length) {
       plan.refused.push({ row: r.row, sku: r.sku, reasons: unitProblems });
       continue;
     }
+    // What the plan completed (a minimum of one case) is written with the row.
+    lines.overrides.set(r.row, { ...lines.overrides.get(r.row), ...values });
+    const handle = lines.handleOf.get(r.row);
+    const options = lines.options.get(r.row);
     if (!product) {
       if (missingForNew.length) {
         plan.refused.push({
@@ -90,14 +117,20 @@ export async function planImport(db: Kysely<DB>, read: Extract<ReadResult, { ok:
           sku: r.sku,
           reasons: [MESSAGES.newProductMissing(missingForNew.map((c) => c.header))],
         });
-      } else plan.added.push({ row: r.row, sku: r.sku, name: String(r.values.name) });
+      } else
+        plan.added.push({
+          row: r.row,
+          sku: r.sku,
+          name: String(values.name),
+          ...(handle ? { line: handle, options: options ?? [] } : {}),
+        });
       continue;
     }
     const changes: FieldChange[] = [];
     for (const c of PRODUCT_COLUMNS) {
-      if (!(c.column in r.values)) continue;
+      if (!(c.column in values)) continue;
       const before = product[c.column] ?? null;
-      const after = r.values[c.column] ?? null;
+      const after = values[c.column] ?? null;
       if (c.format(before) !== c.format(after))
         changes.push({
           field: headerOf(c.column),
@@ -105,6 +138,15 @@ export async function planImport(db: Kysely<DB>, read: Extract<ReadResult, { ok:
           after: shownValue(c.column, after),
         });
     }
+    const optionsBefore = [product.option1, product.option2, product.option3].map((v) => String(v ?? ""));
+    const optionsAfter = options ? [0, 1, 2].map((i) => options[i] ?? "") : optionsBefore;
+    const optionsChange = optionsAfter.some((v, i) => v !== optionsBefore[i]);
+    if (optionsChange)
+      changes.push({
+        field: "options",
+        before: optionsBefore.filter(Boolean).join(" / "),
+        after: optionsAfter.filter(Boolean).join(" / "),
+      });
     const stockChanges = changes.some((ch) => ch.field === headerOf("stock"));
     if (changes.length)
       plan.changed.push({
@@ -114,17 +156,43 @@ export async function planImport(db: Kysely<DB>, read: Extract<ReadResult, { ok:
         version: product.version,
         changes,
         ...(stockChanges ? { stockWas: Number(product.stock) } : {}),
+        ...(optionsChange ? { options: optionsAfter } : {}),
       });
-    else plan.unchanged++;
+    else unchangedRows.push(r.row);
   }
+
+  // A line is imported whole: when one of its rows is refused, its other rows wait with it.
+  const refusedOf = new Map<string, number>();
+  for (const r of plan.refused) {
+    const handle = lines.handleOf.get(r.row);
+    if (handle !== undefined && !refusedOf.has(handle)) refusedOf.set(handle, r.row);
+  }
+  const held = (row: number) => {
+    const handle = lines.handleOf.get(row);
+    const at = handle === undefined ? undefined : refusedOf.get(handle);
+    return handle !== undefined && at !== undefined ? LINE_IMPORT_MESSAGES.lineHeldBack(handle, at) : null;
+  };
+  const keep = <T extends { row: number; sku: string }>(entries: T[]): T[] =>
+    entries.filter((e) => {
+      const why = held(e.row);
+      if (why) plan.refused.push({ row: e.row, sku: e.sku, reasons: [why] });
+      return !why;
+    });
+  plan.added = keep(plan.added);
+  plan.changed = keep(plan.changed);
+  const sku = new Map(read.rows.map((r) => [r.row, r.sku]));
+  plan.unchanged = keep(unchangedRows.map((row) => ({ row, sku: sku.get(row) ?? "" }))).length;
+  plan.lines = lines.lines.filter((l) => !refusedOf.has(l.handle));
+
   plan.refused.sort((a, b) => a.row - b.row);
   plan.digest = crypto
     .createHash("sha256")
     .update(
       JSON.stringify([
-        plan.added.map((a) => a.sku),
+        plan.added.map((a) => [a.sku, a.line ?? null, a.options ?? null]),
         plan.changed.map((c) => [c.id, c.version, c.changes]),
         plan.deleted.map((d) => d.id),
+        plan.lines.map((l) => [l.handle, l.id, l.changes]),
       ]),
     )
     .digest("hex");
@@ -178,7 +246,12 @@ function tierProblems(values: Record<string, Value>, product: Current | undefine
   return [`${TIERS_COLUMN}: ${has(TIERS_COLUMN) ? read.message : MESSAGES.storedTiersContradictRow(read.message)}`];
 }
 
-/** How many products the plan writes (new, changed and deleted). */
+/** How many products and lines the plan writes (new, changed and deleted). */
 export function writesOf(plan: ImportPlan): number {
-  return plan.added.length + plan.changed.length + plan.deleted.length;
+  return plan.added.length + plan.changed.length + plan.deleted.length + lineWrites(plan);
+}
+
+/** How many lines the plan makes or changes. */
+export function lineWrites(plan: ImportPlan): number {
+  return plan.lines.filter((l) => l.id === null || l.changes.length > 0).length;
 }
