@@ -289,8 +289,26 @@ export async function saveLine(
   input: LineSaveInput,
   actor: Actor,
 ): Promise<{ lineId: number; name: string }> {
+  const { removedImages, ...saved } = await db
+    .transaction()
+    .execute((trx) => saveLineInTransaction(trx, lineId, input, actor));
+  await removeUnusedImageFiles(db, removedImages);
+  return saved;
+}
+
+/**
+ * saveLine's work in a transaction the caller holds (the demo store writes its lines and queues
+ * their pictures in one): the pictures of the variants removed are returned, for the caller to
+ * remove their files once it has committed (removeUnusedImageFiles).
+ */
+export async function saveLineInTransaction(
+  trx: Transaction<DB>,
+  lineId: number | null,
+  input: LineSaveInput,
+  actor: Actor,
+): Promise<{ lineId: number; name: string; removedImages: ProductImage[] }> {
   let removedImages: ProductImage[] = [];
-  const saved = await db.transaction().execute(async (trx) => {
+  const saved = await (async () => {
     const kept = input.variants.flatMap((v) => (v.id === null ? [] : [v.id]));
     const formIds = [...kept, ...input.removed.map((r) => r.id)];
     const formIdSet = new Set(formIds);
@@ -567,7 +585,6 @@ export async function saveLine(
       });
     }
     return { lineId: id, name: input.name };
-  });
-  await removeUnusedImageFiles(db, removedImages);
-  return saved;
+  })();
+  return { ...saved, removedImages };
 }
