@@ -190,12 +190,15 @@ export async function seedDemoCompliance(db: Kysely<DB>): Promise<{ facts: numbe
   const products = await db.selectFrom("products").select(["id", "sku"]).execute();
   const bySku = new Map(products.map((p) => [p.sku, p.id]));
   let facts = 0;
-  for (const demo of DEMO_PRODUCTS) {
-    const id = bySku.get(demo.sku);
-    if (id === undefined || known.has(id)) continue;
-    await saveProductCompliance(db, id, demoFacts(demo), SYSTEM_ACTOR);
-    facts++;
-  }
+  // One transaction (one commit) for them all.
+  await db.transaction().execute(async (trx) => {
+    for (const demo of DEMO_PRODUCTS) {
+      const id = bySku.get(demo.sku);
+      if (id === undefined || known.has(id)) continue;
+      await saveProductCompliance(trx, id, demoFacts(demo), SYSTEM_ACTOR);
+      facts++;
+    }
+  });
   const existing = await db
     .selectFrom("compliance_rules")
     .select((eb) => eb.fn.countAll<number>().as("n"))
