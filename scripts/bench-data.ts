@@ -136,6 +136,10 @@ async function insertLines(
   for (const name of new Set(Object.values(BRANDS).flat())) brandIds.set(name, (await brandNamed(db, name)) as number);
   const now = new Date().toISOString();
   let variants = 0;
+  // PostgreSQL: each product's search document is built once, when its facts go in (every bench
+  // product has them), not also when the product does (in this transaction only: DDL rolls back).
+  const pg = dialectOf(db) === "postgres";
+  if (pg) await sql`alter table products disable trigger search_products_ins`.execute(db);
   for (let i = 0; i < count; i += BATCH) {
     const lines: Insertable<DB["product_lines"]>[] = [];
     const products: Insertable<DB["products"]>[] = [];
@@ -233,7 +237,8 @@ async function insertLines(
     variants += products.length;
     progress("lines", Math.min(count, i + BATCH), count);
   }
-  if (dialectOf(db) === "postgres") {
+  if (pg) {
+    await sql`alter table products enable trigger search_products_ins`.execute(db);
     // The identities go on after the ids given.
     for (const table of ["product_lines", "products"]) {
       await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
