@@ -148,7 +148,10 @@ function disposables(spec: {
   };
 }
 
-/** A line of one option (a strain's sizes, a pipe's heights): [SKU, value, price, stock?] a variant. */
+/**
+ * A line of one option (a strain's sizes, a pipe's heights): [SKU, value, price, stock?] a variant,
+ * the cheapest first (the line's lead: listings sort a line by its lead's price and show its range).
+ */
 function sized(
   spec: Omit<DemoLine, "variants" | "brand" | "optionNames" | "priceCents"> & { option: string },
   variants: [sku: string, value: string, priceCents: number, stock?: number][],
@@ -421,8 +424,8 @@ const KRATOM: DemoLine[] = [
       palette: ["#ae2012", "#bb3e03"],
     },
     [
-      ["KR-GBB-RMD-CAP150", "150 ct Bottle", 4900, 48],
       ["KR-GBB-RMD-CAP60", "60 ct Bottle", 2400],
+      ["KR-GBB-RMD-CAP150", "150 ct Bottle", 4900, 48],
     ],
   ),
   sized(
@@ -438,8 +441,8 @@ const KRATOM: DemoLine[] = [
       palette: ["#52b788", "#d8f3dc"],
     },
     [
-      ["KR-GBB-GMAL-CAP20-12", "20 ct (12-bottle display)", 6500, 36],
       ["KR-GBB-GMAL-CAP60", "60 ct Bottle", 2500],
+      ["KR-GBB-GMAL-CAP20-12", "20 ct (12-bottle display)", 6500, 36],
     ],
   ),
   sized(
@@ -472,8 +475,8 @@ const KRATOM: DemoLine[] = [
       palette: ["#6a040f", "#dc2f02"],
     },
     [
-      ["KR-MON-RTHAI-250G", "250 g Bag", 3600, 70],
       ["KR-MON-RTHAI-30G", "30 g Jar", 1100],
+      ["KR-MON-RTHAI-250G", "250 g Bag", 3600, 70],
       ["KR-MON-RTHAI-1KG", "1 kg Bulk Bag", 8500],
     ],
   ),
@@ -490,8 +493,8 @@ const KRATOM: DemoLine[] = [
       palette: ["#386641", "#a7c957"],
     },
     [
-      ["KR-MON-GHORN-1KG", "1 kg Bulk Bag", 8500, 12],
       ["KR-MON-GHORN-250G", "250 g Bag", 3600],
+      ["KR-MON-GHORN-1KG", "1 kg Bulk Bag", 8500, 12],
     ],
   ),
   single({
@@ -542,8 +545,8 @@ const GLASS: DemoLine[] = [
       palette: ["#588157", "#dad7cd"],
     },
     [
-      ["GL-PGW-STR18-TREE", "18 in", 9800, 8],
       ["GL-PGW-STR14-TREE", "14 in", 7400],
+      ["GL-PGW-STR18-TREE", "18 in", 9800, 8],
     ],
   ),
   sized(
