@@ -1,17 +1,87 @@
+import { variantName } from "../app/lib/product-lines";
+
 /**
- * Demo catalog for a wholesale convenience-store / smoke-shop supplier.
- * Every brand name here is invented; prices are wholesale, in cents.
+ * Demo catalog for a wholesale convenience-store / smoke-shop supplier, in product lines (issue 38;
+ * decision 0055): disposables in 6 to 15 flavors and two nicotine strengths, kratom strains in
+ * sizes and counts, glass in sizes, and lines of one product. Every brand name here is invented;
+ * prices are wholesale, in cents.
  */
 
+export type DemoCategory = "disposable-vapes" | "kratom" | "novelty" | "glass" | "delta" | "accessories";
+
+export interface DemoVariant {
+  sku: string;
+  /** Its values of the line's options, in their order. */
+  options: string[];
+  /** Its price, when not the line's. */
+  priceCents?: number;
+  stock: number;
+}
+
+export interface DemoLine {
+  name: string;
+  brand: string | null;
+  description: string;
+  category: DemoCategory;
+  /** Its options' names ([] for a line of one product). */
+  optionNames: string[];
+  /** A disposable's puffs (the puff-count filter). */
+  puffs?: number;
+  /** Devices in one unit sold (a display of disposables), for the excise facts. */
+  pack?: number;
+  priceCents: number;
+  /** Pictures drawn for the line: its first variant holds them, every variant shows them. */
+  imageCount: 0 | 1 | 2 | 3;
+  palette: [string, string];
+  variants: DemoVariant[];
+}
+
+/** A demo product: one variant of a line, as the store names and sells it. */
 export interface DemoProduct {
   sku: string;
   name: string;
   description: string;
   priceCents: number;
   stock: number;
-  category: "disposable-vapes" | "kratom" | "novelty" | "glass" | "delta" | "accessories";
+  category: DemoCategory;
+  /** The line's pictures on its first variant; none on the others (they show the line's). */
   imageCount: 0 | 1 | 2 | 3;
   palette: [string, string];
+  line: DemoLine;
+  /** Its values of the line's options. */
+  options: string[];
+}
+
+/** The demo's brands, by the code their SKUs carry second ("DV-VLX-…": Vaporlux). */
+export const DEMO_BRANDS: Record<string, string> = {
+  VLX: "Vaporlux",
+  CK: "CloudKing",
+  NB: "Nimbus Bar",
+  FL: "Frostline",
+  PR: "Puff Ranger",
+  ZM: "Zephyr Max",
+  LSL: "Lone Star Leaf",
+  GBB: "Golden Bayou",
+  MON: "Monsoon Botanicals",
+  PGW: "Prairie Glassworks",
+  HA: "HydroArc",
+  BBG: "Bluebonnet",
+  BB: "Blaze Buddy",
+  CM: "ChargeMate",
+  FR: "Fresh Rider",
+  SWT: "Sour Blast",
+  DH: "Desert Haze",
+  CC: "Cosmic Canyon",
+  LM: "Lucky Mesa",
+  SR: "Saddle Rollers",
+  GH: "GrindHouse",
+  TP: "TorchPro",
+  VC: "VoltCell",
+  AT: "AccuTex",
+};
+
+export function demoBrandOf(sku: string): string | null {
+  return DEMO_BRANDS[sku.split("-")[1] ?? ""] ?? null;
 }
 
 /** Joins sentences into one plain-text description (keeps source lines short). */
@@ -19,327 +89,415 @@ const d = (...sentences: string[]): string => sentences.join(" ");
 
 const HEMP = "Hemp-derived, under 0.3% delta-9 THC.";
 
-const VAPES: DemoProduct[] = [
-  {
-    sku: "DV-VLX-V6000-WMI",
-    name: "Vaporlux V6000 Disposable – Watermelon Ice (10-pack display)",
+/** A stock level drawn from the SKU (stable across seeds): about one variant in thirteen sold out. */
+function stockOf(sku: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < sku.length; i++) {
+    h ^= sku.charCodeAt(i);
+    h = Math.imul(h, 16777619);
+  }
+  h >>>= 0;
+  return h % 13 === 0 ? 0 : 12 + (h % 280);
+}
+
+interface Flavor {
+  /** Its SKU's code ("BRZ"). */
+  code: string;
+  name: string;
+  /** The stock of its first strength, when not drawn from its SKU. */
+  stock?: number;
+  /** The strengths it comes in, when not every one of the line's. */
+  only?: string[];
+}
+
+/**
+ * A line of disposables in flavors and strengths: a variant per flavor and strength (flavor rows,
+ * strength columns), the first strength's SKU the model's and the flavor's code
+ * ("DV-VLX-V6000-BRZ"), the others' with the strength's digits after ("DV-VLX-V6000-BRZ-3").
+ */
+function disposables(spec: {
+  model: string;
+  name: string;
+  puffs: number;
+  priceCents: number;
+  strengths: [string, string];
+  flavors: Flavor[];
+  description: string;
+  imageCount: DemoLine["imageCount"];
+  palette: [string, string];
+}): DemoLine {
+  return {
+    name: spec.name,
+    brand: demoBrandOf(spec.model),
+    description: spec.description,
+    category: "disposable-vapes",
+    optionNames: ["Flavor", "Nicotine"],
+    puffs: spec.puffs,
+    pack: 10,
+    priceCents: spec.priceCents,
+    imageCount: spec.imageCount,
+    palette: spec.palette,
+    variants: spec.flavors.flatMap((f) =>
+      spec.strengths
+        .filter((s) => !f.only || f.only.includes(s))
+        .map((strength, i) => {
+          const sku = i === 0 ? `${spec.model}-${f.code}` : `${spec.model}-${f.code}-${strength.replace(/\D/g, "")}`;
+          return { sku, options: [f.name, strength], stock: i === 0 && f.stock !== undefined ? f.stock : stockOf(sku) };
+        }),
+    ),
+  };
+}
+
+/**
+ * A line of one option (a strain's sizes, a pipe's heights): [SKU, value, price, stock?] a variant,
+ * the cheapest first (the line's lead: listings sort a line by its lead's price and show its range).
+ */
+function sized(
+  spec: Omit<DemoLine, "variants" | "brand" | "optionNames" | "priceCents"> & { option: string },
+  variants: [sku: string, value: string, priceCents: number, stock?: number][],
+): DemoLine {
+  const { option, ...line } = spec;
+  const first = variants[0];
+  return {
+    ...line,
+    brand: demoBrandOf(first?.[0] ?? ""),
+    optionNames: [option],
+    priceCents: first?.[2] ?? 0,
+    variants: variants.map(([sku, value, priceCents, stock]) => ({
+      sku,
+      options: [value],
+      priceCents,
+      stock: stock ?? stockOf(sku),
+    })),
+  };
+}
+
+/** A product sold alone: a line of one variant, named as the product. */
+interface SingleProduct {
+  sku: string;
+  name: string;
+  description: string;
+  priceCents: number;
+  stock: number;
+  category: DemoCategory;
+  imageCount: DemoLine["imageCount"];
+  palette: [string, string];
+}
+
+function single(p: SingleProduct): DemoLine {
+  return {
+    name: p.name,
+    brand: demoBrandOf(p.sku),
+    description: p.description,
+    category: p.category,
+    optionNames: [],
+    priceCents: p.priceCents,
+    imageCount: p.imageCount,
+    palette: p.palette,
+    variants: [{ sku: p.sku, options: [], stock: p.stock }],
+  };
+}
+
+const VAPES: DemoLine[] = [
+  disposables({
+    model: "DV-VLX-V6000",
+    name: "Vaporlux V6000",
+    puffs: 6000,
+    priceCents: 9400,
+    strengths: ["5%", "3%"],
+    flavors: [
+      { code: "WMI", name: "Watermelon Ice", stock: 240 },
+      { code: "BRZ", name: "Blue Razz Ice", stock: 180 },
+      { code: "MNT", name: "Cool Mint", stock: 0 },
+      { code: "SBN", name: "Strawberry Banana" },
+      { code: "PMG", name: "Peach Mango" },
+      { code: "GRI", name: "Grape Ice" },
+      { code: "LSH", name: "Lush Ice" },
+      { code: "PLM", name: "Pink Lemonade" },
+      { code: "SAP", name: "Sour Apple" },
+      { code: "TOB", name: "Classic Tobacco", only: ["5%"] },
+    ],
     description: d(
-      "Juicy watermelon with a cool menthol finish, up to 6,000 puffs per device at 5% nicotine (50 mg/mL).",
-      "Ships as a 10-count counter display; 20 displays per master case.",
+      "Disposables of up to 6,000 puffs each, in ten flavors at 5% (50 mg/mL) or 3% (30 mg/mL) nicotine.",
+      "Sold by the 10-count counter display; 20 displays per master case.",
       "Rechargeable USB-C battery and mesh coil mean fewer returns, and it is one of our fastest movers.",
     ),
-    priceCents: 9400,
-    stock: 240,
-    category: "disposable-vapes",
     imageCount: 3,
     palette: ["#ff5d73", "#2ec4b6"],
-  },
-  {
-    sku: "DV-VLX-V6000-BRZ",
-    name: "Vaporlux V6000 Disposable – Blue Razz Ice (10-pack display)",
+  }),
+  disposables({
+    model: "DV-CK-CROWN15K",
+    name: "CloudKing Crown 15K",
+    puffs: 15000,
+    priceCents: 12900,
+    strengths: ["5%", "2%"],
+    flavors: [
+      { code: "SKW", name: "Strawberry Kiwi", stock: 95 },
+      { code: "MPC", name: "Mango Peach", stock: 3 },
+      { code: "GRI", name: "Grape Ice", stock: 140 },
+      { code: "BRL", name: "Blue Razz Lemonade" },
+      { code: "MMT", name: "Miami Mint" },
+      { code: "CCL", name: "Cherry Cola" },
+      { code: "TBR", name: "Triple Berry" },
+      { code: "WBG", name: "Watermelon Bubblegum" },
+    ],
     description: d(
-      "Sweet-tart blue raspberry over an icy exhale, about 6,000 puffs at 5% nicotine.",
-      "10 devices per display, 20 displays per case.",
-      "Bright packaging that sells itself from the counter rack.",
-    ),
-    priceCents: 9400,
-    stock: 180,
-    category: "disposable-vapes",
-    imageCount: 2,
-    palette: ["#3a86ff", "#8338ec"],
-  },
-  {
-    sku: "DV-VLX-V6000-MNT",
-    name: "Vaporlux V6000 Disposable – Cool Mint (10-pack display)",
-    description: d(
-      "Clean spearmint and peppermint blend, roughly 6,000 puffs at 5% nicotine.",
-      "Packed 10 per display, 20 displays per master case.",
-      "A steady everyday seller for customers switching from menthol cigarettes.",
-    ),
-    priceCents: 9400,
-    stock: 0,
-    category: "disposable-vapes",
-    imageCount: 1,
-    palette: ["#06d6a0", "#118ab2"],
-  },
-  {
-    sku: "DV-CK-CROWN15K-SKW",
-    name: "CloudKing Crown 15K Disposable – Strawberry Kiwi (10-pack display)",
-    description: d(
-      "Ripe strawberry and tangy kiwi, up to 15,000 puffs with dual mesh coils and 5% nicotine.",
-      "Screen shows battery and e-liquid level. 10 per display, 10 displays per case.",
+      "Up to 15,000 puffs with dual mesh coils, at 5% or 2% nicotine, in eight flavors.",
+      "Screen shows battery and e-liquid level. Sold by the 10-count display, 10 displays per case.",
       "Retailers like the premium feel at a price point that still leaves good margin.",
     ),
-    priceCents: 12900,
-    stock: 95,
-    category: "disposable-vapes",
     imageCount: 3,
     palette: ["#ef476f", "#80b918"],
-  },
-  {
-    sku: "DV-CK-CROWN15K-MPC",
-    name: "CloudKing Crown 15K Disposable – Mango Peach (10-pack display)",
+  }),
+  disposables({
+    model: "DV-NB-3500",
+    name: "Nimbus Bar 3500",
+    puffs: 3500,
+    priceCents: 6900,
+    strengths: ["5%", "2%"],
+    flavors: [
+      { code: "PNL", name: "Pineapple Lemonade", stock: 310 },
+      { code: "TOB", name: "Classic Tobacco", stock: 75 },
+      { code: "MEN", name: "Menthol" },
+      { code: "BBY", name: "Blueberry" },
+      { code: "CTC", name: "Cotton Candy" },
+      { code: "BNI", name: "Banana Ice" },
+    ],
     description: d(
-      "Tropical mango with soft peach, about 15,000 puffs at 5% nicotine.",
-      "Adjustable airflow and a USB-C charge port. 10 devices per display.",
-      "A top reorder in the fruit lineup.",
-    ),
-    priceCents: 12900,
-    stock: 3,
-    category: "disposable-vapes",
-    imageCount: 2,
-    palette: ["#ff9f1c", "#ff5e5b"],
-  },
-  {
-    sku: "DV-CK-CROWN15K-GRI",
-    name: "CloudKing Crown 15K Disposable – Grape Ice (10-pack display)",
-    description: d(
-      "Concord grape with a menthol kick, roughly 15,000 puffs at 5% nicotine.",
-      "Dual mesh coil and smart display screen; 10 per display, 10 displays per case.",
-    ),
-    priceCents: 12900,
-    stock: 140,
-    category: "disposable-vapes",
-    imageCount: 1,
-    palette: ["#7b2cbf", "#c77dff"],
-  },
-  {
-    sku: "DV-NB-3500-PNL",
-    name: "Nimbus Bar 3500 Disposable – Pineapple Lemonade (10-pack display)",
-    description: d(
-      "Bright pineapple and fresh lemonade, about 3,500 puffs at 5% nicotine.",
-      "Compact, pocket-size device sold 10 per display, 25 displays per case.",
+      "Compact, pocket-size disposables of about 3,500 puffs, at 5% or 2% nicotine, in six flavors.",
+      "Sold by the 10-count display, 25 displays per case.",
       "An entry price point that keeps budget customers coming back.",
     ),
-    priceCents: 6900,
-    stock: 310,
-    category: "disposable-vapes",
     imageCount: 2,
     palette: ["#ffd60a", "#ffc300"],
-  },
-  {
-    sku: "DV-NB-3500-TOB",
-    name: "Nimbus Bar 3500 Disposable – Classic Tobacco (10-pack display)",
-    description: d(
-      "Smooth, lightly sweet tobacco blend, roughly 3,500 puffs at 5% nicotine.",
-      "10 devices per display, 25 displays per case.",
-      "A must-stock flavor for adult smokers looking for a familiar taste.",
-    ),
-    priceCents: 6900,
-    stock: 75,
-    category: "disposable-vapes",
-    imageCount: 1,
-    palette: ["#8d5524", "#c68642"],
-  },
-  {
-    sku: "DV-FL-ARCTIC25K-SAI",
-    name: "Frostline Arctic 25K Disposable – Sour Apple Ice (10-pack display)",
-    description: d(
-      "Puckering green apple with an arctic finish, up to 25,000 puffs at 5% nicotine.",
-      "Switchable regular and boost modes, LED screen, USB-C charging.",
-      "Packed 10 per display, 8 displays per case. Our highest puff count for heavy users.",
-    ),
+  }),
+  disposables({
+    model: "DV-FL-ARCTIC25K",
+    name: "Frostline Arctic 25K",
+    puffs: 25000,
     priceCents: 14900,
-    stock: 60,
-    category: "disposable-vapes",
+    strengths: ["5%", "3%"],
+    flavors: [
+      { code: "SAI", name: "Sour Apple Ice", stock: 60 },
+      { code: "BBF", name: "Blueberry Frost", stock: 44 },
+      { code: "PMT", name: "Polar Mint" },
+      { code: "RSF", name: "Raspberry Frost" },
+      { code: "LMI", name: "Lemon Ice" },
+      { code: "KWP", name: "Kiwi Passion" },
+      { code: "AGR", name: "Arctic Grape" },
+      { code: "FPC", name: "Frozen Peach" },
+      { code: "CRC", name: "Cranberry Chill", only: ["5%"] },
+      { code: "IPN", name: "Icy Pineapple", only: ["5%"] },
+      { code: "FST", name: "Frozen Strawberry", only: ["5%"] },
+      { code: "GML", name: "Glacier Melon", only: ["5%"] },
+    ],
+    description: d(
+      "Up to 25,000 puffs with switchable regular and boost modes, in twelve iced flavors at 5% nicotine,",
+      "eight of them also at 3%. LED screen, USB-C charging.",
+      "Sold by the 10-count display, 8 displays per case. Our highest puff count for heavy users.",
+    ),
     imageCount: 3,
     palette: ["#70e000", "#00b4d8"],
-  },
-  {
-    sku: "DV-FL-ARCTIC25K-BBF",
-    name: "Frostline Arctic 25K Disposable – Blueberry Frost (10-pack display)",
+  }),
+  disposables({
+    model: "DV-PR-8000",
+    name: "Puff Ranger 8000",
+    puffs: 8000,
+    priceCents: 8900,
+    strengths: ["5%", "3%"],
+    flavors: [
+      { code: "CHL", name: "Cherry Limeade", stock: 120 },
+      { code: "STE", name: "Sweet Tea" },
+      { code: "RBF", name: "Root Beer Float" },
+      { code: "ORS", name: "Orange Soda" },
+      { code: "CRS", name: "Cream Soda" },
+      { code: "LML", name: "Lemon Lime" },
+      { code: "GRS", name: "Grape Soda" },
+    ],
     description: d(
-      "Wild blueberry with a frosty exhale, about 25,000 puffs at 5% nicotine.",
-      "Dual-mode power and a battery and e-liquid screen. 10 per display, 8 displays per case.",
-    ),
-    priceCents: 14900,
-    stock: 44,
-    category: "disposable-vapes",
-    imageCount: 2,
-    palette: ["#4361ee", "#4cc9f0"],
-  },
-  {
-    sku: "DV-PR-8000-CHL",
-    name: "Puff Ranger 8000 Disposable – Cherry Limeade (10-pack display)",
-    description: d(
-      "Black cherry and zesty lime soda, up to 8,000 puffs at 5% nicotine.",
-      "Rechargeable with a mesh coil; 10 devices per display, 20 displays per case.",
+      "Soda-fountain flavors, up to 8,000 puffs each at 5% or 3% nicotine.",
+      "Rechargeable with a mesh coil; sold by the 10-count display, 20 displays per case.",
       "Mid-range price that suits gas-station counters well.",
     ),
-    priceCents: 8900,
-    stock: 120,
-    category: "disposable-vapes",
     imageCount: 2,
     palette: ["#d00000", "#38b000"],
-  },
-  {
-    sku: "DV-ZM-12K-VAR",
-    name: "Zephyr Max 12K Disposable – Assorted Flavors (10-pack variety display)",
-    description: d(
-      "Ten different flavors in one display, from strawberry banana to cool mint.",
-      "About 12,000 puffs each at 5% nicotine.",
-      "A low-risk way to test which flavors sell in your store before ordering full displays.",
-      "10 per display, 10 displays per case.",
-    ),
+  }),
+  disposables({
+    model: "DV-ZM-12K",
+    name: "Zephyr Max 12K",
+    puffs: 12000,
     priceCents: 11900,
-    stock: 45,
-    category: "disposable-vapes",
+    strengths: ["5%", "2%"],
+    flavors: [
+      { code: "SBN", name: "Strawberry Banana", stock: 45 },
+      { code: "CMT", name: "Cool Mint" },
+      { code: "TPU", name: "Tropical Punch" },
+      { code: "BRZ", name: "Blue Razz" },
+      { code: "WML", name: "Watermelon" },
+      { code: "PCI", name: "Peach Ice" },
+      { code: "MXB", name: "Mixed Berry" },
+      { code: "LYI", name: "Lychee Ice" },
+      { code: "GVA", name: "Guava" },
+      { code: "PSF", name: "Passion Fruit" },
+      { code: "HDW", name: "Honeydew" },
+      { code: "PLM", name: "Pink Lemonade" },
+      { code: "SCH", name: "Sour Cherry" },
+      { code: "API", name: "Apple Ice" },
+      { code: "VCU", name: "Vanilla Custard" },
+    ],
+    description: d(
+      "Fifteen flavors, from strawberry banana to vanilla custard, about 12,000 puffs each at 5% or 2% nicotine.",
+      "Sold by the 10-count display, 10 displays per case.",
+    ),
     imageCount: 3,
     palette: ["#f72585", "#4cc9f0"],
-  },
+  }),
 ];
 
-const KRATOM: DemoProduct[] = [
-  {
-    sku: "KR-LSL-RBALI-30G",
-    name: "Lone Star Leaf Red Bali Kratom Powder – 30 g Pouch",
-    description: d(
-      "Finely milled Red Bali powder in a resealable 30 g stand-up pouch.",
-      "Sold individually, 48 pouches per case. Labeled for adults 21+.",
-      "A good impulse size for the counter and our best-selling red strain.",
-    ),
-    priceCents: 900,
-    stock: 400,
-    category: "kratom",
-    imageCount: 2,
-    palette: ["#9d0208", "#e85d04"],
-  },
-  {
-    sku: "KR-LSL-RBALI-250G",
-    name: "Lone Star Leaf Red Bali Kratom Powder – 250 g Bag",
-    description: d(
-      "Red Bali powder in a 250 g resealable foil bag for regular customers.",
-      "12 bags per case. Labeled for adults 21+; lab tested for heavy metals and microbials.",
-    ),
-    priceCents: 3400,
-    stock: 85,
-    category: "kratom",
-    imageCount: 1,
-    palette: ["#9d0208", "#f48c06"],
-  },
-  {
-    sku: "KR-LSL-RBALI-1KG",
-    name: "Lone Star Leaf Red Bali Kratom Powder – 1 kg Bulk Bag",
-    description: d(
-      "One kilogram of Red Bali powder in a heavy-duty zip bag.",
-      "Ideal for shops that sell by the gram or for high-volume regulars. 6 bags per case.",
-    ),
-    priceCents: 8900,
-    stock: 22,
-    category: "kratom",
-    imageCount: 1,
-    palette: ["#6a040f", "#dc2f02"],
-  },
-  {
-    sku: "KR-LSL-GMD-30G",
-    name: "Lone Star Leaf Green Maeng Da Kratom Powder – 30 g Pouch",
-    description: d(
-      "Green Maeng Da powder in a 30 g resealable pouch.",
-      "48 pouches per case. Labeled for adults 21+.",
-      "Pairs well on the shelf with the Red Bali pouches for a two-strain starter set.",
-    ),
-    priceCents: 950,
-    stock: 260,
-    category: "kratom",
-    imageCount: 3,
-    palette: ["#2d6a4f", "#95d5b2"],
-  },
-  {
-    sku: "KR-LSL-GMD-250G",
-    name: "Lone Star Leaf Green Maeng Da Kratom Powder – 250 g Bag",
-    description: d(
-      "Green Maeng Da powder in a 250 g resealable foil bag.",
-      "12 bags per case, lab tested batch by batch. Labeled for adults 21+.",
-    ),
-    priceCents: 3800,
-    stock: 0,
-    category: "kratom",
-    imageCount: 2,
-    palette: ["#1b4332", "#52b788"],
-  },
-  {
-    sku: "KR-GBB-WBOR-CAP60",
-    name: "Golden Bayou White Borneo Kratom Capsules – 60 ct Bottle",
-    description: d(
-      "Sixty 500 mg White Borneo capsules in a childproof bottle.",
-      "24 bottles per case. Labeled for adults 21+.",
-      "Capsules are popular with customers who dislike the taste of powder.",
-    ),
-    priceCents: 2400,
-    stock: 150,
-    category: "kratom",
-    imageCount: 2,
-    palette: ["#e9c46a", "#f4f1de"],
-  },
-  {
-    sku: "KR-GBB-RMD-CAP150",
-    name: "Golden Bayou Red Maeng Da Kratom Capsules – 150 ct Bottle",
-    description: d(
-      "One hundred fifty 500 mg Red Maeng Da capsules in a large value bottle.",
-      "12 bottles per case. Labeled for adults 21+.",
-      "Strong repeat seller with regulars who buy weekly.",
-    ),
-    priceCents: 4900,
-    stock: 48,
-    category: "kratom",
-    imageCount: 1,
-    palette: ["#ae2012", "#ee9b00"],
-  },
-  {
-    sku: "KR-GBB-GMAL-CAP20-12",
-    name: "Golden Bayou Green Malay Kratom Capsules – 20 ct (12-bottle display)",
-    description: d(
-      "Twelve bottles of twenty 500 mg Green Malay capsules in a countertop display.",
-      "Small bottles sell quickly at the register. Labeled for adults 21+.",
-    ),
-    priceCents: 6500,
-    stock: 36,
-    category: "kratom",
-    imageCount: 3,
-    palette: ["#386641", "#a7c957"],
-  },
-  {
-    sku: "KR-MON-WMD-30G",
-    name: "Monsoon Botanicals White Maeng Da Kratom Powder – 30 g Jar",
-    description: d(
-      "White Maeng Da powder in a 30 g screw-top jar.",
-      "24 jars per case. Labeled for adults 21+.",
-      "The jar format stacks neatly behind the counter.",
-    ),
-    priceCents: 1100,
-    stock: 4,
-    category: "kratom",
-    imageCount: 1,
-    palette: ["#caf0f8", "#0077b6"],
-  },
-  {
-    sku: "KR-MON-RTHAI-250G",
-    name: "Monsoon Botanicals Red Thai Kratom Powder – 250 g Bag",
-    description: d(
-      "Red Thai powder in a 250 g resealable bag.",
-      "12 bags per case, lab tested. Labeled for adults 21+.",
-    ),
-    priceCents: 3600,
-    stock: 70,
-    category: "kratom",
-    imageCount: 2,
-    palette: ["#bc4749", "#f2e8cf"],
-  },
-  {
-    sku: "KR-MON-GHORN-1KG",
-    name: "Monsoon Botanicals Green Horned Leaf Kratom Powder – 1 kg Bulk Bag",
-    description: d(
-      "A full kilogram of Green Horned Leaf powder in a zip-top bulk bag.",
-      "6 bags per case. Labeled for adults 21+.",
-      "Good value for shops that repackage or sell loose.",
-    ),
-    priceCents: 8500,
-    stock: 12,
-    category: "kratom",
-    imageCount: 1,
-    palette: ["#40916c", "#d8f3dc"],
-  },
-  {
+const KRATOM: DemoLine[] = [
+  sized(
+    {
+      name: "Lone Star Leaf Red Bali Kratom Powder",
+      option: "Size",
+      description: d(
+        "Finely milled Red Bali powder, our best-selling red strain, in three sizes:",
+        "a resealable 30 g stand-up pouch (48 per case), a 250 g foil bag (12 per case) and a 1 kg bulk bag (6 per case).",
+        "Labeled for adults 21+; lab tested for heavy metals and microbials.",
+      ),
+      category: "kratom",
+      imageCount: 2,
+      palette: ["#9d0208", "#f48c06"],
+    },
+    [
+      ["KR-LSL-RBALI-30G", "30 g Pouch", 900, 400],
+      ["KR-LSL-RBALI-250G", "250 g Bag", 3400, 85],
+      ["KR-LSL-RBALI-1KG", "1 kg Bulk Bag", 8900, 22],
+    ],
+  ),
+  sized(
+    {
+      name: "Lone Star Leaf Green Maeng Da Kratom Powder",
+      option: "Size",
+      description: d(
+        "Green Maeng Da powder in a 30 g resealable pouch, a 250 g foil bag or a 1 kg bulk bag.",
+        "Lab tested batch by batch. Labeled for adults 21+.",
+        "Pairs well on the shelf with the Red Bali pouches for a two-strain starter set.",
+      ),
+      category: "kratom",
+      imageCount: 3,
+      palette: ["#2d6a4f", "#95d5b2"],
+    },
+    [
+      ["KR-LSL-GMD-30G", "30 g Pouch", 950, 260],
+      ["KR-LSL-GMD-250G", "250 g Bag", 3800, 0],
+      ["KR-LSL-GMD-1KG", "1 kg Bulk Bag", 9400, 9],
+    ],
+  ),
+  sized(
+    {
+      name: "Golden Bayou White Borneo Kratom Capsules",
+      option: "Count",
+      description: d(
+        "500 mg White Borneo capsules in childproof bottles of 20 (a 12-bottle counter display), 60 or 150.",
+        "Capsules are popular with customers who dislike the taste of powder. Labeled for adults 21+.",
+      ),
+      category: "kratom",
+      imageCount: 2,
+      palette: ["#e9d8a6", "#ee9b00"],
+    },
+    [
+      ["KR-GBB-WBOR-CAP60", "60 ct Bottle", 2400, 150],
+      ["KR-GBB-WBOR-CAP20-12", "20 ct (12-bottle display)", 6300],
+      ["KR-GBB-WBOR-CAP150", "150 ct Bottle", 4700],
+    ],
+  ),
+  sized(
+    {
+      name: "Golden Bayou Red Maeng Da Kratom Capsules",
+      option: "Count",
+      description: d(
+        "500 mg Red Maeng Da capsules in a 60-count bottle or a large 150-count value bottle.",
+        "Strong repeat seller with regulars who buy weekly. Labeled for adults 21+.",
+      ),
+      category: "kratom",
+      imageCount: 1,
+      palette: ["#ae2012", "#bb3e03"],
+    },
+    [
+      ["KR-GBB-RMD-CAP60", "60 ct Bottle", 2400],
+      ["KR-GBB-RMD-CAP150", "150 ct Bottle", 4900, 48],
+    ],
+  ),
+  sized(
+    {
+      name: "Golden Bayou Green Malay Kratom Capsules",
+      option: "Count",
+      description: d(
+        "500 mg Green Malay capsules: twelve 20-count bottles in a countertop display, or 60-count bottles.",
+        "Small bottles sell quickly at the register. Labeled for adults 21+.",
+      ),
+      category: "kratom",
+      imageCount: 3,
+      palette: ["#52b788", "#d8f3dc"],
+    },
+    [
+      ["KR-GBB-GMAL-CAP60", "60 ct Bottle", 2500],
+      ["KR-GBB-GMAL-CAP20-12", "20 ct (12-bottle display)", 6500, 36],
+    ],
+  ),
+  sized(
+    {
+      name: "Monsoon Botanicals White Maeng Da Kratom Powder",
+      option: "Size",
+      description: d(
+        "White Maeng Da powder in a 30 g screw-top jar (24 per case) or a 250 g resealable bag (12 per case).",
+        "The jar format stacks neatly behind the counter. Labeled for adults 21+.",
+      ),
+      category: "kratom",
+      imageCount: 1,
+      palette: ["#caf0f8", "#0077b6"],
+    },
+    [
+      ["KR-MON-WMD-30G", "30 g Jar", 1100, 4],
+      ["KR-MON-WMD-250G", "250 g Bag", 3900],
+    ],
+  ),
+  sized(
+    {
+      name: "Monsoon Botanicals Red Thai Kratom Powder",
+      option: "Size",
+      description: d(
+        "Red Thai powder in a 30 g jar, a 250 g resealable bag or a 1 kg bulk bag.",
+        "Lab tested. Labeled for adults 21+.",
+      ),
+      category: "kratom",
+      imageCount: 2,
+      palette: ["#6a040f", "#dc2f02"],
+    },
+    [
+      ["KR-MON-RTHAI-30G", "30 g Jar", 1100],
+      ["KR-MON-RTHAI-250G", "250 g Bag", 3600, 70],
+      ["KR-MON-RTHAI-1KG", "1 kg Bulk Bag", 8500],
+    ],
+  ),
+  sized(
+    {
+      name: "Monsoon Botanicals Green Horned Leaf Kratom Powder",
+      option: "Size",
+      description: d(
+        "Green Horned Leaf powder in a zip-top 1 kg bulk bag (6 per case) or a 250 g bag.",
+        "Good value for shops that repackage or sell loose. Labeled for adults 21+.",
+      ),
+      category: "kratom",
+      imageCount: 1,
+      palette: ["#386641", "#a7c957"],
+    },
+    [
+      ["KR-MON-GHORN-250G", "250 g Bag", 3600],
+      ["KR-MON-GHORN-1KG", "1 kg Bulk Bag", 8500, 12],
+    ],
+  ),
+  single({
     sku: "KR-MON-SAMPLER-CAP12",
     name: "Monsoon Botanicals Strain Sampler Capsules – 10 ct x 12 (display)",
     description: d(
@@ -350,66 +508,84 @@ const KRATOM: DemoProduct[] = [
     stock: 30,
     category: "kratom",
     imageCount: 0,
-    palette: ["#606c38", "#dda15e"],
-  },
+    palette: ["#f4a261", "#2a9d8f"],
+  }),
 ];
 
-const GLASS: DemoProduct[] = [
-  {
-    sku: "GL-PGW-BKR10-14",
-    name: "Prairie Glassworks 10 in Beaker Water Pipe – 14 mm Joint",
-    description: d(
-      "A 10 inch borosilicate beaker with 5 mm walls, a diffused downstem and a 14 mm bowl included.",
-      "Color-accented mouthpiece and base. Sold individually, 12 per case.",
-      "A dependable first water pipe at an easy shelf price.",
-    ),
-    priceCents: 2800,
-    stock: 60,
-    category: "glass",
-    imageCount: 3,
-    palette: ["#48cae4", "#0096c7"],
-  },
-  {
-    sku: "GL-PGW-BKR14-ICE",
-    name: "Prairie Glassworks 14 in Ice-Catcher Beaker – 9 mm Thick, 14 mm Joint",
-    description: d(
-      "Heavy 9 mm borosilicate beaker standing 14 inches with three ice pinches.",
-      "Includes a 14 mm bowl and diffused downstem. Packed 6 per case in foam.",
-      "Thick glass means fewer breakage claims for you and your customers.",
-    ),
-    priceCents: 5400,
-    stock: 25,
-    category: "glass",
-    imageCount: 2,
-    palette: ["#90e0ef", "#023e8a"],
-  },
-  {
-    sku: "GL-PGW-STR18-TREE",
-    name: "Prairie Glassworks 18 in Straight Tube with Tree Perc – 14 mm",
-    description: d(
-      "An 18 inch straight tube with an eight-arm tree percolator and splash guard.",
-      "14 mm female joint, bowl included. 4 per case.",
-      "A showpiece for the top shelf.",
-    ),
-    priceCents: 9800,
-    stock: 8,
-    category: "glass",
-    imageCount: 2,
-    palette: ["#b5e48c", "#168aad"],
-  },
-  {
-    sku: "GL-HA-RCY7-14F",
-    name: "HydroArc 7 in Recycler Dab Rig – 14 mm Female",
-    description: d(
-      "A 7 inch recycler rig with a 14 mm female joint and a 4 mm quartz banger included.",
-      "Smooth, clean circulation that concentrate customers ask for. 10 per case.",
-    ),
-    priceCents: 6900,
-    stock: 18,
-    category: "glass",
-    imageCount: 3,
-    palette: ["#ff7b00", "#ffb700"],
-  },
+const GLASS: DemoLine[] = [
+  sized(
+    {
+      name: "Prairie Glassworks Beaker Water Pipe",
+      option: "Height",
+      description: d(
+        "Borosilicate beakers with a diffused downstem and a 14 mm bowl included: 10 inch with 5 mm walls,",
+        "or a heavy 9 mm 14 inch with three ice pinches, packed in foam.",
+        "Thick glass means fewer breakage claims for you and your customers.",
+      ),
+      category: "glass",
+      imageCount: 3,
+      palette: ["#48cae4", "#023e8a"],
+    },
+    [
+      ["GL-PGW-BKR10-14", "10 in", 2800, 60],
+      ["GL-PGW-BKR14-ICE", "14 in Ice-Catcher", 5400, 25],
+    ],
+  ),
+  sized(
+    {
+      name: "Prairie Glassworks Straight Tube with Tree Perc",
+      option: "Height",
+      description: d(
+        "A straight tube with an eight-arm tree percolator and splash guard.",
+        "14 mm female joint, bowl included. 4 per case.",
+        "A showpiece for the top shelf.",
+      ),
+      category: "glass",
+      imageCount: 2,
+      palette: ["#588157", "#dad7cd"],
+    },
+    [
+      ["GL-PGW-STR14-TREE", "14 in", 7400],
+      ["GL-PGW-STR18-TREE", "18 in", 9800, 8],
+    ],
+  ),
+  sized(
+    {
+      name: "HydroArc Recycler Dab Rig",
+      option: "Height",
+      description: d(
+        "A recycler rig with a 14 mm female joint and a 4 mm quartz banger included.",
+        "Smooth, clean circulation that concentrate customers ask for. 10 per case.",
+      ),
+      category: "glass",
+      imageCount: 3,
+      palette: ["#00bbf9", "#00f5d4"],
+    },
+    [
+      ["GL-HA-RCY7-14F", "7 in", 6900, 18],
+      ["GL-HA-RCY9-14F", "9 in", 8400],
+    ],
+  ),
+  sized(
+    {
+      name: "Prairie Glassworks 45° Ash Catcher",
+      option: "Joint",
+      description: d(
+        "A 45 degree ash catcher with a showerhead perc and matching male and female joints.",
+        "Keeps water pipes cleaner longer. 24 per case.",
+      ),
+      category: "glass",
+      imageCount: 2,
+      palette: ["#a2d2ff", "#cdb4db"],
+    },
+    [
+      ["GL-PGW-ASH14-45", "14 mm", 1400, 75],
+      ["GL-PGW-ASH18-45", "18 mm", 1500],
+    ],
+  ),
+];
+
+const GLASS_SINGLES: SingleProduct[] = [
   {
     sku: "GL-HA-MINI5-QZ",
     name: "HydroArc 5 in Mini Dab Rig with Quartz Banger – 10 mm",
@@ -504,19 +680,6 @@ const GLASS: DemoProduct[] = [
     palette: ["#ef476f", "#ffd166"],
   },
   {
-    sku: "GL-PGW-ASH14-45",
-    name: "Prairie Glassworks 14 mm 45° Ash Catcher",
-    description: d(
-      "A 45 degree ash catcher with a showerhead perc and 14 mm male and female joints.",
-      "Keeps water pipes cleaner longer. 24 per case.",
-    ),
-    priceCents: 1400,
-    stock: 75,
-    category: "glass",
-    imageCount: 2,
-    palette: ["#a2d2ff", "#cdb4db"],
-  },
-  {
     sku: "GL-BBG-TASTER35-10",
     name: "Bluebonnet 3.5 in Glass Taster Pipes (10-pack)",
     description: d(
@@ -531,7 +694,7 @@ const GLASS: DemoProduct[] = [
   },
 ];
 
-const NOVELTY: DemoProduct[] = [
+const NOVELTY: SingleProduct[] = [
   {
     sku: "NV-BB-LTR-DISP50",
     name: "Blaze Buddy Disposable Lighters – Assorted Colors (50-ct display tray)",
@@ -692,7 +855,7 @@ const NOVELTY: DemoProduct[] = [
   },
 ];
 
-const DELTA: DemoProduct[] = [
+const DELTA: SingleProduct[] = [
   {
     sku: "DT-DH-GUM25-WM-6",
     name: "Desert Haze Delta-8 Gummies – Watermelon, 25 mg x 20 ct (6-jar display)",
@@ -845,7 +1008,7 @@ const DELTA: DemoProduct[] = [
   },
 ];
 
-const ACCESSORIES: DemoProduct[] = [
+const ACCESSORIES: SingleProduct[] = [
   {
     sku: "AC-SR-PAP-KSS-UB50",
     name: "Saddle Rollers King Size Slim Rolling Papers – Unbleached (50-booklet box)",
@@ -1018,4 +1181,26 @@ const ACCESSORIES: DemoProduct[] = [
   },
 ];
 
-export const DEMO_PRODUCTS: DemoProduct[] = [...VAPES, ...KRATOM, ...GLASS, ...NOVELTY, ...DELTA, ...ACCESSORIES];
+/** Every demo line, in the order they are added (and their pictures drawn). */
+export const DEMO_LINES: DemoLine[] = [
+  ...VAPES,
+  ...KRATOM,
+  ...GLASS,
+  ...[...GLASS_SINGLES, ...NOVELTY, ...DELTA, ...ACCESSORIES].map(single),
+];
+
+/** Every demo product (each variant of each line), as the store names it. */
+export const DEMO_PRODUCTS: DemoProduct[] = DEMO_LINES.flatMap((line) =>
+  line.variants.map((v, i) => ({
+    sku: v.sku,
+    name: variantName(line.name, v.options),
+    description: line.description,
+    priceCents: v.priceCents ?? line.priceCents,
+    stock: v.stock,
+    category: line.category,
+    imageCount: i === 0 ? line.imageCount : 0,
+    palette: line.palette,
+    line,
+    options: v.options,
+  })),
+);

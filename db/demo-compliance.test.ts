@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDemoAccounts, DEMO_CUSTOMER_EMAIL } from "../app/.server/accounts/demo-accounts";
 import { findUserByEmail } from "../app/.server/accounts/users";
-import { insertProduct } from "../app/.server/catalog/product-writes";
+import { findProductCompliance } from "../app/.server/compliance/facts";
 import { listRules } from "../app/.server/compliance/rules";
 import { testSale } from "../app/.server/compliance/test-sale";
 import { OrderRefusedError, placeOrder } from "../app/.server/flows/place-order";
@@ -11,6 +11,7 @@ import { setupTestDatabase, type TestDatabase } from "../tests/support/test-data
 import { seedDemoBusinesses } from "./demo-businesses";
 import { DEMO_PRODUCTS } from "./demo-catalog";
 import { DIRECTORY_STATES, demoFacts, seedDemoCompliance } from "./demo-compliance";
+import { addDemoProducts } from "./seed";
 
 let t: TestDatabase;
 let buyer: string;
@@ -19,11 +20,11 @@ const ids = new Map<string, number>();
 
 beforeAll(async () => {
   t = await setupTestDatabase();
-  // The demo catalog without its images (drawing them is slow and beside the point here).
-  for (const d of DEMO_PRODUCTS) {
-    const { imageCount: _i, palette: _p, ...fields } = d;
-    ids.set(d.sku, await insertProduct(t.db, { ...fields, stock: 1000 }, []));
-  }
+  // The demo catalog's lines as the demo store adds them, without their images (drawing them is
+  // slow and beside the point here), every variant in stock.
+  await t.db.transaction().execute((trx) => addDemoProducts(trx));
+  await t.db.updateTable("products").set({ stock: 1000 }).execute();
+  for (const p of await t.db.selectFrom("products").select(["id", "sku"]).execute()) ids.set(p.sku, p.id);
   await createDemoAccounts(t.db, t.dataDir);
   await seedDemoBusinesses(t.db);
   buyer = (await findUserByEmail(t.db, DEMO_CUSTOMER_EMAIL))?.id ?? "";
@@ -50,6 +51,37 @@ describe("demo compliance data", () => {
     const rules = await listRules(t.db);
     expect(rules.every((r) => r.example && r.name.startsWith("Example:"))).toBe(true);
     expect(DEMO_PRODUCTS.every((d) => validUpc(demoFacts(d).upc ?? ""))).toBe(true);
+  });
+
+  it("gives each variant its own facts: its strength's nicotine, its flavor's class, the line's brand and ml", async () => {
+    const facts = async (sku: string) => findProductCompliance(t.db, ids.get(sku) ?? 0);
+    expect(await facts("DV-VLX-V6000-BRZ")).toMatchObject({
+      brand: "Vaporlux",
+      productClass: "nicotine-vape",
+      flavorClass: "flavored",
+      nicotineMgMl: 50,
+      mlPerUnit: 120,
+      cartridgesPerUnit: 10,
+      vapeSystem: "closed",
+      containsNicotine: true,
+    });
+    expect(await facts("DV-VLX-V6000-BRZ-3")).toMatchObject({ brand: "Vaporlux", nicotineMgMl: 30, mlPerUnit: 120 });
+    expect(await facts("DV-CK-CROWN15K-MMT-2")).toMatchObject({
+      brand: "CloudKing",
+      flavorClass: "menthol",
+      nicotineMgMl: 20,
+      mlPerUnit: 180,
+      country: "CN",
+    });
+    expect(await facts("DV-NB-3500-TOB")).toMatchObject({ flavorClass: "tobacco", nicotineMgMl: 50 });
+    const upcs = await Promise.all(DEMO_PRODUCTS.map(async (d) => (await facts(d.sku)).upc));
+    expect(new Set(upcs).size).toBe(DEMO_PRODUCTS.length);
+    expect(await facts("KR-LSL-RBALI-1KG")).toMatchObject({
+      brand: "Lone Star Leaf",
+      productClass: "kratom",
+      nicotineMgMl: null,
+      mlPerUnit: null,
+    });
   });
 
   it("lets the Dallas demo customer order kratom, glass, accessories, novelty and tobacco vapes", async () => {

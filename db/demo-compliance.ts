@@ -14,33 +14,6 @@ import { DEMO_PRODUCTS, type DemoProduct } from "./demo-catalog";
  * EXAMPLE rule set drawn from public sources of 2025-2026. The rules are labeled as examples and
  * are not legal advice; a real store keeps its own.
  */
-const BRANDS: Record<string, string> = {
-  VLX: "Vaporlux",
-  CK: "CloudKing",
-  NB: "Nimbus Bar",
-  FL: "Frostline",
-  PR: "Puff Ranger",
-  ZM: "Zephyr Max",
-  LSL: "Lone Star Leaf",
-  GBB: "Golden Bayou",
-  MON: "Monsoon Botanicals",
-  PGW: "Prairie Glassworks",
-  HA: "HydroArc",
-  BBG: "Bluebonnet",
-  BB: "Blaze Buddy",
-  CM: "ChargeMate",
-  FR: "Fresh Rider",
-  SWT: "Sour Blast",
-  DH: "Desert Haze",
-  CC: "Cosmic Canyon",
-  LM: "Lucky Mesa",
-  SR: "Saddle Rollers",
-  GH: "GrindHouse",
-  TP: "TorchPro",
-  VC: "VoltCell",
-  AT: "AccuTex",
-};
-
 export const CLASS_OF_DEMO: Record<DemoProduct["category"], ProductClass> = {
   "disposable-vapes": "nicotine-vape",
   kratom: "kratom",
@@ -89,15 +62,25 @@ function thcOf(name: string): number {
   return grams?.[1] ? Number(grams[1]) * 900 : 500;
 }
 
+/**
+ * A demo vape's nicotine in mg/mL: its strength's ("5%": 50 mg/mL), 5% when the line has none.
+ */
+function nicotineOf(demo: DemoProduct): number {
+  const at = demo.line.optionNames.indexOf("Nicotine");
+  const percent = /(\d+(?:\.\d+)?)\s*%/.exec(demo.options[at] ?? "")?.[1];
+  return percent ? Math.round(Number(percent) * 10) : 50;
+}
+
+/** The compliance and excise facts of a demo product (a variant: its own strength and flavor). */
 export function demoFacts(demo: DemoProduct): ProductComplianceInput {
   const brandCode = demo.sku.split("-")[1] ?? "";
   const productClass = CLASS_OF_DEMO[demo.category];
   const vape = productClass === "nicotine-vape";
   return {
-    brand: BRANDS[brandCode] ?? null,
+    brand: demo.line.brand,
     productClass,
     flavorClass: vape ? flavorOf(demo.name) : null,
-    nicotineMgMl: vape ? 50 : null,
+    nicotineMgMl: vape ? nicotineOf(demo) : null,
     country: vape ? (MADE_IN_CHINA.has(brandCode) ? "CN" : "US") : demo.category === "kratom" ? "ID" : "US",
     upc: demoUpc(demo.sku),
     thcMg: productClass === "cannabinoid" ? thcOf(demo.name) : null,
@@ -118,7 +101,7 @@ export function demoExciseFacts(
   demo: DemoProduct,
   vape: boolean,
 ): Pick<ProductComplianceInput, "mlPerUnit" | "cartridgesPerUnit" | "vapeSystem" | "containsNicotine"> {
-  const pack = Number(/\((\d+)-pack/.exec(demo.name)?.[1] ?? 1);
+  const pack = demo.line.pack ?? Number(/\((\d+)-pack/.exec(demo.name)?.[1] ?? 1);
   if (vape) {
     const ml = ML_PER_DISPOSABLE[demo.sku.split("-")[1] ?? ""] ?? 10;
     return { mlPerUnit: ml * pack, cartridgesPerUnit: pack, vapeSystem: "closed", containsNicotine: true };
@@ -194,22 +177,28 @@ export const EXAMPLE_RULES = [
 ] as const;
 
 /**
- * Gives the demo products their compliance facts (those not set yet) and, when the store has no
- * rule, adds the example rules (labeled as examples). Safe to run again.
+ * Gives the demo products their compliance facts (those without a product class yet: the line
+ * editor's save gives a variant only its UPC and brand) and, when the store has no rule, adds the
+ * example rules (labeled as examples). Safe to run again.
  */
 export async function seedDemoCompliance(db: Kysely<DB>): Promise<{ facts: number; rules: number }> {
   const known = new Set(
-    (await db.selectFrom("product_compliance").select("product_id").execute()).map((r) => r.product_id),
+    (
+      await db.selectFrom("product_compliance").select("product_id").where("product_class", "is not", null).execute()
+    ).map((r) => r.product_id),
   );
   const products = await db.selectFrom("products").select(["id", "sku"]).execute();
   const bySku = new Map(products.map((p) => [p.sku, p.id]));
   let facts = 0;
-  for (const demo of DEMO_PRODUCTS) {
-    const id = bySku.get(demo.sku);
-    if (id === undefined || known.has(id)) continue;
-    await saveProductCompliance(db, id, demoFacts(demo), SYSTEM_ACTOR);
-    facts++;
-  }
+  // One transaction (one commit) for them all.
+  await db.transaction().execute(async (trx) => {
+    for (const demo of DEMO_PRODUCTS) {
+      const id = bySku.get(demo.sku);
+      if (id === undefined || known.has(id)) continue;
+      await saveProductCompliance(trx, id, demoFacts(demo), SYSTEM_ACTOR);
+      facts++;
+    }
+  });
   const existing = await db
     .selectFrom("compliance_rules")
     .select((eb) => eb.fn.countAll<number>().as("n"))

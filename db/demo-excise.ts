@@ -108,21 +108,24 @@ export async function seedDemoExcise(db: Kysely<DB>): Promise<{ facts: number; r
   const products = await db.selectFrom("products").select(["id", "sku"]).execute();
   const bySku = new Map(products.map((p) => [p.sku, p.id]));
   let facts = 0;
-  for (const demo of DEMO_PRODUCTS) {
-    const id = bySku.get(demo.sku);
-    if (id === undefined) continue;
-    const current = await findProductCompliance(db, id);
-    const unset =
-      current.mlPerUnit === null &&
-      current.cartridgesPerUnit === null &&
-      current.vapeSystem === null &&
-      current.containsNicotine === null;
-    const excise = demoExciseFacts(demo, CLASS_OF_DEMO[demo.category] === "nicotine-vape");
-    if (!unset || excise.vapeSystem === null) continue;
-    const { labReport: _kept, ...kept } = current;
-    await saveProductCompliance(db, id, { ...kept, ...excise }, SYSTEM_ACTOR);
-    facts++;
-  }
+  // One transaction (one commit) for them all.
+  await db.transaction().execute(async (trx) => {
+    for (const demo of DEMO_PRODUCTS) {
+      const id = bySku.get(demo.sku);
+      if (id === undefined) continue;
+      const current = await findProductCompliance(trx, id);
+      const unset =
+        current.mlPerUnit === null &&
+        current.cartridgesPerUnit === null &&
+        current.vapeSystem === null &&
+        current.containsNicotine === null;
+      const excise = demoExciseFacts(demo, CLASS_OF_DEMO[demo.category] === "nicotine-vape");
+      if (!unset || excise.vapeSystem === null) continue;
+      const { labReport: _kept, ...kept } = current;
+      await saveProductCompliance(trx, id, { ...kept, ...excise }, SYSTEM_ACTOR);
+      facts++;
+    }
+  });
   const existing = await db
     .selectFrom("excise_rules")
     .select((eb) => eb.fn.countAll<number>().as("n"))

@@ -11,10 +11,11 @@ import { addDemoProducts } from "./seed";
 
 /**
  * The demo store, for `npm run demo`, development and the browser tests (SEED_DEMO): the demo
- * catalog on an empty catalog, and demo accounts on an empty user table. Loaded by the server
+ * catalog's lines (written by the line editor's save) on an empty catalog, and demo accounts on an empty user table. Loaded by the server
  * only when SEED_DEMO is on (a dynamic import: the production server never loads this code).
  * The catalog's rows are written here, before the server listens; their pictures take sharp a
- * while, so `drawLater` is handed the SKUs to draw, in the transaction that adds them (the
+ * while, so `drawLater` is handed the SKUs to draw (each line's first variant: the others show
+ * its pictures), in the transaction that adds them (the
  * server queues a job that draws them after it listens: decision 0049).
  * Returns the demo credentials when accounts were created (to print once), else null.
  */
@@ -27,12 +28,14 @@ export async function seedDemoStore(
   },
 ): Promise<string | null> {
   if ((await countProducts(db)) === 0) {
-    const { added, toDraw } = await db.transaction().execute(async (trx) => {
+    const { lines, added, toDraw } = await db.transaction().execute(async (trx) => {
       const result = await addDemoProducts(trx);
       await options.drawLater(trx, result.toDraw);
       return result;
     });
-    options.log(`demo catalog ready: ${added} products; the pictures of ${toDraw.length} are drawn next`);
+    options.log(
+      `demo catalog ready: ${lines} lines, ${added} products; the pictures of ${toDraw.length} lines are drawn next`,
+    );
   }
   // Compliance facts of the demo products and the example rules (issue 15); safe to run again.
   await seedDemoCompliance(db);

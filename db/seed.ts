@@ -1,42 +1,74 @@
-import type { Kysely } from "kysely";
-import { attachImagesIfNone, findProductIdBySku, insertProduct } from "../app/.server/catalog/product-writes";
+import type { Kysely, Transaction } from "kysely";
+import { SYSTEM_ACTOR } from "../app/.server/audit/log";
+import { attachImagesIfNone, findProductIdBySku } from "../app/.server/catalog/product-writes";
 import type { DB } from "../app/.server/db/schema";
+import { saveLineInTransaction } from "../app/.server/flows/line-admin";
 import { prepareImage, removeFiles, storeImages } from "../app/.server/media/intake";
+import { formatCents } from "../app/lib/money";
+import { type LineFormFields, type LineSaveInput, lineSchema, variantField } from "../app/lib/schemas/product-line";
 import { renderDemoImage } from "./demo-art";
-import { DEMO_PRODUCTS, type DemoProduct } from "./demo-catalog";
+import { DEMO_LINES, DEMO_PRODUCTS, type DemoLine, type DemoProduct } from "./demo-catalog";
+import { demoUpc } from "./demo-compliance";
 
 /** Products whose pictures are drawn together (sharp works on libuv's four threads). */
 export const DEMO_IMAGE_BATCH = 4;
 
 /**
- * Adds every demo product whose SKU is not in the database yet, without its pictures (rows only:
- * fast). Returns the SKUs added that have pictures to draw (drawDemoImages). Safe to run again.
+ * A demo line as the back office's line editor would post it (a new line: every row new, its SKU
+ * and UPC typed), read by the editor's own schema: the demo catalog is what the editor accepts.
  */
-export async function addDemoProducts(db: Kysely<DB>): Promise<{ added: number; skipped: number; toDraw: string[] }> {
+export function demoLineInput(line: DemoLine): LineSaveInput {
+  const fields: LineFormFields = {
+    name: line.name,
+    description: line.description,
+    category: line.category,
+    brand: line.brand ?? "",
+    puffs: line.puffs === undefined ? "" : String(line.puffs),
+    optionName1: line.optionNames[0] ?? "",
+    optionName2: line.optionNames[1] ?? "",
+    optionName3: line.optionNames[2] ?? "",
+    tiers: "",
+  };
+  line.variants.forEach((v, row) => {
+    fields[variantField(row, "option1")] = v.options[0] ?? "";
+    fields[variantField(row, "option2")] = v.options[1] ?? "";
+    fields[variantField(row, "option3")] = v.options[2] ?? "";
+    fields[variantField(row, "sku")] = v.sku;
+    fields[variantField(row, "upc")] = demoUpc(v.sku);
+    fields[variantField(row, "price")] = formatCents(v.priceCents ?? line.priceCents);
+    fields[variantField(row, "stock")] = String(v.stock);
+  });
+  const parsed = lineSchema.safeParse(fields);
+  if (!parsed.success) throw new Error(`Demo line ${line.name}: ${JSON.stringify(parsed.error.issues)}`);
+  return parsed.data;
+}
+
+/**
+ * Adds every demo line none of whose SKUs is in the database yet, through the line editor's save
+ * (flows/line-admin.ts), without pictures (rows only: fast). Returns how many lines and products
+ * were added and the SKUs whose pictures are to draw (drawDemoImages): each line's first variant,
+ * whose pictures every variant of the line shows. Safe to run again.
+ */
+export async function addDemoProducts(
+  trx: Transaction<DB>,
+): Promise<{ lines: number; added: number; skipped: number; toDraw: string[] }> {
+  let lines = 0;
   let added = 0;
   let skipped = 0;
   const toDraw: string[] = [];
-  for (const demo of DEMO_PRODUCTS) {
-    if ((await findProductIdBySku(db, demo.sku)) !== null) {
-      skipped++;
+  const known = new Set((await trx.selectFrom("products").select("sku").execute()).map((p) => p.sku));
+  for (const line of DEMO_LINES) {
+    if (line.variants.some((v) => known.has(v.sku))) {
+      skipped += line.variants.length;
       continue;
     }
-    await insertProduct(
-      db,
-      {
-        sku: demo.sku,
-        name: demo.name,
-        description: demo.description,
-        priceCents: demo.priceCents,
-        stock: demo.stock,
-        category: demo.category,
-      },
-      [],
-    );
-    added++;
-    if (demo.imageCount > 0) toDraw.push(demo.sku);
+    await saveLineInTransaction(trx, null, demoLineInput(line), SYSTEM_ACTOR);
+    lines++;
+    added += line.variants.length;
+    const lead = line.variants[0];
+    if (lead && line.imageCount > 0) toDraw.push(lead.sku);
   }
-  return { added, skipped, toDraw };
+  return { lines, added, skipped, toDraw };
 }
 
 const bySku = new Map<string, DemoProduct>(DEMO_PRODUCTS.map((p) => [p.sku, p]));
@@ -82,8 +114,8 @@ export async function drawDemoImages(db: Kysely<DB>, skus: string[]): Promise<nu
 }
 
 /**
- * Adds the demo catalog with its pictures, drawn at once (npm run db:seed): every demo product
- * whose SKU is not in the database yet. Safe to run again. The server's demo store draws them
+ * Adds the demo catalog with its pictures, drawn at once (npm run db:seed): every demo line none
+ * of whose SKUs is in the database yet. Safe to run again. The server's demo store draws them
  * after it listens instead (flows/startup.ts).
  */
 export async function seedDemoCatalog(
@@ -91,10 +123,10 @@ export async function seedDemoCatalog(
   options: { log?: (line: string) => void } = {},
 ): Promise<{ added: number; skipped: number }> {
   const log = options.log ?? (() => {});
-  const { added, skipped, toDraw } = await addDemoProducts(db);
+  const { added, skipped, toDraw } = await db.transaction().execute((trx) => addDemoProducts(trx));
   for (let start = 0; start < toDraw.length; start += DEMO_IMAGE_BATCH) {
     await drawDemoImages(db, toDraw.slice(start, start + DEMO_IMAGE_BATCH));
-    log(`  pictures of ${Math.min(start + DEMO_IMAGE_BATCH, toDraw.length)}/${toDraw.length} products`);
+    log(`  pictures of ${Math.min(start + DEMO_IMAGE_BATCH, toDraw.length)}/${toDraw.length} lines`);
   }
   return { added, skipped };
 }

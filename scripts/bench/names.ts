@@ -79,3 +79,17 @@ export function benchUpc(id: number): string {
   const sum = [...digits].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
   return `${digits}${(10 - (sum % 10)) % 10}`;
 }
+
+/** A bench disposable's nicotine strengths. */
+export const STRENGTHS = ["5%", "3%", "2%", "0%"];
+
+/** A bench kratom line's strains. */
+export const STRAINS = [
+  "Red Bali",
+  "Green Maeng Da",
+  "White Borneo",
+  "Red Thai",
+  "Gold Bali",
+  "Green Malay",
+  "White Maeng Da",
+];

@@ -11,6 +11,7 @@ import {
   usernameTaken,
   usersWithEmail,
 } from "./support/account";
+import { pageHeading } from "./support/catalog";
 import { allProductPrices, createCustomer } from "./support/data";
 import { expect, money, test } from "./support/fixtures";
 import { linkIn, mailsTo, waitForMail } from "./support/mail";
@@ -74,7 +75,7 @@ test("a new customer registers, verifies the email, logs in by username and by e
   if (!product) throw new Error("The demo catalog has no products");
   await page.goto(`/products/details/${product.id}`);
   const main = page.getByRole("main");
-  await expect(main.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
+  await expect(main.getByRole("heading", { level: 1, name: await pageHeading(product.id) })).toBeVisible();
   const price = main.getByText(money(product.priceCents), { exact: true }).first();
   await expect(price).toBeVisible();
   expect(await price.textContent()).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);

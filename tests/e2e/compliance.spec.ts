@@ -16,7 +16,8 @@ import { expect, logIn, test } from "./support/fixtures";
  * address is refused kratom with the reason, a Texas customer without a hemp registration is asked
  * for it, and the admin's "test a sale" box answers with the rule that decided.
  */
-const KRATOM = "Lone Star Leaf Red Bali Kratom Powder – 30 g Pouch";
+/** A demo kratom product sold alone (a line of one: its page has one Add to Cart, its card its name). */
+const KRATOM = "Monsoon Botanicals Strain Sampler Capsules – 10 ct x 12 (display)";
 
 async function addToCart(page: import("@playwright/test").Page, id: number) {
   await page.goto(`/products/details/${id}`);
@@ -48,7 +49,7 @@ test.describe("compliance rules", () => {
       isDefault: false,
     });
     const kratom = await findProductByName(KRATOM);
-    if (!kratom) throw new Error("The demo catalog has no kratom pouch");
+    if (!kratom) throw new Error("The demo catalog has no kratom sampler");
     await logIn(page, customer);
 
     // Before they try: the product page and the listing say it cannot ship to their address.
@@ -225,7 +226,7 @@ test.describe("compliance rules", () => {
     const box = page.getByRole("form", { name: "Test a sale" });
     // The product is picked by search: a few letters of its name, then the suggestion.
     const picker = box.getByRole("combobox", { name: "Product" });
-    await picker.fill("Red Bali Kratom Powder");
+    await picker.fill("Strain Sampler Capsules");
     await box.getByRole("option", { name: KRATOM }).click();
     await expect(picker).toHaveValue(KRATOM);
     await box.getByLabel("State").fill("IN");
@@ -487,7 +488,7 @@ test.describe("compliance rules", () => {
       });
     }
     const kratom = await findProductByName(KRATOM);
-    if (!kratom) throw new Error("The demo catalog has no kratom pouch");
+    if (!kratom) throw new Error("The demo catalog has no kratom sampler");
     await logIn(page, customer);
     await addToCart(page, kratom.id);
 
@@ -529,7 +530,7 @@ test.describe("compliance rules", () => {
       isDefault: true,
     });
     const kratom = await findProductByName(KRATOM);
-    if (!kratom) throw new Error("The demo catalog has no kratom pouch");
+    if (!kratom) throw new Error("The demo catalog has no kratom sampler");
     await logIn(page, customer);
     await addToCart(page, kratom.id);
     await page.goto("/cart");
@@ -576,7 +577,7 @@ test.describe("compliance rules", () => {
     await expect(page.getByRole("main").getByText("Second Mart")).toHaveCount(0);
 
     const kratom = await findProductByName(KRATOM);
-    if (!kratom) throw new Error("The demo catalog has no kratom pouch");
+    if (!kratom) throw new Error("The demo catalog has no kratom sampler");
     await addToCart(page, kratom.id);
     await page.goto("/checkout");
     const items = page.getByRole("region", { name: "Items" });

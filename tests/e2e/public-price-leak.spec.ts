@@ -9,7 +9,7 @@ import type { CheckedLine } from "../../app/lib/cart-check";
 import { sellingUnitOf, smallestQuantity } from "../../app/lib/quantity";
 import { TEST_ADMIN } from "../support/actors";
 import { freshProduct, placeOrderFor } from "./support/admin";
-import { dataUrl, productPage } from "./support/catalog";
+import { dataUrl, pageHeading, productPage } from "./support/catalog";
 import { allProductPrices, createCustomer } from "./support/data";
 import { expect, logIn, money, test } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
@@ -215,7 +215,7 @@ test("a signed-in customer does receive the prices the visitor checks look for",
   const customer = await createCustomer();
   await logIn(page, customer);
   await page.goto(`/products/details/${product.id}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.name);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(await pageHeading(product.id));
   await expect(page.getByRole("main").getByText(price, { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: "Login to view pricing" })).toHaveCount(0);
 

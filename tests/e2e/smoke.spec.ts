@@ -1,4 +1,5 @@
-import { createCustomer, findProductByName } from "./support/data";
+import { catalogProducts } from "./support/catalog";
+import { createCustomer } from "./support/data";
 import { expect, logIn, money, test } from "./support/fixtures";
 
 test("a verified customer logs in and sees prices that a visitor does not", { tag: "@smoke" }, async ({ page }) => {
@@ -9,12 +10,13 @@ test("a verified customer logs in and sees prices that a visitor does not", { ta
   await logIn(page, customer);
   await page.goto("/products/disposable-vapes");
   const firstName = (await page.getByRole("article").first().getByRole("heading").textContent()) ?? "";
-  const product = await findProductByName(firstName);
+  // A card a line, named as the line (issue 38), priced as its first variant.
+  const product = (await catalogProducts()).find((p) => p.name === firstName);
   expect(product).toBeDefined();
   await expect(
     page
       .getByRole("article")
       .first()
-      .getByText(money(product?.price_cents ?? -1)),
+      .getByText(money(product?.priceCents ?? -1)),
   ).toBeVisible();
 });

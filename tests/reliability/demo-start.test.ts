@@ -7,7 +7,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { variantNames } from "~/.server/media/intake";
-import { DEMO_PRODUCTS } from "../../db/demo-catalog";
+import { DEMO_LINES, DEMO_PRODUCTS } from "../../db/demo-catalog";
 import { BUILD_DIR, freePort, hasBuild } from "../support/server-process";
 
 /**
@@ -144,14 +144,16 @@ describe.skipIf(!hasBuild)("npm run demo on a fresh data folder", () => {
 
     // The progress was in the log, a few products at a time, to the last one.
     const log = output.join("");
-    const drawing = DEMO_PRODUCTS.filter((p) => p.imageCount > 0).length;
+    // Pictures a line (issue 38): its first variant's, which every variant of the line shows.
+    const drawing = DEMO_LINES.filter((l) => l.imageCount > 0).length;
     expect(log).toContain(
-      `demo catalog ready: ${DEMO_PRODUCTS.length} products; the pictures of ${drawing} are drawn next`,
+      `demo catalog ready: ${DEMO_LINES.length} lines, ${DEMO_PRODUCTS.length} products; the pictures of ${drawing} lines are drawn next`,
     );
     expect(log).toContain(`"demo pictures: 4/${drawing} products"`);
     expect(log).toContain(`"demo pictures: ${drawing}/${drawing} products"`);
 
-    // Every demo product has its pictures, in order, and every stored size of each answers.
+    // Every demo line's first variant has the line's pictures, in order (the other variants none:
+    // they show the line's), and every stored size of each answers.
     const rows = await query<{ sku: string; media_key: string; width: number; height: number }>(
       `select p.sku, i.media_key, i.width, i.height from products p
          join product_images i on i.product_id = p.id order by p.sku, i.position`,
@@ -174,7 +176,7 @@ describe.skipIf(!hasBuild)("npm run demo on a fresh data folder", () => {
         .replace(/&#x27;/g, "'")
         .replace(/&amp;/g, "&");
     const waiting = [...again.matchAll(/aria-label="([^"]+): no image available"/g)].map((m) => fromHtml(m[1] ?? ""));
-    const withoutPictures = DEMO_PRODUCTS.filter((p) => p.imageCount === 0).map((p) => p.name);
+    const withoutPictures = DEMO_LINES.filter((l) => l.imageCount === 0).map((l) => l.name);
     for (const name of waiting) expect(withoutPictures, name).toContain(name);
     expect(again.match(/\/media\/[0-9a-f]{2}\/[0-9a-f]+-\d+\.webp/g)?.length ?? 0).toBeGreaterThan(0);
   }, 300_000);

@@ -23,8 +23,11 @@ export interface ProductInput {
   /**
    * The line it is a variant of, its values of the line's options and its place in the grid
    * (decision 0055); absent: a line of its own is made, named, described and filed as it is.
+   * `settle: false`: the caller settles the line (its lead, its facets) once every variant is in.
    */
-  line?: { id: number; options?: readonly string[]; position?: number; priceApart?: boolean } | undefined;
+  line?:
+    | { id: number; options?: readonly string[]; position?: number; priceApart?: boolean; settle?: boolean }
+    | undefined;
 }
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -62,9 +65,12 @@ export async function insertProduct(db: Db, input: ProductInput, images: Product
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  if (input.line) await settleLine(db, lineId);
-  await refreshLineFacets(db, [lineId]);
-  await replaceProductImages(db, row.id, images);
+  if (input.line?.settle !== false) {
+    if (input.line) await settleLine(db, lineId);
+    await refreshLineFacets(db, [lineId]);
+  }
+  // A new product has no images to replace.
+  if (images.length > 0) await replaceProductImages(db, row.id, images);
   return row.id;
 }
 

@@ -289,8 +289,26 @@ export async function saveLine(
   input: LineSaveInput,
   actor: Actor,
 ): Promise<{ lineId: number; name: string }> {
+  const { removedImages, ...saved } = await db
+    .transaction()
+    .execute((trx) => saveLineInTransaction(trx, lineId, input, actor));
+  await removeUnusedImageFiles(db, removedImages);
+  return saved;
+}
+
+/**
+ * saveLine's work in a transaction the caller holds (the demo store writes its lines and queues
+ * their pictures in one): the pictures of the variants removed are returned, for the caller to
+ * remove their files once it has committed (removeUnusedImageFiles).
+ */
+export async function saveLineInTransaction(
+  trx: Transaction<DB>,
+  lineId: number | null,
+  input: LineSaveInput,
+  actor: Actor,
+): Promise<{ lineId: number; name: string; removedImages: ProductImage[] }> {
   let removedImages: ProductImage[] = [];
-  const saved = await db.transaction().execute(async (trx) => {
+  const saved = await (async () => {
     const kept = input.variants.flatMap((v) => (v.id === null ? [] : [v.id]));
     const formIds = [...kept, ...input.removed.map((r) => r.id)];
     const formIdSet = new Set(formIds);
@@ -409,6 +427,7 @@ export async function saveLine(
     }
 
     const together: number[] = [];
+    const added = new Set<number>();
     for (const v of input.variants) {
       const position = place.get(v) ?? 0;
       const name = variantName(input.name, v.options);
@@ -426,16 +445,18 @@ export async function saveLine(
             casePack: v.casePack,
             minQuantity: v.minQuantity,
             maxQuantity: v.maxQuantity,
-            line: { id, options: v.options, position, priceApart: v.apart },
+            // The line is settled once every variant is in (below).
+            line: { id, options: v.options, position, priceApart: v.apart, settle: false },
           },
           [],
         );
+        added.add(pid);
         // Like a product: its compliance and excise facts (not its lab report, nor its UPC), and,
-        // counted apart, its own breaks.
+        // counted apart, its own breaks; the line's brand.
         const like = v.like === null ? undefined : likes.get(v.like);
-        if (like || v.upc !== null) {
+        if (like || v.upc !== null || input.brand !== null) {
           const { labReport: _none, ...empty } = EMPTY_COMPLIANCE;
-          await saveProductCompliance(trx, pid, { ...(like?.facts ?? empty), upc: v.upc }, actor);
+          await saveProductCompliance(trx, pid, { ...(like?.facts ?? empty), upc: v.upc, brand: input.brand }, actor);
         }
         if (v.apart && like) await replaceTiers(trx, pid, like.tiers, actor);
         if (!v.apart) together.push(pid);
@@ -513,11 +534,16 @@ export async function saveLine(
     }
 
     // The line's breaks, on every variant they count together.
-    for (const pid of together) await replaceTiers(trx, pid, input.tiers, actor);
+    for (const pid of together) {
+      if (added.has(pid) && input.tiers.length === 0) continue;
+      await replaceTiers(trx, pid, input.tiers, actor);
+    }
     // The line's brand is every variant's compliance brand, which rules by brand read.
     const brand = input.brand;
     const inLine = await trx.selectFrom("products").select("id").where("line_id", "=", id).execute();
     for (const { id: pid } of inLine) {
+      // A new variant has it already.
+      if (added.has(pid)) continue;
       const { labReport: _kept, ...facts } = await findProductCompliance(trx, pid);
       if (facts.brand !== brand) await saveProductCompliance(trx, pid, { ...facts, brand }, actor);
     }
@@ -567,7 +593,6 @@ export async function saveLine(
       });
     }
     return { lineId: id, name: input.name };
-  });
-  await removeUnusedImageFiles(db, removedImages);
-  return saved;
+  })();
+  return { ...saved, removedImages };
 }

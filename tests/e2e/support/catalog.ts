@@ -15,6 +15,8 @@ export interface CatalogProduct {
   stock: number;
   priceCents: number;
   imageCount: number;
+  /** How many variants its line has (1: a product sold alone, whose page is the product's own). */
+  variants: number;
 }
 
 /**
@@ -54,6 +56,7 @@ export async function catalogProducts(): Promise<CatalogProduct[]> {
     stock: r.stock,
     priceCents: r.price_cents,
     imageCount: Number(r.images),
+    variants: Number(r.variants),
   }));
 }
 
@@ -63,13 +66,33 @@ async function pick(what: string, test: (p: CatalogProduct) => boolean): Promise
   return found;
 }
 
+/** An out-of-stock product sold alone (a line of one: its page is a product's, not a grid). */
 export function outOfStockProduct(): Promise<CatalogProduct> {
-  return pick("out of stock", (p) => p.stock <= 0);
+  return pick("out of stock", (p) => p.stock <= 0 && p.variants === 1);
 }
 
-/** An in-stock product with exactly `count` images. */
+/** An in-stock product sold alone with exactly `count` images. */
 export function productWithImages(count: number): Promise<CatalogProduct> {
-  return pick(`in stock with ${count} images`, (p) => p.stock > 0 && p.imageCount === count);
+  return pick(`in stock with ${count} images`, (p) => p.stock > 0 && p.imageCount === count && p.variants === 1);
+}
+
+/** The heading of a product's page: its line's name when the line has several variants, else its own. */
+export async function pageHeading(id: number): Promise<string> {
+  const row = await getDb()
+    .selectFrom("products")
+    .innerJoin("product_lines", "product_lines.id", "products.line_id")
+    .select((eb) => [
+      "products.name",
+      "product_lines.name as line_name",
+      eb
+        .selectFrom("products as v")
+        .select((v) => v.fn.countAll<number>().as("n"))
+        .whereRef("v.line_id", "=", "products.line_id")
+        .as("variants"),
+    ])
+    .where("products.id", "=", id)
+    .executeTakeFirstOrThrow();
+  return Number(row.variants) > 1 ? row.line_name : row.name;
 }
 
 export async function productsInCategory(category: string): Promise<CatalogProduct[]> {
