@@ -52,6 +52,10 @@ export function quickOrderNotACode(text: string): string {
 export function quickOrderUnknownCode(code: string): string {
   return `No product has the SKU or UPC "${code}".`;
 }
+/** '"036000291453" is not a valid UPC or EAN: its last digit should be 2. Check the number on the box.' */
+export function quickOrderCheckDigit(code: string, expected: number): string {
+  return `"${code}" is not a valid UPC or EAN: its last digit should be ${expected}. Check the number on the box.`;
+}
 /** 'Listed more than once (Line 2, Line 7): the quantities were added together.' */
 export function quickOrderMerged(where: string[]): string {
   return `Listed more than once (${where.join(", ")}): the quantities were added together.`;
