@@ -118,6 +118,7 @@ test.describe("scan to reorder", () => {
     const vape = await scannable(`Vaporlux Blue Razz 5% ${tag()}`, { casePack: 10, minQuantity: 20 });
     const requests: string[] = [];
     page.on("request", (r) => requests.push(r.url()));
+    const decoder = page.waitForResponse((r) => /\/assets\/zxing_reader-[\w-]+\.wasm$/.test(r.url()));
     await cameraShowing(page, vape.upc);
     await logIn(page, await createCustomer());
     await page.goto("/quick-order");
@@ -141,7 +142,10 @@ test.describe("scan to reorder", () => {
     // The decoder came from this store, and nothing from anywhere else.
     const origin = new URL(baseURL ?? "").origin;
     expect(requests.filter((u) => /^https?:/.test(u) && new URL(u).origin !== origin)).toEqual([]);
-    expect(requests.some((u) => /\/assets\/zxing_reader-[\w-]+\.wasm$/.test(u))).toBe(true);
+    // Sent compressed (1.1 MB as it is), as the scripts are.
+    const wasm = await decoder;
+    expect(wasm.headers()["content-type"]).toBe("application/wasm");
+    expect(wasm.headers()["content-encoding"]).toMatch(/^(br|gzip)$/);
 
     await page.getByRole("button", { name: "Check lines" }).click();
     await expect(page.getByText(QUICK_ORDER_MESSAGES.quickOrderSummary(1, 0, 0))).toBeVisible();
