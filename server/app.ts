@@ -19,7 +19,7 @@ import { personalRead, type RequestInfo, requestInfoContext, resolvedAsVisitor }
 import { env } from "~/.server/runtime/env";
 import { log, loggableUrl, withRequestId } from "~/.server/runtime/log";
 import { clientAddress } from "~/.server/security/client-address";
-import { headerMode, repeatsEdgeHeader, securityHeaders } from "~/.server/security/headers";
+import { headerMode, repeatsEdgeHeader, securityHeaders, withCamera } from "~/.server/security/headers";
 import { isSameOrigin } from "~/.server/security/origin";
 import { precompressedAssets } from "~/.server/static/assets";
 import { DEFAULT_BODY_LIMIT } from "~/lib/route-policy";
@@ -136,8 +136,10 @@ app.use((req, res, next) => {
   res.locals.cspNonce = nonce;
   // A route may let the store's own pages frame it (its handle says framedBy: "self"; the license
   // document, shown in the approval queue). Every other answer refuses all framing.
-  const framable = policies.forPath(routePathOf(req.originalUrl)).framedBySelf;
-  for (const [name, value] of securityHeaders(nonce, headerMode(devServer))) {
+  const policy = policies.forPath(routePathOf(req.originalUrl));
+  const framable = policy.framedBySelf;
+  const headers = securityHeaders(nonce, headerMode(devServer));
+  for (const [name, value] of policy.camera ? withCamera(headers) : headers) {
     if (framable && name === "X-Frame-Options") res.setHeader(name, "SAMEORIGIN");
     else if (framable && name === "Content-Security-Policy") {
       res.setHeader(name, value.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanGtin, gtinCheckDigit, gtinProblem, isValidGtin, sameGtins } from "./gtin";
+import { cleanGtin, gtinCheckDigit, gtinProblem, isValidGtin, readGtin, sameGtins, storedGtinForms } from "./gtin";
 
 describe("barcode numbers (GTIN)", () => {
   it("takes a UPC-A, an EAN-13 and an EAN-8 whose last digit is their check digit", () => {
@@ -37,5 +37,34 @@ describe("barcode numbers (GTIN)", () => {
     expect(sameGtins("0036000291452")).toEqual(["0036000291452", "036000291452"]);
     expect(sameGtins("4006381333931")).toEqual(["4006381333931"]);
     expect(sameGtins("96385074")).toEqual(["96385074"]);
+  });
+
+  it("reads a code scanned or typed to find a product in every form GS1 writes it", () => {
+    // UPC-A, as itself, as an EAN-13 with a leading 0 and as a GTIN-14.
+    for (const code of ["036000291452", "0036000291452", "00036000291452", "0 36000-29145 2"]) {
+      expect(readGtin(code), code).toBe("gtin");
+      expect(storedGtinForms(code), code).toEqual(["036000291452", "0036000291452"]);
+    }
+    // EAN-13, as itself and as a GTIN-14.
+    expect(storedGtinForms("4006381333931")).toEqual(["4006381333931"]);
+    expect(storedGtinForms("04006381333931")).toEqual(["4006381333931"]);
+    // EAN-8, as itself and padded to 13 and 14 digits.
+    for (const code of ["96385074", "0000096385074", "00000096385074"]) {
+      expect(storedGtinForms(code), code).toEqual(["96385074", "000096385074", "0000096385074"]);
+    }
+    // A case's GTIN-14 (indicator digit 1) is a code of its own, not the item's.
+    expect(readGtin("10036000291459")).toBe("gtin");
+    expect(storedGtinForms("10036000291459")).toEqual([]);
+  });
+
+  it("finds nothing for a misread digit, and tells a barcode number from a SKU", () => {
+    for (const code of ["036000291453", "0036000291453", "00036000291453", "4006381333930", "96385075"]) {
+      expect(readGtin(code), code).toBe("check-digit");
+      expect(storedGtinForms(code), code).toEqual([]);
+    }
+    for (const code of ["VAP-001", "1234567", "03600029145", "123456789012345", ""]) {
+      expect(readGtin(code), code).toBe("none");
+      expect(storedGtinForms(code), code).toEqual([]);
+    }
   });
 });

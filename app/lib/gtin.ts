@@ -37,3 +37,35 @@ export function sameGtins(code: string): string[] {
   if (code.length === 13 && code.startsWith("0")) return [code, code.slice(1)];
   return [code];
 }
+
+/** The lengths a code read off a box or typed may have: the stored ones, or a GTIN-14 (a case's ITF-14 or a padded form). */
+const READ_LENGTHS: readonly number[] = [8, 12, 13, 14];
+
+/**
+ * What a code read or typed to find a product is, as a barcode number: a GTIN (8, 12, 13 or 14
+ * digits, spaces and dashes dropped) whose check digit is right ("gtin"), one whose check digit is
+ * wrong ("check-digit": a misread or a mistyped digit), or not a barcode number at all ("none":
+ * then it can only be a SKU).
+ */
+export function readGtin(text: string): "gtin" | "check-digit" | "none" {
+  const code = cleanGtin(text);
+  if (!/^\d+$/.test(code) || !READ_LENGTHS.includes(code.length)) return "none";
+  return gtinCheckDigit(code.slice(0, -1)) === Number(code.slice(-1)) ? "gtin" : "check-digit";
+}
+
+/**
+ * The stored codes (GTIN_LENGTHS) that are the same GTIN as a code read or typed: GS1 pads every
+ * GTIN to 14 digits with leading zeros, so a UPC-A "036000291452" is the EAN-13 "0036000291452"
+ * and the GTIN-14 "00036000291452", and an EAN-8 "96385074" is the GTIN-14 "00000096385074" (the
+ * check digit is the same in every form). Empty when the code is no GTIN or its check digit is
+ * wrong: such a code finds no product by its barcode. A GTIN-14 whose first digit is not 0 names a
+ * packaging level (a case of the item), which is a code of its own, kept as such.
+ */
+export function storedGtinForms(text: string): string[] {
+  const code = cleanGtin(text);
+  if (readGtin(code) !== "gtin") return [];
+  const padded = code.padStart(14, "0");
+  return GTIN_LENGTHS.flatMap((length) =>
+    /^0*$/.test(padded.slice(0, 14 - length)) ? [padded.slice(14 - length)] : [],
+  );
+}

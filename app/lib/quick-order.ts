@@ -303,6 +303,12 @@ export interface CodeSuggestion {
   priceCents: number;
 }
 
+/**
+ * The product a barcode scanned on the quick order page names: the first scan adds a line of its
+ * smallest orderable quantity, each further scan one case more (casePack).
+ */
+export type ScannedProduct = Omit<CodeSuggestion, "priceCents">;
+
 export interface QuickOrderCounts {
   ready: number;
   confirm: number;

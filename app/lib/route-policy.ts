@@ -73,6 +73,11 @@ export interface RouteHandle {
   /** Opt-in: the route's answers may be shown in a frame by the store's own pages (never others'). */
   framedBy?: "self";
   /**
+   * Opt-in: the page may use the camera (quick order's barcode scanner, issue 38): its answers let
+   * the store's own scripts ask for it, and compile the barcode decoder's WebAssembly.
+   */
+  camera?: true;
+  /**
    * Why a signed-in person the group turns away may not use the route, in the page's own words
    * (owner, rep and driver groups): they are sent to their account and read it there.
    */
@@ -88,6 +93,8 @@ export interface RoutePolicy {
   maxFields: number;
   /** Whether the store's own pages may frame the answer (every other answer refuses framing). */
   framedBySelf: boolean;
+  /** Whether the page may use the camera and compile WebAssembly (its handle's `camera`). */
+  camera: boolean;
   /** The leaf route's `refusal`, if it declared one. */
   refusal: string | null;
 }
@@ -105,6 +112,7 @@ export function policyOf(routeId: string | null, handles: readonly (RouteHandle 
     bodyLimitBytes: DEFAULT_BODY_LIMIT,
     maxFields: DEFAULT_MAX_FIELDS,
     framedBySelf: false,
+    camera: false,
     refusal: null,
   };
   for (const handle of handles) {
@@ -117,6 +125,7 @@ export function policyOf(routeId: string | null, handles: readonly (RouteHandle 
   const leaf = handles.at(-1);
   if (leaf?.visitorCache && policy.access === "public") policy.visitorCache = leaf.visitorCache;
   policy.framedBySelf = leaf?.framedBy === "self";
+  policy.camera = leaf?.camera === true;
   policy.refusal = leaf?.refusal ?? null;
   return policy;
 }

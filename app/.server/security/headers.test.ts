@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { repeatsEdgeHeader, withRouteHeaders } from "./headers";
+import { repeatsEdgeHeader, securityHeaders, withCamera, withRouteHeaders } from "./headers";
 
 describe("a route's own headers next to the edge's", () => {
   it("sends a header that repeats the edge's value once, and keeps one that says something else", () => {
@@ -28,5 +28,23 @@ describe("a route's own headers next to the edge's", () => {
     expect(repeatsEdgeHeader(undefined, "nosniff")).toBe(false);
     expect(repeatsEdgeHeader("DENY", "SAMEORIGIN")).toBe(false);
     expect(repeatsEdgeHeader(12, "12")).toBe(true);
+  });
+});
+
+describe("a page that may use the camera (quick order's scanner, issue 38)", () => {
+  it("lets the store's own scripts ask for the camera and compile WebAssembly; nothing else changes", () => {
+    const mode = { production: true, https: true, devServer: false };
+    const plain = securityHeaders("n0nce", mode);
+    const camera = withCamera(plain);
+    const get = (headers: [string, string][], name: string) => headers.find(([n]) => n === name)?.[1] ?? "";
+    expect(get(plain, "Permissions-Policy")).toContain("camera=()");
+    expect(get(plain, "Content-Security-Policy")).not.toContain("wasm-unsafe-eval");
+    expect(get(camera, "Permissions-Policy")).toBe("camera=(self), microphone=(), geolocation=(), payment=()");
+    expect(get(camera, "Content-Security-Policy")).toContain("script-src 'self' 'wasm-unsafe-eval' 'nonce-n0nce'");
+    expect(get(camera, "Content-Security-Policy")).not.toContain("'unsafe-eval'");
+    expect(camera.map(([n]) => n)).toEqual(plain.map(([n]) => n));
+    for (const [name, value] of plain) {
+      if (name !== "Permissions-Policy" && name !== "Content-Security-Policy") expect(get(camera, name)).toBe(value);
+    }
   });
 });

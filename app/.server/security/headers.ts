@@ -87,6 +87,21 @@ export function repeatsEdgeHeader(current: number | string | string[] | undefine
   return sent.some((v) => v.trim().toLowerCase() === value.trim().toLowerCase());
 }
 
+/**
+ * The headers of a page that may use the camera (its handle says camera: true; quick order's
+ * barcode scanner, issue 38): the store's own scripts may ask for the camera, and WebAssembly may
+ * be compiled (the barcode decoder, served from /assets; 'wasm-unsafe-eval' allows nothing else
+ * that eval would). Every other page keeps camera=() and no WebAssembly.
+ */
+export function withCamera(headers: readonly [string, string][]): [string, string][] {
+  return headers.map(([name, value]): [string, string] => {
+    if (name === "Permissions-Policy") return [name, value.replace("camera=()", "camera=(self)")];
+    if (name === "Content-Security-Policy")
+      return [name, value.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")];
+    return [name, value];
+  });
+}
+
 /** The edge's headers, then the route's own, less those that repeat an edge header (repeatsEdgeHeader). */
 export function withRouteHeaders(
   edge: readonly [string, string][],

@@ -4,7 +4,7 @@ import type { RequestHandler } from "express";
 import { preferredEncoding } from "./encoding";
 
 /** Built assets worth compressing; images and fonts are compressed already. */
-export const COMPRESSIBLE_ASSET = /\.(?:js|mjs|css|json|svg|txt|map)$/;
+export const COMPRESSIBLE_ASSET = /\.(?:js|mjs|css|json|svg|txt|map|wasm)$/;
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 

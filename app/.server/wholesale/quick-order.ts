@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { cleanGtin, gtinCheckDigit, readGtin } from "~/lib/gtin";
 import * as MESSAGES from "~/lib/messages";
 import * as QUICK_ORDER_MESSAGES from "~/lib/messages/quick-order";
 import { MAX_LINE_QUANTITY } from "~/lib/orders";
@@ -13,8 +14,10 @@ import {
   type QuickOrderLine,
   type QuickOrderProduct,
   type RawLine,
+  readCode,
   readPaste,
   readTyped,
+  type ScannedProduct,
 } from "~/lib/quick-order";
 import { firstImages } from "../catalog/products";
 import { foldedSku, upcForms } from "../catalog/search/codes";
@@ -185,6 +188,13 @@ function badLine(line: EnteredLine, problem: string): QuickOrderLine {
   };
 }
 
+/** Why no product has a code: a barcode number with a wrong check digit says which digit it should end in. */
+function unknownCode(code: string): string {
+  if (readGtin(code) !== "check-digit") return QUICK_ORDER_MESSAGES.quickOrderUnknownCode(code);
+  const digits = cleanGtin(code);
+  return QUICK_ORDER_MESSAGES.quickOrderCheckDigit(code, gtinCheckDigit(digits.slice(0, -1)));
+}
+
 /**
  * Every entered line, checked for `userId`, in the order entered. Lines naming the same product
  * (by SKU or UPC, in any of the ways in) are merged into the first, quantities added, and say so.
@@ -207,7 +217,7 @@ export async function resolveQuickOrder(
     }
     const row = found.get(line.code);
     if (!row) {
-      slots.push(badLine(line, QUICK_ORDER_MESSAGES.quickOrderUnknownCode(line.code)));
+      slots.push(badLine(line, unknownCode(line.code)));
       continue;
     }
     const group = groups.get(row.id);
@@ -342,4 +352,14 @@ export async function suggestCodes(db: Db, userId: string, typed: string): Promi
       priceCents: p.priceCents,
     };
   });
+}
+
+/** The product a scanned barcode names, with what one scan adds of it (lib/quick-order.ts ScannedProduct). */
+export async function scannedProduct(db: Db, code: string): Promise<ScannedProduct | null> {
+  const read = readCode(code);
+  if (!read.ok) return null;
+  const row = (await findByCodes(db, [read.value])).get(read.value);
+  if (!row) return null;
+  const unit = sellingUnitOf({ casePack: row.case_pack, minQuantity: row.min_quantity, maxQuantity: row.max_quantity });
+  return { id: row.id, sku: row.sku, name: row.name, casePack: unit.casePack, smallest: smallestQuantity(unit) };
 }

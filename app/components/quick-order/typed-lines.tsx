@@ -1,10 +1,10 @@
-import { memo, useCallback, useEffect, useId, useRef, useState } from "react";
+import { memo, type Ref, useCallback, useEffect, useId, useImperativeHandle, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useListbox } from "~/components/use-listbox";
 import * as QUICK_ORDER_MESSAGES from "~/lib/messages/quick-order";
 import { formatCents } from "~/lib/money";
 import { casePackLabel, SINGLE_UNITS } from "~/lib/quantity";
-import type { CodeSuggestion } from "~/lib/quick-order";
+import type { CodeSuggestion, ScannedProduct } from "~/lib/quick-order";
 import { Icon } from "../icon";
 import { Button } from "../ui/button";
 import { useHydrated } from "../use-hydrated";
@@ -16,6 +16,13 @@ export interface TypedLine {
 
 interface Row extends TypedLine {
   id: number;
+  /** The product's name, for a line a scan added (said under its SKU). */
+  name?: string;
+}
+
+/** What the page's barcode scanner does with the lines: adds a scanned product, and says what it did. */
+export interface TypedLinesHandle {
+  add(product: ScannedProduct): string;
 }
 
 /** Rows shown at first: a few to type into, more appear as the last one is used. */
@@ -51,9 +58,11 @@ const TypedRow = memo(function TypedRow({
   const codeRef = useRef<HTMLInputElement>(null);
   const quantityRef = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [typed, setTyped] = useState("");
-  // The product a picked suggestion stands for, while the field still holds its SKU.
-  const [picked, setPicked] = useState<CodeSuggestion | null>(null);
+  const [typed, setTyped] = useState(row.name ? row.code : "");
+  // The product a picked suggestion (or a scan) stands for, while the field still holds its SKU.
+  const [picked, setPicked] = useState<Pick<CodeSuggestion, "sku" | "name"> | null>(
+    row.name ? { sku: row.code, name: row.name } : null,
+  );
   const suggestions = typed.length >= 2 ? (fetcher.data?.suggestions ?? []) : [];
   const listbox = useListbox(listId, suggestions, pick);
   // On a phone the field shows only the start of a long SKU: the product's name is said under it,
@@ -184,8 +193,9 @@ const TypedRow = memo(function TypedRow({
  * The typed lines of a quick order: a few rows to start with, one more whenever the last is used
  * (up to `max`); longer lists are pasted or uploaded.
  */
-export function TypedLines({ initial, max }: { initial: TypedLine[]; max: number }) {
+export function TypedLines({ initial, max, ref }: { initial: TypedLine[]; max: number; ref?: Ref<TypedLinesHandle> }) {
   const hydrated = useHydrated();
+  const listRef = useRef<HTMLOListElement>(null);
   const nextId = useRef(0);
   const [rows, setRows] = useState<Row[]>(() => {
     const make = (line: TypedLine) => ({ id: nextId.current++, ...line });
@@ -215,6 +225,44 @@ export function TypedLines({ initial, max }: { initial: TypedLine[]; max: number
     setRows((current) => (current.length > 1 ? current.filter((r) => r.id !== id) : current));
   }, []);
 
+  // A scanned product: one case more on the line that already holds its SKU with a whole quantity,
+  // else a new line of its smallest orderable quantity in the first empty row (or one more row).
+  // The fields are the browser's own (what was typed is read from them), so the rows are read there.
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  useImperativeHandle(ref, () => ({
+    add(product) {
+      const current = rowsRef.current;
+      const fields = [...(listRef.current?.querySelectorAll(":scope > li") ?? [])].map((li) => ({
+        code: li.querySelector<HTMLInputElement>('input[name="code"]'),
+        quantity: li.querySelector<HTMLInputElement>('input[name="quantity"]'),
+      }));
+      const held = fields.find(
+        (f) =>
+          f.code?.value.trim().toLowerCase() === product.sku.toLowerCase() &&
+          /^\d{1,7}$/.test(f.quantity?.value.trim() ?? ""),
+      );
+      if (held?.quantity) {
+        const quantity = Number(held.quantity.value.trim()) + product.casePack;
+        held.quantity.value = String(quantity);
+        return QUICK_ORDER_MESSAGES.scanAdded(product.name, quantity, product.casePack);
+      }
+      const line: Row = {
+        id: nextId.current++,
+        code: product.sku,
+        quantity: String(product.smallest),
+        name: product.name,
+      };
+      const empty = fields.findIndex((f) => !f.code?.value.trim() && !f.quantity?.value.trim());
+      if (empty < 0 && current.length >= max) return QUICK_ORDER_MESSAGES.scanListFull;
+      const next = empty < 0 ? [...current, line] : current.map((r, i) => (i === empty ? line : r));
+      // A row to type into stays at the end.
+      if (next.at(-1) === line && next.length < max) next.push({ id: nextId.current++, code: "", quantity: "" });
+      setRows(next);
+      return QUICK_ORDER_MESSAGES.scanAdded(product.name, product.smallest, product.casePack);
+    },
+  }));
+
   return (
     <section aria-labelledby="typed-title" className="flex flex-col gap-2">
       <h2 id="typed-title" className="text-lg font-bold text-slate-900">
@@ -225,7 +273,7 @@ export function TypedLines({ initial, max }: { initial: TypedLine[]; max: number
         <span className="flex-1">SKU or UPC</span>
         <span className="w-24 sm:w-28">Quantity</span>
       </div>
-      <ol className="flex flex-col gap-2" aria-label="Typed lines">
+      <ol ref={listRef} className="flex flex-col gap-2" aria-label="Typed lines">
         {rows.map((row, i) => (
           <TypedRow
             key={row.id}

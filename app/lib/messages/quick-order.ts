@@ -52,6 +52,10 @@ export function quickOrderNotACode(text: string): string {
 export function quickOrderUnknownCode(code: string): string {
   return `No product has the SKU or UPC "${code}".`;
 }
+/** '"036000291453" is not a valid UPC or EAN: its last digit should be 2. Check the number on the box.' */
+export function quickOrderCheckDigit(code: string, expected: number): string {
+  return `"${code}" is not a valid UPC or EAN: its last digit should be ${expected}. Check the number on the box.`;
+}
 /** 'Listed more than once (Line 2, Line 7): the quantities were added together.' */
 export function quickOrderMerged(where: string[]): string {
   return `Listed more than once (${where.join(", ")}): the quantities were added together.`;
@@ -96,4 +100,27 @@ export function quickOrderFileColumns(found: string): string {
 /** 'A CSV file with a sku (or upc) column and a quantity column, up to 2 MB.' */
 export function quickOrderFileHint(megabytes: number): string {
   return `A CSV file with a sku (or upc) column and a quantity column, up to ${megabytes} MB. UTF-8, UTF-16 and Windows-1252 files are read.`;
+}
+
+// ---- Scan to reorder (issue 38): the barcode scanner on quick order ----
+export const scanHint = "Point your phone's camera at a box's barcode: each scan adds the product to a line below.";
+export const scanStarting = "Starting the camera…";
+export const scanReady = "Scanning. Point the camera at a barcode.";
+export const scanStopped = "Scanning stopped.";
+export const scanRefused =
+  "The camera was not allowed, so barcodes cannot be scanned. Allow the camera in your browser's settings, or type the UPC in a line below.";
+export const scanNoCamera = "No camera could be started. Type the UPC in a line below.";
+export const scanUnsupported = "This browser cannot read barcodes. Type the UPC in a line below.";
+export const scanListFull = "Every typed line is used: check these lines, or paste longer lists.";
+/** 'Added Vaporlux Blue Razz 5% — 2 cases of 10' (the line's quantity after the scan) */
+export function scanAdded(name: string, quantity: number, casePack: number): string {
+  if (casePack > 1) {
+    const cases = quantity / casePack;
+    if (Number.isInteger(cases)) return `Added ${name} — ${cases} case${cases === 1 ? "" : "s"} of ${casePack}`;
+  }
+  return `Added ${name} — ${quantity} unit${quantity === 1 ? "" : "s"}`;
+}
+/** 'No product has barcode 0123456789012.' */
+export function scanNoProduct(code: string): string {
+  return `No product has barcode ${code}.`;
 }

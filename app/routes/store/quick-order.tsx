@@ -3,9 +3,10 @@ import { Form, useNavigation } from "react-router";
 import { getDb } from "~/.server/db/instance";
 import { replyError, replyOk } from "~/.server/http/forms";
 import { formOf, signedInViewer } from "~/.server/request/context";
-import { checkQuickOrder, suggestCodes } from "~/.server/wholesale/quick-order";
+import { checkQuickOrder, scannedProduct, suggestCodes } from "~/.server/wholesale/quick-order";
+import { BarcodeScanner } from "~/components/quick-order/barcode-scanner";
 import { QuickOrderResults } from "~/components/quick-order/results";
-import { type TypedLine, TypedLines } from "~/components/quick-order/typed-lines";
+import { type TypedLine, TypedLines, type TypedLinesHandle } from "~/components/quick-order/typed-lines";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-message";
 import { useSettledActionData } from "~/components/use-settled-action-data";
@@ -32,7 +33,9 @@ import type { Route } from "./+types/quick-order";
  * JavaScript has run; the cart is in the browser, so adding to it waits for the JavaScript.
  */
 // A typed line is two fields; the paste and the file one each. The file has its own size message.
+// The barcode scanner asks for the camera and compiles its decoder's WebAssembly (headers.ts withCamera).
 export const handle: RouteHandle = {
+  camera: true,
   bodyLimitBytes: 2 * MAX_QUICK_ORDER_FILE_MB * MB,
   maxFields: 2 * MAX_TYPED_LINES + 8,
 };
@@ -55,9 +58,13 @@ export function meta() {
   return [{ title: "Quick order" }, { name: "robots", content: "noindex" }];
 }
 
-/** The page's limits; with ?suggest=, suggestions for a SKU field being typed (a fetcher's request). */
+/**
+ * The page's limits; with ?suggest=, suggestions for a SKU field being typed, and with ?code=, the
+ * product a scanned barcode names (fetchers' requests).
+ */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const typed = url.searchParams.get("suggest");
+  const code = url.searchParams.get("code")?.trim().slice(0, 64) ?? null;
   // Sentences with numbers are made here: a message function the browser calls sits in the
   // shared shell chunk of every page (the messages module lives there).
   return {
@@ -66,6 +73,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     limitHint: QUICK_ORDER_MESSAGES.quickOrderLimitHint(MAX_QUICK_ORDER_LINES),
     fileHint: QUICK_ORDER_MESSAGES.quickOrderFileHint(MAX_QUICK_ORDER_FILE_MB),
     suggestions: typed ? await suggestCodes(getDb(), signedInViewer(context).accountId, typed) : [],
+    scanned: code === null ? null : { code, product: await scannedProduct(getDb(), code) },
   };
 }
 
@@ -112,6 +120,7 @@ export default function QuickOrder({ loaderData }: Route.ComponentProps) {
   const check = reply?.ok ? reply.data?.check : undefined;
   const error = refused ?? (reply && !reply.ok ? reply.message : undefined);
   const errorRef = useRef<HTMLDivElement>(null);
+  const linesRef = useRef<TypedLinesHandle>(null);
 
   // A refusal is read out and brought into view where the customer is.
   useEffect(() => {
@@ -144,7 +153,12 @@ export default function QuickOrder({ loaderData }: Route.ComponentProps) {
         }}
       >
         <div className="grid gap-6 lg:grid-cols-2">
-          <TypedLines initial={entered?.typed ?? []} max={loaderData.maxTyped} />
+          <div className="flex flex-col gap-6">
+            <BarcodeScanner
+              onProduct={(product) => linesRef.current?.add(product) ?? QUICK_ORDER_MESSAGES.scanListFull}
+            />
+            <TypedLines ref={linesRef} initial={entered?.typed ?? []} max={loaderData.maxTyped} />
+          </div>
           <div className="flex flex-col gap-6">
             <div className="flex flex-col gap-2">
               <h2 className="text-lg font-bold text-slate-900">

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { cleanGtin, readGtin, sameGtins, storedGtinForms } from "~/lib/gtin";
 import { dialectOf } from "../../db/connect";
 import type { DB } from "../../db/schema";
 import { normalizeQuery } from "./text";
@@ -10,11 +11,17 @@ export function foldedSku(db: Db) {
   return dialectOf(db) === "postgres" ? sql<string>`lower(products.sku) collate "C"` : sql<string>`lower(products.sku)`;
 }
 
-/** The ways a UPC is written: 12 digits, or the same as a 13-digit EAN with a leading 0. */
+/**
+ * The ways the UPC a code names may be kept (lib/gtin.ts storedGtinForms): a UPC-A typed or scanned
+ * as its 12 digits, as the 13-digit EAN with a leading 0 or as a 14-digit GTIN, an EAN-13, an EAN-8.
+ * A code whose check digit is wrong (a misread or mistyped digit) is looked for only as written
+ * (and a 12-digit one as its EAN-13): a UPC kept before check digits were checked is still found.
+ * Empty for a code that is no barcode number.
+ */
 export function upcForms(code: string): string[] {
-  if (/^\d{12}$/.test(code)) return [code, `0${code}`];
-  if (/^0\d{12}$/.test(code)) return [code, code.slice(1)];
-  return /^\d{8,14}$/.test(code) ? [code] : [];
+  const forms = storedGtinForms(code);
+  if (forms.length) return forms;
+  return readGtin(code) === "check-digit" ? sameGtins(cleanGtin(code)) : [];
 }
 
 /**
