@@ -23,8 +23,8 @@ import * as TEAM_MESSAGES from "~/lib/messages/team";
 import { formatCents } from "~/lib/money";
 import { formatOrderDate } from "~/lib/orders";
 import { emailSchema } from "~/lib/schemas/account";
-import { staffInviteSchema } from "~/lib/schemas/team";
 import { hiddenText } from "~/lib/schemas/params";
+import { staffInviteSchema } from "~/lib/schemas/team";
 import type { Route } from "./+types/reps";
 
 export function meta() {
@@ -110,7 +110,9 @@ export async function action({ context }: Route.ActionArgs) {
           const assign = input.intent === "assign";
           const done = await setAssignment(db, input.repId, input.businessId, assign, actor);
           return replyOk<Intent>(
-            assign ? TEAM_MESSAGES.assigned(done.business, done.rep) : TEAM_MESSAGES.unassigned(done.business, done.rep),
+            assign
+              ? TEAM_MESSAGES.assigned(done.business, done.rep)
+              : TEAM_MESSAGES.unassigned(done.business, done.rep),
             input.intent,
           );
         }
