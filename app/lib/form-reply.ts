@@ -1,7 +1,13 @@
 import type { z } from "zod";
 
-/** The names of a form's fields, as the form's zod schema declares them. */
-export type FieldName<S extends z.ZodType> = Extract<keyof z.input<S>, string>;
+/**
+ * The names of a form's fields, as the form's zod schema declares them; for a form of several
+ * intents (a discriminated union), the fields of every intent.
+ */
+export type FieldName<S extends z.ZodType> = KeysOf<z.input<S>>;
+
+/** The keys of each member of a union (keyof a union alone gives only the keys they share). */
+type KeysOf<T> = T extends unknown ? Extract<keyof T, string> : never;
 
 /** One sentence per field, keyed by the form's field names. */
 export type FieldMessages<F extends string = string> = Partial<Record<F, string>>;

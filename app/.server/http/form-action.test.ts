@@ -78,4 +78,24 @@ describe("formAction: the one way an action handles a form", () => {
       }),
     ).rejects.toThrow("database gone");
   });
+
+  it("reads a form of several intents: the intent's fields beside them, an unknown intent above the form", async () => {
+    const intents = z.discriminatedUnion(
+      "intent",
+      [
+        z.object({ intent: z.literal("rename"), name: z.string().trim().min(1, "Enter a name.") }),
+        z.object({ intent: z.literal("delete"), id: z.string() }),
+      ],
+      { error: "Choose what to do." },
+    );
+    const unknown = await formAction(formOf({ intent: "drop" }), intents, async () => replyOk());
+    expect(reply(unknown).body).toEqual(expect.objectContaining({ ok: false, message: "Choose what to do." }));
+    expect(reply(unknown).body.fieldErrors).toBeUndefined();
+    const blank = await formAction(formOf({ intent: "rename", name: " " }), intents, async () => replyOk());
+    expect(reply(blank).body.fieldErrors).toEqual({ name: "Enter a name." });
+    const done = await formAction(formOf({ intent: "rename", name: "Bar" }), intents, async (input) =>
+      replyOk(input.intent === "rename" ? `Renamed ${input.name}.` : "Deleted."),
+    );
+    expect(reply(done).body).toEqual({ ok: true, message: "Renamed Bar." });
+  });
 });

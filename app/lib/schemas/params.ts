@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * Ids and page numbers from URLs and forms, parsed one way everywhere. A value that is not one
  * reads as null (ids: the caller answers 404) or as the first page.
@@ -17,3 +19,13 @@ export function pageParam(value: string | null | undefined, max = 100_000): numb
   if (!value || !/^\d{1,7}$/.test(value)) return 1;
   return Math.min(max, Math.max(1, Number(value)));
 }
+
+/**
+ * A form's hidden id (the product, the list a button acts on): its id, or null when it is missing
+ * or not one (the action answers 404, as for a URL's id).
+ */
+export const idOrNull = z.unknown().transform((value) => idParam(value));
+
+/** A form's hidden text (a token, an invitation's id), cut to `max` characters; "" when missing. */
+export const hiddenText = (max: number) =>
+  z.unknown().transform((value) => (typeof value === "string" ? value.slice(0, max) : ""));

@@ -1,11 +1,13 @@
 import { data, useRouteLoaderData } from "react-router";
+import { z } from "zod";
 import { canBuy } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
 import { checkCartLines } from "~/.server/flows/cart-check";
+import { formAction } from "~/.server/http/form-action";
 import { replyError, replyOk } from "~/.server/http/forms";
 import { findOrderForUser } from "~/.server/orders/queries";
 import { findShipment } from "~/.server/orders/shipments";
-import { signedInViewer } from "~/.server/request/context";
+import { formOf, signedInViewer } from "~/.server/request/context";
 import { OrderDetailPanel, type ReorderData } from "~/components/order-detail-panel";
 import { OrderShipment } from "~/components/order-shipment";
 import * as MESSAGES from "~/lib/messages";
@@ -28,14 +30,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { order, shipment: await findShipment(getDb(), order.id) };
 }
 
+/** Order again posts no fields: the order is the page's. */
+const reorderSchema = z.object({});
+
 /** Order again: today's price and stock of the order's products, for the cart. */
 export async function action({ params, context }: Route.ActionArgs) {
   const { viewer, order } = await ownOrder(context, params.orderId);
-  if (!canBuy(viewer)) return replyError({ message: ACCOUNT_MESSAGES.accountCannotOrderYet }, { status: 403 });
-  const lines = order.items.flatMap((i) => (i.productId === null ? [] : [{ id: i.productId, quantity: i.quantity }]));
-  return replyOk<ReorderData>(undefined, {
-    lines: lines.length ? await checkCartLines(getDb(), lines, viewer.accountId) : [],
-    skipped: order.items.length - lines.length,
+  return formAction(formOf(context), reorderSchema, async () => {
+    if (!canBuy(viewer)) return replyError({ message: ACCOUNT_MESSAGES.accountCannotOrderYet }, { status: 403 });
+    const lines = order.items.flatMap((i) => (i.productId === null ? [] : [{ id: i.productId, quantity: i.quantity }]));
+    return replyOk<ReorderData>(undefined, {
+      lines: lines.length ? await checkCartLines(getDb(), lines, viewer.accountId) : [],
+      skipped: order.items.length - lines.length,
+    });
   });
 }
 

@@ -1,8 +1,10 @@
 import { data, Link, useFetcher } from "react-router";
+import { z } from "zod";
 import { safeRedirectPath } from "~/.server/accounts/viewer";
-import { cancelAlert, listAlerts, StockAlertError, subscribeAlert } from "~/.server/catalog/stock-alerts";
+import { cancelAlert, listAlerts, subscribeAlert } from "~/.server/catalog/stock-alerts";
 import { getDb } from "~/.server/db/instance";
-import { replyError, replyOk } from "~/.server/http/forms";
+import { formAction } from "~/.server/http/form-action";
+import { replyOk } from "~/.server/http/forms";
 import { redirectWithToast } from "~/.server/http/toast";
 import { formOf, signedInViewer } from "~/.server/request/context";
 import { AccountShell } from "~/components/account-shell";
@@ -12,11 +14,10 @@ import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-message";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import type { FormReply } from "~/lib/form-reply";
-import { intentOf } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
 import { formatOrderDate } from "~/lib/orders";
-import { idParam } from "~/lib/schemas/params";
+import { idOrNull, idParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/stock-alerts";
 
 export function meta() {
@@ -31,36 +32,44 @@ export async function loader({ context }: Route.LoaderArgs) {
  * Notify me (subscribe) and Cancel alert, from a product page (back there with a toast, so the
  * form works before the page's JavaScript has run) or from this page.
  */
+/** Subscribe to a product's stock alert, or cancel it (the product page, this page). */
+const alertSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("subscribe"), productId: idOrNull }),
+    z.object({ intent: z.literal("cancel"), productId: idOrNull }),
+  ],
+  { error: MESSAGES.chooseAction },
+);
+
 export async function action({ context }: Route.ActionArgs) {
   const viewer = signedInViewer(context);
   const form = formOf(context);
-  const intent = intentOf(form);
+  // A form posted before the page's JavaScript ran comes back to its page with a toast.
   const redirectTo = form.get("redirectTo");
   const back = typeof redirectTo === "string" && redirectTo !== "" ? safeRedirectPath(redirectTo) : null;
-  const answer = (ok: boolean, message: string) =>
-    back
-      ? redirectWithToast(back, { type: ok ? "success" : "error", message })
-      : ok
-        ? replyOk(message)
-        : replyError({ message });
-  if (intent !== "subscribe" && intent !== "cancel") return replyError({ message: MESSAGES.chooseAction });
-  const productId = idParam(form.get("productId"));
-  if (productId === null) throw data(MESSAGES.productNotFound, { status: 404 });
-  if (intent === "cancel") {
-    const name = await cancelAlert(getDb(), viewer.id, productId);
-    // Nothing to cancel (a second tap, another tab): the page shows the state as it is.
-    if (name === null)
-      return back ? redirectWithToast(back, { type: "info", message: ACCOUNT_MESSAGES.nothingToCancel }) : replyOk();
-    return answer(true, ACCOUNT_MESSAGES.alertCanceled(name));
-  }
-  try {
-    const name = await subscribeAlert(getDb(), viewer.id, productId);
-    if (name === null) throw data(MESSAGES.productNotFound, { status: 404 });
-    return answer(true, ACCOUNT_MESSAGES.alertSubscribed(name));
-  } catch (error) {
-    if (error instanceof StockAlertError) return answer(false, error.message);
-    throw error;
-  }
+  const done = (message: string) => (back ? redirectWithToast(back, { type: "success", message }) : replyOk(message));
+  return formAction(
+    form,
+    alertSchema,
+    async ({ intent, productId }) => {
+      if (productId === null) throw data(MESSAGES.productNotFound, { status: 404 });
+      if (intent === "cancel") {
+        const name = await cancelAlert(getDb(), viewer.id, productId);
+        // Nothing to cancel (a second tap, another tab): the page shows the state as it is.
+        if (name === null)
+          return back
+            ? redirectWithToast(back, { type: "info", message: ACCOUNT_MESSAGES.nothingToCancel })
+            : replyOk();
+        return done(ACCOUNT_MESSAGES.alertCanceled(name));
+      }
+      // A refusal (no alert needed, too many alerts) is a StockAlertError: formAction says it.
+      const name = await subscribeAlert(getDb(), viewer.id, productId);
+      if (name === null) throw data(MESSAGES.productNotFound, { status: 404 });
+      return done(ACCOUNT_MESSAGES.alertSubscribed(name));
+    },
+    { back },
+  );
 }
 
 function AlertRow({ alert }: { alert: Awaited<ReturnType<typeof loader>>["alerts"][number] }) {

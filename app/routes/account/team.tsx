@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { z } from "zod";
 import {
   changeRole,
   inviteMember,
@@ -10,8 +11,8 @@ import {
 } from "~/.server/business/team";
 import { getDb } from "~/.server/db/instance";
 import { askFirst, isConfirmed } from "~/.server/http/confirmation";
-import { parseForm, replyError, replyOk } from "~/.server/http/forms";
-import { domainErrorReply } from "~/.server/http/http";
+import { formAction } from "~/.server/http/form-action";
+import { replyError, replyOk } from "~/.server/http/forms";
 import { formOf, signedInViewer } from "~/.server/request/context";
 import { AccountShell } from "~/components/account-shell";
 import { ConfirmPanel } from "~/components/confirm-panel";
@@ -26,6 +27,7 @@ import * as TEAM_MESSAGES from "~/lib/messages/team";
 import { centsToDecimalString, formatCents } from "~/lib/money";
 import { formatOrderDate } from "~/lib/orders";
 import type { RouteHandle } from "~/lib/route-policy";
+import { hiddenText } from "~/lib/schemas/params";
 import { inviteSchema, memberSchema, orderLimitSchema, roleChangeSchema } from "~/lib/schemas/team";
 import type { Route } from "./+types/team";
 
@@ -53,56 +55,66 @@ const INTENTS: readonly Intent[] = ["invite", "role", "limit", "remove", "withdr
  * The owner's changes to the team (the owner group let only owners in). Every one is checked
  * again by the domain, inside its transaction (still an owner, last owner).
  */
+/** The team page's forms: invite, withdraw an invitation, a member's role, order limit or removal. */
+const teamSchema = z.discriminatedUnion(
+  "intent",
+  [
+    inviteSchema.extend({ intent: z.literal("invite") }),
+    z.object({ intent: z.literal("withdraw"), invitationId: hiddenText(200) }),
+    roleChangeSchema.extend({ intent: z.literal("role") }),
+    orderLimitSchema.extend({ intent: z.literal("limit") }),
+    memberSchema.extend({ intent: z.literal("remove") }),
+  ],
+  { error: TEAM_MESSAGES.ownerOnly },
+);
+
 export async function action({ context }: Route.ActionArgs) {
   const viewer = signedInViewer(context);
   const form = formOf(context);
   const asked = intentOf(form);
   const intent = INTENTS.find((i) => i === asked);
-  if (!intent) return replyError({ message: TEAM_MESSAGES.ownerOnly }, { status: 400 });
   const db = getDb();
-  try {
-    if (intent === "invite") {
-      const parsed = parseForm(form, inviteSchema);
-      if (!parsed.ok) return replyError<Intent>({ fieldErrors: parsed.errors }, { form, data: intent });
-      await inviteMember(db, viewer, parsed.data);
-      return replyOk<Intent>(TEAM_MESSAGES.memberInvited(parsed.data.email), intent);
-    }
-    if (intent === "withdraw") {
-      const email = await withdrawInvitation(db, viewer, String(form.get("invitationId") ?? ""));
-      return replyOk<Intent>(TEAM_MESSAGES.invitationWithdrawn(email), intent);
-    }
-    if (intent === "role") {
-      const parsed = parseForm(form, roleChangeSchema);
-      if (!parsed.ok) return replyError<Intent>({ message: Object.values(parsed.errors)[0] }, { data: intent });
-      const name = await changeRole(db, viewer, parsed.data.memberId, parsed.data.role);
-      return replyOk<Intent>(TEAM_MESSAGES.roleChanged(name, parsed.data.role), intent);
-    }
-    if (intent === "limit") {
-      const parsed = parseForm(form, orderLimitSchema);
-      if (!parsed.ok) return replyError<Intent>({ message: Object.values(parsed.errors)[0] }, { data: intent });
-      const name = await setOrderLimit(db, viewer, parsed.data.memberId, parsed.data.limit);
-      return replyOk<Intent>(
-        TEAM_MESSAGES.orderLimitSaved(name, parsed.data.limit === null ? null : formatCents(parsed.data.limit)),
-        intent,
-      );
-    }
-    const parsed = parseForm(form, memberSchema);
-    if (!parsed.ok) return replyError<Intent>({ message: Object.values(parsed.errors)[0] }, { data: intent });
-    if (!isConfirmed(form)) {
-      const member = (await listMembers(db, viewer.accountId)).find((m) => m.userId === parsed.data.memberId);
-      if (!member) return replyError<Intent>({ message: TEAM_MESSAGES.notAMember }, { status: 404, data: intent });
-      return askFirst({
-        question: TEAM_MESSAGES.confirmRemoveMember(member.name),
-        detail: member.email,
-        fields: { intent: "remove", memberId: member.userId },
-        danger: true,
-      });
-    }
-    const name = await removeMember(db, viewer, parsed.data.memberId);
-    return replyOk<Intent>(TEAM_MESSAGES.memberRemoved(name), intent);
-  } catch (error) {
-    return domainErrorReply<Intent>(error, { form, data: intent, fields: ["email"] });
-  }
+  return formAction(
+    form,
+    teamSchema,
+    async (input) => {
+      switch (input.intent) {
+        case "invite":
+          await inviteMember(db, viewer, input);
+          return replyOk<Intent>(TEAM_MESSAGES.memberInvited(input.email), input.intent);
+        case "withdraw": {
+          const email = await withdrawInvitation(db, viewer, input.invitationId);
+          return replyOk<Intent>(TEAM_MESSAGES.invitationWithdrawn(email), input.intent);
+        }
+        case "role": {
+          const name = await changeRole(db, viewer, input.memberId, input.role);
+          return replyOk<Intent>(TEAM_MESSAGES.roleChanged(name, input.role), input.intent);
+        }
+        case "limit": {
+          const name = await setOrderLimit(db, viewer, input.memberId, input.limit);
+          const limit = input.limit === null ? null : formatCents(input.limit);
+          return replyOk<Intent>(TEAM_MESSAGES.orderLimitSaved(name, limit), input.intent);
+        }
+        case "remove": {
+          if (!isConfirmed(form)) {
+            const member = (await listMembers(db, viewer.accountId)).find((m) => m.userId === input.memberId);
+            if (!member)
+              return replyError<Intent>({ message: TEAM_MESSAGES.notAMember }, { status: 404, data: input.intent });
+            return askFirst({
+              question: TEAM_MESSAGES.confirmRemoveMember(member.name),
+              detail: member.email,
+              fields: { intent: "remove", memberId: member.userId },
+              danger: true,
+            });
+          }
+          const name = await removeMember(db, viewer, input.memberId);
+          return replyOk<Intent>(TEAM_MESSAGES.memberRemoved(name), input.intent);
+        }
+      }
+    },
+    // The invitation's fields say their problems beside them; the member rows', above the team.
+    { fields: intent === "invite" ? ["email", "role"] : ["email"], ...(intent ? { data: intent } : {}) },
+  );
 }
 
 type Member = Awaited<ReturnType<typeof loader>>["members"][number];

@@ -1,8 +1,9 @@
 import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { z } from "zod";
 import { getDb } from "~/.server/db/instance";
 import { askFirst, isConfirmed } from "~/.server/http/confirmation";
-import { parseForm, replyError } from "~/.server/http/forms";
-import { domainErrorReply } from "~/.server/http/http";
+import { formAction } from "~/.server/http/form-action";
+import { replyError } from "~/.server/http/forms";
 import { redirectWithToast } from "~/.server/http/toast";
 import {
   assignCustomer,
@@ -25,8 +26,9 @@ import { type FormReply, fieldError, intentOf, postedValue } from "~/lib/form-re
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { centsToDecimalString, formatCents } from "~/lib/money";
-import { idParam } from "~/lib/schemas/params";
-import { parseGroupPrices, priceGroupSchema } from "~/lib/schemas/price-groups";
+import { idField } from "~/lib/schemas/back-office";
+import { hiddenText, idOrNull, idParam } from "~/lib/schemas/params";
+import { parseGroupPrices, priceGroupFields, readPriceGroup } from "~/lib/schemas/price-groups";
 import type { Route } from "./+types/price-groups";
 
 export function meta() {
@@ -57,81 +59,105 @@ function percentText(bp: number): string {
   return `${(bp / 100).toFixed(bp % 100 === 0 ? 0 : 2)}%`;
 }
 
+/** The group a form is for: an id the page showed; anything else is not an action there is. */
+const groupIdField = idField(MESSAGES.chooseAction);
+
+/** The price groups page's forms: a group's fields, its prices, its customers, its deletion. */
+const priceGroupsSchema = z
+  .discriminatedUnion(
+    "intent",
+    [
+      z.object({ intent: z.literal("create"), ...priceGroupFields }),
+      z.object({ intent: z.literal("update"), groupId: groupIdField, ...priceGroupFields }),
+      z.object({ intent: z.literal("delete"), groupId: groupIdField }),
+      z.object({
+        intent: z.literal("prices"),
+        groupId: groupIdField,
+        prices: hiddenText(200_000).transform((text, ctx) => {
+          const parsed = parseGroupPrices(text);
+          if (parsed.ok) return parsed.lines;
+          ctx.addIssue({ code: "custom", message: parsed.message });
+          return z.NEVER;
+        }),
+      }),
+      z.object({ intent: z.literal("assign"), groupId: groupIdField, customer: hiddenText(200) }),
+      z.object({
+        intent: z.literal("unassign"),
+        groupId: idOrNull,
+        userId: hiddenText(100).refine((v) => v !== "", MESSAGES.chooseAction),
+      }),
+    ],
+    { error: MESSAGES.chooseAction },
+  )
+  .transform((v, ctx) =>
+    v.intent === "create" || v.intent === "update" ? { ...v, group: readPriceGroup(v, ctx) } : v,
+  );
+
 export async function action({ context }: Route.ActionArgs) {
   const form = formOf(context);
   const db = getDb();
   const actor = actorOf(context);
-  const intent = intentOf(form);
-  const groupId = idParam(String(form.get("groupId") ?? ""));
-  try {
-    switch (intent) {
-      case "create": {
-        const parsed = parseForm(form, priceGroupSchema);
-        if (!parsed.ok) return replyError({ fieldErrors: parsed.errors }, { form });
-        const id = await createPriceGroup(db, parsed.data, actor);
-        return redirectWithToast(here(id), {
-          type: "success",
-          message: BACK_OFFICE_MESSAGES.groupCreated(parsed.data.name),
-        });
-      }
-      case "update": {
-        if (groupId === null) break;
-        const parsed = parseForm(form, priceGroupSchema);
-        if (!parsed.ok) return replyError({ fieldErrors: parsed.errors }, { form });
-        await updatePriceGroup(db, groupId, parsed.data, actor);
-        return redirectWithToast(here(groupId), {
-          type: "success",
-          message: BACK_OFFICE_MESSAGES.groupSaved(parsed.data.name),
-        });
-      }
-      case "delete": {
-        if (groupId === null) break;
-        if (!isConfirmed(form)) {
-          const group = (await listPriceGroups(db)).find((g) => g.id === groupId);
-          if (!group) break;
-          return askFirst({
-            question: BACK_OFFICE_MESSAGES.confirmDeleteGroup(group.name),
-            fields: { intent: "delete", groupId: String(groupId) },
-            danger: true,
+  return formAction(
+    form,
+    priceGroupsSchema,
+    async (input) => {
+      switch (input.intent) {
+        case "create": {
+          const id = await createPriceGroup(db, input.group, actor);
+          return redirectWithToast(here(id), {
+            type: "success",
+            message: BACK_OFFICE_MESSAGES.groupCreated(input.group.name),
           });
         }
-        const name = await deletePriceGroup(db, groupId, actor);
-        return redirectWithToast(here(), { type: "success", message: BACK_OFFICE_MESSAGES.groupDeleted(name) });
+        case "update": {
+          await updatePriceGroup(db, input.groupId, input.group, actor);
+          return redirectWithToast(here(input.groupId), {
+            type: "success",
+            message: BACK_OFFICE_MESSAGES.groupSaved(input.group.name),
+          });
+        }
+        case "delete": {
+          const { groupId } = input;
+          if (!isConfirmed(form)) {
+            const group = (await listPriceGroups(db)).find((g) => g.id === groupId);
+            if (!group) return replyError({ message: MESSAGES.chooseAction });
+            return askFirst({
+              question: BACK_OFFICE_MESSAGES.confirmDeleteGroup(group.name),
+              fields: { intent: "delete", groupId: String(groupId) },
+              danger: true,
+            });
+          }
+          const name = await deletePriceGroup(db, groupId, actor);
+          return redirectWithToast(here(), { type: "success", message: BACK_OFFICE_MESSAGES.groupDeleted(name) });
+        }
+        case "prices": {
+          const count = await setGroupPrices(db, input.groupId, input.prices, actor);
+          return redirectWithToast(here(input.groupId), {
+            type: "success",
+            message: BACK_OFFICE_MESSAGES.groupPricesSaved(count),
+          });
+        }
+        case "assign": {
+          const email = await assignCustomer(db, input.groupId, input.customer, actor);
+          const group = (await listPriceGroups(db)).find((g) => g.id === input.groupId)?.name ?? "";
+          return redirectWithToast(here(input.groupId), {
+            type: "success",
+            message: BACK_OFFICE_MESSAGES.customerAssigned(email, group),
+          });
+        }
+        case "unassign": {
+          const email = await unassignCustomer(db, input.userId, actor);
+          return redirectWithToast(here(input.groupId ?? undefined), {
+            type: "success",
+            message: BACK_OFFICE_MESSAGES.customerUnassigned(email),
+          });
+        }
       }
-      case "prices": {
-        if (groupId === null) break;
-        const parsed = parseGroupPrices(String(form.get("prices") ?? "").slice(0, 200_000));
-        if (!parsed.ok) return replyError({ fieldErrors: { prices: parsed.message } }, { form });
-        const count = await setGroupPrices(db, groupId, parsed.lines, actor);
-        return redirectWithToast(here(groupId), {
-          type: "success",
-          message: BACK_OFFICE_MESSAGES.groupPricesSaved(count),
-        });
-      }
-      case "assign": {
-        if (groupId === null) break;
-        const who = String(form.get("customer") ?? "").slice(0, 200);
-        const email = await assignCustomer(db, groupId, who, actor);
-        const group = (await listPriceGroups(db)).find((g) => g.id === groupId)?.name ?? "";
-        return redirectWithToast(here(groupId), {
-          type: "success",
-          message: BACK_OFFICE_MESSAGES.customerAssigned(email, group),
-        });
-      }
-      case "unassign": {
-        const userId = String(form.get("userId") ?? "").slice(0, 100);
-        if (!userId) break;
-        const email = await unassignCustomer(db, userId, actor);
-        return redirectWithToast(here(groupId ?? undefined), {
-          type: "success",
-          message: BACK_OFFICE_MESSAGES.customerUnassigned(email),
-        });
-      }
-    }
-  } catch (error) {
-    return domainErrorReply(error, { form });
-  }
-  return replyError({ message: MESSAGES.chooseAction });
+    },
+    // The group's fields, its prices and the customer box say their problems beside them; a
+    // missing group or customer row, above the page.
+    { fields: ["name", "kind", "percentOff", "prices", "customer"] },
+  );
 }
 
 function GroupFields({

@@ -1,12 +1,14 @@
 import { useCallback, useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
+import { z } from "zod";
 import { listAdminProducts, type ProductSort, type StockFilter } from "~/.server/admin/products";
 import { findProduct } from "~/.server/catalog/products";
 import { bulkSetCompliance } from "~/.server/compliance/product-form";
 import { getDb } from "~/.server/db/instance";
 import { bulkUpdateProducts, deleteProduct } from "~/.server/flows/product-admin";
 import { askFirst, isConfirmed } from "~/.server/http/confirmation";
-import { firstError, parseForm, replyError, replyOk } from "~/.server/http/forms";
+import { formAction } from "~/.server/http/form-action";
+import { replyError, replyOk } from "~/.server/http/forms";
 import { actorOf, formOf } from "~/.server/request/context";
 import { BulkDialog, UnchangedSelect } from "~/components/admin/bulk-dialog";
 import { BulkComplianceDialog } from "~/components/admin/compliance-form";
@@ -26,6 +28,7 @@ import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import * as LINE_EDITOR_MESSAGES from "~/lib/messages/line-editor";
 import { formatCents } from "~/lib/money";
 import type { RouteHandle } from "~/lib/route-policy";
+import { idField } from "~/lib/schemas/back-office";
 import { bulkComplianceSchema } from "~/lib/schemas/compliance";
 import { idParam, pageParam } from "~/lib/schemas/params";
 import { bulkUpdateSchema } from "~/lib/schemas/product";
@@ -57,48 +60,56 @@ export async function loader({ url }: Route.LoaderArgs) {
   return { ...result, filters };
 }
 
+/** A product row's delete: the product the row showed. */
+const deleteProductSchema = z.object({ id: idField(BACK_OFFICE_MESSAGES.unknownProduct) });
+
 export async function action({ context }: Route.ActionArgs) {
   const form = formOf(context);
   const db = getDb();
-  if (intentOf(form) === "delete") {
-    const id = idParam(form.get("id"));
-    if (id === null) return replyError({ message: BACK_OFFICE_MESSAGES.unknownProduct });
-    if (!isConfirmed(form)) {
-      const product = await findProduct(db, id);
-      if (!product) return replyError({ message: BACK_OFFICE_MESSAGES.productNoLongerExists }, { status: 404 });
-      return askFirst({
-        question: BACK_OFFICE_MESSAGES.confirmDeleteProduct,
-        detail: `${product.name} (${product.sku})`,
-        fields: { intent: "delete", id: String(id) },
-        danger: true,
-      });
-    }
-    const deleted = await deleteProduct(db, id, actorOf(context));
-    if (!deleted) return replyError({ message: BACK_OFFICE_MESSAGES.productNoLongerExists }, { status: 404 });
-    return replyOk(BACK_OFFICE_MESSAGES.productDeleted);
-  }
-  if (intentOf(form) === "bulk") {
-    const parsed = parseForm(form, bulkUpdateSchema);
-    if (!parsed.ok) return replyError({ message: firstError(parsed.errors), fieldErrors: parsed.errors });
-    const changed = await bulkUpdateProducts(
-      db,
-      parsed.data.ids,
-      {
-        priceCents: parsed.data.price,
-        stock: parsed.data.quantity,
-        category: parsed.data.category,
+  const intent = intentOf(form);
+  // The bulk bars say a problem above the table, and beside its field.
+  const bulk = { summary: (message: string) => message };
+  if (intent === "delete")
+    return formAction(
+      form,
+      deleteProductSchema,
+      async ({ id }) => {
+        if (!isConfirmed(form)) {
+          const product = await findProduct(db, id);
+          if (!product) return replyError({ message: BACK_OFFICE_MESSAGES.productNoLongerExists }, { status: 404 });
+          return askFirst({
+            question: BACK_OFFICE_MESSAGES.confirmDeleteProduct,
+            detail: `${product.name} (${product.sku})`,
+            fields: { intent: "delete", id: String(id) },
+            danger: true,
+          });
+        }
+        const deleted = await deleteProduct(db, id, actorOf(context));
+        if (!deleted) return replyError({ message: BACK_OFFICE_MESSAGES.productNoLongerExists }, { status: 404 });
+        return replyOk(BACK_OFFICE_MESSAGES.productDeleted);
       },
-      actorOf(context),
+      { fields: [] },
     );
-    return replyOk(BACK_OFFICE_MESSAGES.productsUpdated(changed));
-  }
-  if (intentOf(form) === "bulk-compliance") {
-    const parsed = parseForm(form, bulkComplianceSchema);
-    if (!parsed.ok) return replyError({ message: firstError(parsed.errors), fieldErrors: parsed.errors });
-    const { ids, ...changes } = parsed.data;
-    const changed = await bulkSetCompliance(db, ids, changes, actorOf(context));
-    return replyOk(BACK_OFFICE_MESSAGES.productsUpdated(changed));
-  }
+  if (intent === "bulk")
+    return formAction(
+      form,
+      bulkUpdateSchema,
+      async ({ ids, price, quantity, category }) => {
+        const changes = { priceCents: price, stock: quantity, category };
+        return replyOk(
+          BACK_OFFICE_MESSAGES.productsUpdated(await bulkUpdateProducts(db, ids, changes, actorOf(context))),
+        );
+      },
+      bulk,
+    );
+  if (intent === "bulk-compliance")
+    return formAction(
+      form,
+      bulkComplianceSchema,
+      async ({ ids, ...changes }) =>
+        replyOk(BACK_OFFICE_MESSAGES.productsUpdated(await bulkSetCompliance(db, ids, changes, actorOf(context)))),
+      bulk,
+    );
   return replyError({ message: BACK_OFFICE_MESSAGES.unknownAction });
 }
 

@@ -9,8 +9,8 @@ import {
 import { businessesToActFor, listReps, setAssignment, setSalesRep } from "~/.server/business/reps";
 import { getDb } from "~/.server/db/instance";
 import { askFirst, isConfirmed } from "~/.server/http/confirmation";
-import { parseForm, replyError, replyOk } from "~/.server/http/forms";
-import { domainErrorReply } from "~/.server/http/http";
+import { formAction } from "~/.server/http/form-action";
+import { replyOk } from "~/.server/http/forms";
 import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
 import { ConfirmPanel } from "~/components/confirm-panel";
 import { Button } from "~/components/ui/button";
@@ -23,6 +23,7 @@ import * as TEAM_MESSAGES from "~/lib/messages/team";
 import { formatCents } from "~/lib/money";
 import { formatOrderDate } from "~/lib/orders";
 import { emailSchema } from "~/lib/schemas/account";
+import { hiddenText } from "~/lib/schemas/params";
 import { staffInviteSchema } from "~/lib/schemas/team";
 import type { Route } from "./+types/reps";
 
@@ -51,61 +52,74 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 type Intent = "invite" | "withdraw" | "make-rep" | "remove-rep" | "assign" | "unassign";
+const INTENTS: readonly Intent[] = ["invite", "withdraw", "make-rep", "remove-rep", "assign", "unassign"];
+
+/** A rep's assignment to a business, or its end: the rep and the business the row showed. */
+const assignmentFields = { repId: hiddenText(100), businessId: hiddenText(100) };
+
+/** The staff page's forms: invitations, the sales-rep role, and reps' businesses. */
+const repsSchema = z.discriminatedUnion(
+  "intent",
+  [
+    staffInviteSchema.extend({ intent: z.literal("invite") }),
+    z.object({ intent: z.literal("withdraw"), invitationId: hiddenText(200) }),
+    repEmailSchema.extend({ intent: z.literal("make-rep") }),
+    repEmailSchema.extend({ intent: z.literal("remove-rep") }),
+    z.object({ intent: z.literal("assign"), ...assignmentFields }),
+    z.object({ intent: z.literal("unassign"), ...assignmentFields }),
+  ],
+  { error: TEAM_MESSAGES.notARep },
+);
 
 export async function action({ context }: Route.ActionArgs) {
   const form = formOf(context);
-  const intent = intentOf(form) as Intent;
+  const asked = intentOf(form);
+  const intent = INTENTS.find((i) => i === asked);
   const db = getDb();
   const actor = actorOf(context);
-  try {
-    // A new sales rep or driver gets a login of their own from a mailed link (issue 37).
-    if (intent === "invite") {
-      const parsed = parseForm(form, staffInviteSchema);
-      if (!parsed.ok) return replyError<Intent>({ fieldErrors: parsed.errors }, { form, data: intent });
-      await inviteStaff(db, signedInViewer(context), parsed.data, actor);
-      return replyOk<Intent>(TEAM_MESSAGES.memberInvited(parsed.data.email.trim().toLowerCase()), intent);
-    }
-    if (intent === "withdraw") {
-      const email = await withdrawStaffInvitation(db, String(form.get("invitationId") ?? ""), actor);
-      return replyOk<Intent>(TEAM_MESSAGES.invitationWithdrawn(email), intent);
-    }
-    if (intent === "make-rep" || intent === "remove-rep") {
-      const parsed = parseForm(form, repEmailSchema);
-      if (!parsed.ok) return replyError<Intent>({ fieldErrors: parsed.errors }, { form, data: intent });
-      // Taking the role away ends the rep's assignments and acting: asked first (decision 0023).
-      if (intent === "remove-rep" && !isConfirmed(form)) {
-        return askFirst({
-          question: TEAM_MESSAGES.confirmRemoveRep,
-          detail: parsed.data.email,
-          fields: { intent: "remove-rep", email: parsed.data.email },
-          danger: true,
-        });
+  return formAction(
+    form,
+    repsSchema,
+    async (input) => {
+      switch (input.intent) {
+        // A new sales rep or driver gets a login of their own from a mailed link (issue 37).
+        case "invite":
+          await inviteStaff(db, signedInViewer(context), input, actor);
+          return replyOk<Intent>(TEAM_MESSAGES.memberInvited(input.email.trim().toLowerCase()), input.intent);
+        case "withdraw": {
+          const email = await withdrawStaffInvitation(db, input.invitationId, actor);
+          return replyOk<Intent>(TEAM_MESSAGES.invitationWithdrawn(email), input.intent);
+        }
+        case "make-rep":
+        case "remove-rep": {
+          // Taking the role away ends the rep's assignments and acting: asked first (decision 0023).
+          if (input.intent === "remove-rep" && !isConfirmed(form)) {
+            return askFirst({
+              question: TEAM_MESSAGES.confirmRemoveRep,
+              detail: input.email,
+              fields: { intent: "remove-rep", email: input.email },
+              danger: true,
+            });
+          }
+          const made = input.intent === "make-rep";
+          const name = await setSalesRep(db, input.email, made, actor);
+          return replyOk<Intent>(made ? TEAM_MESSAGES.repMade(name) : TEAM_MESSAGES.repRemoved(name), input.intent);
+        }
+        case "assign":
+        case "unassign": {
+          const assign = input.intent === "assign";
+          const done = await setAssignment(db, input.repId, input.businessId, assign, actor);
+          return replyOk<Intent>(
+            assign
+              ? TEAM_MESSAGES.assigned(done.business, done.rep)
+              : TEAM_MESSAGES.unassigned(done.business, done.rep),
+            input.intent,
+          );
+        }
       }
-      const name = await setSalesRep(db, parsed.data.email, intent === "make-rep", actor);
-      return replyOk<Intent>(
-        intent === "make-rep" ? TEAM_MESSAGES.repMade(name) : TEAM_MESSAGES.repRemoved(name),
-        intent,
-      );
-    }
-    if (intent === "assign" || intent === "unassign") {
-      const done = await setAssignment(
-        db,
-        String(form.get("repId") ?? ""),
-        String(form.get("businessId") ?? ""),
-        intent === "assign",
-        actor,
-      );
-      return replyOk<Intent>(
-        intent === "assign"
-          ? TEAM_MESSAGES.assigned(done.business, done.rep)
-          : TEAM_MESSAGES.unassigned(done.business, done.rep),
-        intent,
-      );
-    }
-    return replyError({ message: TEAM_MESSAGES.notARep }, { status: 400 });
-  } catch (error) {
-    return domainErrorReply<Intent>(error, { form, data: intent, fields: ["email", "name", "role"] });
-  }
+    },
+    { fields: ["email", "name", "role"], ...(intent ? { data: intent } : {}) },
+  );
 }
 
 export default function Reps({ loaderData }: Route.ComponentProps) {

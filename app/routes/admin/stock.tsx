@@ -1,6 +1,8 @@
 import { Link, useFetcher } from "react-router";
+import { z } from "zod";
 import { listLowStock, MAX_THRESHOLD, setProductThreshold, setStoreThreshold } from "~/.server/catalog/low-stock";
 import { getDb } from "~/.server/db/instance";
+import { formAction } from "~/.server/http/form-action";
 import { replyError, replyOk } from "~/.server/http/forms";
 import { actorOf, formOf } from "~/.server/request/context";
 import { Button } from "~/components/ui/button";
@@ -9,7 +11,7 @@ import type { FormReply } from "~/lib/form-reply";
 import { intentOf } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
-import { idParam } from "~/lib/schemas/params";
+import { hiddenText, idOrNull, idParam } from "~/lib/schemas/params";
 import type { Route } from "./+types/stock";
 
 /** The low-stock report: products at or under their threshold, and the thresholds themselves. */
@@ -21,31 +23,48 @@ export async function loader() {
   return { ...(await listLowStock(getDb())), maxThreshold: MAX_THRESHOLD };
 }
 
-function threshold(value: FormDataEntryValue | null): number | null | undefined {
-  if (typeof value !== "string") return undefined;
-  const v = value.trim();
-  if (v === "") return null;
-  return /^\d{1,7}$/.test(v) && Number(v) <= MAX_THRESHOLD ? Number(v) : undefined;
-}
+/** A threshold as typed: a whole number up to the most there is, or blank (none: the store's applies). */
+const thresholdText = z
+  .string({ error: MESSAGES.thresholdFormat })
+  .trim()
+  .refine((v) => v === "" || (/^\d{1,7}$/.test(v) && Number(v) <= MAX_THRESHOLD), MESSAGES.thresholdFormat);
+
+/** The store-wide threshold (a number), or one product's (a number, or blank for the store's). */
+const thresholdSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("store"),
+      threshold: thresholdText.refine((v) => v !== "", MESSAGES.thresholdFormat).transform(Number),
+    }),
+    z.object({
+      intent: z.literal("product"),
+      productId: idOrNull,
+      threshold: thresholdText.transform((v) => (v === "" ? null : Number(v))),
+      sku: hiddenText(64),
+    }),
+  ],
+  { error: MESSAGES.thresholdFormat },
+);
 
 export async function action({ context }: Route.ActionArgs) {
   const form = formOf(context);
-  const value = threshold(form.get("threshold"));
-  if (intentOf(form) === "store") {
-    if (value === undefined || value === null)
-      return replyError({ fieldErrors: { threshold: MESSAGES.thresholdFormat } });
-    await setStoreThreshold(getDb(), value, actorOf(context));
-    return replyOk(BACK_OFFICE_MESSAGES.storeThresholdSet(value));
-  }
-  if (intentOf(form) === "product") {
-    const id = idParam(form.get("productId"));
-    if (id === null) return replyError({ message: MESSAGES.productNotFound }, { status: 404 });
-    if (value === undefined) return replyError({ message: MESSAGES.thresholdFormat });
-    if (!(await setProductThreshold(getDb(), id, value, actorOf(context))))
-      return replyError({ message: MESSAGES.productNotFound }, { status: 404 });
-    return replyOk(BACK_OFFICE_MESSAGES.productThresholdSet(String(form.get("sku") ?? ""), value));
-  }
-  return replyError({ message: MESSAGES.thresholdFormat });
+  return formAction(
+    form,
+    thresholdSchema,
+    async (input) => {
+      if (input.intent === "store") {
+        await setStoreThreshold(getDb(), input.threshold, actorOf(context));
+        return replyOk(BACK_OFFICE_MESSAGES.storeThresholdSet(input.threshold));
+      }
+      if (input.productId === null) return replyError({ message: MESSAGES.productNotFound }, { status: 404 });
+      if (!(await setProductThreshold(getDb(), input.productId, input.threshold, actorOf(context))))
+        return replyError({ message: MESSAGES.productNotFound }, { status: 404 });
+      return replyOk(BACK_OFFICE_MESSAGES.productThresholdSet(input.sku, input.threshold));
+    },
+    // The store-wide field says its problem beside it; a product's row, in a toast.
+    { fields: intentOf(form) === "store" ? ["threshold"] : [] },
+  );
 }
 
 function useToast(fetcher: { data?: FormReply | undefined; state: string }) {

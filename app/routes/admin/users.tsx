@@ -1,12 +1,13 @@
 import { Form, useFetcher, useSearchParams } from "react-router";
+import { z } from "zod";
 import { applyUserAction, type UserAction } from "~/.server/accounts/user-admin";
 import { findUserById } from "~/.server/accounts/users";
 import { type AdminUserRow, listUsers } from "~/.server/admin/directory";
 import { approvalMode } from "~/.server/business/profile";
 import { getDb } from "~/.server/db/instance";
 import { askFirst, isConfirmed } from "~/.server/http/confirmation";
+import { formAction } from "~/.server/http/form-action";
 import { replyError, replyOk } from "~/.server/http/forms";
-import { domainErrorReply } from "~/.server/http/http";
 import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
 import { Pagination } from "~/components/admin/pagination";
 import { ConfirmPanel } from "~/components/confirm-panel";
@@ -48,27 +49,33 @@ const ACTIONS: readonly UserAction[] = ["disable", "enable", "make-admin", "remo
  * (a form sent before the page's JavaScript ran, a script) changes nothing and is answered with
  * the question, which the page shows with a Confirm button that posts again with the answer.
  */
+/** A user row's action, and whom it is for; anything else is a user that is not there. */
+const userActionSchema = z.object({
+  intent: z.enum(ACTIONS, { error: MESSAGES.userNotFound }),
+  userId: z.string({ error: MESSAGES.userNotFound }).min(1, MESSAGES.userNotFound).max(100, MESSAGES.userNotFound),
+});
+
 export async function action({ context }: Route.ActionArgs) {
   const form = formOf(context);
-  const intent = intentOf(form) as UserAction;
-  const userId = form.get("userId");
-  if (!ACTIONS.includes(intent) || typeof userId !== "string" || !userId || userId.length > 100)
-    return replyError({ message: MESSAGES.userNotFound });
-  if (!isConfirmed(form)) {
-    const user = await findUserById(getDb(), userId);
-    if (!user) return replyError({ message: MESSAGES.userNotFound }, { status: 404 });
-    return askFirst({
-      question: CONFIRM[intent],
-      detail: BACK_OFFICE_MESSAGES.confirmUserAccount(user.name, user.email),
-      fields: { intent, userId },
-      danger: intent === "delete",
-    });
-  }
-  try {
-    return replyOk(await applyUserAction(getDb(), userId, intent, actorOf(context)));
-  } catch (error) {
-    return domainErrorReply(error);
-  }
+  return formAction(
+    form,
+    userActionSchema,
+    async ({ intent, userId }) => {
+      if (!isConfirmed(form)) {
+        const user = await findUserById(getDb(), userId);
+        if (!user) return replyError({ message: MESSAGES.userNotFound }, { status: 404 });
+        return askFirst({
+          question: CONFIRM[intent],
+          detail: BACK_OFFICE_MESSAGES.confirmUserAccount(user.name, user.email),
+          fields: { intent, userId },
+          danger: intent === "delete",
+        });
+      }
+      return replyOk(await applyUserAction(getDb(), userId, intent, actorOf(context)));
+    },
+    // The rows have no fields of their own: every answer is said in a toast.
+    { fields: [] },
+  );
 }
 
 const CONFIRM: Record<UserAction, string> = {

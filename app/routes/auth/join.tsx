@@ -1,9 +1,10 @@
 import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { acceptInvitation, readInvitation } from "~/.server/business/team";
 import { getDb } from "~/.server/db/instance";
 import { createLoginFromInvitation } from "~/.server/flows/join-team";
-import { parseForm, replyError } from "~/.server/http/forms";
-import { domainErrorReply } from "~/.server/http/http";
+import { formAction } from "~/.server/http/form-action";
+import { replyError } from "~/.server/http/forms";
 import { redirectWithToast } from "~/.server/http/toast";
 import { clientIpOf, formOf, viewerOf } from "~/.server/request/context";
 import { Button } from "~/components/ui/button";
@@ -46,30 +47,30 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * Joining: a signed-in person joins with their login (intent join); a visitor makes a login for the
  * invitation's email (intent create). Every refusal changes nothing.
  */
+/** Join with the login one is signed in with (posts only its intent), or make a new login. */
+const joinSchema = z.object({ intent: z.literal("join") });
+
 export async function action({ params, context }: Route.ActionArgs) {
   const form = formOf(context);
   const db = getDb();
   const viewer = viewerOf(context);
-  try {
-    if (intentOf(form) === "join") {
+  if (intentOf(form) === "join")
+    return formAction(form, joinSchema, async () => {
       if (!viewer) return replyError({ message: TEAM_MESSAGES.logInToJoin }, { status: 401 });
       const joined = await acceptInvitation(db, params.token, viewer);
       return redirectWithToast("/orders", {
         type: "success",
         message: TEAM_MESSAGES.joinedBusiness(joined.businessName),
       });
-    }
-    if (viewer) return replyError({ message: TEAM_MESSAGES.alreadyInAnotherBusiness }, { status: 400 });
-    const parsed = parseForm(form, newLoginSchema);
-    if (!parsed.ok) return replyError({ fieldErrors: parsed.errors }, { form });
-    const joined = await createLoginFromInvitation(db, params.token, parsed.data, clientIpOf(context));
+    });
+  if (viewer) return replyError({ message: TEAM_MESSAGES.alreadyInAnotherBusiness }, { status: 400 });
+  return formAction(form, newLoginSchema, async (login) => {
+    const joined = await createLoginFromInvitation(db, params.token, login, clientIpOf(context));
     return redirectWithToast(`/login`, {
       type: "success",
       message: TEAM_MESSAGES.loginCreatedAndJoined(joined.businessName),
     });
-  } catch (error) {
-    return domainErrorReply(error, { form, fields: ["name", "username", "password"] });
-  }
+  });
 }
 
 export default function Join({ loaderData, params }: Route.ComponentProps) {

@@ -1,10 +1,11 @@
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
 import { UnverifiedEmailError } from "~/.server/accounts/errors";
 import { resendVerification, signIn } from "~/.server/accounts/sign-in";
 import { safeRedirectPath } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
-import { invalid, parseForm, replyOk } from "~/.server/http/forms";
-import { domainErrorReply } from "~/.server/http/http";
+import { formAction } from "~/.server/http/form-action";
+import { replyError, replyOk } from "~/.server/http/forms";
 import { redirectWithToast } from "~/.server/http/toast";
 import { clientIpOf, formOf } from "~/.server/request/context";
 import { Button } from "~/components/ui/button";
@@ -34,36 +35,52 @@ export function meta({ matches }: Route.MetaArgs) {
 /** What a failed sign-in hands back: whether to offer a new verification email, and to which address. */
 type LoginData = { resent?: boolean; unverified?: boolean; unverifiedEmail?: string | null };
 
+/** A new verification email: the address it goes to. */
+const resendSchema = z.object({
+  email: z.unknown().transform((value, ctx) => {
+    const email = emailSchema.safeParse(value);
+    if (email.success) return email.data;
+    ctx.addIssue({ code: "custom", message: MESSAGES.enterValidEmail });
+    return z.NEVER;
+  }),
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = formOf(context);
   const db = getDb();
-  if (intentOf(form) === "resend") {
-    const email = emailSchema.safeParse(form.get("email"));
-    if (!email.success) return invalid({ form: MESSAGES.enterValidEmail }, form);
-    try {
-      await resendVerification(db, email.data, clientIpOf(context));
-    } catch (error) {
-      return domainErrorReply(error, { form });
-    }
-    return replyOk<LoginData>(VERIFICATION_RESENT, { resent: true });
-  }
-  const parsed = parseForm(form, loginSchema);
-  if (!parsed.ok) return invalid(parsed.errors, form);
-  try {
-    const { headers } = await signIn(db, parsed.data, request, clientIpOf(context));
-    return redirectWithToast(
-      safeRedirectPath(parsed.data.redirectTo),
-      { type: "success", message: MESSAGES.loginSuccess, duration: ACCOUNT_TOAST_MS },
-      { headers },
-    );
-  } catch (error) {
-    const unverified = error instanceof UnverifiedEmailError;
-    const identifier = parsed.data.identifier.trim().toLowerCase();
-    return domainErrorReply<LoginData>(error, {
+  if (intentOf(form) === "resend")
+    return formAction(
       form,
-      ...(unverified ? { data: { unverified, unverifiedEmail: identifier.includes("@") ? identifier : null } } : {}),
-    });
-  }
+      resendSchema,
+      async ({ email }) => {
+        await resendVerification(db, email, clientIpOf(context));
+        return replyOk<LoginData>(VERIFICATION_RESENT, { resent: true });
+      },
+      { fields: [] },
+    );
+  return formAction(form, loginSchema, async (login) => {
+    try {
+      const { headers } = await signIn(db, login, request, clientIpOf(context));
+      return redirectWithToast(
+        safeRedirectPath(login.redirectTo),
+        { type: "success", message: MESSAGES.loginSuccess, duration: ACCOUNT_TOAST_MS },
+        { headers },
+      );
+    } catch (error) {
+      // Told apart by its type: an unverified email is offered a new verification email.
+      if (!(error instanceof UnverifiedEmailError)) throw error;
+      const identifier = login.identifier.trim().toLowerCase();
+      return replyError<LoginData, typeof loginSchema>(
+        { message: error.message },
+        {
+          form,
+          schema: loginSchema,
+          status: error.status,
+          data: { unverified: true, unverifiedEmail: identifier.includes("@") ? identifier : null },
+        },
+      );
+    }
+  });
 }
 
 export default function Login() {

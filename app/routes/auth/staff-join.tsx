@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "react-router";
 import { createStaffLogin, readStaffInvitation, staffRefusalOf } from "~/.server/accounts/staff-invitations";
 import { getDb } from "~/.server/db/instance";
-import { parseForm, replyError } from "~/.server/http/forms";
-import { domainErrorReply } from "~/.server/http/http";
+import { formAction } from "~/.server/http/form-action";
+import { replyError } from "~/.server/http/forms";
 import { redirectWithToast } from "~/.server/http/toast";
 import { clientIpOf, formOf, viewerOf } from "~/.server/request/context";
 import { storeInfo } from "~/.server/runtime/store-info";
@@ -45,19 +45,15 @@ export async function action({ params, context }: Route.ActionArgs) {
   const form = formOf(context);
   const viewer = viewerOf(context);
   if (viewer) return replyError({ message: TEAM_MESSAGES.staffJoinLogOutFirst(viewer.email) }, { status: 400 });
-  const parsed = parseForm(form, newLoginSchema);
-  if (!parsed.ok) return replyError({ fieldErrors: parsed.errors }, { form });
-  try {
-    const made = await createStaffLogin(getDb(), params.token, parsed.data, clientIpOf(context));
+  return formAction(form, newLoginSchema, async (login) => {
+    const made = await createStaffLogin(getDb(), params.token, login, clientIpOf(context));
     // A rep starts by choosing the business to order for.
     const next = made.role === "rep" ? "/act" : "/account";
     return redirectWithToast(`/login?${new URLSearchParams({ redirectTo: next })}`, {
       type: "success",
       message: TEAM_MESSAGES.staffLoginCreated,
     });
-  } catch (error) {
-    return domainErrorReply(error, { form, fields: ["name", "username", "password"] });
-  }
+  });
 }
 
 export default function StaffJoin({ loaderData }: Route.ComponentProps) {

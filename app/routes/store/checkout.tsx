@@ -4,8 +4,8 @@ import { listAddresses } from "~/.server/accounts/addresses";
 import { recordAudit } from "~/.server/audit/log";
 import { getDb } from "~/.server/db/instance";
 import { placeOrder } from "~/.server/flows/place-order";
-import { parseForm, replyError, replyOk } from "~/.server/http/forms";
-import { domainErrorReply } from "~/.server/http/http";
+import { formAction } from "~/.server/http/form-action";
+import { replyError, replyOk } from "~/.server/http/forms";
 import { checkoutCredit } from "~/.server/receivables/credit";
 import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
 import { DomainError } from "~/.server/runtime/domain-error";
@@ -54,44 +54,47 @@ type PlaceReply = FormReply<PlaceData>;
 
 export async function action({ context }: Route.ActionArgs) {
   const viewer = signedInViewer(context);
-  const parsed = parseForm(formOf(context), placeOrderSchema);
-  if (!parsed.ok) {
-    const [field, message] = Object.entries(parsed.errors)[0] ?? ["form", MESSAGES.failedToPlaceOrder];
-    return replyError<PlaceData>({ message, fieldErrors: { [field]: message } });
-  }
-  try {
-    const { order, created } = await placeOrder(getDb(), {
-      userId: viewer.accountId,
-      placedBy: {
-        id: viewer.id,
-        name: viewer.actingFor
-          ? TEAM_MESSAGES.nameForBusiness(viewer.name, viewer.actingFor.businessName)
-          : viewer.name,
-      },
-      orderLimitCents: viewer.orderLimitCents,
-      // A sales rep's or an admin's phone order: the business is told, the audit log says who.
-      ...(viewer.actingFor ? { confirmTo: viewer.accountId } : {}),
-      idempotencyKey: parsed.data.idempotencyKey,
-      addressId: parsed.data.addressId,
-      lines: parsed.data.lines,
-      poNumber: parsed.data.poNumber,
-      notes: parsed.data.notes,
-    });
-    if (viewer.actingFor && created) {
-      await recordAudit(getDb(), actorOf(context), {
-        action: "order.placed-for",
-        subjectType: "order",
-        subjectId: order.id,
-        summary: TEAM_MESSAGES.orderPlacedFor(order.id, viewer.actingFor.businessName),
-      });
-    }
-    return replyOk<PlaceData>(undefined, { orderId: order.id });
-  } catch (error) {
-    if (error instanceof DomainError)
-      return domainErrorReply<PlaceData>(error, { summary: (message: string) => message });
-    log.error({ err: error }, "order failed");
-    return replyError<PlaceData>({ message: MESSAGES.failedToPlaceOrder }, { status: 500, data: { alert: true } });
-  }
+  return formAction(
+    formOf(context),
+    placeOrderSchema,
+    async (placed) => {
+      try {
+        const { order, created } = await placeOrder(getDb(), {
+          userId: viewer.accountId,
+          placedBy: {
+            id: viewer.id,
+            name: viewer.actingFor
+              ? TEAM_MESSAGES.nameForBusiness(viewer.name, viewer.actingFor.businessName)
+              : viewer.name,
+          },
+          orderLimitCents: viewer.orderLimitCents,
+          // A sales rep's or an admin's phone order: the business is told, the audit log says who.
+          ...(viewer.actingFor ? { confirmTo: viewer.accountId } : {}),
+          idempotencyKey: placed.idempotencyKey,
+          addressId: placed.addressId,
+          lines: placed.lines,
+          poNumber: placed.poNumber,
+          notes: placed.notes,
+        });
+        if (viewer.actingFor && created) {
+          await recordAudit(getDb(), actorOf(context), {
+            action: "order.placed-for",
+            subjectType: "order",
+            subjectId: order.id,
+            summary: TEAM_MESSAGES.orderPlacedFor(order.id, viewer.actingFor.businessName),
+          });
+        }
+        return replyOk<PlaceData>(undefined, { orderId: order.id });
+      } catch (error) {
+        // A refusal (a DomainError) is formAction's to say; anything else is not the customer's to fix.
+        if (error instanceof DomainError) throw error;
+        log.error({ err: error }, "order failed");
+        return replyError<PlaceData>({ message: MESSAGES.failedToPlaceOrder }, { status: 500, data: { alert: true } });
+      }
+    },
+    // Every problem is said above the order too, where the customer is looking.
+    { summary: (message: string) => message },
+  );
 }
 
 /**
