@@ -7,7 +7,7 @@ import type { Actor } from "../../audit/log";
 import { insertProduct } from "../../catalog/product-writes";
 import { findJobDefinition } from "../../jobs/registry";
 import { applyRowLimit } from "./apply";
-import { applyImportForm, dryRunImport, type ImportView, readApplyForm } from "./import-form";
+import { applyImportForm as applyOrRedirect, dryRunImport, type ImportView, readApplyForm } from "./import-form";
 import {
   findStagedImport,
   MAX_STAGED_PER_ADMIN,
@@ -16,6 +16,13 @@ import {
   STAGED_IMPORT_HOURS,
   stageImport,
 } from "./staging";
+
+/** The Apply post's answer (these posts come from the page's script: never a redirect). */
+async function applyImportForm(...args: Parameters<typeof applyOrRedirect>) {
+  const answer = await applyOrRedirect(...args);
+  if (answer instanceof Response) throw new Error(`Apply answered a redirect (${answer.status})`);
+  return answer;
+}
 
 /**
  * A catalog file is uploaded once (issue 27): the dry run stages it, Apply posts its id. Only the
