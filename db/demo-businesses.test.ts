@@ -11,6 +11,7 @@ import { reviewQueue } from "../app/.server/business/queue";
 import { listReps } from "../app/.server/business/reps";
 import { listMembers } from "../app/.server/business/team";
 import { insertProduct } from "../app/.server/catalog/product-writes";
+import { saveDemoLine } from "../app/.server/flows/startup";
 import { mayUse } from "../app/.server/request/access";
 import { addDays, storeToday } from "../app/lib/business";
 import { setupTestDatabase, type TestDatabase } from "../tests/support/test-database";
@@ -87,7 +88,12 @@ describe("the demo's people (issue 37)", () => {
       { sku: "DEMO-PEOPLE-1", name: "People", description: "", priceCents: 100, stock: 1, category: "novelty" },
       [],
     );
-    const printed = await seedDemoStore(d.db, { dataDir: d.dataDir, log: () => {}, drawLater: async () => {} });
+    const printed = await seedDemoStore(d.db, {
+      dataDir: d.dataDir,
+      log: () => {},
+      drawLater: async () => {},
+      saveLine: saveDemoLine,
+    });
     const kept = fs.readFileSync(path.join(d.dataDir, "demo-credentials.txt"), "utf8");
     expect(kept).toBe(printed);
     for (const [label, email] of [
@@ -104,7 +110,14 @@ describe("the demo's people (issue 37)", () => {
     const passwords = [...kept.matchAll(/password: (\S+)/g)].map((m) => m[1]);
     expect(new Set(passwords).size).toBe(6);
     // Printed once: a second start makes nobody and prints nothing.
-    expect(await seedDemoStore(d.db, { dataDir: d.dataDir, log: () => {}, drawLater: async () => {} })).toBeNull();
+    expect(
+      await seedDemoStore(d.db, {
+        dataDir: d.dataDir,
+        log: () => {},
+        drawLater: async () => {},
+        saveLine: saveDemoLine,
+      }),
+    ).toBeNull();
 
     const customer = await findUserByEmail(d.db, DEMO_CUSTOMER_EMAIL);
     const rep = await signInFrom(kept, "Sales rep");

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { saveDemoLine } from "../app/.server/flows/startup";
 import { setupTestDatabase, type TestDatabase } from "../tests/support/test-database";
 import { DEMO_LINES, DEMO_PRODUCTS } from "./demo-catalog";
 import { addDemoProducts } from "./seed";
@@ -36,7 +37,7 @@ describe("the demo catalog", () => {
   });
 
   it("is written as lines: a line per demo line, its variants in order, the first its lead with the pictures to draw", async () => {
-    const added = await t.db.transaction().execute((trx) => addDemoProducts(trx));
+    const added = await t.db.transaction().execute((trx) => addDemoProducts(trx, saveDemoLine));
     expect(added).toMatchObject({ lines: DEMO_LINES.length, added: DEMO_PRODUCTS.length, skipped: 0 });
     expect(added.toDraw).toEqual(DEMO_LINES.filter((l) => l.imageCount > 0).map((l) => l.variants[0]?.sku));
     const rows = await t.db
@@ -78,7 +79,7 @@ describe("the demo catalog", () => {
       .execute();
     expect(strengths.map((s) => s.value)).toEqual(["2pct", "3pct", "5pct"]);
     // Safe to run again: nothing added twice.
-    expect(await t.db.transaction().execute((trx) => addDemoProducts(trx))).toMatchObject({
+    expect(await t.db.transaction().execute((trx) => addDemoProducts(trx, saveDemoLine))).toMatchObject({
       lines: 0,
       added: 0,
       skipped: DEMO_PRODUCTS.length,

@@ -6,6 +6,7 @@ import { findProductCompliance } from "../app/.server/compliance/facts";
 import { listRules } from "../app/.server/compliance/rules";
 import { testSale } from "../app/.server/compliance/test-sale";
 import { OrderRefusedError, placeOrder } from "../app/.server/flows/place-order";
+import { saveDemoLine } from "../app/.server/flows/startup";
 import { validUpc } from "../app/lib/schemas/compliance";
 import { setupTestDatabase, type TestDatabase } from "../tests/support/test-database";
 import { seedDemoBusinesses } from "./demo-businesses";
@@ -22,7 +23,7 @@ beforeAll(async () => {
   t = await setupTestDatabase();
   // The demo catalog's lines as the demo store adds them, without their images (drawing them is
   // slow and beside the point here), every variant in stock.
-  await t.db.transaction().execute((trx) => addDemoProducts(trx));
+  await t.db.transaction().execute((trx) => addDemoProducts(trx, saveDemoLine));
   await t.db.updateTable("products").set({ stock: 1000 }).execute();
   for (const p of await t.db.selectFrom("products").select(["id", "sku"]).execute()) ids.set(p.sku, p.id);
   await createDemoAccounts(t.db, t.dataDir);

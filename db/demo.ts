@@ -7,7 +7,7 @@ import type { DB } from "../app/.server/db/schema";
 import { seedDemoBusinesses } from "./demo-businesses";
 import { seedDemoCompliance } from "./demo-compliance";
 import { seedDemoExcise } from "./demo-excise";
-import { addDemoProducts } from "./seed";
+import { addDemoProducts, type SaveDemoLine } from "./seed";
 
 /**
  * The demo store, for `npm run demo`, development and the browser tests (SEED_DEMO): the demo
@@ -25,11 +25,13 @@ export async function seedDemoStore(
     dataDir: string;
     log: (line: string) => void;
     drawLater: (trx: Transaction<DB>, skus: string[]) => Promise<void>;
+    /** The line editor's save (db/ does not import the flows). */
+    saveLine: SaveDemoLine;
   },
 ): Promise<string | null> {
   if ((await countProducts(db)) === 0) {
     const { lines, added, toDraw } = await db.transaction().execute(async (trx) => {
-      const result = await addDemoProducts(trx);
+      const result = await addDemoProducts(trx, options.saveLine);
       await options.drawLater(trx, result.toDraw);
       return result;
     });

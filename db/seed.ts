@@ -1,8 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
-import { SYSTEM_ACTOR } from "../app/.server/audit/log";
 import { attachImagesIfNone, findProductIdBySku } from "../app/.server/catalog/product-writes";
 import type { DB } from "../app/.server/db/schema";
-import { saveLineInTransaction } from "../app/.server/flows/line-admin";
 import { prepareImage, removeFiles, storeImages } from "../app/.server/media/intake";
 import { formatCents } from "../app/lib/money";
 import { type LineFormFields, type LineSaveInput, lineSchema, variantField } from "../app/lib/schemas/product-line";
@@ -12,6 +10,12 @@ import { demoUpc } from "./demo-compliance";
 
 /** Products whose pictures are drawn together (sharp works on libuv's four threads). */
 export const DEMO_IMAGE_BATCH = 4;
+
+/**
+ * Writes one demo line as the line editor saves it (flows/line-admin.ts saveLineInTransaction),
+ * handed in by the caller: db/ sits below the flows (the folder graph has no way back up).
+ */
+export type SaveDemoLine = (trx: Transaction<DB>, line: LineSaveInput) => Promise<unknown>;
 
 /**
  * A demo line as the back office's line editor would post it (a new line: every row new, its SKU
@@ -51,6 +55,7 @@ export function demoLineInput(line: DemoLine): LineSaveInput {
  */
 export async function addDemoProducts(
   trx: Transaction<DB>,
+  saveLine: SaveDemoLine,
 ): Promise<{ lines: number; added: number; skipped: number; toDraw: string[] }> {
   let lines = 0;
   let added = 0;
@@ -62,7 +67,7 @@ export async function addDemoProducts(
       skipped += line.variants.length;
       continue;
     }
-    await saveLineInTransaction(trx, null, demoLineInput(line), SYSTEM_ACTOR);
+    await saveLine(trx, demoLineInput(line));
     lines++;
     added += line.variants.length;
     const lead = line.variants[0];
@@ -120,10 +125,10 @@ export async function drawDemoImages(db: Kysely<DB>, skus: string[]): Promise<nu
  */
 export async function seedDemoCatalog(
   db: Kysely<DB>,
-  options: { log?: (line: string) => void } = {},
+  options: { log?: (line: string) => void; saveLine: SaveDemoLine },
 ): Promise<{ added: number; skipped: number }> {
   const log = options.log ?? (() => {});
-  const { added, skipped, toDraw } = await db.transaction().execute((trx) => addDemoProducts(trx));
+  const { added, skipped, toDraw } = await db.transaction().execute((trx) => addDemoProducts(trx, options.saveLine));
   for (let start = 0; start < toDraw.length; start += DEMO_IMAGE_BATCH) {
     await drawDemoImages(db, toDraw.slice(start, start + DEMO_IMAGE_BATCH));
     log(`  pictures of ${Math.min(start + DEMO_IMAGE_BATCH, toDraw.length)}/${toDraw.length} lines`);

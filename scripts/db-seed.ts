@@ -1,4 +1,5 @@
 import { closeDb, getDb } from "../app/.server/db/instance";
+import { saveDemoLine } from "../app/.server/flows/startup";
 import { migrateToLatest } from "../db/migrate";
 import { seedDemoCatalog } from "../db/seed";
 
@@ -6,7 +7,7 @@ import { seedDemoCatalog } from "../db/seed";
 async function main() {
   const db = getDb();
   await migrateToLatest(db);
-  const { added, skipped } = await seedDemoCatalog(db, { log: console.log });
+  const { added, skipped } = await seedDemoCatalog(db, { log: console.log, saveLine: saveDemoLine });
   console.log(`Demo catalog: ${added} added, ${skipped} already present.`);
   await closeDb();
 }

@@ -18,9 +18,9 @@ import {
   puffsBracket,
 } from "~/lib/facets";
 import { parseOptionNames } from "~/lib/product-lines";
-import { soldHereCondition } from "../compliance/sold-here";
 import { type Dialect, dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
+import { soldHereCondition } from "./sold-here";
 
 type Db = Kysely<DB> | Transaction<DB>;
 

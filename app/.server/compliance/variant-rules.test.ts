@@ -9,6 +9,7 @@ import { customerWithAddress } from "../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { createLine } from "../catalog/lines";
 import { insertProduct } from "../catalog/product-writes";
+import { variantFilters } from "../catalog/variant-filters-sql";
 import { dialectOf } from "../db/connect";
 import { OrderRefusedError, placeOrder } from "../flows/place-order";
 import { checkProducts } from "./check";
@@ -17,7 +18,6 @@ import { cartCompliance, productNotes } from "./for-buyer";
 import { resetRuleCacheForTests } from "./rule-cache";
 import { createRule, RuleError } from "./rules";
 import { testSale } from "./test-sale";
-import { variantFilters } from "./variant-filters-sql";
 
 /**
  * Rules that target variants (issue 38) on the database the run is on: a flavor ban that spares

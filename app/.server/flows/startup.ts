@@ -1,9 +1,11 @@
 import crypto from "node:crypto";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { migrateToLatest } from "../../../db/migrate";
+import type { SaveDemoLine } from "../../../db/seed";
 import { forgotPasswordJob } from "../accounts/passwords";
 import { resendVerificationJob } from "../accounts/sign-in";
 import { expireUnverifiedAccountsJob } from "../accounts/unverified";
+import { SYSTEM_ACTOR } from "../audit/log";
 import { licenseExpiryJob } from "../business/licenses";
 import { lowStockDigestJob } from "../catalog/low-stock";
 import { stockAlertsJob } from "../catalog/stock-alerts";
@@ -21,6 +23,7 @@ import { invoiceRemindersJob } from "../receivables/mails";
 import { env } from "../runtime/env";
 import { log } from "../runtime/log";
 import { pruneStagedImportsJob } from "./catalog-import/staging";
+import { saveLineInTransaction } from "./line-admin";
 import { orderBillingJob } from "./order-life";
 
 const STARTUP_LOCK = 7_246_001;
@@ -127,6 +130,9 @@ export function startBackgroundWork(): void {
  * and, with SEED_DEMO, fills an empty store with the demo catalog and demo accounts, printing the
  * accounts' generated passwords once. The catalog's pictures are drawn after (demoPicturesJob).
  */
+/** The demo catalog's lines are written as the line editor saves them (db/seed.ts). */
+export const saveDemoLine: SaveDemoLine = (trx, line) => saveLineInTransaction(trx, null, line, SYSTEM_ACTOR);
+
 export async function runStartupTasks(): Promise<void> {
   const e = env();
   const db = getDb();
@@ -142,6 +148,7 @@ export async function runStartupTasks(): Promise<void> {
         drawLater: async (trx, skus) => {
           if (skus.length > 0) await queueDemoPictures(trx, { skus, total: skus.length, chain: crypto.randomUUID() });
         },
+        saveLine: saveDemoLine,
       });
       // Shown once to the person starting the store, on the terminal, never in the JSON log.
       if (credentials) process.stdout.write(`\n${credentials}(kept in ${e.DATA_DIR}/demo-credentials.txt)\n\n`);

@@ -13,7 +13,7 @@ import {
 /**
  * "Sold to my address" (issue 38): what the rules refuse a buyer at one destination on one day,
  * whatever the product, so a listing can keep the products they may buy without judging each
- * one (the listing's filter is SQL: app/.server/compliance/sold-here.ts). The same decision as
+ * one (the listing's filter is SQL: app/.server/catalog/sold-here.ts). The same decision as
  * evaluateSale, taken the other way round: a product is allowed when no refusal covers it.
  */
 

@@ -5,10 +5,10 @@ import { FLAVOR_CLASS_VALUES, PRODUCT_CLASS_VALUES } from "~/lib/compliance/voca
 import type { ProductScope } from "~/lib/rule-book/scope";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { createLine } from "../catalog/lines";
-import { insertProduct } from "../catalog/product-writes";
+import { loadCatalogFacts, saveProductCompliance } from "../compliance/facts";
 import { dialectOf } from "../db/connect";
-import { loadCatalogFacts, saveProductCompliance } from "./facts";
+import { createLine } from "./lines";
+import { insertProduct } from "./product-writes";
 import { soldProductIdsSql } from "./sold-here";
 
 /**
