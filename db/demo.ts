@@ -27,6 +27,8 @@ export async function seedDemoStore(
     drawLater: (trx: Transaction<DB>, skus: string[]) => Promise<void>;
     /** The line editor's save (db/ does not import the flows). */
     saveLine: SaveDemoLine;
+    /** "later": the caller seeds the people itself (seedDemoPeople), after the server listens. */
+    people?: "now" | "later";
   },
 ): Promise<string | null> {
   if ((await countProducts(db)) === 0) {
@@ -43,6 +45,17 @@ export async function seedDemoStore(
   await seedDemoCompliance(db);
   // Excise facts of the demo products and the example tax rules (issue 31); safe to run again.
   await seedDemoExcise(db);
+  if (options.people === "later") return null;
+  return seedDemoPeople(db, options.dataDir);
+}
+
+/**
+ * The demo's people on an empty user table: accounts (their passwords hashed: the slow part of a
+ * start), the demo businesses, a team and a rep. The server runs this after it listens (the
+ * store's first pages need only the catalog); returns the credentials to print once, or null.
+ */
+export async function seedDemoPeople(db: Kysely<DB>, dataDir: string): Promise<string | null> {
+  const options = { dataDir };
   const credentials = await createDemoAccounts(db, options.dataDir);
   if (!credentials) return null;
   const waiting = await seedDemoBusinesses(db);

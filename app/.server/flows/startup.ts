@@ -149,10 +149,23 @@ export async function runStartupTasks(): Promise<void> {
           if (skus.length > 0) await queueDemoPictures(trx, { skus, total: skus.length, chain: crypto.randomUUID() });
         },
         saveLine: saveDemoLine,
+        people: "later",
       });
+      if (credentials) throw new Error("the demo's people are seeded after the server listens");
+    });
+    // The accounts (hashing their passwords) and businesses while the server starts answering
+    // pages: the store's first pages need only the catalog. /readyz waits for them.
+    demoPeopleDone = false;
+    void withStartupLock(db, async () => {
+      const { seedDemoPeople } = await import("../../../db/demo");
+      const credentials = await seedDemoPeople(db, e.DATA_DIR);
       // Shown once to the person starting the store, on the terminal, never in the JSON log.
       if (credentials) process.stdout.write(`\n${credentials}(kept in ${e.DATA_DIR}/demo-credentials.txt)\n\n`);
-    });
+    })
+      .catch((error: unknown) => log.error({ err: error }, "demo accounts could not be created"))
+      .finally(() => {
+        demoPeopleDone = true;
+      });
   }
   startBackgroundWork();
   // On PostgreSQL the cache counters and stock changes are heard, not asked for (decision 0042).
@@ -160,6 +173,8 @@ export async function runStartupTasks(): Promise<void> {
 }
 
 let demoComplete = false;
+/** False while the demo's accounts and businesses are being made (after the server listens). */
+let demoPeopleDone = true;
 
 /**
  * Whether what starting the store set out to do is done: with SEED_DEMO, the demo catalog's
@@ -167,6 +182,7 @@ let demoComplete = false;
  */
 export async function isStartupComplete(db: Kysely<DB> = getDb()): Promise<boolean> {
   if (demoComplete || !env().SEED_DEMO) return true;
+  if (!demoPeopleDone) return false;
   demoComplete = !(await hasPendingJob(db, DEMO_PICTURES));
   return demoComplete;
 }
