@@ -65,7 +65,8 @@ test.describe("product detail", () => {
     await page.goto(`/products/details/${product.id}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.name);
     const main = page.getByRole("main");
-    await expect(main.getByText("Out of Stock", { exact: true })).toBeVisible();
+    // Its own badge comes first (other products' cards below may be out of stock too).
+    await expect(main.getByText("Out of Stock", { exact: true }).first()).toBeVisible();
     await expect(main.getByText("In Stock", { exact: true })).toHaveCount(0);
     await expect(main.getByRole("button", { name: "Add to Cart" })).toBeDisabled();
     await expect(main.getByText("This product is currently out of stock.")).toBeVisible();
