@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, useSubmit } from "react-router";
 import { type FacetChoice, facetSearch } from "~/lib/facets";
 import { LISTING_SORT_LABELS, type ListingSort } from "~/lib/listing";
@@ -67,35 +68,21 @@ export function ListingControls({
           </select>
         </label>
       ) : null}
-      <label className="flex min-h-11 items-center gap-2 font-medium text-slate-800">
-        <input
-          type="checkbox"
-          name="instock"
-          value="1"
-          defaultChecked={inStockOnly}
-          key={String(inStockOnly)}
-          className="size-5 accent-brand-700"
-        />
-        <span>
-          {LINE_MESSAGES.inStockOnly}
-          {count(availability?.inStock)}
-        </span>
-      </label>
+      <FilterBox
+        name="instock"
+        value="1"
+        checked={inStockOnly}
+        label={LINE_MESSAGES.inStockOnly}
+        count={count(availability?.inStock)}
+      />
       {offerSoldHere ? (
-        <label className="flex min-h-11 items-center gap-2 font-medium text-slate-800">
-          <input
-            type="checkbox"
-            name="sold"
-            value="here"
-            defaultChecked={soldHere}
-            key={String(soldHere)}
-            className="size-5 accent-brand-700"
-          />
-          <span>
-            {LINE_MESSAGES.soldToMyAddress}
-            {count(availability?.soldHere)}
-          </span>
-        </label>
+        <FilterBox
+          name="sold"
+          value="here"
+          checked={soldHere}
+          label={LINE_MESSAGES.soldToMyAddress}
+          count={count(availability?.soldHere)}
+        />
       ) : null}
       {/* The filters chosen stay chosen when the order changes. */}
       {[...facetSearch(facets).entries()].map(([name, value]) => (
@@ -107,5 +94,37 @@ export function ListingControls({
         </Button>
       )}
     </Form>
+  );
+}
+
+/** One availability filter: a box that sends `name=value` when ticked, its label and its count. */
+function FilterBox({
+  name,
+  value,
+  checked,
+  label,
+  count,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  label: string;
+  count: ReactNode;
+}) {
+  return (
+    <label className="flex min-h-11 items-center gap-2 font-medium text-slate-800">
+      <input
+        type="checkbox"
+        name={name}
+        value={value}
+        defaultChecked={checked}
+        key={String(checked)}
+        className="size-5 accent-brand-700"
+      />
+      <span>
+        {label}
+        {count}
+      </span>
+    </label>
   );
 }
