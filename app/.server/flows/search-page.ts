@@ -9,7 +9,7 @@ import {
   lineCondition,
 } from "../catalog/facets";
 import { productPath } from "../catalog/lines";
-import { matchedProductIds, searchProducts } from "../catalog/search/engine";
+import { searchProducts } from "../catalog/search/engine";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { type Audience, cardsForAudience, refusalsForAudience } from "./audience";
@@ -42,7 +42,13 @@ export async function searchPage(
         .where(facetCondition(facets))})`
     : null;
   const found = query
-    ? await searchProducts(db, query, { limit: SEARCH_PAGE_SIZE + 1, offset: (page - 1) * SEARCH_PAGE_SIZE, within })
+    ? await searchProducts(db, query, {
+        limit: SEARCH_PAGE_SIZE + 1,
+        offset: (page - 1) * SEARCH_PAGE_SIZE,
+        within,
+        // The first page counts the filters over every line found: the same reading's matches.
+        withMatched: page === 1,
+      })
     : { exact: null, products: [] };
   if (found.exact && page === 1 && !filtered) {
     return { redirect: (await productPath(db, found.exact.id)) ?? "/search" };
@@ -51,7 +57,7 @@ export async function searchPage(
   const lines = new Set<number>();
   const cards = found.products.slice(0, SEARCH_PAGE_SIZE).filter((p) => !lines.has(p.lineId) && lines.add(p.lineId));
   // The filters' counts over every line the search found (the first page only).
-  const matched = query && page === 1 ? await matchedProductIds(db, query) : null;
+  const matched = "matched" in found ? (found.matched ?? null) : null;
   const scope = matched
     ? { category: null, ...filters, lineIds: sql<number>`(select line_id from products where id in ${matched})` }
     : null;

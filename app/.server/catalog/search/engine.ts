@@ -59,6 +59,8 @@ interface TierOptions {
   exclude: number | null;
   /** The search page's filters: only these products (a subquery of ids). */
   within?: RawBuilder<number> | null;
+  /** Tier 2's expression when the caller has it already (the search page reads it once). */
+  forgiving?: () => Promise<Expr | null>;
 }
 
 /** Tier 2's expression: the words with typos forgiven (all of them when, as typed, they find nothing together). */
@@ -85,7 +87,7 @@ function tiersOf(db: Db, r: Reading, options: TierOptions): (() => Promise<Tier 
     async () => (r.typed ? byExpr(r.typed) : null),
     async () => {
       if (!r.typed) return null;
-      const forgiving = await forgivingOf(db, r, typing);
+      const forgiving = await (options.forgiving ?? (() => forgivingOf(db, r, typing)))();
       if (!forgiving) return null;
       found = either(r.typed, forgiving);
       return byExpr(butNot(forgiving, r.typed));
@@ -170,12 +172,18 @@ export interface SearchResult {
 export async function searchProducts(
   db: Db,
   query: string,
-  options: { limit: number; offset?: number; within?: RawBuilder<number> | null },
-): Promise<SearchResult> {
+  options: { limit: number; offset?: number; within?: RawBuilder<number> | null; withMatched?: boolean },
+): Promise<SearchResult & { matched?: RawBuilder<number> }> {
   const text = normalizeQuery(query);
   if (!text) return { exact: null, products: [] };
   const within = options.within ?? null;
   const [exactId, reading] = await Promise.all([findIdByCode(db, text), read(db, text)]);
+  // Tier 2's expression, read once whether the tiers or the matches ask for it first.
+  let forgivingOnce: Promise<Expr | null> | undefined;
+  const forgiving = () => {
+    forgivingOnce ??= forgivingOf(db, reading, false);
+    return forgivingOnce;
+  };
   const exactRow =
     exactId === null
       ? undefined
@@ -193,23 +201,27 @@ export async function searchProducts(
   const first = exactRow && offset === 0 ? [exactRow] : [];
   const rest = await pageThrough(
     db,
-    tiersOf(db, reading, { typing: false, exclude: exactRow?.id ?? null, within }),
+    tiersOf(db, reading, { typing: false, exclude: exactRow?.id ?? null, within, forgiving }),
     options.limit - first.length,
     Math.max(0, offset - (exactRow ? 1 : 0)),
   );
   const products = await withImages(db, [...first, ...rest]);
-  return { exact: exactRow ? (products.find((p) => p.id === exactRow.id) ?? null) : null, products };
+  const exact = exactRow ? (products.find((p) => p.id === exactRow.id) ?? null) : null;
+  if (!options.withMatched) return { exact, products };
+  return { exact, products, matched: matchedIds(db, text, reading, exactId, await forgiving()) };
 }
 
 /**
- * Every product a search finds, whatever its rank, as a subquery of ids (null: the query has
- * nothing to search): what the search page's facets count over.
+ * Every product a reading finds, whatever its rank (its tiers, the code typed whole), as a
+ * subquery of ids: what the search page's facets count over.
  */
-export async function matchedProductIds(db: Db, query: string): Promise<RawBuilder<number> | null> {
-  const text = normalizeQuery(query);
-  if (!text) return null;
-  const [exactId, reading] = await Promise.all([findIdByCode(db, text), read(db, text)]);
-  const forgiving = await forgivingOf(db, reading, false);
+function matchedIds(
+  db: Db,
+  text: string,
+  reading: Reading,
+  exactId: number | null,
+  forgiving: Expr | null,
+): RawBuilder<number> {
   const found = reading.typed ? (forgiving ? either(reading.typed, forgiving) : reading.typed) : null;
   const parts = [
     ...(found ? [sql<boolean>`products.id in ${matchingIds(db, found)}`] : []),
