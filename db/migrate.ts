@@ -31,6 +31,7 @@ import * as m0034 from "./migrations/0034-staff-invitations";
 import * as m0035 from "./migrations/0035-search-documents";
 import * as m0036 from "./migrations/0036-product-lines";
 import * as m0039 from "./migrations/0039-sales-by-line";
+import * as m0040 from "./migrations/0040-search-refresh-later";
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   "0035-search-documents": m0035,
   "0036-product-lines": m0036,
   "0039-sales-by-line": m0039,
+  "0040-search-refresh-later": m0040,
 };
 
 export const migrationNames = Object.keys(migrations);

@@ -63,20 +63,32 @@ export function changedFields(
 }
 
 export async function recordAudit(db: Db, actor: Actor, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto("audit_log")
-    .values({
-      actor_id: actor.id,
-      actor_name: actor.name.slice(0, 200),
-      action: entry.action,
-      subject_type: entry.subjectType,
-      subject_id: String(entry.subjectId),
-      summary: entry.summary.slice(0, 500),
-      before: entry.before ? JSON.stringify(entry.before) : null,
-      after: entry.after ? JSON.stringify(entry.after) : null,
-      created_at: sqlNow(dialectOf(db)),
-    })
-    .execute();
+  await recordAudits(db, actor, [entry]);
+}
+
+/** The most entries one insert writes (nine parameters each, well under PostgreSQL's 65,535). */
+const AUDIT_BATCH = 500;
+
+/** Records several entries by one actor, in their order (a few statements for a whole catalog import). */
+export async function recordAudits(db: Db, actor: Actor, entries: readonly AuditEntry[]): Promise<void> {
+  const at = sqlNow(dialectOf(db));
+  for (let i = 0; i < entries.length; i += AUDIT_BATCH)
+    await db
+      .insertInto("audit_log")
+      .values(
+        entries.slice(i, i + AUDIT_BATCH).map((entry) => ({
+          actor_id: actor.id,
+          actor_name: actor.name.slice(0, 200),
+          action: entry.action,
+          subject_type: entry.subjectType,
+          subject_id: String(entry.subjectId),
+          summary: entry.summary.slice(0, 500),
+          before: entry.before ? JSON.stringify(entry.before) : null,
+          after: entry.after ? JSON.stringify(entry.after) : null,
+          created_at: at,
+        })),
+      )
+      .execute();
 }
 
 export interface AuditListItem {

@@ -19,6 +19,8 @@ export interface LineInput {
   brandId?: number | null;
   optionNames?: readonly string[];
   puffs?: number | null;
+  /** Its page's slug when the caller names it (a catalog file's handle); by default its name's and id. */
+  slug?: string;
 }
 
 export interface Brand {
@@ -51,14 +53,14 @@ export function slugify(text: string): string {
     .replace(/-+$/, "");
 }
 
-/** A new line; its slug is its name's, made unique by its id. Returns its id. */
+/** A new line; its slug is the one given or its name's, made unique by its id. Returns its id. */
 export async function createLine(db: Db, input: LineInput): Promise<number> {
   const now = sqlNow(dialectOf(db));
   const row = await db
     .insertInto("product_lines")
     .values({
-      // A placeholder until the id is known (unique: a random suffix).
-      slug: `new-${crypto.randomUUID()}`,
+      // Or a placeholder until the id is known (unique: a random suffix).
+      slug: input.slug ?? `new-${crypto.randomUUID()}`,
       name: input.name,
       description: input.description,
       category: input.category,
@@ -70,11 +72,12 @@ export async function createLine(db: Db, input: LineInput): Promise<number> {
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await db
-    .updateTable("product_lines")
-    .set({ slug: lineSlug(input.name, row.id) })
-    .where("id", "=", row.id)
-    .execute();
+  if (input.slug === undefined)
+    await db
+      .updateTable("product_lines")
+      .set({ slug: lineSlug(input.name, row.id) })
+      .where("id", "=", row.id)
+      .execute();
   return row.id;
 }
 
@@ -118,29 +121,40 @@ export async function countVariants(db: Db, lineId: number): Promise<number> {
  * no other; a line left with no variant is removed.
  */
 export async function settleLine(db: Db, lineId: number): Promise<void> {
-  const first = await db
-    .selectFrom("products")
-    .select("id")
-    .where("line_id", "=", lineId)
-    .orderBy("position")
-    .orderBy("id")
-    .limit(1)
-    .executeTakeFirst();
-  if (!first) {
-    await db.deleteFrom("product_lines").where("id", "=", lineId).execute();
-    await refreshLineFacets(db, [lineId]);
-    return;
+  await settleLines(db, [lineId]);
+}
+
+/** settleLine for many lines, a few statements for each 500 of them (a catalog import). */
+export async function settleLines(db: Db, lineIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(lineIds)];
+  for (let at = 0; at < ids.length; at += 500) {
+    const batch = ids.slice(at, at + 500);
+    const variants = await db
+      .selectFrom("products")
+      .select(["id", "line_id"])
+      .where("line_id", "in", batch)
+      .orderBy("line_id")
+      .orderBy("position")
+      .orderBy("id")
+      .execute();
+    const leads = new Map<number, number>();
+    for (const v of variants) if (!leads.has(v.line_id)) leads.set(v.line_id, v.id);
+    const empty = batch.filter((id) => !leads.has(id));
+    if (empty.length) await db.deleteFrom("product_lines").where("id", "in", empty).execute();
+    const first = [...leads.values()];
+    if (first.length) {
+      await db
+        .updateTable("products")
+        .set({ lead: 0 })
+        .where("line_id", "in", [...leads.keys()])
+        .where("lead", "=", 1)
+        .where("id", "not in", first)
+        .execute();
+      await db.updateTable("products").set({ lead: 1 }).where("id", "in", first).where("lead", "=", 0).execute();
+    }
+    // A variant that came or went changes the line's facet values.
+    await refreshLineFacets(db, batch);
   }
-  await db
-    .updateTable("products")
-    .set({ lead: 0 })
-    .where("line_id", "=", lineId)
-    .where("lead", "=", 1)
-    .where("id", "!=", first.id)
-    .execute();
-  await db.updateTable("products").set({ lead: 1 }).where("id", "=", first.id).where("lead", "=", 0).execute();
-  // A variant that came or went changes the line's facet values.
-  await refreshLineFacets(db, [lineId]);
 }
 
 const HEAD_COLUMNS = [

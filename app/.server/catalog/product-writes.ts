@@ -28,41 +28,48 @@ export interface ProductInput {
   line?:
     | { id: number; options?: readonly string[]; position?: number; priceApart?: boolean; settle?: boolean }
     | undefined;
+  /** More of its columns, written with it (a catalog import's row: its case pack, threshold…). */
+  columns?: ProductUpdate | undefined;
 }
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+/** A new product's row in `line_id`: the input's columns and its place in the line. */
+function productRow(input: ProductInput, lineId: number, now: ReturnType<typeof sqlNow>): Insertable<ProductsTable> {
+  return {
+    line_id: lineId,
+    ...optionColumns(input.line?.options ?? []),
+    position: input.line?.position ?? 0,
+    price_apart: input.line?.priceApart ? 1 : 0,
+    lead: input.line ? 0 : 1,
+    sku: input.sku,
+    name: input.name,
+    description: input.description,
+    price_cents: input.priceCents,
+    stock: input.stock,
+    category: input.category,
+    ...(input.lowStockThreshold === undefined ? {} : { low_stock_threshold: input.lowStockThreshold }),
+    ...(input.casePack === undefined
+      ? {}
+      : {
+          case_pack: input.casePack,
+          min_quantity: input.minQuantity ?? input.casePack,
+          max_quantity: input.maxQuantity ?? null,
+        }),
+    ...(input.columns as Partial<Insertable<ProductsTable>> | undefined),
+    created_at: now,
+    updated_at: now,
+  } as Insertable<ProductsTable>;
+}
+
 /** Inserts a product and its ordered images; run inside a transaction when images matter. */
 export async function insertProduct(db: Db, input: ProductInput, images: ProductImage[]): Promise<number> {
-  const now = sqlNow(dialectOf(db));
   const lineId =
     input.line?.id ??
     (await createLine(db, { name: input.name, description: input.description, category: input.category }));
   const row = await db
     .insertInto("products")
-    .values({
-      line_id: lineId,
-      ...optionColumns(input.line?.options ?? []),
-      position: input.line?.position ?? 0,
-      price_apart: input.line?.priceApart ? 1 : 0,
-      lead: input.line ? 0 : 1,
-      sku: input.sku,
-      name: input.name,
-      description: input.description,
-      price_cents: input.priceCents,
-      stock: input.stock,
-      category: input.category,
-      ...(input.lowStockThreshold === undefined ? {} : { low_stock_threshold: input.lowStockThreshold }),
-      ...(input.casePack === undefined
-        ? {}
-        : {
-            case_pack: input.casePack,
-            min_quantity: input.minQuantity ?? input.casePack,
-            max_quantity: input.maxQuantity ?? null,
-          }),
-      created_at: now,
-      updated_at: now,
-    })
+    .values(productRow(input, lineId, sqlNow(dialectOf(db))))
     .returning("id")
     .executeTakeFirstOrThrow();
   if (input.line?.settle !== false) {
@@ -72,6 +79,35 @@ export async function insertProduct(db: Db, input: ProductInput, images: Product
   // A new product has no images to replace.
   if (images.length > 0) await replaceProductImages(db, row.id, images);
   return row.id;
+}
+
+/** The most variants one insert statement writes (about 20 parameters each). */
+const VARIANTS_BATCH = 250;
+
+/**
+ * Inserts many variants of existing lines, without images, a few statements for all (a catalog
+ * import): the caller settles their lines (settleLine) once they are in. Returns their ids in the
+ * order given (matched by SKU, which is unique).
+ */
+export async function insertVariants(
+  db: Db,
+  inputs: readonly (ProductInput & { line: { id: number } })[],
+): Promise<number[]> {
+  const now = sqlNow(dialectOf(db));
+  const ids = new Map<string, number>();
+  for (let i = 0; i < inputs.length; i += VARIANTS_BATCH) {
+    const rows = await db
+      .insertInto("products")
+      .values(inputs.slice(i, i + VARIANTS_BATCH).map((input) => productRow(input, input.line.id, now)))
+      .returning(["id", "sku"])
+      .execute();
+    for (const row of rows) ids.set(row.sku, row.id);
+  }
+  return inputs.map((input) => {
+    const id = ids.get(input.sku);
+    if (id === undefined) throw new Error(`variant ${input.sku} was not inserted`);
+    return id;
+  });
 }
 
 /**
@@ -95,6 +131,93 @@ export async function updateProductColumns(
   if (stockWas !== undefined) q = q.where("stock", "=", stockWas);
   const result = await q.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** The SQL type of each product column a bulk change may set (PostgreSQL types a VALUES list's cells by it). */
+const BULK_COLUMN_TYPES: Partial<Record<keyof ProductsTable, "text" | "integer">> = {
+  sku: "text",
+  name: "text",
+  description: "text",
+  category: "text",
+  option1: "text",
+  option2: "text",
+  option3: "text",
+  price_cents: "integer",
+  stock: "integer",
+  case_pack: "integer",
+  min_quantity: "integer",
+  max_quantity: "integer",
+  low_stock_threshold: "integer",
+  position: "integer",
+};
+
+/** One product's change for updateProductsColumns: only if it is still at `version` (and, given, with `stockWas` in stock). */
+export interface ProductChange {
+  id: number;
+  set: ProductUpdate;
+  version: number;
+  stockWas?: number | undefined;
+}
+
+/** The most products one bulk change statement writes. */
+const CHANGES_BATCH = 200;
+
+/**
+ * updateProductColumns (with its version and stock checks) for many products: one statement for
+ * each 200 products that change the same columns (a catalog import). Returns how many changed;
+ * fewer than given means some product moved meanwhile (the caller rolls back).
+ */
+export async function updateProductsColumns(db: Db, changes: readonly ProductChange[]): Promise<number> {
+  const dialect = dialectOf(db);
+  const groups = new Map<string, ProductChange[]>();
+  let changed = 0;
+  for (const change of changes) {
+    const columns = Object.keys(change.set).sort();
+    // A column with no bulk type is written on its own, as a single edit is.
+    if (columns.some((c) => !(c in BULK_COLUMN_TYPES))) {
+      if (await updateProductColumns(db, change.id, change.set, change.version, change.stockWas)) changed++;
+      continue;
+    }
+    const key = columns.join(",");
+    groups.set(key, [...(groups.get(key) ?? []), change]);
+  }
+  for (const [key, group] of groups) {
+    const columns = (key ? key.split(",") : []) as (keyof ProductsTable)[];
+    const cell = (value: unknown, type: "text" | "integer") =>
+      dialect === "postgres" ? sql`cast(${value ?? null} as ${sql.raw(type)})` : sql`${value ?? null}`;
+    const names = sql.raw(
+      ["v_id", "v_version", "v_stock", ...columns.map((_, i) => `v_${i}`)]
+        .map((name, i) => `column${i + 1} as ${name}`)
+        .join(", "),
+    );
+    const assignments = sql.join([
+      ...columns.map((column, i) => sql`${sql.ref(column)} = ${sql.ref(`v.v_${i}`)}`),
+      sql`version = products.version + 1`,
+      sql`updated_at = ${sqlNow(dialect)}`,
+    ]);
+    for (let at = 0; at < group.length; at += CHANGES_BATCH) {
+      const rows = group
+        .slice(at, at + CHANGES_BATCH)
+        .map(
+          (c) =>
+            sql`(${sql.join([
+              cell(c.id, "integer"),
+              cell(c.version, "integer"),
+              cell(c.stockWas, "integer"),
+              ...columns.map((column) =>
+                cell(c.set[column as keyof ProductUpdate], BULK_COLUMN_TYPES[column] ?? "text"),
+              ),
+            ])})`,
+        );
+      const result = await sql<{ id: number }>`update products set ${assignments}
+        from (select ${names} from (values ${sql.join(rows)}) as t) as v
+        where products.id = v.v_id and products.version = v.v_version
+          and (v.v_stock is null or products.stock = v.v_stock)
+        returning products.id`.execute(db);
+      changed += result.rows.length;
+    }
+  }
+  return changed;
 }
 
 /** Sets a product's images to exactly `images`, in that order. */

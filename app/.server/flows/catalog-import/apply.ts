@@ -3,14 +3,15 @@ import type { ProductImage } from "~/lib/images";
 import * as MESSAGES from "~/lib/messages";
 import { optionColumns } from "~/lib/product-lines";
 import { cellToTierText, parseTiers, type Tier } from "~/lib/tiers";
-import { type Actor, recordAudit } from "../../audit/log";
+import { type Actor, type AuditEntry, recordAudits } from "../../audit/log";
 import { COMPLIANCE_COLUMNS, headerOf, PRODUCT_COLUMNS, TIERS_COLUMN, type Value } from "../../catalog/csv/columns";
 import type { ReadResult } from "../../catalog/csv/read";
 import { LOOKUP_BATCH } from "../../catalog/csv/rows";
 import { refreshLineFacets } from "../../catalog/facets";
-import { brandNamed, createLine, settleLine, updateLine } from "../../catalog/lines";
+import { brandNamed, createLine, settleLines, updateLine } from "../../catalog/lines";
 import { type Counter, lockCounters, lockProducts } from "../../catalog/product-locks";
-import { insertProduct, updateProductColumns } from "../../catalog/product-writes";
+import { insertProduct, insertVariants, type ProductInput, updateProductsColumns } from "../../catalog/product-writes";
+import { refreshSearchLater, refreshSearchNow } from "../../catalog/search/refresh";
 import { dialectOf } from "../../db/connect";
 import type { DB, ProductComplianceTable } from "../../db/schema";
 import { sqlNow } from "../../db/time";
@@ -181,12 +182,17 @@ export async function applyImport(
       trx,
       importCounters(plan, (row) => byRow.get(row)?.values ?? {}),
     );
+    // The search documents of what it writes are refreshed once, at the end (PostgreSQL; decision 0063),
+    // and its audit entries are written together there: one statement a row, not three.
+    await refreshSearchLater(trx);
+    const written: number[] = [];
+    const audits: AuditEntry[] = [];
     options.onProgress?.(0, total);
     await nextTurn();
     // The file's lines first (issue 38): new ones made, changed ones written, as the line editor does.
     const lineIds = new Map<string, number>();
     for (const line of plan.lines) {
-      lineIds.set(line.handle, await writeLine(trx, line, actor));
+      lineIds.set(line.handle, await writeLine(trx, line, audits));
       if (line.id === null || line.changes.length) await wrote(1);
     }
     const nextPosition = new Map(plan.lines.map((l) => [l.handle, l.nextPosition]));
@@ -200,7 +206,9 @@ export async function applyImport(
           .set({ option1: `~moving~${c.id}`, option2: "", option3: "" })
           .where("id", "=", c.id)
           .execute();
-    for (const a of plan.added) {
+    // New variants of the file's lines go in together, a few statements for all; a row with no
+    // line makes a line of its own as the product form does. Their lines are settled once, below.
+    const adding = plan.added.map((a) => {
       const values = {
         ...NEW_PRODUCT_DEFAULTS,
         ...byRow.get(a.row)?.values,
@@ -211,23 +219,28 @@ export async function applyImport(
       const lineId = a.line === undefined ? undefined : lineIds.get(a.line);
       const position = a.line === undefined ? 0 : (nextPosition.get(a.line) ?? 0);
       if (a.line !== undefined) nextPosition.set(a.line, position + 1);
-      const id = await insertProduct(
-        trx,
-        {
-          sku: String(sku),
-          name: String(name),
-          description: String(description ?? ""),
-          priceCents: Number(price_cents),
-          stock: Number(stock),
-          category: String(category),
-          ...(lineId === undefined ? {} : { line: { id: lineId, options: a.options ?? [], position } }),
-        },
-        [],
-      );
-      if (Object.keys(rest).length) await updateProductColumns(trx, id, rest);
+      const input: ProductInput = {
+        sku: String(sku),
+        name: String(name),
+        description: String(description ?? ""),
+        priceCents: Number(price_cents),
+        stock: Number(stock),
+        category: String(category),
+        ...(lineId === undefined ? {} : { line: { id: lineId, options: a.options ?? [], position, settle: false } }),
+        columns: rest,
+      };
+      return { a, values, facts, tiers, input };
+    });
+    const variants = adding.flatMap(({ input }) => (input.line ? [{ ...input, line: input.line }] : []));
+    const variantIds = new Map(
+      (await insertVariants(trx, variants)).map((id, i) => [variants[i]?.sku as string, id] as const),
+    );
+    for (const { a, values, facts, tiers, input } of adding) {
+      const id = variantIds.get(input.sku) ?? (await insertProduct(trx, input, []));
+      written.push(id);
       await writeFacts(trx, id, Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== null)));
       if (tiers?.length) await replaceTiers(trx, id, tiers, actor);
-      await recordAudit(trx, actor, {
+      audits.push({
         action: "product.import",
         subjectType: "product",
         subjectId: id,
@@ -236,7 +249,7 @@ export async function applyImport(
       });
       await wrote(1);
     }
-    for (const c of plan.changed) {
+    const changing = plan.changed.map((c) => {
       const values = { ...byRow.get(c.row)?.values, ...plan.overrides.get(c.row) };
       const set = Object.fromEntries(
         PRODUCT_COLUMNS.filter((col) => c.changes.some((ch) => ch.field === col.header)).map((col) => [
@@ -246,13 +259,21 @@ export async function applyImport(
       );
       const { own, facts, tiers } = byTable(set);
       if (c.options) Object.assign(own, optionColumns(c.options));
-      // The product's version moves even when only its facts change: a form opened before sees it.
-      // A checkout does not move the version: a sale committed after the plan read the stock (on
-      // PostgreSQL, while this runs) must not be overwritten by the file's count.
-      if (!(await updateProductColumns(trx, c.id, own, c.version, c.stockWas))) throw new ImportChangedError();
+      return { c, own, facts, tiers };
+    });
+    // The product's version moves even when only its facts change: a form opened before sees it.
+    // A checkout does not move the version: a sale committed after the plan read the stock (on
+    // PostgreSQL, while this runs) must not be overwritten by the file's count.
+    const updated = await updateProductsColumns(
+      trx,
+      changing.map(({ c, own }) => ({ id: c.id, set: own, version: c.version, stockWas: c.stockWas })),
+    );
+    if (updated !== changing.length) throw new ImportChangedError();
+    for (const { c, facts, tiers } of changing) {
+      written.push(c.id);
       await writeFacts(trx, c.id, facts);
       if (tiers) await replaceTiers(trx, c.id, tiers, actor);
-      await recordAudit(trx, actor, {
+      audits.push({
         action: "product.import",
         subjectType: "product",
         subjectId: c.id,
@@ -262,23 +283,33 @@ export async function applyImport(
       });
       await wrote(1);
     }
-    // The lead and facets of each line the file made or changed, or whose variants' values moved,
-    // once its variants are in (a line the file leaves as it is is left alone).
-    const moved = new Set(plan.changed.flatMap((c) => (c.options ? [c.row] : [])));
-    for (const line of plan.lines) {
-      const id = lineIds.get(line.handle);
-      if (id === undefined) continue;
-      if (line.id === null || line.changes.length || line.rows.some((row) => moved.has(row))) await settleLine(trx, id);
-    }
+    // The lead and facets of each line the file made or changed, gave variants or whose variants'
+    // values moved, once its variants are in (a line the file leaves as it is is left alone).
+    const moved = new Set([
+      ...plan.changed.flatMap((c) => (c.options ? [c.row] : [])),
+      ...plan.added.map((a) => a.row),
+    ]);
+    await settleLines(
+      trx,
+      plan.lines.flatMap((line) => {
+        const id = lineIds.get(line.handle);
+        if (id === undefined) return [];
+        return line.id === null || line.changes.length || line.rows.some((row) => moved.has(row)) ? [id] : [];
+      }),
+    );
+    await refreshSearchNow(trx, written);
+    await recordAudits(trx, actor, audits);
     if (plan.deleted.length) {
-      for (const d of plan.deleted) {
-        await recordAudit(trx, actor, {
+      await recordAudits(
+        trx,
+        actor,
+        plan.deleted.map((d) => ({
           action: "product.import",
           subjectType: "product",
           subjectId: d.id,
           summary: `Imported ${d.sku} (${d.name}): deleted`,
-        });
-      }
+        })),
+      );
       const ids = plan.deleted.map((d) => d.id);
       for (let i = 0; i < ids.length; i += LOOKUP_BATCH) {
         const batch = ids.slice(i, i + LOOKUP_BATCH);
@@ -311,10 +342,10 @@ export async function applyImport(
 
 /**
  * Makes or changes a line of the file through the catalog's line writes (those the line editor
- * saves with), the change audited; returns its id. A new line keeps the file's handle as its
+ * saves with), the change audited (in `audits`, written with the file's); returns its id. A new line keeps the file's handle as its
  * page's slug, so that the same file imported again finds it.
  */
-async function writeLine(trx: Transaction<DB>, line: LinePlan, actor: Actor): Promise<number> {
+async function writeLine(trx: Transaction<DB>, line: LinePlan, audits: AuditEntry[]): Promise<number> {
   const brandId = line.brand === undefined ? undefined : await brandNamed(trx, line.brand);
   if (line.id === null) {
     const id = await createLine(trx, {
@@ -323,9 +354,9 @@ async function writeLine(trx: Transaction<DB>, line: LinePlan, actor: Actor): Pr
       category: line.category,
       brandId: brandId ?? null,
       optionNames: line.optionNames,
+      slug: line.handle,
     });
-    await trx.updateTable("product_lines").set({ slug: line.handle }).where("id", "=", id).execute();
-    await recordAudit(trx, actor, {
+    audits.push({
       action: "line.create",
       subjectType: "product-line",
       subjectId: id,
@@ -342,7 +373,7 @@ async function writeLine(trx: Transaction<DB>, line: LinePlan, actor: Actor): Pr
     ...(changed.has("category") ? { category: line.category } : {}),
     ...(changed.has("brand") && brandId !== undefined ? { brandId } : {}),
   });
-  await recordAudit(trx, actor, {
+  audits.push({
     action: "line.update",
     subjectType: "product-line",
     subjectId: line.id,

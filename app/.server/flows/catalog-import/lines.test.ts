@@ -7,6 +7,7 @@ import { setupTestDatabase, type TestDatabase } from "../../../../tests/support/
 import { exportProductsCsv } from "../../catalog/csv/export";
 import { type ReadResult, readProductsCsv } from "../../catalog/csv/read";
 import { insertProduct } from "../../catalog/product-writes";
+import { searchProducts } from "../../catalog/search/engine";
 import { saveProductCompliance } from "../../compliance/facts";
 import { applyImport } from "./apply";
 import { planImport } from "./plan";
@@ -168,6 +169,17 @@ describe(`catalog file one row per variant on ${process.env.DATABASE_URL ? "Post
       { sku: "CL-MI-5", name: "Cloud Max Ice Mint 5%", option1: "Ice Mint", position: 2 },
       { sku: "CL-MI-5B", name: "Cloud Max Mint 5%", option1: "Mint", position: 3 },
     ]);
+    // The search reads what the apply wrote (on PostgreSQL its documents are refreshed once, at
+    // the apply's end: migration 0040): new names found, old ones gone, a new variant's SKU exact.
+    const found = async (q: string) => (await searchProducts(t.db, q, { limit: 5 })).products.map((p) => p.name);
+    expect(await found("cloud max ice mint")).toEqual(["Cloud Max Ice Mint 5%"]);
+    expect(await found("cloud 6000")).toEqual([]);
+    const added = await t.db
+      .selectFrom("products")
+      .select("id")
+      .where("sku", "=", "CL-MI-5B")
+      .executeTakeFirstOrThrow();
+    expect((await searchProducts(t.db, "cl-mi-5b", { limit: 5 })).exact?.id).toBe(added.id);
   });
 
   it("swaps two variants' values in one file", async () => {
