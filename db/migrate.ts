@@ -32,6 +32,7 @@ import * as m0035 from "./migrations/0035-search-documents";
 import * as m0036 from "./migrations/0036-product-lines";
 import * as m0039 from "./migrations/0039-sales-by-line";
 import * as m0040 from "./migrations/0040-search-refresh-later";
+import * as m0041 from "./migrations/0041-facet-counts-read-from-indexes";
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   "0036-product-lines": m0036,
   "0039-sales-by-line": m0039,
   "0040-search-refresh-later": m0040,
+  "0041-facet-counts-read-from-indexes": m0041,
 };
 
 export const migrationNames = Object.keys(migrations);

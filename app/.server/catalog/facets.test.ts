@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { saveProductCompliance } from "../compliance/facts";
+import { VISITOR_AUDIENCE } from "../flows/audience";
+import { categoryPage } from "../flows/category-page";
 import { deleteProduct } from "../flows/product-admin";
 import { availabilityCounts, facetCounts, readLineFacets, recountLineFacets } from "./facets";
 import { brandNamed, createLine, updateLine } from "./lines";
@@ -120,6 +122,47 @@ describe(`facets on ${ON}`, () => {
     // Not a customer with an address: the filter is not offered (no count); no refusal keeps every line.
     expect((await availabilityCounts(t.db, { category: "disposable-vapes" }, {}, null)).soldHere).toBeNull();
     expect((await availabilityCounts(t.db, { category: "disposable-vapes" }, {}, [])).soldHere).toBe(3);
+  });
+
+  it("a category page's counts are remembered, and made again once the catalog changes", async () => {
+    const ask = {
+      category: "disposable-vapes" as const,
+      brandId: null,
+      sort: "name" as const,
+      cursor: null,
+      facets: {},
+      inStockOnly: false,
+      soldHere: false,
+    };
+    const mint = async () =>
+      (await categoryPage(t.db, VISITOR_AUDIENCE, ask)).counts?.flavor?.find((f) => f.value === "mint")?.count;
+    const inStock = async () => (await categoryPage(t.db, VISITOR_AUDIENCE, ask)).availability?.inStock;
+    const before = await mint();
+    const stockBefore = await inStock();
+    // A new line with a mint flavor: the count moves at once, not when the memory forgets.
+    await line("Frost 3000", "Frost", 3000, ["Mint"], ["5%"]);
+    expect(await mint()).toBe((before as number) + 1);
+    // A line sold out (its stock crossing zero): the in-stock count follows.
+    const frost = await t.db
+      .selectFrom("products")
+      .innerJoin("product_lines", "product_lines.id", "products.line_id")
+      .select("products.id")
+      .where("product_lines.name", "=", "Frost 3000")
+      .execute();
+    await t.db
+      .updateTable("products")
+      .set({ stock: 0 })
+      .where(
+        "id",
+        "in",
+        frost.map((f) => f.id),
+      )
+      .execute();
+    expect(await inStock()).toBe(stockBefore as number);
+    // Unchanged catalog: the same counts, whoever asks.
+    expect(await mint()).toBe((before as number) + 1);
+    await deleteProduct(t.db, frost[0]?.id as number, TEST_ADMIN);
+    expect(await mint()).toBe(before);
   });
 
   it("keeps line_facets equal to its recount after lines, variants and brands change", async () => {

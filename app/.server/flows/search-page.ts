@@ -1,15 +1,19 @@
 import { type Kysely, sql } from "kysely";
 import type { FacetChoice } from "~/lib/facets";
 import { hasFacets } from "~/lib/facets";
+import { rememberedCounts } from "../catalog/counts-memo";
 import {
   type AvailabilityCounts,
   availabilityCounts,
+  choiceKey,
   facetCondition,
   facetCounts,
   lineCondition,
+  scopeKey,
 } from "../catalog/facets";
 import { productPath } from "../catalog/lines";
 import { searchProducts } from "../catalog/search/engine";
+import { normalizeQuery } from "../catalog/search/text";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { type Audience, cardsForAudience, refusalsForAudience } from "./audience";
@@ -61,11 +65,22 @@ export async function searchPage(
   const scope = matched
     ? { category: null, ...filters, lineIds: sql<number>`(select line_id from products where id in ${matched})` }
     : null;
-  const [counts, availability, products] = await Promise.all([
-    scope ? facetCounts(db, scope, facets) : null,
-    scope ? availabilityCounts(db, scope, facets, refusals) : null,
+  // The same for every viewer of this search until the catalog or the rules change (counts-memo.ts).
+  const key = `search|${JSON.stringify(normalizeQuery(query))}|${scopeKey({ category: null, ...filters })}|${choiceKey(facets)}`;
+  const [counted, products] = await Promise.all([
+    scope
+      ? rememberedCounts(db, key, async () => {
+          const [counts, availability] = await Promise.all([
+            facetCounts(db, scope, facets),
+            availabilityCounts(db, scope, facets, refusals),
+          ]);
+          return { counts, availability };
+        })
+      : null,
     cardsForAudience(db, audience, cards),
   ]);
+  const counts = counted?.counts ?? null;
+  const availability = counted?.availability ?? null;
   return {
     redirect: null,
     filtered,

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useSubmit } from "react-router";
-import { availabilityCounts, facetCounts } from "~/.server/catalog/facets";
 import { findBrandBySlug } from "~/.server/catalog/lines";
-import { decodeCursor, listCategoryPage } from "~/.server/catalog/products";
 import { getDb } from "~/.server/db/instance";
-import { audienceOf, cardsForAudience, refusalsForAudience } from "~/.server/flows/audience";
+import { audienceOf } from "~/.server/flows/audience";
+import { categoryPage } from "~/.server/flows/category-page";
 import { FacetFilters } from "~/components/facet-filters";
 import { ListingControls } from "~/components/listing-controls";
 import { ProductCard } from "~/components/product-card";
@@ -29,8 +28,6 @@ import type { Route } from "./+types/category";
 // (server/visitor-cache.ts), so a parameter left out would never reach the loader. Filtered
 // pages (facets, sold to my address) render but are not kept: the loader says skip.
 export const handle: RouteHandle = { visitorCache: { query: ["cursor", "sort", "instock", "sold", ...FACETS] } };
-
-export const LISTING_PAGE_SIZE = 24;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
@@ -62,29 +59,15 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   // slugs (and "all"), in the orders a visitor may ask for, without facets, are kept in the
   // visitor cache: made-up addresses must not fill it.
   const known = (slug === "all" || isCategorySlug(slug)) && listing.canonical && !hasFacets(facets);
-  const group = listing.sort.startsWith("price") ? audience.priceGroup : null;
-  // Sold to my address: what the rules refuse at the customer's address (null: none, not offered).
-  const refusals = await refusalsForAudience(db, audience);
-  const scope = {
+  const page = await categoryPage(db, audience, {
     category,
     brandId: brand?.id ?? null,
+    sort: listing.sort,
+    cursor: url.searchParams.get("cursor"),
+    facets,
     inStockOnly: listing.inStockOnly,
-    soldHere: listing.soldHere ? refusals : null,
-  };
-  const firstPage = !url.searchParams.has("cursor");
-  const [page, counts, availability] = await Promise.all([
-    listCategoryPage(db, {
-      ...scope,
-      after: decodeCursor(url.searchParams.get("cursor")),
-      limit: LISTING_PAGE_SIZE,
-      sort: listing.sort,
-      group,
-      facets,
-    }),
-    // The filters' counts: the first page only (the next pages load the list alone).
-    firstPage ? facetCounts(db, scope, facets, brand ? FACETS.filter((f) => f !== "brand") : FACETS) : null,
-    firstPage ? availabilityCounts(db, scope, facets, refusals) : null,
-  ]);
+    soldHere: listing.soldHere,
+  });
   return data(
     {
       slug,
@@ -92,13 +75,13 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       heading: brand ? LINE_MESSAGES.brandHeading(brand.name) : categoryHeading(slug),
       sort: listing.sort,
       inStockOnly: listing.inStockOnly,
-      soldHere: listing.soldHere && refusals !== null,
-      offerSoldHere: refusals !== null,
+      soldHere: page.soldHere,
+      offerSoldHere: page.offerSoldHere,
       sorts: sortsFor(prices),
       facets,
-      counts,
-      availability,
-      products: await cardsForAudience(db, audience, page.items),
+      counts: page.counts,
+      availability: page.availability,
+      products: page.products,
       nextCursor: page.nextCursor,
     },
     known ? undefined : { headers: { "X-Visitor-Cache": "skip" } },
