@@ -2,15 +2,15 @@ import { stateName } from "~/lib/compliance/vocabulary";
 import { intentOf } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
-import { addressSchema } from "~/lib/schemas/account";
+import { addressIdSchema, addressSaveSchema } from "~/lib/schemas/account";
 import { ACCOUNT_TOAST_MS } from "~/lib/toast";
 import { createAddress, listAddresses, setDefaultAddress } from "../accounts/addresses";
 import type { Actor } from "../audit/log";
 import type { License } from "../business/licenses";
 import { getDb } from "../db/instance";
 import { askFirst, isConfirmed } from "../http/confirmation";
-import { firstError, parseForm, replyError, replyOk } from "../http/forms";
-import { domainErrorReply } from "../http/http";
+import { formAction } from "../http/form-action";
+import { replyError, replyOk } from "../http/forms";
 import { toastCookieHeader } from "../http/toast";
 import { deleteAddress, updateAddress } from "./address-book";
 
@@ -24,55 +24,52 @@ const named = (licenses: readonly License[]) => licenses.map((l) => `${l.typeLab
  */
 export async function handleAddressAction(userId: string, form: FormData, actor: Actor) {
   const db = getDb();
-  const id = typeof form.get("id") === "string" ? String(form.get("id")) : "";
   const intent = intentOf(form);
   const notFound = () => replyError({ message: MESSAGES.errorMessage(MESSAGES.addressNotFound) }, { status: 404 });
-  if (intent === "delete") {
-    if (!isConfirmed(form)) {
-      const address = (await listAddresses(db, userId)).find((a) => a.id === id);
-      if (!address) return notFound();
-      return askFirst({
-        question: ACCOUNT_MESSAGES.confirmRemoveAddress,
-        detail: `${address.businessName}, ${address.street}, ${address.city}, ${address.state} ${address.zip}`,
-        fields: { intent: "delete", id },
-        danger: true,
+  if (intent === "delete")
+    return formAction(form, addressIdSchema, async ({ id }) => {
+      if (!isConfirmed(form)) {
+        const address = (await listAddresses(db, userId)).find((a) => a.id === id);
+        if (!address) return notFound();
+        return askFirst({
+          question: ACCOUNT_MESSAGES.confirmRemoveAddress,
+          detail: `${address.businessName}, ${address.street}, ${address.city}, ${address.state} ${address.zip}`,
+          fields: { intent: "delete", id },
+          danger: true,
+        });
+      }
+      const removed = await deleteAddress(db, userId, id, actor);
+      if (!removed) return notFound();
+      if (removed.lapsedLicenses.length === 0) return replyOk(MESSAGES.addressRemoved);
+      // The address's card goes with it: the customer reads what happened to its licenses in a toast.
+      const message = ACCOUNT_MESSAGES.addressRemovedLicensesLapsed(named(removed.lapsedLicenses));
+      return replyOk(message, undefined, {
+        headers: await toastCookieHeader({ type: "info", message, duration: ACCOUNT_TOAST_MS }),
       });
-    }
-    const removed = await deleteAddress(db, userId, id, actor);
-    if (!removed) return notFound();
-    if (removed.lapsedLicenses.length === 0) return replyOk(MESSAGES.addressRemoved);
-    // The address's card goes with it: the customer reads what happened to its licenses in a toast.
-    const message = ACCOUNT_MESSAGES.addressRemovedLicensesLapsed(named(removed.lapsedLicenses));
-    return replyOk(message, undefined, {
-      headers: await toastCookieHeader({ type: "info", message, duration: ACCOUNT_TOAST_MS }),
     });
-  }
-  if (intent === "default") {
-    if (!(await setDefaultAddress(db, userId, id))) return notFound();
-    return replyOk(MESSAGES.defaultAddressUpdated);
-  }
-  const parsed = parseForm(form, addressSchema);
-  if (!parsed.ok) {
-    return replyError(
-      { message: MESSAGES.errorMessage(firstError(parsed.errors)), fieldErrors: parsed.errors },
-      { form },
-    );
-  }
-  try {
-    if (id) {
-      const updated = await updateAddress(db, userId, id, parsed.data, actor);
-      if (!updated) return notFound();
-      const message = updated.licensesToReview.length
-        ? ACCOUNT_MESSAGES.addressMovedLicensesToReview(
-            stateName(updated.address.state),
-            named(updated.licensesToReview),
-          )
-        : MESSAGES.addressSaved;
-      return replyOk(message, { addressId: updated.address.id });
-    }
-    const created = await createAddress(db, userId, parsed.data);
-    return replyOk(MESSAGES.addressSaved, { addressId: created.id });
-  } catch (error) {
-    return domainErrorReply(error, { form, summary: MESSAGES.errorMessage });
-  }
+  if (intent === "default")
+    return formAction(form, addressIdSchema, async ({ id }) => {
+      if (!(await setDefaultAddress(db, userId, id))) return notFound();
+      return replyOk(MESSAGES.defaultAddressUpdated);
+    });
+  return formAction(
+    form,
+    addressSaveSchema,
+    async ({ id, ...address }) => {
+      if (id) {
+        const updated = await updateAddress(db, userId, id, address, actor);
+        if (!updated) return notFound();
+        const message = updated.licensesToReview.length
+          ? ACCOUNT_MESSAGES.addressMovedLicensesToReview(
+              stateName(updated.address.state),
+              named(updated.licensesToReview),
+            )
+          : MESSAGES.addressSaved;
+        return replyOk(message, { addressId: updated.address.id });
+      }
+      const created = await createAddress(db, userId, address);
+      return replyOk(MESSAGES.addressSaved, { addressId: created.id });
+    },
+    { summary: MESSAGES.errorMessage },
+  );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { fieldError, postedValue } from "~/lib/form-reply";
 import { addressSchema, settingsSchema } from "~/lib/schemas/account";
-import { invalid, parseForm, replyError, replyOk } from "./forms";
+import { invalid, parseForm, replyError, replyOk, uploadedFiles } from "./forms";
 
 function formOf(entries: Record<string, string>): FormData {
   const form = new FormData();
@@ -39,5 +40,50 @@ describe("the form replies the server builds", () => {
     expect(answer.data).toEqual({ ok: false, message: "Try again later." });
     const ok = replyOk("Saved.", { id: 1 });
     expect(ok.data).toEqual({ ok: true, message: "Saved.", data: { id: 1 } });
+  });
+});
+
+describe("files posted with a form", () => {
+  const schema = z.object({
+    name: z.string({ error: "Enter a name." }).min(1, "Enter a name."),
+    images: uploadedFiles({
+      largerThan: { bytes: 8, message: (name) => `${name} is too large.` },
+      most: { count: 2, message: "At most 2 files." },
+    }),
+  });
+  const file = (name: string, content = "png") => new File([content], name, { type: "image/png" });
+
+  it("reads a file input's files through the schema, in the order they came", () => {
+    const form = formOf({ name: "Chips" });
+    form.append("images", file("a.png"));
+    form.append("images", file("b.png"));
+    const parsed = parseForm(form, schema);
+    expect(parsed.ok && parsed.data.images.map((f) => f.name)).toEqual(["a.png", "b.png"]);
+  });
+
+  it("reads an input left empty (one nameless, empty file) and text in a file's place as no file", () => {
+    const empty = formOf({ name: "Chips" });
+    empty.append("images", new File([], ""));
+    const parsed = parseForm(empty, schema);
+    expect(parsed.ok && parsed.data.images).toEqual([]);
+    const text = parseForm(formOf({ name: "Chips", images: "not a file" }), schema);
+    expect(text.ok && text.data.images).toEqual([]);
+  });
+
+  it("refuses a file too large, then too many files, beside the field", () => {
+    const form = formOf({ name: "Chips" });
+    for (const name of ["a.png", "b.png", "c.png"]) form.append("images", file(name));
+    expect(parseForm(form, schema)).toEqual({ ok: false, errors: { images: "At most 2 files." } });
+    form.append("images", file("big.png", "123456789"));
+    expect(parseForm(form, schema)).toEqual({ ok: false, errors: { images: "big.png is too large." } });
+  });
+
+  it("refuses a file posted where the schema reads text, and never echoes a file", () => {
+    const form = new FormData();
+    form.append("name", file("name.png"));
+    const parsed = parseForm(form, schema);
+    expect(parsed).toEqual({ ok: false, errors: { name: "Enter a name." } });
+    if (parsed.ok) return;
+    expect(invalid(parsed.errors, form).data.values).toEqual({});
   });
 });

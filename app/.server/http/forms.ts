@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { z } from "zod";
+import { z } from "zod";
 import type { FieldMessages, FieldName, FormReply, FormWideReply, ReplyNaming } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import { hasControlCharacters } from "~/lib/text";
@@ -72,17 +72,51 @@ export async function readFormBody(request: Request, maxFields: number): Promise
   return form;
 }
 
-/** Turns form data into an object: repeated names become arrays, files are skipped. Linear. */
-function formToObject(form: FormData): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = Object.create(null);
+/** A posted value: the text of a field, or a file of a file input. */
+export type FormValue = string | File;
+
+/**
+ * Turns form data into an object: repeated names become arrays. Files are kept as File values: a
+ * schema reads them with uploadedFiles(); a field it reads as text refuses one, as any non-text.
+ * Linear.
+ */
+function formToObject(form: FormData): Record<string, FormValue | FormValue[]> {
+  const out: Record<string, FormValue | FormValue[]> = Object.create(null);
   for (const [key, value] of form.entries()) {
-    if (typeof value !== "string") continue;
     const existing = out[key];
     if (existing === undefined) out[key] = value;
     else if (Array.isArray(existing)) existing.push(value);
     else out[key] = [existing, value];
   }
   return out;
+}
+
+/** A file chosen in a file input: an input left empty still posts one nameless, empty file. */
+function isChosenFile(value: unknown): value is File {
+  return value instanceof File && !(value.name === "" && value.size === 0);
+}
+
+/**
+ * The files posted in a file input (`<input type="file" multiple>`), in the order they came: none
+ * when nothing was chosen. Text posted in their place is not a file and is left out. Checked, in
+ * this order, against `largerThan` (the first file over `bytes` is refused in the words of
+ * `message(name)`) and `most` (more files than `count`).
+ */
+export function uploadedFiles(
+  limits: {
+    largerThan?: { bytes: number; message: (fileName: string) => string };
+    most?: { count: number; message: string };
+  } = {},
+) {
+  return z.preprocess(
+    (value) => (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter(isChosenFile),
+    z.array(z.instanceof(File)).superRefine((files, ctx) => {
+      const { largerThan, most } = limits;
+      const tooBig = largerThan ? files.find((f) => f.size > largerThan.bytes) : undefined;
+      if (largerThan && tooBig) ctx.addIssue({ code: "custom", message: largerThan.message(tooBig.name) });
+      if (most && files.length > most.count) ctx.addIssue({ code: "custom", message: most.message });
+    }),
+  );
 }
 
 /** Validates form data with the schema the form uses; the first problem of each field, in words. */

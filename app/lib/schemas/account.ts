@@ -5,6 +5,7 @@ import { US_STATE_CODES } from "../us-states";
 import { zipStateMismatch } from "../zip-states";
 import { businessSchema } from "./business";
 import { optionalDayField } from "./day";
+import { hiddenText } from "./params";
 import { text } from "./text";
 
 /** Form schemas of the account screens; the server checks every post with the same one. */
@@ -129,18 +130,34 @@ export const changePasswordSchema = z.object({
 
 export const settingsSchema = z.object({ phone: phoneSchema });
 
-export const addressSchema = z
-  .object({
-    businessName: text("Business name", 120),
-    street: text("Street address", 200),
-    city: text("City", 100),
-    state: stateSchema,
-    zip: zipSchema,
-    phone: phoneSchema,
-    isDefault: z
-      .string()
-      .optional()
-      .transform((v) => v === "on" || v === "true"),
-  })
+const addressFields = {
+  businessName: text("Business name", 120),
+  street: text("Street address", 200),
+  city: text("City", 100),
+  state: stateSchema,
+  zip: zipSchema,
+  phone: phoneSchema,
+  isDefault: z
+    .string()
+    .optional()
+    .transform((v) => v === "on" || v === "true"),
+};
+
+export const addressSchema = z.object(addressFields).superRefine(zipMatchesState, stateAndZipValid);
+
+/**
+ * The id of the address a post changes: "" when the form has none (the add form posts no id; a
+ * field absent from the post must be optional, or zod refuses it before any transform runs).
+ */
+const addressId = hiddenText(100)
+  .optional()
+  .transform((id) => id ?? "");
+
+/** The address book's save: the address, and the id of the one it changes ("" for a new one). */
+export const addressSaveSchema = z
+  .object({ ...addressFields, id: addressId })
   .superRefine(zipMatchesState, stateAndZipValid);
+
+/** The address book's delete and make-default: the address's id ("" when missing: not found). */
+export const addressIdSchema = z.object({ id: addressId });
 export type AddressInput = z.output<typeof addressSchema>;

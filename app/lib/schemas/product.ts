@@ -40,40 +40,44 @@ const categoryField = z
   .min(1, MESSAGES.categoryRequired)
   .refine((v) => (CATEGORY_SLUGS as string[]).includes(v), MESSAGES.chooseStoreCategory);
 
-export const productSchema = z
-  .object({
-    name: z
-      .string({ error: MESSAGES.nameRequired })
-      .trim()
-      .min(1, MESSAGES.nameRequired)
-      .max(200, MESSAGES.nameTooLong)
-      .refine((v) => !isMultiline(v), MESSAGES.nameOneLine),
-    price: priceField,
-    quantity: quantityField,
-    lowStockThreshold: lowStockThresholdField,
-    category: categoryField,
-    description: z.string().trim().max(5000, MESSAGES.descriptionTooLong).optional().default(""),
-    sku: z
-      .string()
-      .trim()
-      .max(64, MESSAGES.skuTooLong)
-      .regex(/^[A-Za-z0-9._-]*$/, MESSAGES.skuCharacters)
-      .optional()
-      .transform((v) => v || undefined),
-    /** The edit form: the version and the stock the form showed (absent on the add form). */
-    version: z
-      .string()
-      .regex(/^\d{1,9}$/, MESSAGES.reloadAndRetry)
-      .transform(Number)
-      .optional(),
-    stockSeen: z
-      .string()
-      .regex(/^\d{1,7}$/, MESSAGES.reloadAndRetry)
-      .transform(Number)
-      .optional(),
-    ...sellingUnitFields,
-  })
-  .superRefine(checkSellingUnit);
+/**
+ * The fields of the product form (the server's schema of the whole post adds its images, the
+ * images it keeps and its quantity breaks: app/.server/flows/product-form.ts).
+ */
+export const productFields = {
+  name: z
+    .string({ error: MESSAGES.nameRequired })
+    .trim()
+    .min(1, MESSAGES.nameRequired)
+    .max(200, MESSAGES.nameTooLong)
+    .refine((v) => !isMultiline(v), MESSAGES.nameOneLine),
+  price: priceField,
+  quantity: quantityField,
+  lowStockThreshold: lowStockThresholdField,
+  category: categoryField,
+  description: z.string().trim().max(5000, MESSAGES.descriptionTooLong).optional().default(""),
+  sku: z
+    .string()
+    .trim()
+    .max(64, MESSAGES.skuTooLong)
+    .regex(/^[A-Za-z0-9._-]*$/, MESSAGES.skuCharacters)
+    .optional()
+    .transform((v) => v || undefined),
+  /** The edit form: the version and the stock the form showed (absent on the add form). */
+  version: z
+    .string()
+    .regex(/^\d{1,9}$/, MESSAGES.reloadAndRetry)
+    .transform(Number)
+    .optional(),
+  stockSeen: z
+    .string()
+    .regex(/^\d{1,7}$/, MESSAGES.reloadAndRetry)
+    .transform(Number)
+    .optional(),
+  ...sellingUnitFields,
+};
+
+export const productSchema = z.object(productFields).superRefine(checkSellingUnit);
 export type ProductForm = z.output<typeof productSchema>;
 
 const optionalBlank = <T extends z.ZodType>(schema: T) =>

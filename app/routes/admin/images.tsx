@@ -1,7 +1,9 @@
 import { Form, useNavigation } from "react-router";
+import { z } from "zod";
 import { getDb } from "~/.server/db/instance";
 import { attachImagesBySku, type FileResult } from "~/.server/flows/bulk-images";
-import { replyError, replyOk } from "~/.server/http/forms";
+import { formAction } from "~/.server/http/form-action";
+import { replyError, replyOk, uploadedFiles } from "~/.server/http/forms";
 import { actorOf, formOf } from "~/.server/request/context";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-message";
@@ -18,23 +20,36 @@ export function meta() {
   return [{ title: "Images in bulk" }, { name: "robots", content: "noindex" }];
 }
 
+/** At most this many files are read from one upload (ZIPs count as one). */
+const MAX_FILES = 50;
+
+/** The upload: its files, those with something in them (the first 50); at least one. */
+const bulkImagesSchema = z.object({
+  files: uploadedFiles()
+    .transform((files) => files.filter((f) => f.size > 0).slice(0, MAX_FILES))
+    .refine((files) => files.length > 0, BACK_OFFICE_MESSAGES.bulkImagesChoose),
+});
+
 export async function action({ context }: Route.ActionArgs) {
-  const files = formOf(context)
-    .getAll("files")
-    .filter((f): f is File => typeof f !== "string" && f.size > 0)
-    .slice(0, 50);
-  if (files.length === 0) return replyError({ message: BACK_OFFICE_MESSAGES.bulkImagesChoose });
-  const uploads = await Promise.all(
-    files.map(async (f) => ({ name: f.name.slice(0, 200) || "image", data: Buffer.from(await f.arrayBuffer()) })),
+  // The page says one message above the form: a problem of the files is said there.
+  return formAction(
+    formOf(context),
+    bulkImagesSchema,
+    async ({ files }) => {
+      const uploads = await Promise.all(
+        files.map(async (f) => ({ name: f.name.slice(0, 200) || "image", data: Buffer.from(await f.arrayBuffer()) })),
+      );
+      const results = await attachImagesBySku(getDb(), uploads, actorOf(context));
+      const attached = results.filter((r) => r.ok);
+      const products = new Set(attached.map((r) => r.product?.id)).size;
+      const skipped = results.reduce((n, r) => n + (r.ok ? 0 : (r.files ?? 1)), 0);
+      const message = BACK_OFFICE_MESSAGES.bulkImagesDone(attached.length, products, skipped);
+      // Nothing attached: said as a failure, with every file's reason below it.
+      if (attached.length === 0) return replyError<FileResult[]>({ message }, { data: results });
+      return replyOk<FileResult[]>(message, results);
+    },
+    { fields: [] },
   );
-  const results = await attachImagesBySku(getDb(), uploads, actorOf(context));
-  const attached = results.filter((r) => r.ok);
-  const products = new Set(attached.map((r) => r.product?.id)).size;
-  const skipped = results.reduce((n, r) => n + (r.ok ? 0 : (r.files ?? 1)), 0);
-  const message = BACK_OFFICE_MESSAGES.bulkImagesDone(attached.length, products, skipped);
-  // Nothing attached: said as a failure, with every file's reason below it.
-  if (attached.length === 0) return replyError<FileResult[]>({ message }, { data: results });
-  return replyOk<FileResult[]>(message, results);
 }
 
 /** The attached files by product, in the order they came: what each product got. */

@@ -6,12 +6,13 @@ import { findProductCompliance } from "~/.server/compliance/facts";
 import { saveComplianceForm } from "~/.server/compliance/product-form";
 import { getDb } from "~/.server/db/instance";
 import { updateProductWithImages } from "~/.server/flows/product-admin";
-import { productSaveError, readProductForm } from "~/.server/flows/product-form";
-import { invalid, replyError } from "~/.server/http/forms";
+import { productFormSchema, readUploads, savingProduct } from "~/.server/flows/product-form";
+import { formAction } from "~/.server/http/form-action";
+import { replyError } from "~/.server/http/forms";
 import { redirectWithToast } from "~/.server/http/toast";
 import { listTiers } from "~/.server/pricing/tiers";
 import { actorOf, formOf } from "~/.server/request/context";
-import { ComplianceForm } from "~/components/admin/compliance-form";
+import { ComplianceForm, type ComplianceFormReply } from "~/components/admin/compliance-form";
 import { ProductForm } from "~/components/admin/product-form";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { intentOf, revalidateAfterConflict } from "~/lib/form-reply";
@@ -79,31 +80,30 @@ export async function action({ params, context }: Route.ActionArgs) {
       message: BACK_OFFICE_MESSAGES.complianceSaved,
     });
   }
-  const read = await readProductForm(form);
-  if (!read.ok) return invalid(read.errors, form);
-  if (!read.opened) return replyError({ message: MESSAGES.reloadAndRetry }, { form });
-  let saved: boolean;
-  try {
-    saved = await updateProductWithImages(
-      getDb(),
-      id,
-      read.changes,
-      { keepKeys: read.keepKeys, uploads: read.uploads },
-      read.opened,
-      actorOf(context),
+  return formAction(form, productFormSchema, async ({ changes, images, keepKeys, opened }) => {
+    if (!opened) return replyError({ message: MESSAGES.reloadAndRetry }, { form });
+    const uploads = await readUploads(images);
+    const saved = await savingProduct(
+      () => updateProductWithImages(getDb(), id, changes, { keepKeys, uploads }, opened, actorOf(context)),
+      BACK_OFFICE_MESSAGES.failedToSaveProduct,
+      form,
     );
-  } catch (error) {
-    return productSaveError(error, BACK_OFFICE_MESSAGES.failedToSaveProduct, form);
-  }
-  if (!saved) throw data(MESSAGES.productNotFound, { status: 404 });
-  return redirectWithToast("/admin/products", {
-    type: "success",
-    message: BACK_OFFICE_MESSAGES.productSaved(read.changes.name),
+    if (saved === false) throw data(MESSAGES.productNotFound, { status: 404 });
+    if (saved !== true) return saved;
+    return redirectWithToast("/admin/products", {
+      type: "success",
+      message: BACK_OFFICE_MESSAGES.productSaved(changes.name),
+    });
   });
 }
 
 export default function ProductEdit({ loaderData }: Route.ComponentProps) {
   const reply = useSettledActionData<typeof action>();
+  // The compliance section's own answer (its intent's); the product form's answers name the product's fields.
+  const complianceReply =
+    (reply?.data as { intent?: string } | undefined)?.intent === "compliance"
+      ? (reply as ComplianceFormReply)
+      : undefined;
   const { product, compliance, line } = loaderData;
   return (
     <section aria-labelledby="edit-title" className="rounded-lg border border-slate-200 bg-white p-5">
@@ -137,7 +137,7 @@ export default function ProductEdit({ loaderData }: Route.ComponentProps) {
         key={`compliance-${product.id}@${product.version}`}
         productId={product.id}
         values={compliance}
-        reply={reply}
+        reply={complianceReply}
       />
     </section>
   );

@@ -1,8 +1,7 @@
-import { readComplianceFacts } from "~/.server/compliance/product-form";
 import { getDb } from "~/.server/db/instance";
 import { createProductWithImages } from "~/.server/flows/product-admin";
-import { productSaveError, readProductForm } from "~/.server/flows/product-form";
-import { invalid } from "~/.server/http/forms";
+import { newProductSchema, readUploads, savingProduct } from "~/.server/flows/product-form";
+import { formAction } from "~/.server/http/form-action";
 import { redirectWithToast } from "~/.server/http/toast";
 import { actorOf, formOf } from "~/.server/request/context";
 import { ComplianceFacts } from "~/components/admin/compliance-form";
@@ -21,20 +20,20 @@ export function meta() {
 
 export async function action({ context }: Route.ActionArgs) {
   const form = formOf(context);
-  const read = await readProductForm(form);
-  const facts = readComplianceFacts(form);
-  // Every field's error at once: the product's and the compliance facts'.
-  if (!read.ok || !facts.ok)
-    return invalid({ ...(read.ok ? {} : read.errors), ...(facts.ok ? {} : facts.errors) }, form);
-  try {
-    const id = await createProductWithImages(getDb(), read.changes, read.uploads, actorOf(context), facts.facts);
+  // Every field's problem at once: the product's and the compliance facts'.
+  return formAction(form, newProductSchema, async ({ changes, images, facts }) => {
+    const uploads = await readUploads(images);
+    const id = await savingProduct(
+      () => createProductWithImages(getDb(), changes, uploads, actorOf(context), facts),
+      BACK_OFFICE_MESSAGES.failedToAddProduct,
+      form,
+    );
+    if (typeof id !== "number") return id;
     return redirectWithToast(`/admin/products?created=${id}`, {
       type: "success",
-      message: BACK_OFFICE_MESSAGES.productAdded(read.changes.name),
+      message: BACK_OFFICE_MESSAGES.productAdded(changes.name),
     });
-  } catch (error) {
-    return productSaveError(error, BACK_OFFICE_MESSAGES.failedToAddProduct, form);
-  }
+  });
 }
 
 export default function ProductNew() {
