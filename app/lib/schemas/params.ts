@@ -24,8 +24,14 @@ export function pageParam(value: string | null | undefined, max = 100_000): numb
  * A form's hidden id (the product, the list a button acts on): its id, or null when it is missing
  * or not one (the action answers 404, as for a URL's id).
  */
-export const idOrNull = z.unknown().transform((value) => idParam(value));
+export const idOrNull = z
+  .unknown()
+  .optional()
+  .transform((value) => idParam(value));
 
 /** A form's hidden text (a token, an invitation's id), cut to `max` characters; "" when missing. */
 export const hiddenText = (max: number) =>
-  z.unknown().transform((value) => (typeof value === "string" ? value.slice(0, max) : ""));
+  z
+    .unknown()
+    .optional()
+    .transform((value) => (typeof value === "string" ? value.slice(0, max) : ""));
