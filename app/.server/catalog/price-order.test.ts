@@ -78,7 +78,8 @@ beforeAll(async () => {
   await line("Bravo", [{ price: 5_00 }]); // $5.00
   await line("Charlie", [{ price: 3_00 }, { price: 30_00 }]); // $3.00 – $30.00
   // A case of 6 reaches the break at 6: the card says $8.00 for that variant.
-  [deltaLead] = await line("Delta", [{ price: 20_00 }, { price: 9_00, casePack: 6, tier: 8_00 }]); // $8.00 – $20.00
+  const delta = await line("Delta", [{ price: 20_00 }, { price: 9_00, casePack: 6, tier: 8_00 }]); // $8.00 – $20.00
+  deltaLead = delta[0] as number;
   await line("Echo", [{ price: 4_00 }, { price: 40_00 }, { price: 4_00 }]); // $4.00 – $40.00
 
   const now = sqlNow(t.dialect);
