@@ -3,12 +3,13 @@ import type { Refusal } from "~/lib/compliance/sold-here";
 import { type FacetChoice, facetSearch } from "~/lib/facets";
 import type { ListingSort } from "~/lib/listing";
 import { dialectOf } from "../db/connect";
-import type { DB, PriceGroupKind, ProductsTable } from "../db/schema";
+import type { DB, ProductsTable } from "../db/schema";
 import { facetCondition, scopeCondition, scopeKey } from "./facets";
-import { cachedPriceOrder, pageOfOrder } from "./price-order";
+import { cachedPriceOrder, linePriceKey, pageOfOrder, type SortGroup } from "./price-order";
 import type { Product } from "./product";
 
 export type Db = Kysely<DB>;
+export type { SortGroup };
 
 type ProductRowLike = Pick<
   Selectable<ProductsTable>,
@@ -170,28 +171,6 @@ export interface ProductPage {
   nextCursor: string | null;
 }
 
-/** The price group a price order is computed for (null: list prices). */
-export interface SortGroup {
-  id: number;
-  kind: PriceGroupKind;
-}
-
-/**
- * A SQL expression that orders products as the customer's card prices do (pricing/prices.ts): the
- * list price, or the tier price reached by the smallest orderable quantity; then an explicit
- * group price scaled by that tier. A percentage off keeps the order of the list and tier prices,
- * so it needs no term of its own. Integer arithmetic, rounded half up, as on the cards.
- */
-function cardPriceKey(group: SortGroup | null): RawBuilder<number> {
-  const smallest = sql`((case when products.min_quantity > products.case_pack then products.min_quantity else products.case_pack end) + products.case_pack - 1) / products.case_pack * products.case_pack`;
-  // Breaks start at 2 units (a check of price_tiers): a product sold by the unit reaches none, and
-  // most products are, so the lookup is skipped for them.
-  const tierPrice = sql`(case when products.case_pack < 2 and products.min_quantity < 2 then products.price_cents else coalesce((select t.price_cents from price_tiers t where t.product_id = products.id and t.min_quantity <= ${smallest} order by t.min_quantity desc limit 1), products.price_cents) end)`;
-  if (group?.kind !== "explicit") return sql<number>`${tierPrice}`;
-  const own = sql`(select g.price_cents from price_group_prices g where g.group_id = ${group.id} and g.product_id = products.id)`;
-  return sql<number>`(case when ${own} is null then ${tierPrice} when ${tierPrice} = products.price_cents or products.price_cents = 0 then ${own} else (cast(${own} as bigint) * ${tierPrice} * 2 + products.price_cents) / (2 * products.price_cents) end)`;
-}
-
 /**
  * One page of a category (or of everything when `category` is null), by name (the default),
  * newest first, or by the customer's price (`group`: their price group). Keyset paging on the
@@ -222,7 +201,7 @@ export async function listCategoryPage(
       ? sql<string>`products.name`
       : sort === "newest"
         ? sql<string>`products.created_at`
-        : cardPriceKey(options.group ?? null);
+        : linePriceKey(options.group ?? null);
   // Two steps: the order is decided on narrow rows (id and key), then only the page's rows are
   // read in full.
   // One card per line: its lead variant (decision 0055); in stock when any of its variants is;

@@ -32,7 +32,7 @@ beforeAll(async () => {
     fc.record({
       category: fc.constantFrom(...CATEGORIES),
       // A variant of a line with Flavor and Nicotine options (values in any case), or a line of its own.
-      flavor: fc.option(fc.constantFrom("Tobacco", "menthol ", "Mango", "")),
+      flavor: fc.option(fc.constantFrom("Tobacco", "menthol ", "Mango", "Piña Colada", "CRÈME BRÛLÉE", "")),
       facts: fc.option(
         fc.record({
           brand: fc.option(fc.constantFrom(...BRANDS, "VAPORLUX ", "Cloud King")),
@@ -97,7 +97,7 @@ const scopeArb: fc.Arbitrary<ProductScope> = fc
       nicotineAboveMgMl: fc.constantFrom(0, 20, 40),
       option: fc.record({
         name: fc.constantFrom("Flavor", "flavor ", "Nicotine", "Size"),
-        values: fc.subarray(["tobacco", "Menthol", "Mango", "1mg", "Grape"]),
+        values: fc.subarray(["tobacco", "Menthol", "Mango", "1mg", "Grape", "PIÑA COLADA", "crème brûlée"]),
         except: fc.boolean(),
       }),
     },

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type RawBuilder, sql } from "kysely";
 import type { Refusal } from "~/lib/compliance/sold-here";
 import type { ProductScope } from "~/lib/rule-book/scope";
 import type { Dialect } from "../db/connect";
+import { foldSql, foldText } from "../db/fold";
 import type { DB } from "../db/schema";
 import { variantFilters } from "./variant-filters-sql";
 
@@ -29,7 +30,7 @@ const filtersFor = (dialect: Dialect): Filters => ({
   classes: (values) => sql`(c.product_class in (${list(values)})) is true`,
   flavors: (values) => sql`(c.flavor_class in (${list(values)})) is true`,
   categories: (values) => sql`(v.category in (${list(values)})) is true`,
-  brands: (values) => sql`(lower(trim(c.brand)) in (${list(values.map((b) => b.trim().toLowerCase()))})) is true`,
+  brands: (values) => sql`(${foldSql(sql`c.brand`, dialect)} in (${list(values.map(foldText))})) is true`,
   countries: (values) => sql`(c.country in (${list(values)})) is true`,
   productIds: (values) => sql`(v.id in (${list(values)})) is true`,
   minThcMg: (value) => sql`coalesce(c.thc_mg, 0) > ${value}`,

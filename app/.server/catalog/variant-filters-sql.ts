@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
 import { normOption, type OptionFilter } from "~/lib/rule-book/scope";
 import type { Dialect } from "../db/connect";
+import { foldSql } from "../db/fold";
 
 /**
  * The scope's variant filters (issue 38) as SQL over a product `v` (products) and its facts `c`
@@ -23,14 +24,14 @@ function optionNameAt(dialect: Dialect, index: number): RawBuilder<string> {
 }
 
 /**
- * The variant's value of the option named (compared without case or outer spaces), or null when
- * its line has no such option or the variant no value of it: from its line's option names and
- * the variant's option1..3.
+ * The variant's value of the option named (compared without case or outer spaces, as normOption
+ * compares them, on both databases: db/fold.ts), or null when its line has no such option or the
+ * variant no value of it: from its line's option names and the variant's option1..3.
  */
 function optionValueSql(name: string, dialect: Dialect): RawBuilder<string | null> {
   const wanted = normOption(name);
   const when = (index: number) =>
-    sql`when lower(trim(${optionNameAt(dialect, index)})) = ${wanted} then ${sql.ref(`v.option${index + 1}`)}`;
+    sql`when ${foldSql(optionNameAt(dialect, index), dialect)} = ${wanted} then ${sql.ref(`v.option${index + 1}`)}`;
   return sql<
     string | null
   >`(select nullif(case ${when(0)} ${when(1)} ${when(2)} end, '') from product_lines l where l.id = v.line_id)`;
@@ -39,7 +40,7 @@ function optionValueSql(name: string, dialect: Dialect): RawBuilder<string | nul
 /** An option filter: the variants whose value of the option is (or, `except`, is not) one of the values. */
 export function optionFilterSql(filter: OptionFilter, dialect: Dialect): RawBuilder<boolean> {
   const values = [...new Set(filter.values.map(normOption))];
-  const value = sql`lower(trim(${optionValueSql(filter.name, dialect)}))`;
+  const value = foldSql(optionValueSql(filter.name, dialect), dialect);
   // No values: none is listed (optionMatches: every variant with the option passes an exclusion,
   // none an inclusion). Written without a list: "in ()" is not SQL, and PostgreSQL text holds no NUL.
   if (!values.length) return filter.except ? sql<boolean>`(${value} is not null)` : sql<boolean>`(1 = 0)`;

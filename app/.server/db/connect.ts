@@ -14,6 +14,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import { log } from "../runtime/log";
+import { registerFold } from "./fold";
 import type { DB } from "./schema";
 
 export type Dialect = "sqlite" | "postgres";
@@ -101,6 +102,8 @@ export function connect(options: ConnectOptions): Kysely<DB> {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  // Unicode case folding the rules compare option values and brands with (db/fold.ts).
+  registerFold(sqlite);
   const db = new Kysely<DB>({ dialect: sqliteDialect(withStatementCache(sqlite)) });
   dialects.set(db, "sqlite");
   return db;

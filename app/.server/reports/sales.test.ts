@@ -237,6 +237,30 @@ describe(`reports on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () 
       ['=HYPERLINK("http://evil.test","x")', 2, 5, 6250],
       ["Acme", 2, 5, 4700],
     ]);
+
+    // A product moved to another category and given another class and brand since: its past
+    // sales stay where they were sold, and the page says so.
+    const before = await Promise.all((["category", "class", "brand"] as const).map((by) => salesBy(t.db, by, RANGE)));
+    await t.db.updateTable("products").set({ category: "novelty" }).where("id", "=", mint).execute();
+    await t.db
+      .updateTable("product_compliance")
+      .set({ product_class: "kratom", brand: "Zeta" })
+      .where("product_id", "=", mint)
+      .execute();
+    try {
+      const after = await Promise.all((["category", "class", "brand"] as const).map((by) => salesBy(t.db, by, RANGE)));
+      expect(after.map((r) => strip(r.rows))).toEqual(before.map((r) => strip(r.rows)));
+    } finally {
+      await t.db.updateTable("products").set({ category: "disposable-vapes" }).where("id", "=", mint).execute();
+      await t.db
+        .updateTable("product_compliance")
+        .set({ product_class: "nicotine-vape", brand: "Acme" })
+        .where("product_id", "=", mint)
+        .execute();
+    }
+    expect(REPORT_MESSAGES.reportAttributesAsSold).toBe(
+      "Category, class and brand are each order line's as sold: a product moved or changed later leaves its past sales where they were.",
+    );
   });
 
   it("sums sales by business (shown as everywhere: trade name (legal name), else the one it has, else the account's name) and destination state", async () => {

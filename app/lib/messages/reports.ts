@@ -13,7 +13,8 @@ export const reportBadKind = "There is no such report. Showing sales by period."
 export const reportBadPage = "There is no such page. Showing the first page.";
 export const reportCancelledExcluded =
   "Figures count the order lines of orders placed in the range, at the price charged, before tax. Cancelled orders are left out.";
-export const reportAttributesToday = "Category, class and brand are each product's as they are today.";
+export const reportAttributesAsSold =
+  "Category, class and brand are each order line's as sold: a product moved or changed later leaves its past sales where they were.";
 export const reportLineAsSold =
   "Sales stay with the product line they were sold in: a variant moved to another line later leaves its past sales there. Lines are named as they are today; a line that is gone, as it was sold.";
 export const reportNoSales = "No sales in this range.";

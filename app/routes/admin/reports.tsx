@@ -88,7 +88,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         Sales reports
       </h2>
       <p className="text-sm text-slate-700">
-        {REPORT_MESSAGES.reportCancelledExcluded} {REPORT_MESSAGES.reportAttributesToday}
+        {REPORT_MESSAGES.reportCancelledExcluded} {REPORT_MESSAGES.reportAttributesAsSold}
         {kind === "line" ? ` ${REPORT_MESSAGES.reportLineAsSold}` : null}
       </p>
       <nav aria-label="Filings">
