@@ -1,6 +1,8 @@
 import type SQLite from "better-sqlite3";
 import { type Expression, type RawBuilder, sql } from "kysely";
-import type { Dialect } from "./connect";
+
+/** The database a condition is written for (connect.ts names the same two). */
+type Dialect = "sqlite" | "postgres";
 
 /**
  * Text compared "without case or outer spaces" (a rule's option names and values, its brands:
