@@ -1,6 +1,6 @@
 import "./support/env";
 import type { Locator, Page } from "@playwright/test";
-import { siteNav } from "./support/account";
+import { isPhone, siteNav } from "./support/account";
 import {
   freshProduct,
   imageKeys,
@@ -14,6 +14,7 @@ import {
   productsNamed,
   tag,
 } from "./support/admin";
+import { expectNoSeriousViolations } from "./support/axe";
 import { productPageUrl } from "./support/catalog";
 import { answerQuestion } from "./support/confirm";
 import { createAdminAccount, createCustomer, refuseInserts } from "./support/data";
@@ -253,6 +254,40 @@ test.describe("the product back office", () => {
     expect(await productRow(ids[2] as number)).toMatchObject({ price_cents: 725, stock: 8 });
     expect(await productRow(ids[3] as number)).toMatchObject({ price_cents: 4000, stock: 8 });
     expect(await productRow(ids[0] as number)).toMatchObject({ price_cents: 725, stock: 33 });
+  });
+
+  test("the product table is the back office's one table: axe finds nothing serious; on a phone it scrolls in its own box with each row's checkbox in view", async ({
+    page,
+  }) => {
+    const name = `Wide ${tag()}`;
+    await freshProduct({ name, priceCents: 1250, stock: 3 });
+    await logIn(page, await createAdminAccount());
+    await page.goto("/admin/products");
+    await searchProducts(page, name);
+    const table = productsTable(page);
+    const row = rowOf(page, name);
+    await expect(row.getByRole("cell", { name: "$12.50" })).toBeVisible();
+    await expectNoSeriousViolations(page, "admin products");
+    const select = row.getByRole("checkbox", { name: `Select ${name}`, exact: true });
+    const stock = table.getByRole("columnheader", { name: "Stock" });
+    if (isPhone(page)) {
+      // Wider than the phone: the table's box scrolls sideways (from the keyboard too), never the page.
+      const scroller = table.locator("xpath=..");
+      await scroller.focus();
+      await expect(scroller).toBeFocused();
+      await expect(stock).not.toBeInViewport();
+      await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      await expect(stock).toBeInViewport();
+      await expect(row.getByRole("button", { name: `Delete ${name}` })).toBeInViewport();
+      await expect(select).toBeInViewport();
+      await select.check();
+      await expect(page.getByRole("button", { name: "Bulk Update (1)" })).toBeEnabled();
+    } else {
+      await expect(stock).toBeInViewport();
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      page.viewportSize()?.width ?? 0,
+    );
   });
 
   test("@desktop-only delete asks first: a dismissed confirmation deletes nothing, an accepted one deletes", async ({

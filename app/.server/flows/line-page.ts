@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { z } from "zod";
 import * as MESSAGES from "~/lib/messages";
 import * as LINE_MESSAGES from "~/lib/messages/lines";
 import { MAX_LINE_QUANTITY } from "~/lib/orders";
@@ -7,6 +8,7 @@ import { findLineHeadBySlug, type LineHead } from "../catalog/lines";
 import type { Product } from "../catalog/product";
 import { listLineVariants } from "../catalog/products";
 import type { DB } from "../db/schema";
+import { DomainError } from "../runtime/domain-error";
 import { readQuantity } from "../wholesale/selling-units";
 
 /** A line's page: its head, its variants in grid order, and the variant the page is about. */
@@ -38,41 +40,73 @@ export async function findLinePage(
   return { head, variants: withLineImages, chosen };
 }
 
+/** What a post of a line's page asks to add: the variants and their quantities, in the order posted. */
+export interface LineAdd {
+  /** "grid": the grid's quantities (`q.<variant id>`); "product": one product's Add to Cart (`quantity`). */
+  from: "grid" | "product";
+  lines: { variantId: number; quantity: number }[];
+}
+
+/** A grid's quantity as typed: up to six digits, or nothing (none of that variant). */
+const GRID_QUANTITY = /^\d{0,6}$/;
+const GRID_FIELD = /^q\.[1-9]\d{0,9}$/;
+
 /**
- * What a post of the line's page asks to add: one product (`quantity`, the chosen variant) or the
- * grid's quantities (`q.<variant id>`; empty or 0 is none). Every quantity must be a whole number
- * the variant is sold in and has in stock, every `q.` a variant of this line: otherwise nothing is
- * added and the first problem is said. At least one quantity is needed.
+ * The form of a line's page (issue 37): one product (`quantity`, the chosen variant; none is the
+ * smallest orderable) or the grid's quantities (`q.<variant id>`; empty or 0 is none). Every `q.`
+ * must name a variant of this line and hold one whole number, and at least one must be more than
+ * 0; otherwise the first problem is said and nothing is read. Whether the variants can be sold
+ * those quantities now is the work's to check (orderableLines).
  */
-export function readGrid(
-  form: FormData,
-  page: LinePage,
-): { lines: { id: number; quantity: number }[] } | { problem: string } {
+export function lineAddSchema(page: LinePage) {
   const byId = new Map(page.variants.map((v) => [v.id, v]));
-  const asked = [...form.keys()].filter((k) => k.startsWith("q."));
-  if (asked.length === 0) {
-    const p = page.chosen;
-    if (p.stock <= 0) return { problem: MESSAGES.outOfStock };
-    // A tap on Add to Cart without a quantity adds the smallest orderable one.
-    const quantity = readQuantity(form.get("quantity"), p);
-    const problem = quantityProblem(p.name, quantity, p, p.stock);
-    return problem ? { problem } : { lines: [{ id: p.id, quantity }] };
-  }
-  const lines: { id: number; quantity: number }[] = [];
-  for (const key of new Set(asked)) {
-    const variant = byId.get(Number(key.slice(2)));
-    if (!/^q\.[1-9]\d{0,9}$/.test(key) || !variant) return { problem: LINE_MESSAGES.gridWrongLine };
-    const values = form.getAll(key);
-    const text = values.length === 1 && typeof values[0] === "string" ? values[0].trim() : null;
-    if (text === null || !/^\d{0,6}$/.test(text)) return { problem: LINE_MESSAGES.gridQuantityNotWhole(variant.name) };
-    const quantity = text === "" ? 0 : Number(text);
-    if (quantity === 0) continue;
-    if (quantity > MAX_LINE_QUANTITY) return { problem: MESSAGES.quantityTooLarge(MAX_LINE_QUANTITY) };
-    if (largestQuantity(variant, variant.stock) === 0) return { problem: LINE_MESSAGES.gridNotOrderable(variant.name) };
+  return z.record(z.string(), z.union([z.string(), z.array(z.string())])).transform((fields, ctx): LineAdd => {
+    const refuse = (message: string) => {
+      ctx.addIssue({ code: "custom", path: [], message });
+      return z.NEVER;
+    };
+    const asked = Object.keys(fields).filter((k) => k.startsWith("q."));
+    if (asked.length === 0) {
+      const p = page.chosen;
+      const posted = fields.quantity;
+      const quantity = readQuantity((Array.isArray(posted) ? posted[0] : posted) ?? null, p);
+      // Refused here only when it is no number: the rest depends on the product's stock and units.
+      if (!Number.isFinite(quantity)) return refuse(MESSAGES.quantityNotWhole);
+      return { from: "product", lines: [{ variantId: p.id, quantity }] };
+    }
+    const lines: LineAdd["lines"] = [];
+    for (const key of asked) {
+      const variant = GRID_FIELD.test(key) ? byId.get(Number(key.slice(2))) : undefined;
+      if (!variant) return refuse(LINE_MESSAGES.gridWrongLine);
+      const value = fields[key];
+      const text = typeof value === "string" ? value.trim() : null;
+      if (text === null || !GRID_QUANTITY.test(text)) return refuse(LINE_MESSAGES.gridQuantityNotWhole(variant.name));
+      const quantity = text === "" ? 0 : Number(text);
+      if (quantity === 0) continue;
+      if (quantity > MAX_LINE_QUANTITY) return refuse(MESSAGES.quantityTooLarge(MAX_LINE_QUANTITY));
+      lines.push({ variantId: variant.id, quantity });
+    }
+    if (lines.length === 0) return refuse(LINE_MESSAGES.gridNothingChosen);
+    return { from: "grid", lines };
+  });
+}
+
+/**
+ * The lines of a line page's post that can be added now: each variant sold in that quantity and
+ * with that much in stock (as read with the page just now). Otherwise nothing is added: the first
+ * problem is thrown, as a DomainError, for the page to say.
+ */
+export function orderableLines(page: LinePage, add: LineAdd): { id: number; quantity: number }[] {
+  const byId = new Map(page.variants.map((v) => [v.id, v]));
+  return add.lines.map(({ variantId, quantity }) => {
+    const variant = byId.get(variantId);
+    if (!variant) throw new DomainError(LINE_MESSAGES.gridWrongLine);
+    if (add.from === "product" && variant.stock <= 0) throw new DomainError(MESSAGES.outOfStock, { status: 409 });
+    if (add.from === "grid" && largestQuantity(variant, variant.stock) === 0) {
+      throw new DomainError(LINE_MESSAGES.gridNotOrderable(variant.name), { status: 409 });
+    }
     const problem = quantityProblem(variant.name, quantity, variant, variant.stock);
-    if (problem) return { problem };
-    lines.push({ id: variant.id, quantity });
-  }
-  if (lines.length === 0) return { problem: LINE_MESSAGES.gridNothingChosen };
-  return { lines };
+    if (problem) throw new DomainError(problem);
+    return { id: variant.id, quantity };
+  });
 }

@@ -41,6 +41,7 @@ export function DataTable<Row>({
   rowClassName,
   rowId,
   tableClassName = "",
+  className = "",
 }: {
   caption: ReactNode;
   columns: Column<Row>[];
@@ -57,6 +58,11 @@ export function DataTable<Row>({
   rowId?: (row: Row, index: number) => string;
   /** Extra classes of the table (a wide table's least width). */
   tableClassName?: string;
+  /**
+   * Extra classes of the box the table scrolls in (a border; `relative` when cells hold visually
+   * hidden text, so that it is placed in the box rather than past the page's edge).
+   */
+  className?: string;
 }) {
   if (rows.length === 0) return <div className="py-4 text-sm text-slate-700">{empty}</div>;
   const align = (c: Column<Row>) => (c.numeric ? "tabular text-right" : "text-left");
@@ -64,7 +70,7 @@ export function DataTable<Row>({
   return (
     // Focusable: a table wider than a phone scrolls sideways from the keyboard too.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by the keyboard
-    <div className="overflow-x-auto" tabIndex={0}>
+    <div className={`overflow-x-auto ${className}`} tabIndex={0}>
       <table className={`w-full text-sm ${tableClassName}`}>
         <caption className="sr-only">{caption}</caption>
         <thead>

@@ -16,6 +16,7 @@ import { Pagination } from "~/components/admin/pagination";
 import { ConfirmPanel } from "~/components/confirm-panel";
 import { ProductImage } from "~/components/product-image";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
 import { SelectField, TextField } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
 import { useReplyToast } from "~/components/use-reply-toast";
@@ -30,7 +31,7 @@ import { formatCents } from "~/lib/money";
 import type { RouteHandle } from "~/lib/route-policy";
 import { idField } from "~/lib/schemas/back-office";
 import { bulkComplianceSchema } from "~/lib/schemas/compliance";
-import { idParam, pageParam } from "~/lib/schemas/params";
+import { pageParam } from "~/lib/schemas/params";
 import { bulkUpdateSchema } from "~/lib/schemas/product";
 import type { Route } from "./+types/products";
 
@@ -245,110 +246,110 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           Apply
         </Button>
       </Form>
-      {items.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
-          {BACK_OFFICE_MESSAGES.noProductsAvailable}
-        </p>
-      ) : (
-        <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          {/* relative: the table's visually hidden labels are placed in this scroll box, not past the page's edge. */}
-          <table className="w-full min-w-[760px] text-left text-sm">
-            <caption className="sr-only">Products</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="w-10 p-3">
-                  <input
-                    type="checkbox"
-                    aria-label="Select all products on this page"
-                    className="size-5 accent-brand-700"
-                    checked={allOnPage}
-                    onChange={() =>
-                      setSelected((s) => {
-                        const next = new Set(s);
-                        for (const id of pageIds) {
-                          if (allOnPage) next.delete(id);
-                          else next.add(id);
-                        }
-                        return next;
-                      })
+      <DataTable
+        caption="Products"
+        rows={items}
+        rowKey={(p) => String(p.id)}
+        rowClassName={(p) => (selected.has(p.id) ? "bg-brand-50" : "")}
+        // relative: the table's visually hidden labels are placed in this scroll box, not past the page's edge.
+        className="relative rounded-lg border border-slate-200 bg-white"
+        tableClassName="min-w-[760px]"
+        empty={
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+            {BACK_OFFICE_MESSAGES.noProductsAvailable}
+          </p>
+        }
+        columns={[
+          {
+            key: "select",
+            header: (
+              <input
+                type="checkbox"
+                aria-label="Select all products on this page"
+                className="size-5 accent-brand-700"
+                checked={allOnPage}
+                onChange={() =>
+                  setSelected((s) => {
+                    const next = new Set(s);
+                    for (const id of pageIds) {
+                      if (allOnPage) next.delete(id);
+                      else next.add(id);
                     }
-                  />
-                </th>
-                <th scope="col" className="w-16 p-3">
-                  <span className="sr-only">Image</span>
-                </th>
-                <th scope="col" className="p-3">
-                  Name
-                </th>
-                <th scope="col" className="p-3">
-                  SKU
-                </th>
-                <th scope="col" className="p-3">
-                  Category
-                </th>
-                <th scope="col" className="p-3 text-right">
-                  Price
-                </th>
-                <th scope="col" className="p-3 text-right">
-                  Stock
-                </th>
-                <th scope="col" className="p-3">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {items.map((p) => (
-                <tr key={p.id} className={selected.has(p.id) ? "bg-brand-50" : ""}>
-                  <td className="p-3">
-                    <input
-                      type="checkbox"
-                      aria-label={`Select ${p.name}`}
-                      className="size-5 accent-brand-700"
-                      checked={selected.has(p.id)}
-                      onChange={() => toggle(p.id)}
-                    />
-                  </td>
-                  <td className="p-2">
-                    <div className="w-12">
-                      <ProductImage image={p.image} alt="" sizes="48px" />
-                    </div>
-                  </td>
-                  <td className="p-3 font-medium">
-                    <Link to={`/admin/products/${p.id}`} className="text-brand-800 hover:underline">
-                      {p.name}
-                    </Link>
-                    {p.line ? (
-                      <Link
-                        to={`/admin/lines/${p.line.id}`}
-                        className="mt-1 block text-xs font-normal text-slate-700 underline underline-offset-2 hover:text-brand-800"
-                      >
-                        {LINE_EDITOR_MESSAGES.lineOfProduct(p.line.name, p.line.variants)}
-                      </Link>
-                    ) : null}
-                  </td>
-                  <td className="p-3 font-mono text-xs">{p.sku}</td>
-                  <td className="p-3">{categoryLabel(p.category)}</td>
-                  <td className="tabular p-3 text-right">{formatCents(p.priceCents)}</td>
-                  <td
-                    className={`tabular p-3 text-right ${p.stock <= 0 ? "font-bold text-danger-700" : p.stock <= 5 ? "font-bold text-warn-800" : ""}`}
+                    return next;
+                  })
+                }
+              />
+            ),
+            cell: (p) => (
+              <input
+                type="checkbox"
+                aria-label={`Select ${p.name}`}
+                className="size-5 accent-brand-700"
+                checked={selected.has(p.id)}
+                onChange={() => toggle(p.id)}
+              />
+            ),
+            className: "w-10",
+          },
+          {
+            key: "image",
+            header: <span className="sr-only">Image</span>,
+            cell: (p) => (
+              <div className="w-12">
+                <ProductImage image={p.image} alt="" sizes="48px" />
+              </div>
+            ),
+            className: "w-16",
+          },
+          {
+            key: "name",
+            header: "Name",
+            cell: (p) => (
+              <>
+                <Link to={`/admin/products/${p.id}`} className="text-brand-800 hover:underline">
+                  {p.name}
+                </Link>
+                {p.line ? (
+                  <Link
+                    to={`/admin/lines/${p.line.id}`}
+                    className="mt-1 block text-xs font-normal text-slate-700 underline underline-offset-2 hover:text-brand-800"
                   >
-                    {p.stock}
-                  </td>
-                  <td className="p-3">
-                    <div className="flex justify-end gap-1">
-                      <ButtonLink to={`/admin/products/${p.id}`} variant="ghost" aria-label={`Edit ${p.name}`}>
-                        Edit
-                      </ButtonLink>
-                      <DeleteButton id={p.id} name={p.name} />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+                    {LINE_EDITOR_MESSAGES.lineOfProduct(p.line.name, p.line.variants)}
+                  </Link>
+                ) : null}
+              </>
+            ),
+            className: "font-medium",
+          },
+          { key: "sku", header: "SKU", cell: (p) => p.sku, className: "font-mono text-xs" },
+          { key: "category", header: "Category", cell: (p) => categoryLabel(p.category) },
+          { key: "price", header: "Price", numeric: true, cell: (p) => formatCents(p.priceCents) },
+          {
+            key: "stock",
+            header: "Stock",
+            numeric: true,
+            cell: (p) => (
+              <span
+                className={p.stock <= 0 ? "font-bold text-danger-700" : p.stock <= 5 ? "font-bold text-warn-800" : ""}
+              >
+                {p.stock}
+              </span>
+            ),
+          },
+          {
+            key: "actions",
+            header: <span className="sr-only">Actions</span>,
+            cell: (p) => (
+              <div className="flex justify-end gap-1">
+                <ButtonLink to={`/admin/products/${p.id}`} variant="ghost" aria-label={`Edit ${p.name}`}>
+                  Edit
+                </ButtonLink>
+                <DeleteButton id={p.id} name={p.name} />
+              </div>
+            ),
+          },
+        ]}
+      />
       <Pagination page={page} pageSize={pageSize} total={total} params={params} label="Product pages" />
     </section>
   );

@@ -8,8 +8,9 @@ import { productJsonLd } from "~/.server/catalog/json-ld";
 import { getDb } from "~/.server/db/instance";
 import { audienceOf } from "~/.server/flows/audience";
 import { rememberCartAdd } from "~/.server/flows/cart-add";
-import { findLinePage, readGrid } from "~/.server/flows/line-page";
+import { findLinePage, lineAddSchema, orderableLines } from "~/.server/flows/line-page";
 import { productPageData } from "~/.server/flows/product-page";
+import { formAction } from "~/.server/http/form-action";
 import { redirectWithToast } from "~/.server/http/toast";
 import { formOf, viewerOf } from "~/.server/request/context";
 import { env } from "~/.server/runtime/env";
@@ -104,7 +105,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
  * (with JavaScript, the page adds to the browser cart itself): one product (`productId`,
  * `quantity`), or the grid's quantities (`q.<id>`, every variant of this line). A visitor is sent
  * to log in; a buyer's additions are handed to the browser cart on the page the redirect lands
- * on. Nothing is added unless every quantity can be.
+ * on. Nothing is added unless every quantity can be (the form: flows/line-page.ts).
  */
 export async function action({ params, url, context }: Route.ActionArgs) {
   const db = getDb();
@@ -118,9 +119,13 @@ export async function action({ params, url, context }: Route.ActionArgs) {
       message: MESSAGES.loginToAdd,
     });
   }
-  const wanted = readGrid(form, found);
-  if ("problem" in wanted) return redirectWithToast(back, { type: "error", message: wanted.problem });
-  return redirect(back, { headers: { "Set-Cookie": await rememberCartAdd(wanted.lines) } });
+  // Posted before the page's script ran: a problem goes back to the page, said in a toast.
+  return formAction(
+    form,
+    lineAddSchema(found),
+    async (add) => redirect(back, { headers: { "Set-Cookie": await rememberCartAdd(orderableLines(found, add)) } }),
+    { back },
+  );
 }
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { z } from "zod";
 import { getDb } from "~/.server/db/instance";
+import { formAction } from "~/.server/http/form-action";
 import { replyError, replyOk } from "~/.server/http/forms";
 import { formOf, signedInViewer } from "~/.server/request/context";
 import { checkQuickOrder, scannedProduct, suggestCodes } from "~/.server/wholesale/quick-order";
@@ -77,37 +79,55 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-function texts(form: FormData, name: string): string[] {
-  return form.getAll(name).flatMap((v) => (typeof v === "string" ? [v] : []));
-}
+/** A field the form may post several times (a typed line's code and quantity): its texts, in order. */
+const repeated = z.preprocess(
+  (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+  z.array(z.string()),
+);
+
+/**
+ * What the quick-order form posts (issue 37): the typed lines (codes and quantities side by side)
+ * and the paste. Nothing here is refused: the check says what is wrong with the entry or its lines.
+ * The file is no form value: the action reads it apart.
+ */
+const quickOrderSchema = z.object({
+  code: repeated,
+  quantity: repeated,
+  paste: repeated.transform((texts) => texts[0] ?? ""),
+});
 
 export async function action({ context }: Route.ActionArgs) {
   const form = formOf(context);
-  const codes = texts(form, "code");
-  const quantities = texts(form, "quantity");
-  const paste = texts(form, "paste")[0] ?? "";
   const file = form.get("file");
-  const entered: Entered = {
-    typed: codes.slice(0, MAX_TYPED_LINES).map((code, i) => ({ code, quantity: quantities[i] ?? "" })),
-    paste: paste.slice(0, ECHOED_PASTE),
-  };
-  const result = await checkQuickOrder(getDb(), signedInViewer(context).accountId, {
-    codes,
-    quantities,
-    paste,
-    file: file instanceof File ? file : null,
-  });
-  if (!result.ok) return replyError<QuickOrderData>({ message: result.error }, { data: { entered } });
-  const counts = countLines(result.lines);
-  return replyOk<QuickOrderData>(undefined, {
-    entered,
-    check: {
-      id: crypto.randomUUID(),
-      lines: result.lines,
-      counts,
-      summary: QUICK_ORDER_MESSAGES.quickOrderSummary(counts.ready, counts.confirm, counts.bad),
+  return formAction(
+    form,
+    quickOrderSchema,
+    async ({ code: codes, quantity: quantities, paste }) => {
+      const entered: Entered = {
+        typed: codes.slice(0, MAX_TYPED_LINES).map((code, i) => ({ code, quantity: quantities[i] ?? "" })),
+        paste: paste.slice(0, ECHOED_PASTE),
+      };
+      const result = await checkQuickOrder(getDb(), signedInViewer(context).accountId, {
+        codes,
+        quantities,
+        paste,
+        file: file instanceof File ? file : null,
+      });
+      // A problem with the whole entry is said above the form, which keeps what was entered.
+      if (!result.ok) return replyError<QuickOrderData>({ message: result.error }, { data: { entered } });
+      const counts = countLines(result.lines);
+      return replyOk<QuickOrderData>(undefined, {
+        entered,
+        check: {
+          id: crypto.randomUUID(),
+          lines: result.lines,
+          counts,
+          summary: QUICK_ORDER_MESSAGES.quickOrderSummary(counts.ready, counts.confirm, counts.bad),
+        },
+      });
     },
-  });
+    { fields: [] },
+  );
 }
 
 export default function QuickOrder({ loaderData }: Route.ComponentProps) {
