@@ -92,6 +92,7 @@ const VARIANTS_BATCH = 250;
 export async function insertVariants(
   db: Db,
   inputs: readonly (ProductInput & { line: { id: number } })[],
+  onWritten?: (rows: number) => Promise<void>,
 ): Promise<number[]> {
   const now = sqlNow(dialectOf(db));
   const ids = new Map<string, number>();
@@ -102,6 +103,7 @@ export async function insertVariants(
       .returning(["id", "sku"])
       .execute();
     for (const row of rows) ids.set(row.sku, row.id);
+    await onWritten?.(rows.length);
   }
   return inputs.map((input) => {
     const id = ids.get(input.sku);
@@ -164,10 +166,15 @@ const CHANGES_BATCH = 200;
 
 /**
  * updateProductColumns (with its version and stock checks) for many products: one statement for
- * each 200 products that change the same columns (a catalog import). Returns how many changed;
+ * each 200 products that change the same columns (a catalog import); `onWritten` hears each
+ * statement's rows (an import's progress). Returns how many changed;
  * fewer than given means some product moved meanwhile (the caller rolls back).
  */
-export async function updateProductsColumns(db: Db, changes: readonly ProductChange[]): Promise<number> {
+export async function updateProductsColumns(
+  db: Db,
+  changes: readonly ProductChange[],
+  onWritten?: (rows: number) => Promise<void>,
+): Promise<number> {
   const dialect = dialectOf(db);
   const groups = new Map<string, ProductChange[]>();
   let changed = 0;
@@ -176,6 +183,7 @@ export async function updateProductsColumns(db: Db, changes: readonly ProductCha
     // A column with no bulk type is written on its own, as a single edit is.
     if (columns.some((c) => !(c in BULK_COLUMN_TYPES))) {
       if (await updateProductColumns(db, change.id, change.set, change.version, change.stockWas)) changed++;
+      await onWritten?.(1);
       continue;
     }
     const key = columns.join(",");
@@ -215,6 +223,7 @@ export async function updateProductsColumns(db: Db, changes: readonly ProductCha
           and (v.v_stock is null or products.stock = v.v_stock)
         returning products.id`.execute(db);
       changed += result.rows.length;
+      await onWritten?.(rows.length);
     }
   }
   return changed;

@@ -164,10 +164,11 @@ export async function applyImport(
     if (maxRows !== null && total > maxRows) throw new ImportTooLargeError(plan, maxRows);
     let done = 0;
     let lastTurn = performance.now();
-    const wrote = async (rows: number) => {
+    // `statement`: a bulk statement wrote these rows; its progress is given its turn to leave at once.
+    const wrote = async (rows: number, statement = false) => {
       done += rows;
       options.onProgress?.(done, total);
-      if (performance.now() - lastTurn >= YIELD_EVERY_MS) {
+      if (statement || performance.now() - lastTurn >= YIELD_EVERY_MS) {
         await nextTurn();
         lastTurn = performance.now();
       }
@@ -233,10 +234,13 @@ export async function applyImport(
     });
     const variants = adding.flatMap(({ input }) => (input.line ? [{ ...input, line: input.line }] : []));
     const variantIds = new Map(
-      (await insertVariants(trx, variants)).map((id, i) => [variants[i]?.sku as string, id] as const),
+      (await insertVariants(trx, variants, (rows) => wrote(rows, true))).map(
+        (id, i) => [variants[i]?.sku as string, id] as const,
+      ),
     );
     for (const { a, values, facts, tiers, input } of adding) {
-      const id = variantIds.get(input.sku) ?? (await insertProduct(trx, input, []));
+      const variantId = variantIds.get(input.sku);
+      const id = variantId ?? (await insertProduct(trx, input, []));
       written.push(id);
       await writeFacts(trx, id, Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== null)));
       if (tiers?.length) await replaceTiers(trx, id, tiers, actor);
@@ -247,7 +251,8 @@ export async function applyImport(
         summary: `Imported ${a.sku} (${a.name}): added`,
         after: Object.fromEntries(Object.entries(values).map(([k, v]) => [headerOf(k), v])),
       });
-      await wrote(1);
+      // A variant was counted with its statement.
+      if (variantId === undefined) await wrote(1);
     }
     const changing = plan.changed.map((c) => {
       const values = { ...byRow.get(c.row)?.values, ...plan.overrides.get(c.row) };
@@ -267,6 +272,7 @@ export async function applyImport(
     const updated = await updateProductsColumns(
       trx,
       changing.map(({ c, own }) => ({ id: c.id, set: own, version: c.version, stockWas: c.stockWas })),
+      (rows) => wrote(rows, true),
     );
     if (updated !== changing.length) throw new ImportChangedError();
     for (const { c, facts, tiers } of changing) {
@@ -281,7 +287,6 @@ export async function applyImport(
         before: Object.fromEntries(c.changes.map((ch) => [ch.field, ch.before])),
         after: Object.fromEntries(c.changes.map((ch) => [ch.field, ch.after])),
       });
-      await wrote(1);
     }
     // The lead and facets of each line the file made or changed, gave variants or whose variants'
     // values moved, once its variants are in (a line the file leaves as it is is left alone).
