@@ -379,6 +379,42 @@ test.describe("the product back office", () => {
     }
   });
 
+  test("@desktop-only the Name and Price headers sort the table, keep the search, and say how it is sorted", async ({
+    page,
+  }) => {
+    const t = tag();
+    const [cheap, dear, middle] = [`Hdr ${t} Cheap`, `Hdr ${t} Dear`, `Hdr ${t} Middle`];
+    await freshProduct({ name: middle, priceCents: 300, stock: 2 });
+    await freshProduct({ name: dear, priceCents: 900, stock: 2 });
+    await freshProduct({ name: cheap, priceCents: 100, stock: 2 });
+    await logIn(page, await createAdminAccount());
+    await page.goto("/admin/products");
+    await searchProducts(page, `Hdr ${t}`);
+    const table = productsTable(page);
+    const names = table.getByRole("link", { name: /^Hdr / });
+    const price = table.getByRole("columnheader", { name: "Price" });
+    const name = table.getByRole("columnheader", { name: "Name" });
+    const sortBy = page.getByRole("combobox", { name: "Sort by" });
+    await expect(names).toHaveText([cheap, dear, middle]);
+    await expect(name).toHaveAttribute("aria-sort", "ascending");
+    await expect(price).not.toHaveAttribute("aria-sort");
+
+    await price.getByRole("link", { name: "Price" }).click();
+    await expect(names).toHaveText([cheap, middle, dear]);
+    await expect(price).toHaveAttribute("aria-sort", "ascending");
+    await expect(sortBy).toHaveValue("price-asc");
+    await price.getByRole("link", { name: "Price" }).click();
+    await expect(names).toHaveText([dear, middle, cheap]);
+    await expect(price).toHaveAttribute("aria-sort", "descending");
+    await expect(sortBy).toHaveValue("price-desc");
+
+    await name.getByRole("link", { name: "Name" }).click();
+    await expect(names).toHaveText([cheap, dear, middle]);
+    await expect(name).toHaveAttribute("aria-sort", "ascending");
+    await expect(price).not.toHaveAttribute("aria-sort");
+    await expect(page.getByRole("searchbox", { name: "Search name" })).toHaveValue(`Hdr ${t}`);
+  });
+
   test("@desktop-only the product table sorts by price, filters by stock and exact category, and searches names", async ({
     page,
   }) => {

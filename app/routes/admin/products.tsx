@@ -183,6 +183,15 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       return next;
     });
 
+  // The Name and Price headers sort too (Price again: the other way), keeping the filters.
+  const sortedColumn = filters.sort.startsWith("price") ? "price" : filters.sort;
+  const sortHref = (column: string) => {
+    const next = new URLSearchParams(params);
+    next.delete("page");
+    next.set("sort", column === "price" ? (filters.sort === "price-asc" ? "price-desc" : "price-asc") : column);
+    return `?${next}`;
+  };
+
   const categoryChoice = filters.category.trim().toLowerCase();
   const unknownCategory = categoryChoice !== "" && !isCategorySlug(categoryChoice);
 
@@ -215,7 +224,9 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       ) : actionData?.message ? (
         <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage>
       ) : null}
+      {/* Keyed by the sort: after a header's sort the form shows it (its fields keep what they were first given). */}
       <Form
+        key={filters.sort}
         method="get"
         className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
       >
@@ -251,6 +262,11 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         rows={items}
         rowKey={(p) => String(p.id)}
         rowClassName={(p) => (selected.has(p.id) ? "bg-brand-50" : "")}
+        sort={{
+          key: sortedColumn,
+          href: sortHref,
+          direction: filters.sort === "price-desc" ? "descending" : "ascending",
+        }}
         // relative: the table's visually hidden labels are placed in this scroll box, not past the page's edge.
         className="relative rounded-lg border border-slate-200 bg-white"
         tableClassName="min-w-[760px]"
@@ -304,6 +320,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           {
             key: "name",
             header: "Name",
+            sortKey: "name",
             cell: (p) => (
               <>
                 <Link to={`/admin/products/${p.id}`} className="text-brand-800 hover:underline">
@@ -323,7 +340,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           },
           { key: "sku", header: "SKU", cell: (p) => p.sku, className: "font-mono text-xs" },
           { key: "category", header: "Category", cell: (p) => categoryLabel(p.category) },
-          { key: "price", header: "Price", numeric: true, cell: (p) => formatCents(p.priceCents) },
+          { key: "price", header: "Price", sortKey: "price", numeric: true, cell: (p) => formatCents(p.priceCents) },
           {
             key: "stock",
             header: "Stock",
