@@ -3,7 +3,7 @@ import type { CategorySlug } from "~/lib/categories";
 import { FACETS, type FacetChoice } from "~/lib/facets";
 import type { ListingSort } from "~/lib/listing";
 import { rememberedCounts } from "../catalog/counts-memo";
-import { type AvailabilityCounts, availabilityCounts, choiceKey, facetCounts, scopeKey } from "../catalog/facets";
+import { availabilityCounts, choiceKey, facetCounts, scopeKey } from "../catalog/facets";
 import { decodeCursor, listCategoryPage } from "../catalog/products";
 import type { DB } from "../db/schema";
 import { type Audience, cardsForAudience, refusalsForAudience } from "./audience";
@@ -51,22 +51,27 @@ export async function categoryPage(
       facets: ask.facets,
     }),
     // The filters' counts: the first page only (the next pages load the list alone), the same for
-    // every viewer of this listing until the catalog or the rules change (counts-memo.ts).
+    // every viewer of this listing with the same refusals (the "sold to my address" count is
+    // theirs) until the catalog or the rules change (counts-memo.ts).
     firstPage
-      ? rememberedCounts(db, `category|${scopeKey(scope)}|${choiceKey(ask.facets)}`, async () => {
-          const [counts, availability] = await Promise.all([
-            facetCounts(db, scope, ask.facets, ask.brandId ? FACETS.filter((f) => f !== "brand") : FACETS),
-            availabilityCounts(db, scope, ask.facets, refusals),
-          ]);
-          return { counts, availability };
-        })
+      ? rememberedCounts(
+          db,
+          `category|${scopeKey(scope)}|${choiceKey(ask.facets)}|${JSON.stringify(refusals)}`,
+          async () => {
+            const [counts, availability] = await Promise.all([
+              facetCounts(db, scope, ask.facets, ask.brandId ? FACETS.filter((f) => f !== "brand") : FACETS),
+              availabilityCounts(db, scope, ask.facets, refusals),
+            ]);
+            return { counts, availability };
+          },
+        )
       : null,
   ]);
   return {
     soldHere: ask.soldHere && refusals !== null,
     offerSoldHere: refusals !== null,
     counts: counted?.counts ?? null,
-    availability: (counted?.availability ?? null) as AvailabilityCounts | null,
+    availability: counted?.availability ?? null,
     products: await cardsForAudience(db, audience, page.items),
     nextCursor: page.nextCursor,
   };

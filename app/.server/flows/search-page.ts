@@ -65,8 +65,9 @@ export async function searchPage(
   const scope = matched
     ? { category: null, ...filters, lineIds: sql<number>`(select line_id from products where id in ${matched})` }
     : null;
-  // The same for every viewer of this search until the catalog or the rules change (counts-memo.ts).
-  const key = `search|${JSON.stringify(normalizeQuery(query))}|${scopeKey({ category: null, ...filters })}|${choiceKey(facets)}`;
+  // The same for every viewer of this search with the same refusals (the "sold to my address"
+  // count is theirs) until the catalog or the rules change (counts-memo.ts).
+  const key = `search|${JSON.stringify(normalizeQuery(query))}|${scopeKey({ category: null, ...filters })}|${choiceKey(facets)}|${JSON.stringify(refusals)}`;
   const [counted, products] = await Promise.all([
     scope
       ? rememberedCounts(db, key, async () => {
