@@ -2,7 +2,7 @@ import "./support/env";
 import type { Page } from "@playwright/test";
 import { subscribeAlert } from "../../app/.server/catalog/stock-alerts";
 import { getDb } from "../../app/.server/db/instance";
-import { createList, saveToList } from "../../app/.server/lists/saved-lists";
+import { createList, listItems, saveToList } from "../../app/.server/lists/saved-lists";
 import * as MESSAGES from "../../app/lib/messages";
 import * as ACCOUNT_MESSAGES from "../../app/lib/messages/account";
 import { freshProduct, placeOrderFor, tag } from "./support/admin";
@@ -134,7 +134,9 @@ test.describe("saved lists", () => {
     await expect(page.getByRole("button", { name: `Increase quantity of ${soda}` })).toBeDisabled();
     await page.getByRole("button", { name: `Decrease quantity of ${soda}` }).click();
     await expect(shown).toHaveText("30");
-    // Kept after a reload: the server holds the list.
+    await expect(page.getByText(ACCOUNT_MESSAGES.listQuantitySaving)).toHaveCount(0);
+    await expect(page.getByRole("status", { name: `Line price of ${soda}` })).toHaveText("$300.00");
+    // Kept after a reload: the server holds the list, and the last tap won.
     await page.reload();
     await expect(shown).toHaveText("30");
 
@@ -155,6 +157,49 @@ test.describe("saved lists", () => {
     await expect(page).toHaveURL(/\/account\/lists$/);
     await expect(page.getByText(ACCOUNT_MESSAGES.listDeleted(`Renamed ${t}`))).toBeVisible();
     await expect(page.getByRole("link", { name: new RegExp(`Renamed ${t}`) })).toHaveCount(0);
+  });
+
+  test("taps made faster than the server answers are kept in order: the last one wins", async ({ page }) => {
+    const t = tag();
+    const soda = `Rapid Soda ${t}`;
+    const sodaId = await casedProduct(soda, 1000);
+    const customer = await createCustomer();
+    const list = await createList(getDb(), customer.id, `Rapid ${t}`);
+    await saveToList(getDb(), customer.id, { listId: list.id }, [{ productId: sodaId, quantity: 20 }], "fit");
+    await logIn(page, customer);
+    // The change to 40 reaches the server late, as on a slow network: a page that sent the next tap
+    // meanwhile (and gave up on the first) would have the two land in the other order, and 40 stay.
+    let landed: () => void = () => undefined;
+    const late = new Promise<void>((resolve) => {
+      landed = resolve;
+    });
+    await page.route(`**/account/lists/${list.id}*`, async (route) => {
+      const request = route.request();
+      if (request.method() !== "POST" || !/quantity=40/.test(request.postData() ?? "")) return route.continue();
+      await new Promise((r) => setTimeout(r, 800));
+      const response = await route.fetch();
+      landed();
+      await route.fulfill({ response }).catch(() => undefined);
+    });
+    await page.goto(`/account/lists/${list.id}`);
+    const shown = page.getByRole("status", { name: `Quantity of ${soda}` });
+    await expect(shown).toHaveText("20");
+    const up = page.getByRole("button", { name: `Increase quantity of ${soda}` });
+    const down = page.getByRole("button", { name: `Decrease quantity of ${soda}` });
+    await up.click();
+    await expect(shown).toHaveText("30");
+    await up.click();
+    await expect(shown).toHaveText("40");
+    await down.click();
+    await expect(shown).toHaveText("30");
+    // "Saving…" stays until the last tap has landed.
+    await expect(page.getByText(ACCOUNT_MESSAGES.listQuantitySaving)).toBeVisible();
+    await late;
+    await expect(page.getByText(ACCOUNT_MESSAGES.listQuantitySaving)).toHaveCount(0);
+    await expect(page.getByRole("status", { name: `Line price of ${soda}` })).toHaveText("$300.00");
+    await page.reload();
+    await expect(shown).toHaveText("30");
+    expect((await listItems(getDb(), list.id)).map((l) => l.quantity)).toEqual([30]);
   });
 
   test("before the page's JavaScript has run, Add to list and Delete list work as plain forms", async ({ page }) => {

@@ -115,6 +115,9 @@ export function confirmDeleteList(name: string): string {
 export function addedToList(quantity: number, product: string, list: string): string {
   return `Added ${quantity} of ${product} to ${list}.`;
 }
+/** Beside a list line's stepper while its change is on the way to the server. */
+export const listQuantitySaving = "Saving…";
+
 export function listQuantityChanged(list: string, quantity: number, product: string): string {
   return `${list} now holds ${quantity} of ${product}.`;
 }

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigate, useNavigation } from "react-router";
 import { canBuy } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
@@ -44,18 +44,48 @@ export async function action({ params, context }: Route.ActionArgs) {
 /** "Add all to cart" answers applied to the browser cart already (each answer once). */
 const applied = new Set<string>();
 
+/**
+ * One line's − / + steppers. Taps are never raced against each other: one change is in flight at a
+ * time, and a tap made meanwhile waits and goes when it lands (the last tap wins). Two requests in
+ * flight at once could land in the other order and keep the older quantity (seen in CI: + then −
+ * quickly left the list at the higher number). Without JavaScript each button posts the form.
+ */
 function LineStepper({ line }: { line: ListLineView }) {
   const fetcher = useFetcher<FormReply>();
+  const [wanted, setWanted] = useState<number | null>(null);
+  const lastSent = useRef<number | null>(null);
   const pending = fetcher.formData?.get("quantity");
-  const quantity = typeof pending === "string" ? Number(pending) : line.quantity;
+  const quantity = wanted ?? (typeof pending === "string" ? Number(pending) : line.quantity);
   const down = listStepDown(quantity, line.unit);
   const up = listStepUp(quantity, line.unit);
+  const { submit, state } = fetcher;
+  const send = useCallback(
+    (next: number) => {
+      lastSent.current = next;
+      submit({ intent: "quantity", productId: String(line.productId), quantity: String(next) }, { method: "post" });
+    },
+    [submit, line.productId],
+  );
+  useEffect(() => {
+    if (state !== "idle" || wanted === null) return;
+    if (wanted !== lastSent.current) send(wanted);
+    else setWanted(null);
+  }, [state, wanted, send]);
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const next = submitter instanceof HTMLButtonElement ? Number(submitter.value) : Number.NaN;
+    if (!Number.isInteger(next)) return;
+    setWanted(next);
+    if (state === "idle") send(next);
+  }
   const button =
     "flex size-11 items-center justify-center text-lg font-bold text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40";
   return (
     <div className="flex flex-col gap-1">
       <fetcher.Form
         method="post"
+        onSubmit={onSubmit}
         className="inline-flex w-fit items-center rounded-md border border-slate-300 bg-white"
       >
         <input type="hidden" name="intent" value="quantity" />
@@ -87,6 +117,9 @@ function LineStepper({ line }: { line: ListLineView }) {
           +
         </button>
       </fetcher.Form>
+      <p className="min-h-5 text-xs text-slate-500" role="status">
+        {wanted !== null || state !== "idle" ? ACCOUNT_MESSAGES.listQuantitySaving : null}
+      </p>
       {fetcher.data && !fetcher.data.ok && fetcher.data.message ? (
         <p className="text-sm text-danger-700" role="alert">
           {fetcher.data.message}
