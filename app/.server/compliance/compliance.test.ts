@@ -4,6 +4,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, storeToday } from "~/lib/business";
 import { evaluateSale } from "~/lib/compliance/engine";
+import type { FormReply } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import { type RuleInput, ruleSchema } from "~/lib/schemas/compliance";
 import { TEST_ADMIN } from "../../../tests/support/actors";
@@ -23,11 +24,13 @@ import { editableLines, editOrder, OrderEditError } from "../flows/order-edit";
 import { changeOrderStatus, StatusChangeError } from "../flows/order-life";
 import { OrderRefusedError, placeOrder } from "../flows/place-order";
 import { createProductWithImages } from "../flows/product-admin";
+import { formAction } from "../http/form-action";
+import { MAX_DOCUMENT_BYTES } from "../media/documents";
 import { buyerLicenses, checkProducts, findLineChecks } from "./check";
 import { EMPTY_COMPLIANCE, findLabReport, findProductCompliance, loadFacts, saveProductCompliance } from "./facts";
 import { cartCompliance, productNotes } from "./for-buyer";
 import { pactCsv, pactShipments, pactSummary, shipperState } from "./pact";
-import { bulkSetCompliance, readComplianceFacts, saveComplianceForm } from "./product-form";
+import { bulkSetCompliance, complianceFormSchema, readComplianceFacts, saveComplianceForm } from "./product-form";
 import { currentRules, resetRuleCacheForTests } from "./rule-cache";
 import { createRule, listRules, RuleError, setRuleEnabled, updateRule } from "./rules";
 import { testSale } from "./test-sale";
@@ -319,6 +322,15 @@ describe(`product compliance facts on ${ON}`, () => {
   });
 });
 
+/** Posts the edit page's Compliance form the way its action does: its field errors, or null when saved. */
+async function submitCompliance(db: Kysely<DB>, id: number, form: FormData) {
+  const reply = await formAction(form, complianceFormSchema, async (input) => {
+    await saveComplianceForm(db, id, input, TEST_ADMIN);
+    return null;
+  });
+  return reply === null ? null : ((reply as unknown as { data: FormReply }).data.fieldErrors ?? {});
+}
+
 describe(`the product form's compliance section on ${ON}`, () => {
   it("refuses bad facts field by field, keeps a lab report in the private store, and sets facts in bulk", async () => {
     const id = await product("Form product", {});
@@ -326,7 +338,7 @@ describe(`the product form's compliance section on ${ON}`, () => {
     bad.set("upc", "123456789013");
     bad.set("country", "USA");
     bad.set("productClass", "kratom");
-    expect(await saveComplianceForm(t.db, id, bad, TEST_ADMIN)).toEqual({
+    expect(await submitCompliance(t.db, id, bad)).toEqual({
       upc: MESSAGES.upcFormat,
       country: MESSAGES.countryFormat,
     });
@@ -334,10 +346,16 @@ describe(`the product form's compliance section on ${ON}`, () => {
 
     const notPdf = new FormData();
     notPdf.set("labReport", new File(["<html><script>alert(1)</script>"], "coa.pdf", { type: "application/pdf" }));
-    expect(await saveComplianceForm(t.db, id, notPdf, TEST_ADMIN)).toEqual({
+    expect(await submitCompliance(t.db, id, notPdf)).toEqual({
       labReport: "The document must be a PDF, JPEG or PNG file.",
     });
     expect(await findLabReport(t.db, id)).toBeNull();
+    // Too large is said beside the field before anything is read, and the facts beside it wait too.
+    const huge = new FormData();
+    huge.set("brand", "Too Big Brand");
+    huge.set("labReport", new File([new Uint8Array(MAX_DOCUMENT_BYTES + 1)], "coa.pdf", { type: "application/pdf" }));
+    expect(await submitCompliance(t.db, id, huge)).toEqual({ labReport: MESSAGES.labReportTooLarge });
+    expect((await findProductCompliance(t.db, id)).brand).toBeNull();
 
     const good = new FormData();
     good.set("brand", "Calm Creek");
@@ -345,7 +363,7 @@ describe(`the product form's compliance section on ${ON}`, () => {
     good.set("upc", "036000291452");
     good.set("thcMg", "0.3");
     good.set("labReport", new File(["%PDF-1.4\n%%EOF\n"], "coa.pdf", { type: "application/pdf" }));
-    expect(await saveComplianceForm(t.db, id, good, TEST_ADMIN)).toBeNull();
+    expect(await submitCompliance(t.db, id, good)).toBeNull();
     expect(await findProductCompliance(t.db, id)).toMatchObject({
       brand: "Calm Creek",
       productClass: "cannabinoid",
@@ -429,13 +447,13 @@ describe(`the product form's compliance section on ${ON}`, () => {
     const id = await product("Listed vape", { productClass: "nicotine-vape" });
     const bad = new FormData();
     bad.set("directoryStates", "KY, Kentucky");
-    expect(await saveComplianceForm(t.db, id, bad, TEST_ADMIN)).toEqual({
+    expect(await submitCompliance(t.db, id, bad)).toEqual({
       directoryStates: MESSAGES.directoryStateUnknown,
     });
     const good = new FormData();
     good.set("productClass", "nicotine-vape");
     good.set("directoryStates", "va ky, KY");
-    expect(await saveComplianceForm(t.db, id, good, TEST_ADMIN)).toBeNull();
+    expect(await submitCompliance(t.db, id, good)).toBeNull();
     expect((await loadFacts(t.db, [id])).get(id)?.directoryStates).toEqual(["KY", "VA"]);
     const log = await listAudit(t.db, { subjectType: "product", subjectId: String(id) });
     expect(log.items[0]?.after).toMatchObject({ directoryStates: "KY, VA" });
@@ -1035,7 +1053,7 @@ describe(`placing an order checks the rules on ${ON}`, () => {
     form.set("productClass", "nicotine-vape");
     form.set("flavorClass", "tobacco");
     form.set("directoryStates", "ky, nc");
-    expect(await saveComplianceForm(other, vape, form, TEST_ADMIN)).toBeNull();
+    expect(await submitCompliance(other, vape, form)).toBeNull();
     expect((await findProductCompliance(t.db, vape)).directoryStates).toEqual(["KY", "NC"]);
     const { order } = await place();
     const checks = await findLineChecks(t.db, order.id);

@@ -1,11 +1,13 @@
 import type { Kysely } from "kysely";
+import type { z } from "zod";
 import * as MESSAGES from "~/lib/messages";
 import { type ProductComplianceInput, productComplianceSchema } from "~/lib/schemas/compliance";
 import type { Actor } from "../audit/log";
 import { lockProducts } from "../catalog/product-locks";
 import type { DB } from "../db/schema";
-import { parseForm } from "../http/forms";
+import { parseForm, uploadedFiles } from "../http/forms";
 import { DocumentRejectedError, MAX_DOCUMENT_BYTES } from "../media/documents";
+import { DomainError } from "../runtime/domain-error";
 import { findProductCompliance, saveLabReport, saveProductCompliance } from "./facts";
 
 export const LAB_REPORT_TOO_LARGE = MESSAGES.labReportTooLarge;
@@ -19,31 +21,35 @@ export function readComplianceFacts(
 }
 
 /**
- * The compliance section of the product form: the facts, and optionally a new lab report (checked
- * from its bytes, kept in the private document store). Returns field errors, or null when saved.
+ * The product edit page's Compliance form: the facts, and optionally a new lab report (one file,
+ * checked for size here and from its bytes when kept).
+ */
+export const complianceFormSchema = productComplianceSchema.extend({
+  labReport: uploadedFiles({ largerThan: { bytes: MAX_DOCUMENT_BYTES, message: () => LAB_REPORT_TOO_LARGE } }),
+});
+export type ComplianceFormInput = z.output<typeof complianceFormSchema>;
+
+/**
+ * Saves the Compliance form: a new lab report first (kept in the private document store; one that
+ * is not a PDF, JPEG or PNG is refused beside its field, and then no fact changes), then the facts.
  */
 export async function saveComplianceForm(
   db: Kysely<DB>,
   productId: number,
-  form: FormData,
+  input: ComplianceFormInput,
   actor: Actor,
-): Promise<Record<string, string> | null> {
-  const parsed = readComplianceFacts(form);
-  const file = form.get("labReport");
-  const upload = typeof file !== "string" && file && !(file.name === "" && file.size === 0) ? file : null;
-  const errors: Record<string, string> = parsed.ok ? {} : { ...parsed.errors };
-  if (upload && upload.size > MAX_DOCUMENT_BYTES) errors.labReport = LAB_REPORT_TOO_LARGE;
-  if (!parsed.ok || Object.keys(errors).length) return errors;
+): Promise<void> {
+  const { labReport, ...facts } = input;
+  const [upload] = labReport;
   if (upload) {
     try {
       await saveLabReport(db, productId, Buffer.from(await upload.arrayBuffer()), actor);
     } catch (error) {
-      if (error instanceof DocumentRejectedError) return { labReport: error.message };
+      if (error instanceof DocumentRejectedError) throw new DomainError(error.message, { field: "labReport" });
       throw error;
     }
   }
-  await saveProductCompliance(db, productId, parsed.facts, actor);
-  return null;
+  await saveProductCompliance(db, productId, facts, actor);
 }
 
 /**

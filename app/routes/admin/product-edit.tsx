@@ -3,7 +3,7 @@ import { countVariants, findLineHead } from "~/.server/catalog/lines";
 import { productThreshold } from "~/.server/catalog/product-writes";
 import { findProduct } from "~/.server/catalog/products";
 import { findProductCompliance } from "~/.server/compliance/facts";
-import { saveComplianceForm } from "~/.server/compliance/product-form";
+import { complianceFormSchema, saveComplianceForm } from "~/.server/compliance/product-form";
 import { getDb } from "~/.server/db/instance";
 import { updateProductWithImages } from "~/.server/flows/product-admin";
 import { productFormSchema, readUploads, savingProduct } from "~/.server/flows/product-form";
@@ -13,7 +13,7 @@ import { redirectWithToast } from "~/.server/http/toast";
 import { listTiers } from "~/.server/pricing/tiers";
 import { actorOf, formOf } from "~/.server/request/context";
 import { ComplianceForm, type ComplianceFormReply } from "~/components/admin/compliance-form";
-import { ProductForm } from "~/components/admin/product-form";
+import { ProductForm, type ProductFormReply } from "~/components/admin/product-form";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { intentOf, revalidateAfterConflict } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
@@ -73,12 +73,18 @@ export async function action({ params, context }: Route.ActionArgs) {
   const form = formOf(context);
   if (intentOf(form) === "compliance") {
     if (!(await findProduct(getDb(), id))) throw data(MESSAGES.productNotFound, { status: 404 });
-    const errors = await saveComplianceForm(getDb(), id, form, actorOf(context));
-    if (errors) return replyError({ fieldErrors: errors }, { form, data: { intent: "compliance" } });
-    return redirectWithToast(`/admin/products/${id}`, {
-      type: "success",
-      message: BACK_OFFICE_MESSAGES.complianceSaved,
-    });
+    return formAction(
+      form,
+      complianceFormSchema,
+      async (input) => {
+        await saveComplianceForm(getDb(), id, input, actorOf(context));
+        return redirectWithToast(`/admin/products/${id}`, {
+          type: "success",
+          message: BACK_OFFICE_MESSAGES.complianceSaved,
+        });
+      },
+      { data: { intent: "compliance" } },
+    );
   }
   return formAction(form, productFormSchema, async ({ changes, images, keepKeys, opened }) => {
     if (!opened) return replyError({ message: MESSAGES.reloadAndRetry }, { form });
@@ -100,10 +106,9 @@ export async function action({ params, context }: Route.ActionArgs) {
 export default function ProductEdit({ loaderData }: Route.ComponentProps) {
   const reply = useSettledActionData<typeof action>();
   // The compliance section's own answer (its intent's); the product form's answers name the product's fields.
-  const complianceReply =
-    (reply?.data as { intent?: string } | undefined)?.intent === "compliance"
-      ? (reply as ComplianceFormReply)
-      : undefined;
+  const ofCompliance = (reply?.data as { intent?: string } | undefined)?.intent === "compliance";
+  const complianceReply = ofCompliance ? (reply as ComplianceFormReply) : undefined;
+  const productReply = ofCompliance ? undefined : (reply as ProductFormReply | undefined);
   const { product, compliance, line } = loaderData;
   return (
     <section aria-labelledby="edit-title" className="rounded-lg border border-slate-200 bg-white p-5">
@@ -130,7 +135,7 @@ export default function ProductEdit({ loaderData }: Route.ComponentProps) {
       <ProductForm
         key={`${product.id}@${product.version}`}
         product={product}
-        reply={reply}
+        reply={productReply}
         submitLabel="Save changes"
       />
       <ComplianceForm
