@@ -117,5 +117,7 @@ describe(`remembered filter counts on ${ON}`, () => {
     // A search: Indiana asks first this time.
     expect(await load(searchLoader, indiana, "/search?q=memo")).toEqual({ inStock: 3, soldHere: 0 });
     expect(await load(searchLoader, dallas, "/search?q=memo")).toEqual({ inStock: 3, soldHere: 3 });
+    // A search that finds nothing counts nothing.
+    expect(await load(searchLoader, dallas, "/search?q=zzzqqq")).toEqual({ inStock: 0, soldHere: 0 });
   });
 });

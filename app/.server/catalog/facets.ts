@@ -183,9 +183,42 @@ export function choiceKey(chosen: FacetChoice): string {
   return JSON.stringify(FACETS.map((f) => [...(chosen[f] ?? [])].sort()));
 }
 
+/** The lines of these products (a subquery of ids), each once. */
+export async function linesOf(db: Db, productIds: RawBuilder<number>): Promise<number[]> {
+  const rows = await db
+    .selectFrom("products")
+    .select("line_id")
+    .distinct()
+    .where(sql<SqlBool>`products.id in ${productIds}`)
+    .execute();
+  return rows.map((r) => r.line_id);
+}
+
+/**
+ * Ids as a subquery bound as one parameter, however many there are (a listing's lines found by a
+ * search: thousands, past SQLite's limit on parameters): a JSON array on SQLite, an array on
+ * PostgreSQL.
+ */
+export function idList(db: Db, ids: readonly number[]): RawBuilder<number> {
+  return dialectOf(db) === "postgres"
+    ? sql<number>`(select unnest(${sql.val([...ids])}::int[]))`
+    : sql<number>`(select value from json_each(${JSON.stringify(ids)}))`;
+}
+
 /** A listing's scope as a key (caches of its orders). */
 export function scopeKey(scope: ListingScope): string {
   return JSON.stringify([scope.category, scope.brandId ?? null, !!scope.inStockOnly, scope.soldHere ?? null]);
+}
+
+/** How many lines of the listing (its scope, and the facets chosen) there are. */
+export async function countLines(db: Kysely<DB>, scope: ListingScope, chosen: FacetChoice): Promise<number> {
+  const row = await db
+    .selectFrom("products")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where(scopeCondition(scope, dialectOf(db)))
+    .where(facetCondition(chosen))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**
@@ -198,18 +231,9 @@ export async function availabilityCounts(
   chosen: FacetChoice,
   refusals: readonly Refusal[] | null,
 ): Promise<AvailabilityCounts> {
-  const count = async (s: ListingScope) => {
-    const row = await db
-      .selectFrom("products")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where(scopeCondition(s, dialectOf(db)))
-      .where(facetCondition(chosen))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  };
   const [inStock, soldHere] = await Promise.all([
-    count({ ...scope, inStockOnly: true }),
-    refusals === null ? null : count({ ...scope, soldHere: refusals }),
+    countLines(db, { ...scope, inStockOnly: true }, chosen),
+    refusals === null ? null : countLines(db, { ...scope, soldHere: refusals }, chosen),
   ]);
   return { inStock, soldHere };
 }

@@ -2,8 +2,8 @@ import type { Kysely } from "kysely";
 import type { CategorySlug } from "~/lib/categories";
 import { FACETS, type FacetChoice } from "~/lib/facets";
 import type { ListingSort } from "~/lib/listing";
-import { rememberedCounts } from "../catalog/counts-memo";
-import { availabilityCounts, choiceKey, facetCounts, scopeKey } from "../catalog/facets";
+import { choiceKey, scopeKey } from "../catalog/facets";
+import { listingCounts } from "../catalog/listing-counts";
 import { decodeCursor, listCategoryPage } from "../catalog/products";
 import type { DB } from "../db/schema";
 import { type Audience, cardsForAudience, refusalsForAudience } from "./audience";
@@ -51,19 +51,17 @@ export async function categoryPage(
       facets: ask.facets,
     }),
     // The filters' counts: the first page only (the next pages load the list alone), the same for
-    // every viewer of this listing with the same refusals (the "sold to my address" count is
-    // theirs) until the catalog or the rules change (counts-memo.ts).
+    // every viewer of this listing until the catalog or the rules change (counts-memo.ts); the
+    // in-stock and "sold to my address" counts for every viewer with the same refusals (the
+    // latter is theirs).
     firstPage
-      ? rememberedCounts(
+      ? listingCounts(
           db,
-          `category|${scopeKey(scope)}|${choiceKey(ask.facets)}|${JSON.stringify(refusals)}`,
-          async () => {
-            const [counts, availability] = await Promise.all([
-              facetCounts(db, scope, ask.facets, ask.brandId ? FACETS.filter((f) => f !== "brand") : FACETS),
-              availabilityCounts(db, scope, ask.facets, refusals),
-            ]);
-            return { counts, availability };
-          },
+          `category|${scopeKey(scope)}|${choiceKey(ask.facets)}`,
+          async () => scope,
+          ask.facets,
+          refusals,
+          ask.brandId !== null ? FACETS.filter((f) => f !== "brand") : FACETS,
         )
       : null,
   ]);

@@ -1,17 +1,18 @@
 import { type Kysely, sql } from "kysely";
 import type { FacetChoice } from "~/lib/facets";
 import { hasFacets } from "~/lib/facets";
-import { rememberedCounts } from "../catalog/counts-memo";
 import {
   type AvailabilityCounts,
-  availabilityCounts,
   choiceKey,
   facetCondition,
-  facetCounts,
+  type facetCounts,
+  idList,
   lineCondition,
+  linesOf,
   scopeKey,
 } from "../catalog/facets";
 import { productPath } from "../catalog/lines";
+import { listingCounts } from "../catalog/listing-counts";
 import { searchProducts } from "../catalog/search/engine";
 import { normalizeQuery } from "../catalog/search/text";
 import { dialectOf } from "../db/connect";
@@ -62,21 +63,23 @@ export async function searchPage(
   const cards = found.products.slice(0, SEARCH_PAGE_SIZE).filter((p) => !lines.has(p.lineId) && lines.add(p.lineId));
   // The filters' counts over every line the search found (the first page only).
   const matched = "matched" in found ? (found.matched ?? null) : null;
-  const scope = matched
-    ? { category: null, ...filters, lineIds: sql<number>`(select line_id from products where id in ${matched})` }
-    : null;
-  // The same for every viewer of this search with the same refusals (the "sold to my address"
-  // count is theirs) until the catalog or the rules change (counts-memo.ts).
-  const key = `search|${JSON.stringify(normalizeQuery(query))}|${scopeKey({ category: null, ...filters })}|${choiceKey(facets)}|${JSON.stringify(refusals)}`;
+  // Remembered for every viewer of this search (the "sold to my address" count per refusals).
+  const key = `search|${JSON.stringify(normalizeQuery(query))}|${scopeKey({ category: null, ...filters })}|${choiceKey(facets)}`;
   const [counted, products] = await Promise.all([
-    scope
-      ? rememberedCounts(db, key, async () => {
-          const [counts, availability] = await Promise.all([
-            facetCounts(db, scope, facets),
-            availabilityCounts(db, scope, facets, refusals),
-          ]);
-          return { counts, availability };
-        })
+    matched
+      ? listingCounts(
+          db,
+          key,
+          // The lines found, read once (and only when something is not remembered): counting then
+          // reads a list, not the search again for each row counted (seconds for a common word at
+          // 100,000 lines); none found, nothing to count.
+          async () => {
+            const found = await linesOf(db, matched);
+            return found.length ? { category: null, ...filters, lineIds: idList(db, found) } : null;
+          },
+          facets,
+          refusals,
+        )
       : null,
     cardsForAudience(db, audience, cards),
   ]);

@@ -223,13 +223,17 @@ function matchedIds(
   forgiving: Expr | null,
 ): RawBuilder<number> {
   const found = reading.typed ? (forgiving ? either(reading.typed, forgiving) : reading.typed) : null;
+  // A union of the ways in, each read from its index: an OR of them was a test on every product
+  // (160 ms at 500,000 variants for a common word).
   const parts = [
-    ...(found ? [sql<boolean>`products.id in ${matchingIds(db, found)}`] : []),
-    ...([...text].length >= NAME_CONTAINS_MIN_LENGTH ? [nameContains(db, text)] : []),
-    ...(exactId === null ? [] : [sql<boolean>`products.id = ${exactId}`]),
+    ...(found ? [sql<number>`select * from ${matchingIds(db, found)} as m`] : []),
+    ...([...text].length >= NAME_CONTAINS_MIN_LENGTH
+      ? [sql<number>`select products.id from products where ${nameContains(db, text)}`]
+      : []),
+    ...(exactId === null ? [] : [sql<number>`select ${exactId}`]),
   ];
   if (parts.length === 0) return sql<number>`(select products.id from products where 1 = 0)`;
-  return sql<number>`(select products.id from products where ${sql.join(parts, sql` or `)})`;
+  return sql<number>`(${sql.join(parts, sql` union `)})`;
 }
 
 /** Suggestions start at this many characters (fewer match too much to be useful). */
