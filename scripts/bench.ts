@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { listAdminProducts } from "../app/.server/admin/products";
+import { productPath as linePath } from "../app/.server/catalog/lines";
 import { dialectOf } from "../app/.server/db/connect";
 import { closeDb, getDb } from "../app/.server/db/instance";
 import { checkQuickOrder } from "../app/.server/wholesale/quick-order";
@@ -476,7 +477,8 @@ async function main() {
     .where("users.email", "=", buyer.email)
     .executeTakeFirstOrThrow();
 
-  const productPath = `/products/details/${product.id}`;
+  // The product's page is its line's (the old address answers with a redirect).
+  const productPath = (await linePath(db, product.id)) ?? `/products/details/${product.id}`;
   const productBytes = Buffer.from(await (await fetch(`${ORIGIN}${productPath}`)).arrayBuffer());
   const floorServer = http.createServer((_req, res) => {
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": productBytes.length });
