@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveProductCompliance } from "~/.server/compliance/facts";
 import { TEST_ADMIN } from "../../../../tests/support/actors";
@@ -165,6 +166,25 @@ describe(`search on ${ON}: what a buyer types`, () => {
     ];
     expect(paged).toEqual(all);
     expect(await names("kratom", 2, 3)).toEqual([]);
+  });
+
+  it("keeps only the products within the page's filters, in every rank and across pages", async () => {
+    const within = (...names: (typeof CATALOG)[number][0][]) =>
+      sql<number>`(select products.id from products where products.id in (${sql.join(names.map(id))}))`;
+    const found = async (q: string, limit: number, offset: number, w: ReturnType<typeof within>) =>
+      (await searchProducts(t.db, q, { limit, offset, within: w })).products.map((p) => p.name);
+    // Tier 1 ("kratom" as a word) and tier 3 (inside "Superkratom"), the first of tier 1 left out.
+    const w = within("Red Bali Kratom Capsules 60 ct", "Alpha Superkratom Blend", "Cloud King Grape Ice 15K");
+    expect(await found("kratom", 20, 0, w)).toEqual(["Red Bali Kratom Capsules 60 ct", "Alpha Superkratom Blend"]);
+    expect([...(await found("kratom", 1, 0, w)), ...(await found("kratom", 1, 1, w))]).toEqual([
+      "Red Bali Kratom Capsules 60 ct",
+      "Alpha Superkratom Blend",
+    ]);
+    expect(await found("kratom", 1, 2, w)).toEqual([]);
+    // Typos forgiven (tier 2) within the filters too.
+    expect(await found("vaporlx", 20, 0, within("Vaporlux Watermelon Ice 6000 Puffs"))).toEqual([
+      "Vaporlux Watermelon Ice 6000 Puffs",
+    ]);
   });
 
   it("suggests at most five, the exact code first; quick order's code field takes SKUs, then words", async () => {
