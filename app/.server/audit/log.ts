@@ -28,6 +28,9 @@ export type AuditSubject =
   | "excise-rule"
   | "pact-filing"
   | "price-group"
+  | "supplier"
+  | "purchase-order"
+  | "lot"
   | "store";
 
 export interface AuditEntry {

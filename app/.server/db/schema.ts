@@ -97,6 +97,10 @@ export interface ProductsTable {
   position: ColumnType<number, number | undefined, number>;
   lead: ColumnType<number, number | undefined, number>;
   price_apart: ColumnType<number, number | undefined, number>;
+  /** Suggest ordering at or under this many units (migration 0042); null: never. */
+  reorder_point: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Where it sits in the warehouse (migration 0042). */
+  bin: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A product line (migration 0036): the variants a buyer thinks of as one product. */
@@ -684,7 +688,147 @@ export interface SearchSynonymsTable {
   synonym: string;
 }
 
+/** A supplier the store buys from (migration 0042, issue 39). name_key: its name in lower case (unique). */
+export interface SuppliersTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+  email: string;
+  phone: ColumnType<string, string | undefined, string>;
+  lead_time_days: ColumnType<number, number | undefined, number>;
+  terms: ColumnType<string, string | undefined, string>;
+  notes: ColumnType<string, string | undefined, string>;
+  active: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A person at a supplier. */
+export interface SupplierContactsTable {
+  id: Generated<number>;
+  supplier_id: number;
+  name: string;
+  role: ColumnType<string, string | undefined, string>;
+  email: ColumnType<string, string | undefined, string>;
+  phone: ColumnType<string, string | undefined, string>;
+}
+
+/** A product a supplier sells: its SKU there, cost (cents) and pack size. Admin-only. */
+export interface SupplierItemsTable {
+  supplier_id: number;
+  product_id: number;
+  supplier_sku: ColumnType<string, string | undefined, string>;
+  unit_cost_cents: number;
+  pack_size: ColumnType<number, number | undefined, number>;
+  preferred: ColumnType<number, number | undefined, number>;
+}
+
+export type PurchaseOrderStatus = "draft" | "sent" | "partly_received" | "received" | "closed" | "cancelled";
+
+export interface PurchaseOrdersTable {
+  id: Generated<number>;
+  number: number;
+  supplier_id: number;
+  status: PurchaseOrderStatus;
+  notes: ColumnType<string, string | undefined, string>;
+  expected_on: ColumnType<string | null, string | null | undefined, string | null>;
+  sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_by: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PurchaseOrderLinesTable {
+  id: Generated<number>;
+  purchase_order_id: number;
+  product_id: number | null;
+  position: number;
+  name: string;
+  sku: string;
+  supplier_sku: ColumnType<string, string | undefined, string>;
+  unit_cost_cents: number;
+  quantity_ordered: number;
+  quantity_received: ColumnType<number, number | undefined, number>;
+}
+
+export type LotStatus = "available" | "quarantined" | "recalled" | "expired";
+
+/**
+ * A lot (migration 0042, decision 0066): units of one product received at once. products.stock is
+ * the units in no lot plus the on-hand units of its available lots.
+ */
+export interface LotsTable {
+  id: Generated<number>;
+  code: string;
+  code_key: string;
+  product_id: number | null;
+  name: string;
+  sku: string;
+  supplier_id: number | null;
+  purchase_order_line_id: number | null;
+  status: ColumnType<LotStatus, LotStatus | undefined, LotStatus>;
+  /** YYYY-MM-DD, the last day it may be sold; null: it does not expire. */
+  expires_on: string | null;
+  batch_date: string | null;
+  unit_cost_cents: number;
+  quantity_received: number;
+  on_hand: number;
+  lab_report_key: string | null;
+  lab_report_type: string | null;
+  lab_report_size: number | null;
+  published: ColumnType<number, number | undefined, number>;
+  /** THC per container, in micrograms, from the lab report. */
+  delta9_ug: number | null;
+  thca_ug: number | null;
+  received_at: string;
+  received_by: string | null;
+  updated_at: string;
+}
+
+/** Which lots an order's product was sold from. */
+export interface OrderLotsTable {
+  order_id: number;
+  product_id: number;
+  lot_id: number;
+  quantity: number;
+}
+
+export interface RecallsTable {
+  id: Generated<number>;
+  lot_id: number;
+  reason: string;
+  action: string;
+  status: ColumnType<"open" | "closed", "open" | "closed" | undefined, "open" | "closed">;
+  notices: ColumnType<number, number | undefined, number>;
+  created_by: string | null;
+  created_at: string;
+  closed_at: string | null;
+}
+
+/** A count or adjustment of stock, with its reason (migration 0042). */
+export interface StockAdjustmentsTable {
+  id: Generated<number>;
+  product_id: number;
+  lot_id: number | null;
+  delta: number;
+  counted: number | null;
+  reason: string;
+  note: ColumnType<string, string | undefined, string>;
+  actor_id: string | null;
+  actor_name: string;
+  created_at: string;
+}
+
 export interface DB {
+  suppliers: SuppliersTable;
+  supplier_contacts: SupplierContactsTable;
+  supplier_items: SupplierItemsTable;
+  purchase_orders: PurchaseOrdersTable;
+  purchase_order_lines: PurchaseOrderLinesTable;
+  lots: LotsTable;
+  order_lots: OrderLotsTable;
+  recalls: RecallsTable;
+  stock_adjustments: StockAdjustmentsTable;
   search_documents: SearchDocumentsTable;
   search_codes: SearchCodesTable;
   search_terms: SearchTermsTable;

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { storeToday } from "~/lib/business";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import { formatCents } from "~/lib/money";
@@ -6,9 +7,9 @@ import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, type SeenLines } from "~/lib/orders
 import { oneLine } from "~/lib/text";
 import { type Actor, recordAudit } from "../audit/log";
 import { lockProducts } from "../catalog/product-locks";
-import { returnStock, takeStock } from "../catalog/stock";
 import { checkOrderAgain } from "../compliance/check";
 import type { DB } from "../db/schema";
+import { releaseOrderStock, takeOrderStock } from "../inventory/lots";
 import { kickJobRunners } from "../jobs/wake";
 import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";
@@ -55,14 +56,20 @@ export interface EditedOrder {
 type Trx = Transaction<DB>;
 
 /** Moves `delta` units between the product's stock and the order (positive: taken from stock). */
-async function moveStock(trx: Trx, productId: number | null, name: string, delta: number): Promise<void> {
+async function moveStock(
+  trx: Trx,
+  orderId: number,
+  productId: number | null,
+  name: string,
+  delta: number,
+): Promise<void> {
   if (productId === null || delta === 0) return;
   if (delta > 0) {
-    if (!(await takeStock(trx, productId, delta))) {
+    if (!(await takeOrderStock(trx, orderId, productId, delta, storeToday()))) {
       const left = await trx.selectFrom("products").select("stock").where("id", "=", productId).executeTakeFirst();
       throw new OrderEditError(MESSAGES.orderEditNoStock(name, left?.stock ?? 0));
     }
-  } else await returnStock(trx, productId, -delta);
+  } else await releaseOrderStock(trx, orderId, productId, -delta);
   await addUnitsSold(trx, productId, delta);
 }
 
@@ -112,7 +119,7 @@ export async function editOrder(db: Kysely<DB>, orderId: number, edit: OrderEdit
       await lockProducts(trx, [product.id, ...lines.map((l) => l.product_id)], "no key update");
       // The line as it would be must be a quantity the product is sold in, as in the cart.
       await refuseOffUnit(trx, product.id, (existing?.quantity ?? 0) + edit.quantity);
-      await moveStock(trx, product.id, product.name, edit.quantity);
+      await moveStock(trx, orderId, product.id, product.name, edit.quantity);
       if (existing) {
         // The product is already on the order: more of it, at the order's price.
         const quantity = existing.quantity + edit.quantity;
@@ -161,7 +168,7 @@ export async function editOrder(db: Kysely<DB>, orderId: number, edit: OrderEdit
       );
       // A new quantity is one the product is sold in (removing the line always is allowed).
       if (quantity > 0) await refuseOffUnit(trx, line.product_id, quantity);
-      await moveStock(trx, line.product_id, line.name, quantity - line.quantity);
+      await moveStock(trx, orderId, line.product_id, line.name, quantity - line.quantity);
       addsUnits = quantity > line.quantity;
       if (quantity === 0) {
         await trx.deleteFrom("order_items").where("id", "=", line.id).execute();

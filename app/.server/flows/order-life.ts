@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { storeToday } from "~/lib/business";
 import * as MESSAGES from "~/lib/messages";
 import * as RECEIVABLES from "~/lib/messages/receivables";
 import * as TEAM from "~/lib/messages/team";
@@ -10,12 +11,12 @@ import type { Viewer } from "../accounts/viewer";
 import { type Actor, recordAudit, SYSTEM_ACTOR } from "../audit/log";
 import { assertOwner, assertStillOwner, TeamError } from "../business/team";
 import { lockProducts } from "../catalog/product-locks";
-import { returnStock, takeStock } from "../catalog/stock";
 import { checkOrderAgain } from "../compliance/check";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
 import { recordOrderExcise } from "../excise/orders";
+import { releaseOrderStock, takeOrderStock } from "../inventory/lots";
 import { defineJob } from "../jobs/registry";
 import { kickJobRunners } from "../jobs/wake";
 import { enqueueMail } from "../mail/outbox";
@@ -132,14 +133,15 @@ async function moveOrder(
   if (next === "Cancelled") {
     for (const item of items) {
       if (item.productId === null) continue;
-      await returnStock(trx, item.productId, item.quantity);
+      await releaseOrderStock(trx, order.id, item.productId, item.quantity);
       await addUnitsSold(trx, item.productId, -item.quantity);
     }
   } else if (order.status === "Cancelled") {
     const refusal = await checkOrderAgain(trx, order.id);
     if (refusal) throw new StatusChangeError(MESSAGES.orderCannotLeaveCancelled(order.id, refusal));
+    const today = storeToday();
     for (const item of items) {
-      if (item.productId === null || !(await takeStock(trx, item.productId, item.quantity))) {
+      if (item.productId === null || !(await takeOrderStock(trx, order.id, item.productId, item.quantity, today))) {
         throw new StatusChangeError(MESSAGES.cannotLeaveCancelled(order.id, item.name, item.quantity));
       }
       await addUnitsSold(trx, item.productId, item.quantity);

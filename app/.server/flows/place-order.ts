@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { storeToday } from "~/lib/business";
 import { collectedCents } from "~/lib/excise/engine";
 import * as MESSAGES from "~/lib/messages";
 import { goodsCentsOf, orderMoney } from "~/lib/order-money";
@@ -14,6 +15,7 @@ import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
 import { computeExcise, storeOrderExcise } from "../excise/orders";
+import { allocateLots, expireDueLots } from "../inventory/lots";
 import { kickJobRunners } from "../jobs/wake";
 import { addUnitsSold } from "../orders/best-sellers";
 import { enqueueOrderMails } from "../orders/mails";
@@ -105,6 +107,13 @@ export async function placeOrder(
         lines.map((l) => l.id),
         "no key update",
       );
+      // A lot past its last day is never sold: its units leave the stock before any is taken.
+      const today = storeToday();
+      await expireDueLots(
+        trx,
+        lines.map((l) => l.id),
+        today,
+      );
       const unitProblem = await sellingUnitProblem(trx, lines);
       if (unitProblem) throw new OrderRefusedError(unitProblem);
       const sold = [];
@@ -191,6 +200,8 @@ export async function placeOrder(
           })),
         )
         .execute();
+      // Which lots the units come from, first expiry first out (decision 0066).
+      for (const l of sold) await allocateLots(trx, order.id, l.id, l.quantity, today);
       await recordLineChecks(trx, order.id, compliance.version, compliance.checks);
       await storeOrderExcise(trx, order.id, excise);
       for (const l of sold) await addUnitsSold(trx, l.id, l.quantity);

@@ -14,6 +14,7 @@ import { getDb } from "../db/instance";
 import type { DB } from "../db/schema";
 import { startVersionsWatch, stopVersionsWatch } from "../db/versions-watch";
 import { pactReminderJob } from "../excise/pact-filings";
+import { expireLotsJob } from "../inventory/lots";
 import { enqueueJob } from "../jobs/enqueue";
 import { hasPendingJob, pruneJobsJob } from "../jobs/maintenance";
 import { defineJob, scheduleEvery } from "../jobs/registry";
@@ -94,6 +95,7 @@ const JOBS = [
   invoiceRemindersJob,
   orderBillingJob,
   demoPicturesJob,
+  expireLotsJob,
 ];
 
 const MINUTE = 60 * 1000;
@@ -121,6 +123,8 @@ export function startBackgroundWork(): void {
   scheduleEvery(invoiceRemindersJob.name, HOUR);
   // Orders whose billing is not their life's (issue 36): the upgrade's excise corrections, then a watch.
   scheduleEvery(orderBillingJob.name, 24 * HOUR);
+  // Lots past their last day leave the stock within the hour (issue 39).
+  scheduleEvery(expireLotsJob.name, HOUR);
   runner = startJobRunner({ pollMs: 2000 });
   log.info({ jobs: JOBS.map((j) => j.name) }, "job runner started");
 }

@@ -10,6 +10,8 @@ export interface Mail {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Files sent with the mail (a purchase order's PDF), their bytes in base64. */
+  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 export interface OutboxEntry extends Mail {
@@ -45,7 +47,12 @@ function outboxDir(): string {
 export async function sendMail(mail: Mail): Promise<void> {
   const e = env();
   if (e.SMTP_URL) {
-    await smtp(e.SMTP_URL).sendMail({ from: e.MAIL_FROM, ...mail });
+    const { attachments, ...rest } = mail;
+    await smtp(e.SMTP_URL).sendMail({
+      from: e.MAIL_FROM,
+      ...rest,
+      ...(attachments ? { attachments: attachments.map((a) => ({ ...a, encoding: "base64" })) } : {}),
+    });
     return;
   }
   const dir = outboxDir();

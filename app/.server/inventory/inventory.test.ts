@@ -1,0 +1,507 @@
+import fc from "fast-check";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeToday } from "~/lib/business";
+import * as INVENTORY_MESSAGES from "~/lib/messages/inventory";
+import { parsePurchaseLines, type ReceivedLine, receiveSchema } from "~/lib/schemas/inventory";
+import { TEST_ADMIN } from "../../../tests/support/actors";
+import { customerWithAddress } from "../../../tests/support/customers";
+import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { insertProduct } from "../catalog/product-writes";
+import { changeOrderStatus } from "../flows/order-life";
+import { OrderRefusedError, placeOrder } from "../flows/place-order";
+import { parseForm } from "../http/forms";
+import { MAIL_JOB } from "../mail/outbox";
+import { countLot, findLot, lotRecipients, recallCsv, recallLot, setLotHold } from "./lot-admin";
+import { expireLotsEverywhere, orderLotsOf } from "./lots";
+import {
+  closePurchaseOrder,
+  createPurchaseOrder,
+  findPurchaseOrder,
+  receivePurchaseOrder,
+  sendPurchaseOrder,
+  suggestPurchase,
+} from "./purchase-orders";
+import { createSupplier, SupplierError, saveSupplierItem, updateSupplier } from "./suppliers";
+
+const ON = process.env.DATABASE_URL ? "PostgreSQL" : "SQLite";
+let t: TestDatabase;
+const buyers: { id: string; address: string; email: string }[] = [];
+let n = 0;
+let supplierId: number;
+
+async function product(stock: number) {
+  const sku = `INV-${++n}`;
+  const id = await insertProduct(
+    t.db,
+    { sku, name: `Stocked ${n}`, description: "", priceCents: 1000, stock, category: "novelty" },
+    [],
+  );
+  return { id, sku };
+}
+
+async function stockOf(id: number) {
+  return (await t.db.selectFrom("products").select("stock").where("id", "=", id).executeTakeFirstOrThrow()).stock;
+}
+
+async function order(productId: number, quantity: number, buyer = 0) {
+  const b = buyers[buyer] as { id: string; address: string };
+  const { order } = await placeOrder(t.db, {
+    userId: b.id,
+    idempotencyKey: crypto.randomUUID(),
+    addressId: b.address,
+    lines: [{ id: productId, quantity }],
+  });
+  return order.id;
+}
+
+/** A sent purchase order of these products from the test supplier. */
+async function sentOrder(lines: { sku: string; quantity: number }[]) {
+  for (const l of lines) {
+    await saveSupplierItem(
+      t.db,
+      supplierId,
+      { sku: l.sku, supplierSku: `S-${l.sku}`, unitCostCents: 400, packSize: 1, preferred: true },
+      TEST_ADMIN,
+    );
+  }
+  const po = await createPurchaseOrder(t.db, supplierId, lines, TEST_ADMIN);
+  await sendPurchaseOrder(t.db, po.id, TEST_ADMIN);
+  return po.id;
+}
+
+let lotSeq = 0;
+function received(lineId: number, quantity: number, extra: Partial<ReceivedLine> = {}): ReceivedLine {
+  return {
+    lineId,
+    quantity,
+    lotCode: `L${++lotSeq}-${ON.slice(0, 2)}`,
+    expiresOn: null,
+    batchDate: null,
+    delta9Ug: null,
+    thcaUg: null,
+    index: 0,
+    ...extra,
+  };
+}
+
+async function receive(poId: number, lines: ReceivedLine[]) {
+  return receivePurchaseOrder(t.db, poId, lines, new Map(), TEST_ADMIN);
+}
+
+async function lineIds(poId: number) {
+  return (await findPurchaseOrder(t.db, poId))?.lines.map((l) => l.id) ?? [];
+}
+
+/** The rule of decision 0066: stock = units in no lot + on-hand units of available lots. */
+async function lotted(productId: number) {
+  const row = await t.db
+    .selectFrom("lots")
+    .select(sql<number>`coalesce(sum(on_hand), 0)`.as("n"))
+    .where("product_id", "=", productId)
+    .where("status", "=", "available")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+beforeAll(async () => {
+  t = await setupTestDatabase();
+  for (const email of ["lots-a@shop.test", "lots-b@shop.test"]) {
+    const { id, addressId } = await customerWithAddress(t.db, email, { businessName: `Shop ${email}` });
+    buyers.push({ id, address: addressId, email });
+  }
+  supplierId = await createSupplier(
+    t.db,
+    {
+      name: "Cloud Supply Co",
+      email: "orders@cloudsupply.test",
+      phone: "",
+      leadTimeDays: 7,
+      terms: "Net 30",
+      notes: "",
+      active: true,
+    },
+    TEST_ADMIN,
+  );
+});
+
+afterAll(async () => {
+  await t.cleanup();
+});
+
+describe(`suppliers and purchase orders on ${ON}`, () => {
+  it("refuses a second supplier of the same name, whatever its case", async () => {
+    const input = {
+      name: "cloud supply co",
+      email: "x@y.test",
+      phone: "",
+      leadTimeDays: 3,
+      terms: "",
+      notes: "",
+      active: true,
+    };
+    await expect(createSupplier(t.db, input, TEST_ADMIN)).rejects.toThrow(
+      INVENTORY_MESSAGES.supplierNameTaken("cloud supply co"),
+    );
+    const other = await createSupplier(t.db, { ...input, name: "Other Supply" }, TEST_ADMIN);
+    await expect(updateSupplier(t.db, other, input, TEST_ADMIN)).rejects.toBeInstanceOf(SupplierError);
+  });
+
+  it("refuses an item whose SKU no product has", async () => {
+    await expect(
+      saveSupplierItem(
+        t.db,
+        supplierId,
+        { sku: "NOPE-1", supplierSku: "", unitCostCents: 100, packSize: 1, preferred: false },
+        TEST_ADMIN,
+      ),
+    ).rejects.toThrow(INVENTORY_MESSAGES.unknownSku("NOPE-1"));
+  });
+
+  it("suggests what is at or under its reorder point, in whole packs, and not what is on order", async () => {
+    const low = await product(3);
+    const high = await product(500);
+    for (const p of [low, high]) {
+      await saveSupplierItem(
+        t.db,
+        supplierId,
+        { sku: p.sku, supplierSku: "", unitCostCents: 250, packSize: 12, preferred: true, reorderPoint: 10 },
+        TEST_ADMIN,
+      );
+    }
+    const suggested = await suggestPurchase(t.db, supplierId);
+    const mine = suggested.filter((s) => s.sku === low.sku || s.sku === high.sku);
+    expect(mine.map((s) => s.sku)).toEqual([low.sku]);
+    expect(mine[0]?.quantity).toBe(12);
+    // Once ordered, it is on order: not suggested again.
+    await createPurchaseOrder(t.db, supplierId, [{ sku: low.sku, quantity: 12 }], TEST_ADMIN);
+    expect((await suggestPurchase(t.db, supplierId)).some((s) => s.sku === low.sku)).toBe(false);
+  });
+
+  it("sends a draft: its PDF goes to the supplier through the outbox", async () => {
+    const p = await product(0);
+    const poId = await sentOrder([{ sku: p.sku, quantity: 24 }]);
+    expect((await findPurchaseOrder(t.db, poId))?.status).toBe("sent");
+    const jobs = await t.db.selectFrom("jobs").select("payload").where("name", "=", MAIL_JOB).execute();
+    const mail = jobs
+      .map((j) => JSON.parse(j.payload).mail)
+      .find((m: { to: string; subject: string }) => m.to === "orders@cloudsupply.test");
+    expect(mail.attachments[0].contentType).toBe("application/pdf");
+    expect(Buffer.from(mail.attachments[0].content, "base64").subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  it("receives into lots: stock rises per lot, more or less than ordered, and the order's status follows", async () => {
+    const a = await product(5);
+    const b = await product(0);
+    const poId = await sentOrder([
+      { sku: a.sku, quantity: 10 },
+      { sku: b.sku, quantity: 6 },
+    ]);
+    const [la, lb] = await lineIds(poId);
+    await receive(poId, [received(la as number, 12)]);
+    expect(await stockOf(a.id)).toBe(17);
+    expect((await findPurchaseOrder(t.db, poId))?.status).toBe("partly_received");
+    await receive(poId, [received(lb as number, 4), received(lb as number, 2)]);
+    const po = await findPurchaseOrder(t.db, poId);
+    expect(po?.status).toBe("received");
+    expect(po?.lines.map((l) => [l.ordered, l.received])).toEqual([
+      [10, 12],
+      [6, 6],
+    ]);
+    expect(await stockOf(b.id)).toBe(6);
+    expect(await lotted(b.id)).toBe(6);
+    expect(po?.lines[1]?.lots).toHaveLength(2);
+  });
+
+  it("refuses a lot code already used, and a closed order: nothing changes", async () => {
+    const p = await product(0);
+    const poId = await sentOrder([{ sku: p.sku, quantity: 10 }]);
+    const [line] = await lineIds(poId);
+    await receive(poId, [received(line as number, 3, { lotCode: `CLASH-${ON}` })]);
+    await expect(receive(poId, [received(line as number, 3, { lotCode: `clash-${ON}` })])).rejects.toThrow(
+      INVENTORY_MESSAGES.lotCodeTaken(`CLASH-${ON}`),
+    );
+    expect(await stockOf(p.id)).toBe(3);
+    await closePurchaseOrder(t.db, poId, TEST_ADMIN);
+    await expect(receive(poId, [received(line as number, 3)])).rejects.toThrow(
+      INVENTORY_MESSAGES.purchaseOrderNotReceivable("closed"),
+    );
+    expect(await stockOf(p.id)).toBe(3);
+  });
+});
+
+describe(`the receiving form on ${ON}`, () => {
+  const today = "2026-11-28";
+  const schema = receiveSchema(today, (id) => (id === 7 ? "VL-7" : null));
+  const post = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    return parseForm(form, schema);
+  };
+  const row = { lineId: "7", quantity: "12", lotCode: "A1", expiresOn: "", batchDate: "", delta9: "", thca: "" };
+
+  it("refuses an expiry in the past, a fractional or negative count, a missing lot code, a bad THC", () => {
+    for (const [fields, message] of [
+      [{ ...row, expiresOn: "2026-11-27" }, INVENTORY_MESSAGES.expiryInPast("VL-7")],
+      [{ ...row, quantity: "1.5" }, INVENTORY_MESSAGES.lineQuantityInvalid("VL-7")],
+      [{ ...row, quantity: "-3" }, INVENTORY_MESSAGES.lineQuantityInvalid("VL-7")],
+      [{ ...row, lotCode: "" }, INVENTORY_MESSAGES.lotCodeRequired("VL-7")],
+      [{ ...row, lotCode: "<script>" }, INVENTORY_MESSAGES.lotCodeInvalid("VL-7")],
+      [{ ...row, delta9: "lots" }, INVENTORY_MESSAGES.thcInvalid("VL-7")],
+      [{ ...row, quantity: "" }, INVENTORY_MESSAGES.nothingReceived],
+      [{ ...row, lineId: "8" }, INVENTORY_MESSAGES.purchaseOrderChanged],
+    ] as const) {
+      const parsed = post(fields);
+      expect(parsed.ok).toBe(false);
+      if (!parsed.ok) expect((parsed.errors as Record<string, string>).lines).toBe(message);
+    }
+  });
+
+  it("reads a good row, with THC in micrograms", () => {
+    const parsed = post({ ...row, expiresOn: today, delta9: "0.25", thca: "0.1" });
+    expect(parsed.ok && parsed.data).toEqual([
+      {
+        lineId: 7,
+        quantity: 12,
+        lotCode: "A1",
+        expiresOn: today,
+        batchDate: null,
+        delta9Ug: 250,
+        thcaUg: 100,
+        index: 0,
+      },
+    ]);
+  });
+
+  it("reads a draft's lines and refuses what is not a SKU and a quantity", () => {
+    expect(parsePurchaseLines("A-1, 12\nB-2 3\nA-1,2")).toEqual({
+      ok: true,
+      lines: [
+        { sku: "A-1", quantity: 14 },
+        { sku: "B-2", quantity: 3 },
+      ],
+    });
+    expect(parsePurchaseLines("A-1, 1.5").ok).toBe(false);
+    expect(parsePurchaseLines("just words here").ok).toBe(false);
+  });
+});
+
+describe(`lots through the order's life on ${ON}`, () => {
+  it("sells the first expiry first, and puts a cancelled order's units back in the same lots", async () => {
+    const p = await product(0);
+    const poId = await sentOrder([{ sku: p.sku, quantity: 30 }]);
+    const [line] = await lineIds(poId);
+    const late = `LATE-${ON}`;
+    const early = `EARLY-${ON}`;
+    const none = `NOEXP-${ON}`;
+    await receive(poId, [
+      received(line as number, 10, { lotCode: late, expiresOn: "2099-06-01" }),
+      received(line as number, 10, { lotCode: none, expiresOn: null }),
+      received(line as number, 10, { lotCode: early, expiresOn: "2098-01-01" }),
+    ]);
+    const first = await order(p.id, 14);
+    expect((await orderLotsOf(t.db, first)).get(p.id)).toEqual([
+      { code: early, quantity: 10, expiresOn: "2098-01-01" },
+      { code: late, quantity: 4, expiresOn: "2099-06-01" },
+    ]);
+    expect(await stockOf(p.id)).toBe(16);
+    await changeOrderStatus(t.db, first, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
+    expect(await stockOf(p.id)).toBe(30);
+    expect(await orderLotsOf(t.db, first)).toEqual(new Map());
+    const again = await order(p.id, 12);
+    expect((await orderLotsOf(t.db, again)).get(p.id)?.map((l) => [l.code, l.quantity])).toEqual([
+      [early, 10],
+      [late, 2],
+    ]);
+  });
+
+  it("never sells an expired lot: its units leave the stock at the next order", async () => {
+    const p = await product(0);
+    const poId = await sentOrder([{ sku: p.sku, quantity: 5 }]);
+    const [line] = await lineIds(poId);
+    const code = `SOON-${ON}`;
+    await receive(poId, [received(line as number, 5, { lotCode: code, expiresOn: storeToday() })]);
+    // Its last day passes.
+    await t.db.updateTable("lots").set({ expires_on: "2000-01-01" }).where("code", "=", code).execute();
+    await expect(order(p.id, 1)).rejects.toBeInstanceOf(OrderRefusedError);
+    // The hourly job takes its units out of the stock the pages show.
+    expect(await expireLotsEverywhere(t.db, storeToday())).toBe(1);
+    expect(await stockOf(p.id)).toBe(0);
+    const lot = await t.db.selectFrom("lots").select(["status", "on_hand"]).where("code", "=", code).executeTakeFirst();
+    expect(lot).toEqual({ status: "expired", on_hand: 5 });
+  });
+
+  it("a quarantined lot is not sold; units in no lot still are", async () => {
+    const p = await product(2);
+    const poId = await sentOrder([{ sku: p.sku, quantity: 5 }]);
+    const [line] = await lineIds(poId);
+    await receive(poId, [received(line as number, 5, { lotCode: `HOLD-${ON}` })]);
+    const lot = await t.db.selectFrom("lots").select("id").where("code", "=", `HOLD-${ON}`).executeTakeFirstOrThrow();
+    await setLotHold(t.db, lot.id, true, TEST_ADMIN);
+    expect(await stockOf(p.id)).toBe(2);
+    const id = await order(p.id, 2);
+    expect(await orderLotsOf(t.db, id)).toEqual(new Map());
+    await setLotHold(t.db, lot.id, false, TEST_ADMIN);
+    expect(await stockOf(p.id)).toBe(5);
+  });
+
+  it("recalls a lot: blocks it, lists every order that received it, notifies each business once, and exports the list", async () => {
+    const p = await product(0);
+    const poId = await sentOrder([{ sku: p.sku, quantity: 20 }]);
+    const [line] = await lineIds(poId);
+    const code = `RECALL-${ON}`;
+    await receive(poId, [received(line as number, 20, { lotCode: code })]);
+    const lot = await t.db.selectFrom("lots").select("id").where("code", "=", code).executeTakeFirstOrThrow();
+    const o1 = await order(p.id, 3, 0);
+    const o2 = await order(p.id, 4, 0);
+    const o3 = await order(p.id, 5, 1);
+    const list = await lotRecipients(t.db, lot.id);
+    expect(list.map((r) => [r.orderId, r.quantity])).toEqual([
+      [o1, 3],
+      [o2, 4],
+      [o3, 5],
+    ]);
+    const before = await t.db.selectFrom("jobs").select("id").where("name", "=", MAIL_JOB).execute();
+    const result = await recallLot(
+      t.db,
+      lot.id,
+      { reason: "Lab found lead.", action: "Pull it from the shelf." },
+      TEST_ADMIN,
+    );
+    expect(result.notices).toBe(2);
+    expect(await stockOf(p.id)).toBe(0);
+    await expect(order(p.id, 1)).rejects.toBeInstanceOf(OrderRefusedError);
+    const mails = (await t.db.selectFrom("jobs").select(["id", "payload"]).where("name", "=", MAIL_JOB).execute())
+      .filter((j) => !before.some((b) => b.id === j.id))
+      .map((j) => JSON.parse(j.payload).mail as { to: string; text: string });
+    expect(mails.map((m) => m.to).sort()).toEqual([buyers[0]?.email, buyers[1]?.email].sort());
+    const toA = mails.find((m) => m.to === buyers[0]?.email);
+    expect(toA?.text).toContain(`Order #${o1}`);
+    expect(toA?.text).toContain(`Order #${o2}`);
+    expect(toA?.text).toContain("Pull it from the shelf.");
+    const csv = (await recallCsv(t.db, lot.id)) ?? "";
+    expect(csv.split("\n")[0]).toBe(
+      "Recipient,Recipient address,Recipient phone,Recipient email,Product,SKU,Lot,Expiry,Order,Date released,Quantity,Order status,Carrier,Tracking number",
+    );
+    expect(csv.split("\n").filter(Boolean)).toHaveLength(4);
+    expect((await findLot(t.db, lot.id))?.recall?.notices).toBe(2);
+    await expect(recallLot(t.db, lot.id, { reason: "x", action: "y" }, TEST_ADMIN)).rejects.toThrow(
+      INVENTORY_MESSAGES.lotAlreadyRecalled(code),
+    );
+    // A cancelled order's units of a recalled lot go back to the lot, not to what can be sold.
+    await changeOrderStatus(t.db, o3, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
+    expect(await stockOf(p.id)).toBe(0);
+  });
+
+  it("a count moves an available lot's units and the stock with it, with its reason", async () => {
+    const p = await product(0);
+    const poId = await sentOrder([{ sku: p.sku, quantity: 10 }]);
+    const [line] = await lineIds(poId);
+    await receive(poId, [received(line as number, 10, { lotCode: `COUNT-${ON}` })]);
+    const lot = await t.db.selectFrom("lots").select("id").where("code", "=", `COUNT-${ON}`).executeTakeFirstOrThrow();
+    await countLot(t.db, lot.id, { counted: 7, reason: "damaged", note: "crushed carton" }, TEST_ADMIN);
+    expect(await stockOf(p.id)).toBe(7);
+    const detail = await findLot(t.db, lot.id);
+    expect(detail?.onHand).toBe(7);
+    expect(detail?.adjustments[0]).toMatchObject({ delta: -3, counted: 7, reason: "damaged", note: "crushed carton" });
+  });
+
+  it("keeps stock = units in no lot + available lots through any mix of receiving, selling, cancelling and holds", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            fc.record({
+              kind: fc.constant("receive" as const),
+              qty: fc.integer({ min: 1, max: 8 }),
+              exp: fc.boolean(),
+            }),
+            fc.record({ kind: fc.constant("order" as const), qty: fc.integer({ min: 1, max: 6 }) }),
+            fc.record({ kind: fc.constant("cancel" as const), pick: fc.nat() }),
+            fc.record({ kind: fc.constant("hold" as const), pick: fc.nat(), on: fc.boolean() }),
+          ),
+          { minLength: 3, maxLength: 12 },
+        ),
+        async (steps) => {
+          const start = 4;
+          const p = await product(start);
+          const poId = await sentOrder([{ sku: p.sku, quantity: 1000 }]);
+          const [line] = await lineIds(poId);
+          const orders: number[] = [];
+          const lots: number[] = [];
+          let receivedUnits = 0;
+          for (const step of steps) {
+            if (step.kind === "receive") {
+              await receive(poId, [
+                received(line as number, step.qty, { expiresOn: step.exp ? "2099-01-0" + ((lotSeq % 9) + 1) : null }),
+              ]);
+              receivedUnits += step.qty;
+              const last = await t.db.selectFrom("lots").select("id").orderBy("id", "desc").executeTakeFirstOrThrow();
+              lots.push(last.id);
+            } else if (step.kind === "order") {
+              try {
+                orders.push(await order(p.id, step.qty));
+              } catch (e) {
+                if (!(e instanceof OrderRefusedError)) throw e;
+              }
+            } else if (step.kind === "cancel" && orders.length) {
+              const id = orders.splice(step.pick % orders.length, 1)[0] as number;
+              await changeOrderStatus(t.db, id, { seen: "Processing", next: "Cancelled" }, TEST_ADMIN);
+            } else if (step.kind === "hold" && lots.length) {
+              await setLotHold(t.db, lots[step.pick % lots.length] as number, step.on, TEST_ADMIN);
+            }
+          }
+          // Units in no lot: those the product had before lots, less what orders took of them.
+          const sold = await t.db
+            .selectFrom("order_items")
+            .innerJoin("orders", "orders.id", "order_items.order_id")
+            .select(sql<number>`coalesce(sum(order_items.quantity), 0)`.as("n"))
+            .where("order_items.product_id", "=", p.id)
+            .where("orders.status", "<>", "Cancelled")
+            .executeTakeFirstOrThrow();
+          const fromLots = await t.db
+            .selectFrom("order_lots")
+            .innerJoin("orders", "orders.id", "order_lots.order_id")
+            .select(sql<number>`coalesce(sum(order_lots.quantity), 0)`.as("n"))
+            .where("order_lots.product_id", "=", p.id)
+            .where("orders.status", "<>", "Cancelled")
+            .executeTakeFirstOrThrow();
+          const unlotted = start - (Number(sold.n) - Number(fromLots.n));
+          expect(unlotted).toBeGreaterThanOrEqual(0);
+          expect(await stockOf(p.id)).toBe(unlotted + (await lotted(p.id)));
+          // Every unit received is on hand in its lot or on an order.
+          const onHand = await t.db
+            .selectFrom("lots")
+            .select(sql<number>`coalesce(sum(on_hand), 0)`.as("n"))
+            .where("product_id", "=", p.id)
+            .executeTakeFirstOrThrow();
+          expect(Number(onHand.n) + Number(fromLots.n)).toBe(receivedUnits);
+        },
+      ),
+      { numRuns: 8 },
+    );
+  });
+
+  it("receiving and selling the same variant at the same moment keeps stock exact", async () => {
+    const p = await product(5);
+    const poId = await sentOrder([{ sku: p.sku, quantity: 1000 }]);
+    const [line] = await lineIds(poId);
+    let sold = 0;
+    let got = 0;
+    for (let round = 0; round < 10; round++) {
+      const results = await Promise.allSettled([
+        order(p.id, 1, round % 2),
+        receive(poId, [received(line as number, 2)]),
+        order(p.id, 1, (round + 1) % 2),
+      ]);
+      for (const r of results) {
+        if (r.status === "rejected" && !(r.reason instanceof OrderRefusedError)) throw r.reason;
+      }
+      sold += [results[0], results[2]].filter((r) => r?.status === "fulfilled").length;
+      if (results[1]?.status === "fulfilled") got += 2;
+    }
+    expect(got).toBe(20);
+    expect(await stockOf(p.id)).toBe(5 + got - sold);
+    expect(await stockOf(p.id)).toBe(5 + 20 - sold);
+  });
+});
