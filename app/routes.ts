@@ -116,6 +116,16 @@ export default [
       route("reports/excise", "routes/admin/reports-excise.tsx"),
       route("reports/excise/export.csv", "routes/admin/reports-excise-export.ts"),
       // Paid on account (issue 30): aging, the store's terms, a business's terms, payments and ledger.
+      // Stock coming in (issue 39): suppliers, purchase orders, receiving, lots and recalls.
+      route("suppliers", "routes/admin/suppliers.tsx"),
+      route("suppliers/:supplierId", "routes/admin/supplier.tsx"),
+      route("purchase-orders", "routes/admin/purchase-orders.tsx"),
+      route("purchase-orders/:poId", "routes/admin/purchase-order.tsx"),
+      route("purchase-orders/:poId/pdf", "routes/admin/purchase-order-pdf.ts"),
+      route("lots", "routes/admin/lots.tsx"),
+      route("lots/:lotId", "routes/admin/lot.tsx"),
+      route("lots/:lotId/recall.csv", "routes/admin/lot-recall-export.ts"),
+      route("lots/:lotId/report", "routes/admin/lot-report.ts"),
       route("receivables", "routes/admin/receivables.tsx"),
       route("receivables/export.csv", "routes/admin/receivables-export.ts"),
       route("receivables/:businessId", "routes/admin/receivables-business.tsx"),

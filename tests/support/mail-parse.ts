@@ -5,6 +5,8 @@ export interface ParsedMail {
   subject: string;
   text: string;
   html: string;
+  /** Files attached (a purchase order's PDF): name, type, size and first bytes. */
+  attachments: { filename: string; contentType: string; bytes: number; head: string }[];
 }
 
 function decodeQuotedPrintable(input: string): string {
@@ -56,7 +58,9 @@ function decodeBody(body: string, encoding: string | undefined): string {
   return body;
 }
 
-function walk(raw: string, out: { text: string; html: string }) {
+type Walked = { text: string; html: string; attachments: ParsedMail["attachments"] };
+
+function walk(raw: string, out: Walked) {
   const { headers, body } = splitHeaders(raw);
   const type = headers.get("content-type") ?? "text/plain";
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
@@ -67,6 +71,19 @@ function walk(raw: string, out: { text: string; html: string }) {
     }
     return;
   }
+  const disposition = headers.get("content-disposition") ?? "";
+  if (/^attachment/i.test(disposition)) {
+    const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? "";
+    const enc = (headers.get("content-transfer-encoding") ?? "").toLowerCase();
+    const bytes = enc === "base64" ? Buffer.from(body.replace(/\s+/g, ""), "base64") : Buffer.from(body);
+    out.attachments.push({
+      filename,
+      contentType: type.split(";")[0]?.trim() ?? "",
+      bytes: bytes.length,
+      head: bytes.subarray(0, 8).toString("latin1"),
+    });
+    return;
+  }
   const decoded = decodeBody(body, headers.get("content-transfer-encoding"));
   if (type.toLowerCase().startsWith("text/html")) out.html += decoded;
   else if (type.toLowerCase().startsWith("text/plain")) out.text += decoded;
@@ -74,7 +91,7 @@ function walk(raw: string, out: { text: string; html: string }) {
 
 export function parseMail(raw: string, envelopeTo: string[]): ParsedMail {
   const { headers } = splitHeaders(raw);
-  const out = { text: "", html: "" };
+  const out: Walked = { text: "", html: "", attachments: [] };
   walk(raw, out);
   return {
     to: envelopeTo,
@@ -82,5 +99,6 @@ export function parseMail(raw: string, envelopeTo: string[]): ParsedMail {
     subject: decodeHeader(headers.get("subject") ?? ""),
     text: out.text,
     html: out.html,
+    attachments: out.attachments,
   };
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { LotStatus, PurchaseOrderStatus } from "~/lib/inventory";
 
 /**
  * Row types of every table, as stored. Domain code maps rows to its own types.
@@ -723,7 +724,7 @@ export interface SupplierItemsTable {
   preferred: ColumnType<number, number | undefined, number>;
 }
 
-export type PurchaseOrderStatus = "draft" | "sent" | "partly_received" | "received" | "closed" | "cancelled";
+export type { PurchaseOrderStatus } from "~/lib/inventory";
 
 export interface PurchaseOrdersTable {
   id: Generated<number>;
@@ -751,7 +752,7 @@ export interface PurchaseOrderLinesTable {
   quantity_received: ColumnType<number, number | undefined, number>;
 }
 
-export type LotStatus = "available" | "quarantined" | "recalled" | "expired";
+export type { LotStatus } from "~/lib/inventory";
 
 /**
  * A lot (migration 0042, decision 0066): units of one product received at once. products.stock is

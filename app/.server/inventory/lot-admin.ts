@@ -1,6 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { businessDisplayName } from "~/lib/business";
+import { LOT_STATUS_LABELS } from "~/lib/inventory";
 import * as INVENTORY_MESSAGES from "~/lib/messages/inventory";
 import { type Actor, recordAudit } from "../audit/log";
 import { neutralizeFormula } from "../catalog/csv/file";
@@ -19,13 +20,6 @@ type Db = Kysely<DB> | Transaction<DB>;
 /** The back office's lots (issue 39): the list, one lot with who received it, counts, and recalls. */
 
 export class LotError extends DomainError {}
-
-export const LOT_STATUS_LABELS: Record<LotStatus, string> = {
-  available: "Available",
-  quarantined: "Quarantined",
-  recalled: "Recalled",
-  expired: "Expired",
-};
 
 export interface LotSummary {
   id: number;

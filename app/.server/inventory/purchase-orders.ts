@@ -1,5 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { addDays, storeToday } from "~/lib/business";
+import { PO_STATUS_LABELS } from "~/lib/inventory";
+import * as MESSAGES from "~/lib/messages";
 import * as INVENTORY_MESSAGES from "~/lib/messages/inventory";
 import { formatCents } from "~/lib/money";
 import type { ReceivedLine } from "~/lib/schemas/inventory";
@@ -11,7 +13,13 @@ import type { DB, PurchaseOrderStatus } from "../db/schema";
 import { sqlNow } from "../db/time";
 import { kickJobRunners } from "../jobs/wake";
 import { enqueueMail } from "../mail/outbox";
-import { removeDocument, type StoredDocument } from "../media/documents";
+import {
+  DocumentRejectedError,
+  MAX_DOCUMENT_BYTES,
+  removeDocument,
+  type StoredDocument,
+  storeDocument,
+} from "../media/documents";
 import { nextDocumentNumber } from "../receivables/invoices";
 import { DomainError } from "../runtime/domain-error";
 import { loadPdfKit } from "../runtime/lazy-modules";
@@ -28,14 +36,7 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 export class PurchaseOrderError extends DomainError {}
 
-export const STATUS_LABELS: Record<PurchaseOrderStatus, string> = {
-  draft: "Draft",
-  sent: "Sent",
-  partly_received: "Partly received",
-  received: "Received",
-  closed: "Closed",
-  cancelled: "Cancelled",
-};
+export const STATUS_LABELS = PO_STATUS_LABELS;
 
 export interface PurchaseOrderSummary {
   id: number;
@@ -533,8 +534,7 @@ export async function receivePurchaseOrder(
           received.map((r) => r.lotCode.toLowerCase()),
         )
         .executeTakeFirst();
-      if (taken)
-        throw new PurchaseOrderError(INVENTORY_MESSAGES.lotCodeTaken(taken.code), { status: 409, field: "lines" });
+      if (taken) throw new PurchaseOrderError(INVENTORY_MESSAGES.lotCodeTaken(taken.code), { status: 409 });
       const now = sqlNow(dialectOf(trx));
       let units = 0;
       for (const r of received) {
@@ -606,7 +606,6 @@ export async function receivePurchaseOrder(
     if (isUniqueViolation(error)) {
       throw new PurchaseOrderError(INVENTORY_MESSAGES.lotCodeTaken(lines.map((l) => l.lotCode).join(", ")), {
         status: 409,
-        field: "lines",
       });
     }
     throw error;
@@ -699,4 +698,31 @@ export async function purchaseOrderPdf(po: PurchaseOrderDetail): Promise<Buffer>
   }
   pdf.end();
   return done;
+}
+
+/**
+ * The lab reports posted with received lines, kept as private documents before the receiving
+ * transaction (by the line's place in the form). Only a PDF is taken: anything else (an image, a
+ * renamed file, one over 10 MB) is refused and whatever was kept already is removed again.
+ */
+export async function keepLabReports(files: ReadonlyMap<number, File>): Promise<Map<number, StoredDocument>> {
+  const kept = new Map<number, StoredDocument>();
+  try {
+    for (const [index, file] of files) {
+      if (file.size > MAX_DOCUMENT_BYTES) throw new PurchaseOrderError(MESSAGES.documentTooLarge);
+      let stored: StoredDocument;
+      try {
+        stored = await storeDocument(Buffer.from(await file.arrayBuffer()), file.name);
+      } catch (error) {
+        if (error instanceof DocumentRejectedError) throw new PurchaseOrderError(INVENTORY_MESSAGES.labReportNotPdf);
+        throw error;
+      }
+      kept.set(index, stored);
+      if (stored.type !== "application/pdf") throw new PurchaseOrderError(INVENTORY_MESSAGES.labReportNotPdf);
+    }
+  } catch (error) {
+    for (const doc of kept.values()) await removeDocument(doc.key).catch(() => {});
+    throw error;
+  }
+  return kept;
 }

@@ -91,3 +91,4 @@ export const purchaseLineUnreadable = (line: string) =>
 export const tooManyPurchaseLines = (max: number) => `A purchase order holds at most ${max} products.`;
 export const fieldTooLongHere = "That value is too long.";
 export const purchaseOrderChanged = "This purchase order changed since you opened it; reload the page and try again.";
+export const recallActionExample = "Stop selling it, set it aside; we will collect it and credit you.";

@@ -17,6 +17,8 @@ const TABS = [
   { to: "/admin/products", label: "Products", end: false },
   { to: "/admin/orders", label: "Orders", end: false },
   { to: "/admin/stock", label: "Low stock", end: false },
+  // Stock coming in (issue 39): suppliers link their purchase orders and the lots.
+  { to: "/admin/suppliers", label: "Purchasing", end: false },
   { to: "/admin/users", label: "Users", end: false },
   { to: "/admin/reps", label: "Sales reps", end: false },
   { to: "/act", label: "Phone order", end: false },
@@ -41,6 +43,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const onOverview = useMatch({ path: "/admin", end: true }) !== null;
   // A product line's editor is part of the products section.
   const onLines = useMatch({ path: "/admin/lines", end: false }) !== null;
+  // Purchase orders and lots are part of the purchasing section.
+  const onPurchaseOrders = useMatch({ path: "/admin/purchase-orders", end: false }) !== null;
+  const onLots = useMatch({ path: "/admin/lots", end: false }) !== null;
+  const onPurchasing = onPurchaseOrders || onLots;
   const f = loaderData.figures;
   const figures = [
     { label: "Orders today", value: count(f.ordersToday) },
@@ -74,7 +80,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 end={t.end}
                 className={({ isActive }) =>
                   `flex min-h-11 items-center border-b-2 px-3 text-sm font-semibold sm:px-4 ${
-                    isActive || (onLines && t.to === "/admin/products")
+                    isActive || (onLines && t.to === "/admin/products") || (onPurchasing && t.to === "/admin/suppliers")
                       ? "border-brand-700 text-brand-800"
                       : "border-transparent text-slate-600 hover:text-slate-900"
                   }`

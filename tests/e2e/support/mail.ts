@@ -7,6 +7,7 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  attachments: { filename: string; contentType: string; bytes: number; head: string }[];
   receivedAt: string;
 }
 
