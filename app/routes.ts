@@ -123,6 +123,8 @@ export default [
       route("receivables/export.csv", "routes/admin/receivables-export.ts"),
       route("receivables/:businessId", "routes/admin/receivables-business.tsx"),
       route("payments", "routes/admin/payments.tsx"),
+      // A sheet of QR labels for a published lot (issue 39).
+      route("lots/:lotId/labels.pdf", "routes/admin/lot-labels.ts"),
     ]),
   ]),
 ] satisfies RouteConfig;
