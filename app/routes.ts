@@ -19,6 +19,9 @@ export default [
     route("products/details/:productId", "routes/store/product.tsx"),
     route("lines/:slug", "routes/store/line.tsx"),
     route("products/details/:productId/lab-report", "routes/store/lab-report.ts"),
+    // A lot's public page and its lab report, where its labels' QR codes lead (issue 39).
+    route("lots/:code", "routes/store/lot.tsx"),
+    route("lots/:code/report", "routes/store/lot-report.ts"),
     route("products/:category", "routes/store/category.tsx"),
     // A brand's lines (issue 38): the same listing, of one brand.
     route("brands/:brand", "routes/store/category.tsx", { id: "brand" }),
@@ -130,6 +133,8 @@ export default [
       route("receivables/export.csv", "routes/admin/receivables-export.ts"),
       route("receivables/:businessId", "routes/admin/receivables-business.tsx"),
       route("payments", "routes/admin/payments.tsx"),
+      // A sheet of QR labels for a published lot (issue 39).
+      route("lots/:lotId/labels.pdf", "routes/admin/lot-labels.ts"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { PublicComplianceFacts } from "~/lib/compliance/vocabulary";
 import * as MESSAGES from "~/lib/messages";
+import * as INVENTORY_MESSAGES from "~/lib/messages/inventory";
 
 /**
  * A product that cannot ship to the customer's default address says so and why, before they try
@@ -22,9 +23,20 @@ export function ComplianceNote({ note }: { note: { text: string; licenseLabel: s
   );
 }
 
-/** Brand, UPC and the lab report link, where a buyer cares (the product page). */
-export function ComplianceFacts({ productId, facts }: { productId: number; facts: PublicComplianceFacts }) {
-  if (!facts.brand && !facts.upc && !facts.hasLabReport) return null;
+/**
+ * Brand, UPC and the lab report links, where a buyer cares (the product page): the product's, and
+ * that of the lot an order now would be sold from when it is published (`lotReport`, its code).
+ */
+export function ComplianceFacts({
+  productId,
+  facts,
+  lotReport = null,
+}: {
+  productId: number;
+  facts: PublicComplianceFacts;
+  lotReport?: string | null;
+}) {
+  if (!facts.brand && !facts.upc && !facts.hasLabReport && !lotReport) return null;
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm" aria-label="Product details">
       {facts.brand ? (
@@ -50,6 +62,16 @@ export function ComplianceFacts({ productId, facts }: { productId: number; facts
               className="font-semibold text-brand-700 underline"
             >
               {MESSAGES.labReportLink}
+            </a>
+          </dd>
+        </>
+      ) : null}
+      {lotReport ? (
+        <>
+          <dt className="font-medium text-slate-600">Lot</dt>
+          <dd>
+            <a href={`/lots/${encodeURIComponent(lotReport)}`} className="font-semibold text-brand-700 underline">
+              {INVENTORY_MESSAGES.nextLotReportLink(lotReport)}
             </a>
           </dd>
         </>

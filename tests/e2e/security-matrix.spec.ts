@@ -7,6 +7,7 @@ import { brandNamed, productPath } from "../../app/.server/catalog/lines";
 import { saveLabReport } from "../../app/.server/compliance/facts";
 import { getDb } from "../../app/.server/db/instance";
 import { createList, saveToList } from "../../app/.server/lists/saved-lists";
+import { storeDocument } from "../../app/.server/media/documents";
 import { type Access, EXCEPTIONS, ROUTES, type TableRoute } from "../support/route-table";
 import { createAdminAccount, createCustomer, type TestAccount } from "./support/data";
 import { expect, money, test } from "./support/fixtures";
@@ -54,6 +55,9 @@ interface World {
   ownerEmail: string;
   /** The product's price as the store prints it: must never reach a visitor. */
   price: string;
+  /** A published lot of the product (issue 39): its public page and report, its labels' sheet. */
+  lotCode: string;
+  lotId: number;
 }
 
 function concrete(routePath: string, world: World): string {
@@ -73,7 +77,9 @@ function concrete(routePath: string, world: World): string {
     .replace(":orderId", String(world.orderId))
     .replace(":listId", String(world.listId))
     .replace(":licenseId", world.licenseId)
-    .replace(":businessId", world.businessId);
+    .replace(":businessId", world.businessId)
+    .replace(":code", encodeURIComponent(world.lotCode))
+    .replace(":lotId", String(world.lotId));
 }
 
 function expectedPage(access: Access, role: Role, declared: Access): number[] {
@@ -270,6 +276,30 @@ async function world(playwright: {
   await saveToList(getDb(), owner.id, { listId: list.id }, [{ productId: product.id, quantity: 1 }], "fit");
   // The product's lab report: public, like the product page that links to it.
   await saveLabReport(getDb(), product.id, Buffer.from("%PDF-1.4\n%%EOF\n"), { id: null, name: "Matrix" });
+  // A published lot of the product, with nothing on hand (the product's stock stays as it is).
+  const report = await storeDocument(Buffer.from("%PDF-1.4\n%%EOF\n"), "lot-report.pdf");
+  const lotCode = `MX-${crypto.randomUUID().slice(0, 8)}`;
+  const now = new Date().toISOString();
+  const lot = await getDb()
+    .insertInto("lots")
+    .values({
+      code: lotCode,
+      code_key: lotCode.toLowerCase(),
+      product_id: product.id,
+      name: "Matrix lot product",
+      sku: "MATRIX-LOT",
+      unit_cost_cents: 100,
+      quantity_received: 0,
+      on_hand: 0,
+      lab_report_key: report.key,
+      lab_report_type: report.type,
+      lab_report_size: report.size,
+      published: 1,
+      received_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   await api.dispose();
   return {
     cookies,
@@ -290,6 +320,8 @@ async function world(playwright: {
     businessId: owner.id,
     ownerEmail: owner.email,
     price: money(product.price_cents),
+    lotCode,
+    lotId: lot.id,
   };
 }
 

@@ -35,6 +35,7 @@ export const EXCEPTIONS: Record<string, Access> = {
   "routes/api/sitemap.ts": "resource",
   "routes/api/robots.ts": "resource",
   "routes/store/lab-report.ts": "resource",
+  "routes/store/lot-report.ts": "resource",
   "routes/api/cart-check.ts": "post-only",
   "routes/api/cart-excise.ts": "post-only",
   "routes/admin/import-apply.ts": "post-only",
@@ -103,7 +104,9 @@ export function samplePath(routePath: string): string {
     .replace(":orderId", "1")
     .replace(":listId", "1")
     .replace(":licenseId", "00000000-0000-4000-8000-000000000000")
-    .replace(":businessId", "1");
+    .replace(":businessId", "1")
+    .replace(":code", "no-such-lot")
+    .replace(":lotId", "1");
 }
 
 /** Every route whose module has an action. */

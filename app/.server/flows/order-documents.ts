@@ -3,6 +3,7 @@ import { oneLine } from "~/lib/text";
 import { findUserById } from "../accounts/users";
 import { findBusiness } from "../business/profile";
 import type { DB } from "../db/schema";
+import { orderLotsOf } from "../inventory/lots";
 import type { OrderDocument } from "../orders/documents";
 import { findOrderDetail } from "../orders/queries";
 import { invoiceAccount } from "../receivables/statement";
@@ -20,10 +21,11 @@ export async function findOrderDocument(
 ): Promise<OrderDocument | null> {
   const order = await findOrderDetail(db, orderId, viewer.role === "admin" ? null : (viewer.accountId ?? viewer.id));
   if (!order) return null;
-  const [customer, business, account] = await Promise.all([
+  const [customer, business, account, lots] = await Promise.all([
     order.userId ? findUserById(db, order.userId) : null,
     order.userId ? findBusiness(db, order.userId) : null,
     invoiceAccount(db, order.id),
+    orderLotsOf(db, order.id),
   ]);
   return {
     order,
@@ -32,5 +34,6 @@ export async function findOrderDocument(
     business: business ? { legalName: business.legalName, dba: business.dba, taxPermit: business.taxPermit } : null,
     poNumber: order.poNumber ? oneLine(order.poNumber) : null,
     account,
+    lots,
   };
 }

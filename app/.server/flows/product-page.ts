@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { storeToday } from "~/lib/business";
 import type { BuyerVariant, LineGrid, PublicVariant } from "~/lib/product-types";
 import { largestQuantity, sellingUnitOf, smallestQuantity } from "~/lib/quantity";
 import type { LineHead } from "../catalog/lines";
@@ -8,6 +9,7 @@ import { shapeCard, shapeDetail } from "../catalog/shape";
 import { findPublicFacts } from "../compliance/facts";
 import { cardsWithNotes, type ProductNote } from "../compliance/for-buyer";
 import type { DB } from "../db/schema";
+import { nextLotReport } from "../inventory/lot-admin";
 import { loadGroupPriceBook, type PriceBook, pricedWith, tierTable, unitPriceCents } from "../pricing/prices";
 import { type Audience, linesOfCards, notesForAudience } from "./audience";
 
@@ -17,7 +19,8 @@ export const RELATED_LIMIT = 6;
  * A product line's page for an audience, each thing loaded once (issues 27 and 38): the chosen
  * variant's related lines and public facts at once, then one price book (the group's prices and
  * every product's breaks) and one compliance check for the line's variants, the chosen one and
- * the related cards together. Nothing about the person (decision 0035).
+ * the related cards together, and the code of the lot an order would be sold from when its lab
+ * report is public (one indexed read). Nothing about the person (decision 0035).
  */
 export async function productPageData(
   db: Kysely<DB>,
@@ -25,9 +28,11 @@ export async function productPageData(
   found: Product,
   line: { head: LineHead; variants: Product[] } | null = null,
 ) {
-  const [relatedFound, facts] = await Promise.all([
+  const [relatedFound, facts, lotReport] = await Promise.all([
     listRelatedProducts(db, found, RELATED_LIMIT),
     findPublicFacts(db, found.id),
+    // The lot a customer ordering now would receive, when its report is public (issue 39).
+    nextLotReport(db, found.id, storeToday()),
   ]);
   const prices = audience.seesPrices;
   const variants = line?.variants ?? [];
@@ -55,6 +60,8 @@ export async function productPageData(
         notes,
       ),
       facts,
+      /** The code of the published lot an order now would be sold from (first expiry first out), or null. */
+      lotReport,
       note: notes.get(found.id) ?? null,
       grid: line && variants.length > 1 ? lineGrid(line.head, variants, book, notes) : null,
     },

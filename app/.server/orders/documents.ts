@@ -1,5 +1,6 @@
 import { businessDisplayName } from "~/lib/business";
 import * as MESSAGES from "~/lib/messages";
+import * as INVENTORY_MESSAGES from "~/lib/messages/inventory";
 import { formatCents } from "~/lib/money";
 import { moneyRows } from "~/lib/order-money";
 import { formatOrderDate, type OrderDetail } from "~/lib/orders";
@@ -26,6 +27,14 @@ export interface OrderDocument {
   poNumber: string | null;
   /** The order's invoices and credit notes on account once it is completed (issue 30), or null. */
   account?: PrintedAccount | null;
+  /** The lots each product was sold from, by product id (issue 39): printed under its line. */
+  lots?: ReadonlyMap<number, readonly PrintedLot[]>;
+}
+
+/** A lot an order's product was sold from, and how many of its units. */
+export interface PrintedLot {
+  code: string;
+  quantity: number;
 }
 
 /** What the invoice prints of the order's account (receivables' InvoiceAccount, read by the flow). */
@@ -58,6 +67,8 @@ interface Column {
   cell: (line: OrderDetail["items"][number]) => string;
   /** Printed on one line, never wrapped: smaller type if it must (the SKU). */
   oneLine?: boolean;
+  /** Printed under the cell in smaller type, when there is one (the lots of the item). */
+  below?: (line: OrderDetail["items"][number]) => string | null;
 }
 
 const MARGIN = 48;
@@ -69,6 +80,8 @@ const SKU_MIN_SIZE = 6;
 /** Room the item names keep whatever the SKUs' length. */
 const ITEM_MIN_WIDTH = 120;
 const CELL_PADDING = 8;
+/** The size of what is printed under a cell (the lots). */
+const BELOW_SIZE = 8;
 
 /** What measures text: the document being drawn. */
 type Measure = Pick<PDFKit.PDFDocument, "font" | "fontSize" | "widthOfString">;
@@ -99,7 +112,13 @@ export function fitOneLine(pdf: Measure, text: string, room: number): { text: st
  * The table's columns. The SKU column is as wide as the longest SKU of the order needs at the
  * normal size (at least 110 points), taken from the item names down to ITEM_MIN_WIDTH.
  */
-function columnsOf(kind: Kind, width: number, pdf: Measure, skus: readonly string[]): Column[] {
+function columnsOf(
+  kind: Kind,
+  width: number,
+  pdf: Measure,
+  skus: readonly string[],
+  lots: OrderDocument["lots"],
+): Column[] {
   const numbers: Column[] =
     kind === "invoice"
       ? [
@@ -116,7 +135,16 @@ function columnsOf(kind: Kind, width: number, pdf: Measure, skus: readonly strin
   const skuWidth = Math.min(Math.max(110, Math.ceil(longest) + CELL_PADDING), width - fixed - ITEM_MIN_WIDTH);
   return [
     { label: "SKU", width: skuWidth, align: "left", cell: (l) => l.sku, oneLine: true },
-    { label: "Item", width: width - fixed - skuWidth, align: "left", cell: (l) => l.name },
+    {
+      label: "Item",
+      width: width - fixed - skuWidth,
+      align: "left",
+      cell: (l) => l.name,
+      below: (l) => {
+        const shipped = l.productId === null ? undefined : lots?.get(l.productId);
+        return shipped?.length ? INVENTORY_MESSAGES.lotsShipped(shipped) : null;
+      },
+    },
     ...numbers,
   ];
 }
@@ -183,6 +211,7 @@ async function draw(doc: OrderDocument, kind: Kind): Promise<Buffer> {
     width,
     pdf,
     order.items.map((l) => l.sku),
+    doc.lots,
   );
   const header = () => {
     const y = pdf.y;
@@ -203,15 +232,24 @@ async function draw(doc: OrderDocument, kind: Kind): Promise<Buffer> {
         ? fitOneLine(pdf, oneLine(c.cell(line)), c.width - CELL_PADDING)
         : { text: oneLine(c.cell(line)), size: SIZE },
     );
+    const belows = columns.map((c) => {
+      const text = c.below?.(line);
+      return text ? oneLine(text) : null;
+    });
+    const belowHeights = columns.map((c, i) => {
+      const text = belows[i];
+      return text
+        ? pdf
+            .font(FONT)
+            .fontSize(BELOW_SIZE)
+            .heightOfString(text, { width: c.width - CELL_PADDING })
+        : 0;
+    });
     pdf.font(FONT).fontSize(SIZE);
-    const height =
-      Math.max(
-        ...columns.map((c, i) =>
-          c.oneLine
-            ? pdf.currentLineHeight()
-            : pdf.heightOfString(cells[i]?.text ?? "", { width: c.width - CELL_PADDING }),
-        ),
-      ) + 8;
+    const cellHeights = columns.map((c, i) =>
+      c.oneLine ? pdf.currentLineHeight() : pdf.heightOfString(cells[i]?.text ?? "", { width: c.width - CELL_PADDING }),
+    );
+    const height = Math.max(...cellHeights.map((h, i) => h + (belowHeights[i] ? (belowHeights[i] ?? 0) + 2 : 0))) + 8;
     if (pdf.y + height > bottom() - 40) {
       pdf.addPage();
       pdf.y = MARGIN;
@@ -229,6 +267,15 @@ async function draw(doc: OrderDocument, kind: Kind): Promise<Buffer> {
         align: c.align,
         ...(c.oneLine ? { lineBreak: false } : {}),
       });
+      const below = belows[i];
+      if (below) {
+        pdf
+          .font(FONT)
+          .fontSize(BELOW_SIZE)
+          .fillColor("#334155")
+          .text(below, x + 4, y + 2 + (cellHeights[i] ?? 0) + 2, { width: c.width - CELL_PADDING });
+        pdf.fillColor("#0f172a");
+      }
       x += c.width;
     });
     pdf.fontSize(SIZE);

@@ -92,3 +92,22 @@ export const tooManyPurchaseLines = (max: number) => `A purchase order holds at 
 export const fieldTooLongHere = "That value is too long.";
 export const purchaseOrderChanged = "This purchase order changed since you opened it; reload the page and try again.";
 export const recallActionExample = "Stop selling it, set it aside; we will collect it and credit you.";
+
+// The public page of a lot (/lots/{code}), its labels and the documents that name it.
+export const lotPageNotFound = "No published lot has this code. Check the code printed on the label.";
+export const lotPageTitle = (code: string, name: string) => `Lot ${code} of ${name}`;
+export const lotPageDescription = (code: string, name: string, sku: string) =>
+  `The batch, expiry and lab report of lot ${code} of ${name} (SKU ${sku}).`;
+export const lotPageIntro = "The facts of this batch, and the lab report that tested it.";
+export const lotRecalledNotice = (code: string) =>
+  `Lot ${code} is recalled. Do not sell or use it; contact us about returning it.`;
+export const lotReportLink = (code: string) => `Lab report of lot ${code} (PDF)`;
+export const lotNotStated = "Not stated";
+export const lotThcMg = (mg: string) => `${mg} mg per container`;
+export const nextLotReportLink = (code: string) => `Lab report of the lot you would receive (lot ${code})`;
+export const labelsNotFound = "Labels are printed only for a lot whose lab report is published.";
+export const labelLot = (code: string) => `Lot ${code}`;
+export const labelSku = (sku: string) => `SKU ${sku}`;
+export const labelExpiry = (day: string | null) => (day ? `Exp. ${day}` : "No expiry");
+export const lotsShipped = (lots: readonly { code: string; quantity: number }[]) =>
+  `Lot ${lots.map((l) => `${l.code} × ${l.quantity.toLocaleString("en-US")}`).join(", ")}`;

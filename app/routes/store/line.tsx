@@ -129,7 +129,7 @@ export async function action({ params, url, context }: Route.ActionArgs) {
 }
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
-  const { product, related, tiers, facts, note, customer, signedIn, orderable, grid, line } = loaderData;
+  const { product, related, tiers, facts, lotReport, note, customer, signedIn, orderable, grid, line } = loaderData;
   const mine = useProductPersonal(product.id, customer);
   const personal: ProductPersonal | null = customer
     ? { lists: mine?.lists ?? null, alert: mine?.alert ?? "none", unit: orderable.unit, orderable: orderable.now }
@@ -177,7 +177,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <p className="leading-relaxed whitespace-pre-line text-slate-700">
             {grid ? line.description : product.description}
           </p>
-          <ComplianceFacts productId={product.id} facts={facts} />
+          <ComplianceFacts productId={product.id} facts={facts} lotReport={lotReport} />
           {grid ? null : hasPrice(product) ? (
             <Suspense fallback={<AddToCartButton inStock={product.inStock} disabled />}>
               <AddToCart product={product} />
