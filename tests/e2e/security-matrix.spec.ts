@@ -6,6 +6,8 @@ import { saveBusiness } from "../../app/.server/business/profile";
 import { brandNamed, productPath } from "../../app/.server/catalog/lines";
 import { saveLabReport } from "../../app/.server/compliance/facts";
 import { getDb } from "../../app/.server/db/instance";
+import { createPurchaseOrder } from "../../app/.server/inventory/purchase-orders";
+import { createSupplier } from "../../app/.server/inventory/suppliers";
 import { createList, saveToList } from "../../app/.server/lists/saved-lists";
 import { storeDocument } from "../../app/.server/media/documents";
 import { type Access, EXCEPTIONS, ROUTES, type TableRoute } from "../support/route-table";
@@ -58,6 +60,9 @@ interface World {
   /** A published lot of the product (issue 39): its public page and report, its labels' sheet. */
   lotCode: string;
   lotId: number;
+  /** A supplier and a draft purchase order to it (issue 39): admin-only pages. */
+  supplierId: number;
+  poId: number;
 }
 
 function concrete(routePath: string, world: World): string {
@@ -79,7 +84,9 @@ function concrete(routePath: string, world: World): string {
     .replace(":licenseId", world.licenseId)
     .replace(":businessId", world.businessId)
     .replace(":code", encodeURIComponent(world.lotCode))
-    .replace(":lotId", String(world.lotId));
+    .replace(":lotId", String(world.lotId))
+    .replace(":supplierId", String(world.supplierId))
+    .replace(":poId", String(world.poId));
 }
 
 function expectedPage(access: Access, role: Role, declared: Access): number[] {
@@ -300,6 +307,21 @@ async function world(playwright: {
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  const matrixActor = { id: null, name: "Matrix" };
+  const supplierId = await createSupplier(
+    getDb(),
+    {
+      name: `Matrix Supply ${lotCode}`,
+      email: "matrix@supplier.test",
+      phone: "",
+      leadTimeDays: 3,
+      terms: "",
+      notes: "",
+      active: true,
+    },
+    matrixActor,
+  );
+  const po = await createPurchaseOrder(getDb(), supplierId, [], matrixActor);
   await api.dispose();
   return {
     cookies,
@@ -322,6 +344,8 @@ async function world(playwright: {
     price: money(product.price_cents),
     lotCode,
     lotId: lot.id,
+    supplierId,
+    poId: po.id,
   };
 }
 
