@@ -425,3 +425,105 @@ test("a customer of a price group receives only their group's prices @desktop-on
   const plain = await page.request.get(`/products/details/${products[0]?.id}`);
   expect(found(await plain.text()).length).toBeGreaterThan(0);
 });
+
+/**
+ * What the store paid never reaches a customer (issue 39): a product bought from a supplier at a
+ * cost of its own, received in a published lot and ordered, is read by its buyer everywhere they
+ * can reach it (its page and route data, the lot's public page, search suggestions, the order and
+ * its invoice) and by a visitor; no response carries the cost, the supplier's SKU or a cost key.
+ */
+test("customers and visitors never receive a supplier's cost or SKU @desktop-only", async () => {
+  const { createSupplier, saveSupplierItem } = await import("../../app/.server/inventory/suppliers");
+  const { createPurchaseOrder, findPurchaseOrder, receivePurchaseOrder, sendPurchaseOrder } = await import(
+    "../../app/.server/inventory/purchase-orders"
+  );
+  const { publishLot } = await import("../../app/.server/inventory/lot-admin");
+  const { storeDocument } = await import("../../app/.server/media/documents");
+  const db = getDb();
+  const tagged = crypto.randomUUID().slice(0, 8);
+  const name = `Cost Probe ${tagged}`;
+  const productId = await freshProduct({ name, priceCents: 2_000, stock: 0 });
+  const sku = (await db.selectFrom("products").select("sku").where("id", "=", productId).executeTakeFirstOrThrow()).sku;
+  const supplierSku = `SUPSKU-${tagged}`;
+  const supplierId = await createSupplier(
+    db,
+    {
+      name: `Cost Supply ${tagged}`,
+      email: "cost@supplier.test",
+      phone: "",
+      leadTimeDays: 4,
+      terms: "",
+      notes: "",
+      active: true,
+    },
+    TEST_ADMIN,
+  );
+  await saveSupplierItem(
+    db,
+    supplierId,
+    { sku, supplierSku, unitCostCents: 7_391, packSize: 1, preferred: true },
+    TEST_ADMIN,
+  );
+  const po = await createPurchaseOrder(db, supplierId, [{ sku, quantity: 5 }], TEST_ADMIN);
+  await sendPurchaseOrder(db, po.id, TEST_ADMIN);
+  const line = (await findPurchaseOrder(db, po.id))?.lines[0];
+  const lotCode = `COST-${tagged}`;
+  const report = await storeDocument(Buffer.from("%PDF-1.4\n%%EOF\n"), "coa.pdf");
+  await receivePurchaseOrder(
+    db,
+    po.id,
+    [
+      {
+        lineId: line?.id ?? 0,
+        quantity: 5,
+        lotCode,
+        expiresOn: null,
+        batchDate: null,
+        delta9Ug: null,
+        thcaUg: null,
+        index: 0,
+      },
+    ],
+    new Map([[0, report]]),
+    TEST_ADMIN,
+  );
+  const lot = await db.selectFrom("lots").select("id").where("code", "=", lotCode).executeTakeFirstOrThrow();
+  await publishLot(db, lot.id, true, TEST_ADMIN);
+  const customer = await createCustomer();
+  const orderId = await placeOrderFor(customer, [{ id: productId, quantity: 2 }]);
+
+  const secrets = ["$73.91", "73.91", "7391", supplierSku, "unitCost", "unit_cost", "costCents", "Cost Supply"];
+  const page = await productPage(productId);
+  const paths = [
+    page,
+    dataUrl(page),
+    `/lots/${lotCode}`,
+    `/lots/${lotCode}.data`,
+    `/api/search-suggestions?${new URLSearchParams({ q: name })}`,
+    `/search?${new URLSearchParams({ q: sku })}`,
+    `/orders/${orderId}`,
+    `/orders/${orderId}.data`,
+  ];
+  const { apiSignedIn, apiVisitor } = await import("./support/admin");
+  for (const api of [await apiSignedIn(customer), await apiVisitor()]) {
+    for (const path of paths) {
+      const res = await api.get(path, { maxRedirects: 0 });
+      const body = await res.text();
+      expect(
+        secrets.filter((s) => body.includes(s)),
+        `${path} (${res.status()})`,
+      ).toEqual([]);
+    }
+    await api.dispose();
+  }
+  // The buyer's page does show the lot's report: the search above looked at a page that has it.
+  const buyer = await apiSignedIn(customer);
+  expect(await (await buyer.get(page)).text()).toContain(lotCode);
+  const invoice = await buyer.get(`/orders/${orderId}/invoice.pdf`);
+  if (invoice.status() === 200) {
+    const text = (await extractText(await getDocumentProxy(new Uint8Array(await invoice.body())))).text.join(" ");
+    expect(secrets.filter((s) => text.includes(s))).toEqual([]);
+    expect(text).toContain(lotCode);
+  }
+  await buyer.dispose();
+});
