@@ -12,6 +12,7 @@ import { changeOrderStatus } from "../flows/order-life";
 import { OrderRefusedError, placeOrder } from "../flows/place-order";
 import { parseForm } from "../http/forms";
 import { MAIL_JOB } from "../mail/outbox";
+import { nearExpiryLots, reorderAlerts } from "./alerts";
 import { countLot, findLot, lotRecipients, recallCsv, recallLot, setLotHold } from "./lot-admin";
 import { expireLotsEverywhere, orderLotsOf } from "./lots";
 import {
@@ -503,5 +504,38 @@ describe(`lots through the order's life on ${ON}`, () => {
     expect(got).toBe(20);
     expect(await stockOf(p.id)).toBe(5 + got - sold);
     expect(await stockOf(p.id)).toBe(5 + 20 - sold);
+  });
+});
+
+describe(`the overview's stock alerts on ${ON}`, () => {
+  it("lists lots expiring within 30 days and products at their reorder point, nothing else", async () => {
+    const p = await product(0);
+    const poId = await sentOrder([{ sku: p.sku, quantity: 20 }]);
+    const [line] = await lineIds(poId);
+    const today = storeToday();
+    const soon = `SOON30-${ON}`;
+    const later = `LATER-${ON}`;
+    await receive(poId, [
+      received(line as number, 4, { lotCode: soon, expiresOn: today }),
+      received(line as number, 4, { lotCode: later, expiresOn: "2099-01-01" }),
+    ]);
+    const codes = (await nearExpiryLots(t.db, today, 1000)).items.map((l) => l.code);
+    expect(codes).toContain(soon);
+    expect(codes).not.toContain(later);
+    await saveSupplierItem(
+      t.db,
+      supplierId,
+      { sku: p.sku, supplierSku: "", unitCostCents: 100, packSize: 1, preferred: true, reorderPoint: 8 },
+      TEST_ADMIN,
+    );
+    const due = (await reorderAlerts(t.db, 1000)).items.find((i) => i.id === p.id);
+    expect(due).toMatchObject({ stock: 8, reorderPoint: 8, supplierId });
+    await saveSupplierItem(
+      t.db,
+      supplierId,
+      { sku: p.sku, supplierSku: "", unitCostCents: 100, packSize: 1, preferred: true, reorderPoint: 7 },
+      TEST_ADMIN,
+    );
+    expect((await reorderAlerts(t.db, 1000)).items.some((i) => i.id === p.id)).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { addDays, businessDisplayName, storeToday } from "~/lib/business";
 import { storeDayStart } from "~/lib/store-time";
 import { type LowStockItem, listLowStock } from "../catalog/low-stock";
 import type { DB } from "../db/schema";
+import { nearExpiryLots, reorderAlerts } from "../inventory/alerts";
 import { agingReport, type Buckets } from "../receivables/statement";
 import { type DayRange, previousRange } from "./range";
 import { type SalesRow, salesBy, salesByPeriod, sumRows } from "./sales";
@@ -45,6 +46,9 @@ export interface Dashboard {
   byClass: SalesRow[];
   expiringLicenses: ExpiringLicense[];
   lowStock: { items: LowStockItem[]; total: number };
+  /** Lots expiring within 30 days, and products at their reorder point (issue 39). */
+  nearExpiry: Awaited<ReturnType<typeof nearExpiryLots>>;
+  reorder: Awaited<ReturnType<typeof reorderAlerts>>;
   /** Money owed on account, by how late (issue 30's aging), and the credit held. */
   owed: { buckets: Buckets; balanceCents: number; creditCents: number };
 }
@@ -136,6 +140,8 @@ export async function loadDashboard(db: Kysely<DB>, today: string = storeToday()
     licenses,
     low,
     aging,
+    nearExpiry,
+    reorder,
   ] = await Promise.all([
     comparison(db, last30, before30, "day"),
     comparison(db, year, yearBefore, "month"),
@@ -149,6 +155,8 @@ export async function loadDashboard(db: Kysely<DB>, today: string = storeToday()
     expiringLicenses(db, today),
     listLowStock(db, 10),
     agingReport(db, { today }),
+    nearExpiryLots(db, today),
+    reorderAlerts(db),
   ]);
   const ordersNow = sumRows(days.current).orders;
   const ordersBefore = sumRows(days.previous).orders;
@@ -169,6 +177,8 @@ export async function loadDashboard(db: Kysely<DB>, today: string = storeToday()
     byClass: byClass.rows,
     expiringLicenses: licenses,
     lowStock: { items: low.items, total: low.total },
+    nearExpiry,
+    reorder,
     owed: {
       buckets: aging.totals,
       balanceCents: aging.totals.balance,

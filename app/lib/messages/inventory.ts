@@ -111,3 +111,5 @@ export const labelSku = (sku: string) => `SKU ${sku}`;
 export const labelExpiry = (day: string | null) => (day ? `Exp. ${day}` : "No expiry");
 export const lotsShipped = (lots: readonly { code: string; quantity: number }[]) =>
   `Lot ${lots.map((l) => `${l.code} × ${l.quantity.toLocaleString("en-US")}`).join(", ")}`;
+export const noLotsExpiring = "No lot on hand expires in the next 30 days.";
+export const nothingToReorder = "No product is at its reorder point.";

@@ -6,6 +6,7 @@ import { BarChart, ChartTable, ColumnChart } from "~/components/admin/charts";
 import { OrderStatusBadge } from "~/components/order-view";
 import { licenseTypeLabel } from "~/lib/business";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
+import * as INVENTORY_MESSAGES from "~/lib/messages/inventory";
 import * as REPORT_MESSAGES from "~/lib/messages/reports";
 import { formatCents } from "~/lib/money";
 import { formatOrderDate, ORDER_STATUSES } from "~/lib/orders";
@@ -364,6 +365,56 @@ function OverviewCharts({ dashboard: d }: { dashboard: DashboardData }) {
             <dd className="tabular font-bold text-slate-900">{formatCents(d.owed.balanceCents)}</dd>
           </div>
         </dl>
+      </Card>
+      <Card
+        id="near-expiry"
+        title={`Lots expiring in 30 days (${count(d.nearExpiry.total)})`}
+        href="/admin/lots"
+        linkText="Lots and recalls"
+      >
+        {d.nearExpiry.items.length === 0 ? (
+          <p className="text-slate-700">{INVENTORY_MESSAGES.noLotsExpiring}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 text-sm">
+            {d.nearExpiry.items.map((l) => (
+              <li key={l.id} className="flex flex-wrap justify-between gap-2 py-2">
+                <Link to={`/admin/lots/${l.id}`} className="text-brand-700 underline">
+                  {l.code}
+                </Link>
+                <span className="text-slate-700">{l.name}</span>
+                <span className="tabular text-slate-900">
+                  {l.expiresOn} · {count(l.onHand)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card
+        id="reorder"
+        title={`To reorder (${count(d.reorder.total)})`}
+        href="/admin/suppliers"
+        linkText="Suppliers and purchase orders"
+      >
+        {d.reorder.items.length === 0 ? (
+          <p className="text-slate-700">{INVENTORY_MESSAGES.nothingToReorder}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 text-sm">
+            {d.reorder.items.map((p) => (
+              <li key={p.id} className="flex flex-wrap justify-between gap-2 py-2">
+                <Link
+                  to={p.supplierId ? `/admin/suppliers/${p.supplierId}` : `/admin/products/${p.id}`}
+                  className="text-brand-700 underline"
+                >
+                  {p.name}
+                </Link>
+                <span className="tabular font-semibold text-slate-900">
+                  {count(p.stock)} / {count(p.reorderPoint)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
       </Card>
       <Card
         id="low-stock"
