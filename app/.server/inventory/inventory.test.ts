@@ -539,3 +539,54 @@ describe(`the overview's stock alerts on ${ON}`, () => {
     expect((await reorderAlerts(t.db, 1000)).items.some((i) => i.id === p.id)).toBe(false);
   });
 });
+
+describe(`hemp limits read the lots' lab reports on ${ON}`, () => {
+  it("a rule on total THC per container refuses a product while a lot over the limit is on hand", async () => {
+    const now = new Date().toISOString();
+    const reason = "Hemp products over 0.4 mg total THC per container cannot be sold (federal limit).";
+    await t.db
+      .insertInto("compliance_rules")
+      .values({
+        name: "Federal hemp limit",
+        scope: JSON.stringify({ categories: ["delta"], minThcMg: 0.4 }),
+        states: "[]",
+        zips: "[]",
+        effective_from: "2026-11-12",
+        effective_until: null,
+        effect: "block",
+        license_type: null,
+        reason,
+        label: "federal limit",
+        enabled: 1,
+        example: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const sku = `HEMP-${++n}`;
+    const id = await insertProduct(
+      t.db,
+      { sku, name: `Hemp gummies ${n}`, description: "", priceCents: 1500, stock: 0, category: "delta" },
+      [],
+    );
+    const poId = await sentOrder([{ sku, quantity: 20 }]);
+    const [line] = await lineIds(poId);
+    const hot = `HOT-${ON}`;
+    // 0.3 mg delta-9 + 0.2 mg THCA = 0.5 mg per container: over the limit.
+    await receive(poId, [received(line as number, 10, { lotCode: hot, delta9Ug: 300, thcaUg: 200 })]);
+    const thc = await t.db
+      .selectFrom("product_compliance")
+      .select("thc_mg")
+      .where("product_id", "=", id)
+      .executeTakeFirst();
+    expect(Number(thc?.thc_mg)).toBe(0.5);
+    await expect(order(id, 1)).rejects.toThrow(reason);
+    // The lot is set aside and a compliant one comes in: 0.1 + 0.1 mg.
+    const lot = await t.db.selectFrom("lots").select("id").where("code", "=", hot).executeTakeFirstOrThrow();
+    await setLotHold(t.db, lot.id, true, TEST_ADMIN);
+    await receive(poId, [received(line as number, 10, { lotCode: `OK-${ON}`, delta9Ug: 100, thcaUg: 100 })]);
+    const orderId = await order(id, 2);
+    expect((await orderLotsOf(t.db, orderId)).get(id)?.map((l) => l.code)).toEqual([`OK-${ON}`]);
+    await t.db.updateTable("compliance_rules").set({ enabled: 0 }).where("name", "=", "Federal hemp limit").execute();
+  });
+});

@@ -13,7 +13,7 @@ import { kickJobRunners } from "../jobs/wake";
 import { enqueueMail } from "../mail/outbox";
 import { DomainError } from "../runtime/domain-error";
 import { storeInfo } from "../runtime/store-info";
-import { setLotStatus } from "./lots";
+import { setLotStatus, syncLotThc } from "./lots";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -257,6 +257,7 @@ export async function setLotHold(db: Kysely<DB>, id: number, hold: boolean, acto
       });
     const next: LotStatus = hold ? "quarantined" : "available";
     await setLotStatus(trx, id, next);
+    if (lot.product_id !== null) await syncLotThc(trx, lot.product_id);
     await recordAudit(trx, actor, {
       action: "lot.status",
       subjectType: "lot",
@@ -363,6 +364,7 @@ export async function recallLot(
     if (lot.status === "recalled") throw new LotError(INVENTORY_MESSAGES.lotAlreadyRecalled(lot.code), { status: 409 });
     const before = lot.status;
     await setLotStatus(trx, id, "recalled");
+    if (lot.product_id !== null) await syncLotThc(trx, lot.product_id);
     const recipients = await lotRecipients(trx, id);
     const detail = await trx.selectFrom("lots").select(["name", "sku"]).where("id", "=", id).executeTakeFirstOrThrow();
     const store = storeInfo();

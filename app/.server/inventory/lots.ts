@@ -249,7 +249,25 @@ export async function expireLotsEverywhere(db: Kysely<DB>, today: string): Promi
     const productId = row.product_id as number;
     expired += await db.transaction().execute(async (trx) => {
       await lockProducts(trx, [productId], "no key update");
-      return expireDueLots(trx, [productId], today);
+      const n = await expireDueLots(trx, [productId], today);
+      await syncLotThc(trx, productId);
+      return n;
+    });
+  }
+  // A lot that sold out no longer speaks for its product's THC: the figure follows the lots on hand.
+  const tested = await db
+    .selectFrom("lots")
+    .select("product_id")
+    .distinct()
+    .where("status", "=", "available")
+    .where("product_id", "is not", null)
+    .where((eb) => eb.or([eb("delta9_ug", "is not", null), eb("thca_ug", "is not", null)]))
+    .execute();
+  for (const row of tested) {
+    const productId = row.product_id as number;
+    await db.transaction().execute(async (trx) => {
+      await lockProducts(trx, [productId], "no key update");
+      await syncLotThc(trx, productId);
     });
   }
   return expired;
@@ -259,3 +277,51 @@ export const EXPIRE_LOTS_JOB = "expire-lots";
 export const expireLotsJob = defineJob(EXPIRE_LOTS_JOB, async (_payload, { db }) => {
   await expireLotsEverywhere(db, storeToday());
 });
+
+/**
+ * A product's THC per container (the fact compliance rules read: ScopeFacts.thcMg) made the
+ * highest total THC (delta-9 plus THCA) of its available lots on hand that carry the facts from
+ * their lab report, so that a rule such as the federal 0.4 mg per container limit refuses the
+ * product while such a lot can be sold (decision 0066). A product none of whose lots on hand
+ * carry the facts keeps the figure the admin typed. Runs after a receiving, a lot's status change
+ * and hourly; the caller holds the product's row. Returns the figure written, or null.
+ */
+export async function syncLotThc(trx: Db, productId: number): Promise<number | null> {
+  const row = await trx
+    .selectFrom("lots")
+    .select(sql<number | null>`max(coalesce(delta9_ug, 0) + coalesce(thca_ug, 0))`.as("ug"))
+    .where("product_id", "=", productId)
+    .where("status", "=", "available")
+    .where("on_hand", ">", 0)
+    .where((eb) => eb.or([eb("delta9_ug", "is not", null), eb("thca_ug", "is not", null)]))
+    .executeTakeFirst();
+  if (row?.ug === null || row?.ug === undefined) return null;
+  const mg = Number(row.ug) / 1000;
+  const current = await trx
+    .selectFrom("product_compliance")
+    .select("thc_mg")
+    .where("product_id", "=", productId)
+    .executeTakeFirst();
+  if (current && current.thc_mg !== null && Number(current.thc_mg) === mg) return mg;
+  const now = sqlNow(dialectOf(trx));
+  await trx
+    .insertInto("product_compliance")
+    .values({
+      product_id: productId,
+      brand: null,
+      product_class: null,
+      flavor_class: null,
+      nicotine_mg_ml: null,
+      country: null,
+      upc: null,
+      thc_mg: mg,
+      seven_oh_percent: null,
+      lab_report_key: null,
+      lab_report_type: null,
+      lab_report_size: null,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column("product_id").doUpdateSet({ thc_mg: mg, updated_at: now }))
+    .execute();
+  return mg;
+}

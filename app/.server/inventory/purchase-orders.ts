@@ -24,6 +24,7 @@ import { nextDocumentNumber } from "../receivables/invoices";
 import { DomainError } from "../runtime/domain-error";
 import { loadPdfKit } from "../runtime/lazy-modules";
 import { storeInfo } from "../runtime/store-info";
+import { syncLotThc } from "./lots";
 import { isUniqueViolation } from "./suppliers";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -577,6 +578,14 @@ export async function receivePurchaseOrder(
           .where("id", "=", r.line.id)
           .execute();
         units += r.quantity;
+      }
+      // Lots with THC facts from their lab report: the product's figure follows them (decision 0066).
+      for (const productId of new Set(received.map((r) => r.line.product_id))) {
+        if (
+          productId !== null &&
+          received.some((r) => r.line.product_id === productId && (r.delta9Ug ?? r.thcaUg) !== null)
+        )
+          await syncLotThc(trx, productId);
       }
       const after = await trx
         .selectFrom("purchase_order_lines")
