@@ -116,6 +116,7 @@ export default [
       route("reports/pact/export.csv", "routes/admin/reports-pact-export.ts"),
       route("reports/pact/filings", "routes/admin/reports-pact-filings.tsx"),
       route("taxes", "routes/admin/taxes.tsx"),
+      route("reports/margin", "routes/admin/reports-margin.tsx"),
       route("reports/excise", "routes/admin/reports-excise.tsx"),
       route("reports/excise/export.csv", "routes/admin/reports-excise-export.ts"),
       // Paid on account (issue 30): aging, the store's terms, a business's terms, payments and ledger.

@@ -22,3 +22,11 @@ export const LOT_STATUS_LABELS: Record<LotStatus, string> = {
 export function microgramsAsMg(ug: number): string {
   return (ug / 1000).toFixed(3).replace(/\.?0+$/, "");
 }
+
+/** What the gross margin report groups by (issue 39). */
+export const MARGIN_KINDS = ["product", "category", "brand", "business"] as const;
+export type MarginKind = (typeof MARGIN_KINDS)[number];
+
+export function isMarginKind(value: string | null): value is MarginKind {
+  return (MARGIN_KINDS as readonly string[]).includes(value ?? "");
+}

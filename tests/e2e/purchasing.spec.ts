@@ -54,6 +54,8 @@ test.describe("purchasing, receiving and recalls @desktop-only", () => {
     // The same name twice is refused beside the field.
     const suggested = page.getByRole("table", { name: "Suggested purchase" });
     await expect(suggested.getByRole("row", { name: new RegExp(sku) })).toContainText("20");
+    // Checked as the page is when opened (a toast fading in is not the page).
+    await page.reload();
     await expectNoSeriousViolations(page, "supplier page");
     await shot(page, "supplier");
 
@@ -134,6 +136,14 @@ test.describe("purchasing, receiving and recalls @desktop-only", () => {
     ).toContainText("2");
     await expectNoSeriousViolations(page, "lot page");
     await shot(page, "lot");
+
+    // Gross margin: 20 units at $12.00 that cost $4.50 each.
+    await page.goto("/admin/reports/margin?by=product");
+    const margin = page.getByRole("table", { name: /Gross margin by product/ });
+    await expect(margin.getByRole("row", { name: new RegExp(name) })).toContainText("$150.00");
+    await expectNoSeriousViolations(page, "gross margin report");
+    await page.goto(`/admin/lots?q=${late}`);
+    await page.getByRole("link", { name: late }).click();
 
     // The later lot is recalled: it leaves the stock, the business is told what to do.
     await page.getByLabel("Why the lot is recalled").fill("The lab found lead above the limit.");

@@ -12,6 +12,7 @@ import { changeOrderStatus } from "../flows/order-life";
 import { OrderRefusedError, placeOrder } from "../flows/place-order";
 import { parseForm } from "../http/forms";
 import { MAIL_JOB } from "../mail/outbox";
+import { grossMargin } from "../reports/margin";
 import { nearExpiryLots, reorderAlerts } from "./alerts";
 import { countLot, findLot, lotRecipients, recallCsv, recallLot, setLotHold } from "./lot-admin";
 import { expireLotsEverywhere, orderLotsOf } from "./lots";
@@ -588,5 +589,29 @@ describe(`hemp limits read the lots' lab reports on ${ON}`, () => {
     const orderId = await order(id, 2);
     expect((await orderLotsOf(t.db, orderId)).get(id)?.map((l) => l.code)).toEqual([`OK-${ON}`]);
     await t.db.updateTable("compliance_rules").set({ enabled: 0 }).where("name", "=", "Federal hemp limit").execute();
+  });
+});
+
+describe(`gross margin on ${ON}`, () => {
+  it("counts units sold from lots at the order's price and the lot's cost, by product and business; units in no lot are left out", async () => {
+    const p = await product(2);
+    const poId = await sentOrder([{ sku: p.sku, quantity: 10 }]);
+    const [line] = await lineIds(poId);
+    await receive(poId, [received(line as number, 5)]);
+    // 7 units: 5 from the lot (cost $4.00), 2 counted before lots (no cost).
+    await order(p.id, 7, 1);
+    const day = storeToday();
+    const byProduct = await grossMargin(t.db, "product", { from: day, to: day });
+    expect(byProduct.rows.find((r) => r.key === String(p.id))).toMatchObject({
+      units: 5,
+      revenueCents: 5 * 1000,
+      costCents: 5 * 400,
+      marginCents: 5 * 600,
+    });
+    const byBusiness = await grossMargin(t.db, "business", { from: day, to: day });
+    const shop = byBusiness.rows.find((r) => r.key === buyers[1]?.id);
+    expect(shop?.units).toBeGreaterThanOrEqual(5);
+    expect(shop?.label).toContain("Shop");
+    expect(byBusiness.totals.marginCents).toBe(byBusiness.totals.revenueCents - byBusiness.totals.costCents);
   });
 });

@@ -113,3 +113,6 @@ export const lotsShipped = (lots: readonly { code: string; quantity: number }[])
   `Lot ${lots.map((l) => `${l.code} × ${l.quantity.toLocaleString("en-US")}`).join(", ")}`;
 export const noLotsExpiring = "No lot on hand expires in the next 30 days.";
 export const nothingToReorder = "No product is at its reorder point.";
+export const marginHint =
+  "Units sold from lots, at the order's price and the lot's cost; units sold from stock counted before lots have no cost and are left out.";
+export const noMargin = "No units sold from lots in these days.";

@@ -38,6 +38,7 @@ const FILINGS = [
   { to: "/admin/reports/excise", label: "Excise report" },
   { to: "/admin/reports/pact", label: "PACT report" },
   { to: "/admin/reports/pact/filings", label: "PACT filings" },
+  { to: "/admin/reports/margin", label: "Gross margin" },
 ] as const;
 
 const TAB_LABELS: Record<ReportKind, string> = {
