@@ -3,6 +3,7 @@ import { type Kysely, sql } from "kysely";
 import { auditFieldLabel } from "~/lib/audit";
 import type { ProductImage } from "~/lib/images";
 import * as MESSAGES from "~/lib/messages";
+import * as INVENTORY_MESSAGES from "~/lib/messages/inventory";
 import type { ProductComplianceInput } from "~/lib/schemas/compliance";
 import type { Tier } from "~/lib/tiers";
 import { type Actor, changedFields, recordAudit } from "../audit/log";
@@ -14,6 +15,7 @@ import { saveProductCompliance } from "../compliance/facts";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { unitsInLots } from "../inventory/lots";
 import { type PreparedImage, prepareImage, removeFiles, storeImages, variantNames } from "../media/intake";
 import { replaceTiers } from "../pricing/tiers";
 import { DomainError } from "../runtime/domain-error";
@@ -45,6 +47,13 @@ export interface EditedVersion {
   version: number;
   /** The stock the form showed: the stock is written only if the admin changed it from this. */
   stockSeen: number;
+}
+
+/** A stock typed below the units its available lots hold (issue 39, decision 0066). */
+export class StockBelowLotsError extends DomainError {
+  constructor(units: number) {
+    super(INVENTORY_MESSAGES.stockBelowLots(units), { status: 409, field: "quantity" });
+  }
 }
 
 export class SkuTakenError extends DomainError {
@@ -217,6 +226,11 @@ export async function updateProductWithImages(
       if (counters.length > 1) {
         await lockProducts(trx, [id], "no key update");
         await lockCounters(trx, counters);
+      }
+      // A count typed over units held in lots (issue 39): those are counted on their lot's page.
+      if (correctsStock) {
+        const inLots = await unitsInLots(trx, id);
+        if (changes.stock < inLots) throw new StockBelowLotsError(inLots);
       }
       let update = trx
         .updateTable("products")

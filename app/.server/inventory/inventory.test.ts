@@ -10,6 +10,7 @@ import { setupTestDatabase, type TestDatabase } from "../../../tests/support/tes
 import { insertProduct } from "../catalog/product-writes";
 import { changeOrderStatus } from "../flows/order-life";
 import { OrderRefusedError, placeOrder } from "../flows/place-order";
+import { updateProductWithImages } from "../flows/product-admin";
 import { parseForm } from "../http/forms";
 import { MAIL_JOB } from "../mail/outbox";
 import { grossMargin } from "../reports/margin";
@@ -613,5 +614,35 @@ describe(`gross margin on ${ON}`, () => {
     expect(shop?.units).toBeGreaterThanOrEqual(5);
     expect(shop?.label).toContain("Shop");
     expect(byBusiness.totals.marginCents).toBe(byBusiness.totals.revenueCents - byBusiness.totals.costCents);
+  });
+});
+
+describe(`a product's typed stock and its lots on ${ON}`, () => {
+  it("refuses a stock typed below the units its lots hold, and takes one above them", async () => {
+    const p = await product(3);
+    const poId = await sentOrder([{ sku: p.sku, quantity: 10 }]);
+    const [line] = await lineIds(poId);
+    await receive(poId, [received(line as number, 10)]);
+    const row = await t.db.selectFrom("products").selectAll().where("id", "=", p.id).executeTakeFirstOrThrow();
+    const changes = {
+      name: row.name,
+      description: row.description,
+      priceCents: row.price_cents,
+      category: row.category,
+    };
+    const opened = { version: row.version, stockSeen: row.stock };
+    await expect(
+      updateProductWithImages(t.db, p.id, { ...changes, stock: 9 }, { keepKeys: [], uploads: [] }, opened, TEST_ADMIN),
+    ).rejects.toThrow(INVENTORY_MESSAGES.stockBelowLots(10));
+    expect(await stockOf(p.id)).toBe(13);
+    await updateProductWithImages(
+      t.db,
+      p.id,
+      { ...changes, stock: 11 },
+      { keepKeys: [], uploads: [] },
+      opened,
+      TEST_ADMIN,
+    );
+    expect(await stockOf(p.id)).toBe(11);
   });
 });

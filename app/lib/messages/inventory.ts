@@ -116,3 +116,5 @@ export const nothingToReorder = "No product is at its reorder point.";
 export const marginHint =
   "Units sold from lots, at the order's price and the lot's cost; units sold from stock counted before lots have no cost and are left out.";
 export const noMargin = "No units sold from lots in these days.";
+export const stockBelowLots = (units: number) =>
+  `${units.toLocaleString("en-US")} units are in lots: count a lot on its page to change them.`;
