@@ -674,3 +674,5 @@ export function orderChangedMail(orderId: number, change: string): string {
 /** The banner on every page while a sales rep or an admin acts for a business (issue 29). */
 export const actingForBanner = (business: string) =>
   `You are ordering for ${business}: you see its prices and place orders in its name.`;
+
+export const binFormat = "A bin is up to 20 letters, digits, spaces, dots, dashes or slashes, like A-03-2.";

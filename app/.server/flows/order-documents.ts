@@ -21,11 +21,20 @@ export async function findOrderDocument(
 ): Promise<OrderDocument | null> {
   const order = await findOrderDetail(db, orderId, viewer.role === "admin" ? null : (viewer.accountId ?? viewer.id));
   if (!order) return null;
-  const [customer, business, account, lots] = await Promise.all([
+  const productIds = order.items.flatMap((i) => (i.productId === null ? [] : [i.productId]));
+  const [customer, business, account, lots, bins] = await Promise.all([
     order.userId ? findUserById(db, order.userId) : null,
     order.userId ? findBusiness(db, order.userId) : null,
     invoiceAccount(db, order.id),
     orderLotsOf(db, order.id),
+    productIds.length
+      ? db
+          .selectFrom("products")
+          .select(["id", "bin"])
+          .where("id", "in", productIds)
+          .where("bin", "is not", null)
+          .execute()
+      : [],
   ]);
   return {
     order,
@@ -35,5 +44,6 @@ export async function findOrderDocument(
     poNumber: order.poNumber ? oneLine(order.poNumber) : null,
     account,
     lots,
+    bins: new Map(bins.map((b) => [b.id, b.bin as string])),
   };
 }

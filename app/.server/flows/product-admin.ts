@@ -40,6 +40,8 @@ export interface ProductChanges {
   tiers?: Tier[];
   /** The product's own low-stock threshold (issue 17), null for the store-wide one; absent: unchanged. */
   lowStockThreshold?: number | null;
+  /** Its bin in the warehouse (issue 39), null for none; absent: unchanged. */
+  bin?: string | null;
 }
 
 /** What the edit form was opened on: a save is refused if the product changed since. */
@@ -249,6 +251,7 @@ export async function updateProductWithImages(
                 max_quantity: changes.maxQuantity ?? null,
               }),
           ...(changes.lowStockThreshold === undefined ? {} : { low_stock_threshold: changes.lowStockThreshold }),
+          ...(changes.bin === undefined ? {} : { bin: changes.bin }),
           version: sql<number>`version + 1`,
           updated_at: sqlNow(dialectOf(db)),
         })

@@ -70,6 +70,7 @@ function toProductSave(v: ProductPost) {
     priceCents: v.price,
     stock: v.quantity,
     ...(v.lowStockThreshold === undefined ? {} : { lowStockThreshold: v.lowStockThreshold }),
+    ...(v.bin === undefined ? {} : { bin: v.bin }),
     category: v.category,
     ...sellingUnitFromForm(v),
     ...(breaks?.ok ? { tiers: breaks.tiers } : {}),

@@ -2,8 +2,10 @@ import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeToday } from "~/lib/business";
+import * as MESSAGES from "~/lib/messages";
 import * as INVENTORY_MESSAGES from "~/lib/messages/inventory";
 import { parsePurchaseLines, type ReceivedLine, receiveSchema } from "~/lib/schemas/inventory";
+import { productFields } from "~/lib/schemas/product";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { customerWithAddress } from "../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
@@ -644,5 +646,14 @@ describe(`a product's typed stock and its lots on ${ON}`, () => {
       TEST_ADMIN,
     );
     expect(await stockOf(p.id)).toBe(11);
+  });
+});
+
+describe("a product's bin", () => {
+  it("is read from the product form in capitals, and refused when it is not a bin", () => {
+    expect(productFields.bin.parse(" a-03-2 ")).toBe("A-03-2");
+    expect(productFields.bin.parse("")).toBeNull();
+    expect(productFields.bin.parse(undefined)).toBeUndefined();
+    expect(productFields.bin.safeParse("<b>").error?.issues[0]?.message).toBe(MESSAGES.binFormat);
   });
 });

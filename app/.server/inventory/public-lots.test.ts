@@ -233,6 +233,15 @@ describe(`lots through an order's life on ${ON}`, () => {
     expect(theirs?.lots?.get(productId)?.length).toBe(2);
   });
 
+  it("prints the product's bin on the packing slip, not on the invoice", async () => {
+    await t.db.updateTable("products").set({ bin: "A-03-2" }).where("id", "=", productId).execute();
+    const doc = await findOrderDocument(t.db, orderId, { id: "admin", role: "admin" });
+    if (!doc) throw new Error("no document");
+    expect(await pdfText(await packingSlipPdf(doc))).toContain(`Bin A-03-2 · Lot ${soon.code}`);
+    expect(await pdfText(await invoicePdf(doc))).not.toContain("Bin A-03-2");
+    await t.db.updateTable("products").set({ bin: null }).where("id", "=", productId).execute();
+  });
+
   it("names the next lot once the first is sold out", async () => {
     expect(await nextLotReport(t.db, productId, TODAY)).toBe(later.code);
   });

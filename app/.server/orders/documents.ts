@@ -29,6 +29,8 @@ export interface OrderDocument {
   account?: PrintedAccount | null;
   /** The lots each product was sold from, by product id (issue 39): printed under its line. */
   lots?: ReadonlyMap<number, readonly PrintedLot[]>;
+  /** Where each product sits in the warehouse, by product id (issue 39): the packing slip prints it. */
+  bins?: ReadonlyMap<number, string>;
 }
 
 /** A lot an order's product was sold from, and how many of its units. */
@@ -118,6 +120,7 @@ function columnsOf(
   pdf: Measure,
   skus: readonly string[],
   lots: OrderDocument["lots"],
+  bins?: OrderDocument["bins"],
 ): Column[] {
   const numbers: Column[] =
     kind === "invoice"
@@ -142,7 +145,12 @@ function columnsOf(
       cell: (l) => l.name,
       below: (l) => {
         const shipped = l.productId === null ? undefined : lots?.get(l.productId);
-        return shipped?.length ? INVENTORY_MESSAGES.lotsShipped(shipped) : null;
+        const bin = kind === "packing-slip" && l.productId !== null ? bins?.get(l.productId) : undefined;
+        const parts = [
+          bin ? INVENTORY_MESSAGES.binOnSlip(bin) : null,
+          shipped?.length ? INVENTORY_MESSAGES.lotsShipped(shipped) : null,
+        ].filter((x): x is string => x !== null);
+        return parts.length ? parts.join(" · ") : null;
       },
     },
     ...numbers,
@@ -212,6 +220,7 @@ async function draw(doc: OrderDocument, kind: Kind): Promise<Buffer> {
     pdf,
     order.items.map((l) => l.sku),
     doc.lots,
+    doc.bins,
   );
   const header = () => {
     const y = pdf.y;

@@ -31,6 +31,8 @@ export interface ProductFormValues {
   tiers: Tier[];
   /** Its own low-stock threshold; null: the store-wide one. */
   lowStockThreshold: number | null;
+  /** Where it sits in the warehouse (issue 39); absent on the add form. */
+  bin?: string | null;
 }
 
 /** Case pack, minimum order and maximum per order (issue 16); empty fields mean single units, one case, no limit. */
@@ -172,6 +174,17 @@ export function ProductForm({
           hint={BACK_OFFICE_MESSAGES.lowStockThresholdHint}
           error={errors.lowStockThreshold}
         />
+        {product ? (
+          <TextField
+            label="Bin location"
+            name="bin"
+            placeholder="A-03-2"
+            maxLength={20}
+            autoComplete="off"
+            defaultValue={value("bin", product.bin ?? "")}
+            error={errors.bin}
+          />
+        ) : null}
         <SelectField
           label="Category"
           name="category"

@@ -118,3 +118,4 @@ export const marginHint =
 export const noMargin = "No units sold from lots in these days.";
 export const stockBelowLots = (units: number) =>
   `${units.toLocaleString("en-US")} units are in lots: count a lot on its page to change them.`;
+export const binOnSlip = (bin: string) => `Bin ${bin}`;

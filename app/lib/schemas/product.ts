@@ -54,6 +54,14 @@ export const productFields = {
   price: priceField,
   quantity: quantityField,
   lowStockThreshold: lowStockThresholdField,
+  /** Where it sits in the warehouse (issue 39): "A-03-2"; empty: none; absent: unchanged. */
+  bin: z
+    .string()
+    .trim()
+    .max(20, MESSAGES.binFormat)
+    .regex(/^[A-Za-z0-9 ./-]*$/, MESSAGES.binFormat)
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "" ? null : v.toUpperCase())),
   category: categoryField,
   description: z.string().trim().max(5000, MESSAGES.descriptionTooLong).optional().default(""),
   sku: z

@@ -63,6 +63,9 @@ export async function loader({ params }: Route.LoaderArgs) {
       maxQuantity: product.maxQuantity,
       tiers: await listTiers(getDb(), product.id),
       lowStockThreshold: await productThreshold(getDb(), product.id),
+      bin:
+        (await getDb().selectFrom("products").select("bin").where("id", "=", product.id).executeTakeFirst())?.bin ??
+        null,
     },
     compliance: await findProductCompliance(getDb(), product.id),
   };
