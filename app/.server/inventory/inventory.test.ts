@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { sql } from "kysely";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeToday } from "~/lib/business";
 import * as MESSAGES from "~/lib/messages";
@@ -10,6 +11,7 @@ import { TEST_ADMIN } from "../../../tests/support/actors";
 import { customerWithAddress } from "../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { insertProduct } from "../catalog/product-writes";
+import { editableLines, editOrder } from "../flows/order-edit";
 import { changeOrderStatus } from "../flows/order-life";
 import { OrderRefusedError, placeOrder } from "../flows/place-order";
 import { updateProductWithImages } from "../flows/product-admin";
@@ -23,6 +25,7 @@ import {
   closePurchaseOrder,
   createPurchaseOrder,
   findPurchaseOrder,
+  keepLabReports,
   receivePurchaseOrder,
   sendPurchaseOrder,
   suggestPurchase,
@@ -655,5 +658,53 @@ describe("a product's bin", () => {
     expect(productFields.bin.parse("")).toBeNull();
     expect(productFields.bin.parse(undefined)).toBeUndefined();
     expect(productFields.bin.safeParse("<b>").error?.issues[0]?.message).toBe(MESSAGES.binFormat);
+  });
+});
+
+describe(`an admin's order edit and the lab reports received on ${ON}`, () => {
+  it("an order edit takes more units first-expiry-first-out and gives fewer back to the lots they came from", async () => {
+    const p = await product(0);
+    const poId = await sentOrder([{ sku: p.sku, quantity: 20 }]);
+    const [line] = await lineIds(poId);
+    const early = `EDIT-E-${ON}`;
+    const late = `EDIT-L-${ON}`;
+    await receive(poId, [
+      received(line as number, 5, { lotCode: early, expiresOn: "2098-01-01" }),
+      received(line as number, 10, { lotCode: late, expiresOn: "2099-01-01" }),
+    ]);
+    const id = await order(p.id, 4);
+    const [item] = await editableLines(t.db, id);
+    await editOrder(t.db, id, { kind: "quantity", lineId: item?.id ?? 0, quantity: 8, seen: 4 }, TEST_ADMIN);
+    expect((await orderLotsOf(t.db, id)).get(p.id)?.map((l) => [l.code, l.quantity])).toEqual([
+      [early, 5],
+      [late, 3],
+    ]);
+    await editOrder(t.db, id, { kind: "quantity", lineId: item?.id ?? 0, quantity: 2, seen: 8 }, TEST_ADMIN);
+    // The 6 units given back leave the later lot first.
+    expect((await orderLotsOf(t.db, id)).get(p.id)?.map((l) => [l.code, l.quantity])).toEqual([[early, 2]]);
+    expect(await stockOf(p.id)).toBe(13);
+    expect(await lotted(p.id)).toBe(13);
+  });
+
+  it("keeps a lab report only when it is a PDF: an image or a renamed file is refused and nothing is kept", async () => {
+    const pdf = new File([Buffer.from("%PDF-1.4\n%%EOF\n")], "coa.pdf", { type: "application/pdf" });
+    const kept = await keepLabReports(new Map([[0, pdf]]));
+    expect(kept.get(0)?.type).toBe("application/pdf");
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
+    for (const bad of [
+      new File([png], "coa.pdf", { type: "application/pdf" }),
+      new File([Buffer.from("<html>not a report</html>")], "coa.pdf", { type: "application/pdf" }),
+    ]) {
+      await expect(
+        keepLabReports(
+          new Map([
+            [0, pdf],
+            [1, bad],
+          ]),
+        ),
+      ).rejects.toThrow(INVENTORY_MESSAGES.labReportNotPdf);
+    }
   });
 });
