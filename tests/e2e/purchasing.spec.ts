@@ -10,6 +10,36 @@ import { waitForMail } from "./support/mail";
 /** A small PDF, as a lab's certificate of analysis would be (header and end-of-file marker). */
 const LAB_REPORT = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n", "latin1");
 
+/**
+ * A phone's camera and the browser's own barcode detector, as Android's: the camera is a blank
+ * canvas's picture, and the detector reads whatever window.shownCode holds.
+ */
+async function cameraReading(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shownCode: string | null; BarcodeDetector: unknown };
+    w.shownCode = null;
+    w.BarcodeDetector = class {
+      static async getSupportedFormats() {
+        return ["ean_13", "upc_a", "code_128"];
+      }
+      async detect() {
+        return w.shownCode ? [{ rawValue: w.shownCode, format: "code_128" }] : [];
+      }
+    };
+    navigator.mediaDevices.getUserMedia = async () => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 320;
+      canvas.height = 180;
+      const g = canvas.getContext("2d");
+      if (g) {
+        g.fillStyle = "#fff";
+        g.fillRect(0, 0, 320, 180);
+      }
+      return canvas.captureStream(5);
+    };
+  });
+}
+
 async function shot(page: Page, name: string) {
   if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/${name}.png`, fullPage: true });
 }
@@ -52,6 +82,7 @@ test.describe("purchasing, receiving and recalls @desktop-only", () => {
     await page.getByRole("button", { name: "Save product" }).click();
     await expect(page.getByText(`${sku} saved to this supplier's products.`)).toBeVisible();
     // The same name twice is refused beside the field.
+    const supplierPath = new URL(page.url()).pathname;
     const suggested = page.getByRole("table", { name: "Suggested purchase" });
     await expect(suggested.getByRole("row", { name: new RegExp(sku) })).toContainText("20");
     // Checked as the page is when opened (a toast fading in is not the page).
@@ -80,6 +111,7 @@ test.describe("purchasing, receiving and recalls @desktop-only", () => {
     });
     const phone = await phoneContext.newPage();
     await phone.addInitScript(() => window.localStorage.setItem("ageVerified", "true"));
+    await cameraReading(phone);
     await logIn(phone, admin);
     await phone.goto(poUrl);
     const scan = phone.getByLabel("Scan or type a code");
@@ -89,6 +121,15 @@ test.describe("purchasing, receiving and recalls @desktop-only", () => {
     await scan.fill(sku);
     await scan.press("Enter");
     await expect(phone.getByLabel("Count")).toBeFocused();
+    // The camera reads the carton's barcode (its Code 128 SKU): the same line is chosen.
+    await phone.getByLabel("Count").blur();
+    await phone.getByRole("button", { name: "Scan a barcode" }).click();
+    await phone.evaluate((code) => {
+      (window as unknown as { shownCode: string | null }).shownCode = code;
+    }, sku);
+    await expect(phone.getByRole("status").filter({ hasText: `${sku}: type the count.` })).toBeVisible();
+    await expect(phone.getByLabel("Count")).toBeFocused();
+    await phone.getByRole("button", { name: "Stop scanning" }).click();
     await phone.getByLabel("Count").fill("12");
     const late = `LATE-${tag()}`;
     await phone.getByLabel("Lot code").fill(late);
@@ -118,6 +159,13 @@ test.describe("purchasing, receiving and recalls @desktop-only", () => {
     await phone.getByRole("button", { name: "Receive" }).click();
     await expect(phone.getByText("18 units received in 1 lot.")).toBeVisible();
     await expect(phone.getByText("Received", { exact: true }).first()).toBeVisible();
+    // The back office's new pages fit a phone: nothing wider than the screen but inside its table.
+    for (const path of [new URL(poUrl).pathname, supplierPath, "/admin/lots", "/admin/reports/margin"]) {
+      await phone.goto(path);
+      await expect(phone.getByRole("heading", { level: 2 }).first()).toBeVisible();
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+      await expectNoSeriousViolations(phone, `${path} on a phone`);
+    }
     await phoneContext.close();
     expect(await stockOf(productId)).toBe(30);
 

@@ -210,6 +210,7 @@ test.describe("390 px layout", () => {
       "Products",
       "Orders",
       "Low stock",
+      "Purchasing",
       "Users",
       "Sales reps",
       "Phone order",

@@ -23,7 +23,16 @@ const SAME_CODE_GAP_MS = 1500;
  * out as it changes: what was added, a code no product has, or why the camera cannot be used;
  * typing the UPC in a line works everywhere.
  */
-export function BarcodeScanner({ onProduct }: { onProduct: (product: ScannedProduct) => string }) {
+export function BarcodeScanner(
+  props:
+    | { onProduct: (product: ScannedProduct) => string; onCode?: never; hint?: never }
+    | {
+        /** Receiving (issue 39): each code read is handed over at once; what it says is read out. */
+        onCode: (code: string) => string;
+        onProduct?: never;
+        hint?: string;
+      },
+) {
   const id = useId();
   const fetcher = useFetcher<ScanAnswer>();
   const [available, setAvailable] = useState(false);
@@ -40,8 +49,10 @@ export function BarcodeScanner({ onProduct }: { onProduct: (product: ScannedProd
   } | null>(null);
   const pending = useRef<string | null>(null);
   const lastSeen = useRef<{ code: string; at: number } | null>(null);
-  const onProductRef = useRef(onProduct);
-  onProductRef.current = onProduct;
+  const onProductRef = useRef(props.onProduct);
+  onProductRef.current = props.onProduct;
+  const onCodeRef = useRef(props.onCode);
+  onCodeRef.current = props.onCode;
 
   // The camera API exists only in the browser (and only on secure pages): known once the script runs.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once; the camera is let go when the page is left
@@ -55,9 +66,9 @@ export function BarcodeScanner({ onProduct }: { onProduct: (product: ScannedProd
     const scanned = fetcher.data?.scanned;
     if (fetcher.state !== "idle" || !scanned || scanned.code !== pending.current) return;
     pending.current = null;
-    setStatus(
-      scanned.product ? onProductRef.current(scanned.product) : QUICK_ORDER_MESSAGES.scanNoProduct(scanned.code),
-    );
+    const onProduct = onProductRef.current;
+    if (!onProduct) return;
+    setStatus(scanned.product ? onProduct(scanned.product) : QUICK_ORDER_MESSAGES.scanNoProduct(scanned.code));
   }, [fetcher.state, fetcher.data]);
 
   function end() {
@@ -126,8 +137,12 @@ export function BarcodeScanner({ onProduct }: { onProduct: (product: ScannedProd
           const again = last?.code === code && now - last.at < SAME_CODE_GAP_MS;
           lastSeen.current = { code, at: now };
           if (!again) {
-            pending.current = code;
-            fetcher.load(`/quick-order?${new URLSearchParams({ code })}`);
+            const onCode = onCodeRef.current;
+            if (onCode) setStatus(onCode(code));
+            else {
+              pending.current = code;
+              fetcher.load(`/quick-order?${new URLSearchParams({ code })}`);
+            }
           }
         }
       }
@@ -142,7 +157,7 @@ export function BarcodeScanner({ onProduct }: { onProduct: (product: ScannedProd
       <h2 id={`${id}-title`} className="text-lg font-bold text-slate-900">
         Scan barcodes
       </h2>
-      <p className="text-sm text-slate-600">{QUICK_ORDER_MESSAGES.scanHint}</p>
+      <p className="text-sm text-slate-600">{props.hint ?? QUICK_ORDER_MESSAGES.scanHint}</p>
       {open ? (
         // Escape anywhere in the live view stops it.
         // biome-ignore lint/a11y/noStaticElementInteractions: the keys are the stop button's, heard from its container

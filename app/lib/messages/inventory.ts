@@ -119,3 +119,5 @@ export const noMargin = "No units sold from lots in these days.";
 export const stockBelowLots = (units: number) =>
   `${units.toLocaleString("en-US")} units are in lots: count a lot on its page to change them.`;
 export const binOnSlip = (bin: string) => `Bin ${bin}`;
+export const scanFound = (sku: string) => `${sku}: type the count.`;
+export const receiveScanHint = "Point the camera at a carton's barcode: its line's count box is chosen.";

@@ -79,7 +79,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 to={t.to}
                 end={t.end}
                 className={({ isActive }) =>
-                  `flex min-h-11 items-center border-b-2 px-3 text-sm font-semibold sm:px-4 ${
+                  `flex min-h-11 items-center border-b-2 px-2 text-sm font-semibold sm:px-4 ${
                     isActive || (onLines && t.to === "/admin/products") || (onPurchasing && t.to === "/admin/suppliers")
                       ? "border-brand-700 text-brand-800"
                       : "border-transparent text-slate-600 hover:text-slate-900"

@@ -16,6 +16,7 @@ import {
   sendPurchaseOrder,
 } from "~/.server/inventory/purchase-orders";
 import { actorOf, formOf } from "~/.server/request/context";
+import { BarcodeScanner } from "~/components/quick-order/barcode-scanner";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
@@ -333,20 +334,37 @@ function ReceiveForm({
   const [scan, setScan] = useState("");
   const [scanProblem, setScanProblem] = useState("");
   const formRef = useRef<HTMLFormElement>(null);
+  /** The line a typed or scanned code names (its SKU, UPC or the supplier's SKU), or -1. */
+  const lineOf = (typed: string): number => {
+    const code = typed.trim().toLowerCase();
+    return code
+      ? order.lines.findIndex(
+          (l) => l.sku.toLowerCase() === code || l.upc === code || l.supplierSku.toLowerCase() === code,
+        )
+      : -1;
+  };
+  /** The line's count box takes the focus, ready to be typed over. */
+  const focusLine = (index: number) => {
+    const box = formRef.current?.querySelector<HTMLInputElement>(`#receive-qty-${index}`);
+    box?.focus();
+    box?.select();
+  };
+  /** A code the camera read: what happened, read out by the scanner. */
+  const onScanned = (code: string): string => {
+    const index = lineOf(code);
+    if (index < 0) return INVENTORY_MESSAGES.scanNotFound(code);
+    focusLine(index);
+    return INVENTORY_MESSAGES.scanFound(order.lines[index]?.sku ?? code);
+  };
   const jump = () => {
-    const code = scan.trim().toLowerCase();
-    if (!code) return;
-    const index = order.lines.findIndex(
-      (l) => l.sku.toLowerCase() === code || l.upc === code || l.supplierSku.toLowerCase() === code,
-    );
+    if (!scan.trim()) return;
+    const index = lineOf(scan);
     if (index < 0) {
       setScanProblem(INVENTORY_MESSAGES.scanNotFound(scan.trim()));
       return;
     }
     setScanProblem("");
-    const box = formRef.current?.querySelector<HTMLInputElement>(`#receive-qty-${index}`);
-    box?.focus();
-    box?.select();
+    focusLine(index);
     setScan("");
   };
   return (
@@ -355,6 +373,11 @@ function ReceiveForm({
         Receive
       </h2>
       {problem ? <FormMessage tone="error">{problem}</FormMessage> : null}
+      {hydrated ? (
+        <div className="mt-3">
+          <BarcodeScanner onCode={onScanned} hint={INVENTORY_MESSAGES.receiveScanHint} />
+        </div>
+      ) : null}
       {hydrated ? (
         <div className="mt-3 flex max-w-md flex-col gap-1">
           <TextField

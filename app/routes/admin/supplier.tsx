@@ -207,7 +207,8 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
           rowKey={(i) => String(i.productId)}
           rowHeader
           empty={INVENTORY_MESSAGES.noSupplierItems}
-          className="mt-3"
+          // Its Remove buttons name their SKU in visually hidden text: placed inside the table's box.
+          className="relative mt-3"
           columns={[
             { key: "sku", header: "SKU", cell: (i) => i.sku },
             { key: "name", header: "Product", cell: (i) => i.name },
