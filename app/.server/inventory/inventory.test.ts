@@ -19,7 +19,7 @@ import { parseForm } from "../http/forms";
 import { MAIL_JOB } from "../mail/outbox";
 import { grossMargin } from "../reports/margin";
 import { nearExpiryLots, reorderAlerts } from "./alerts";
-import { countLot, findLot, lotRecipients, recallCsv, recallLot, setLotHold } from "./lot-admin";
+import { countLot, findLot, lotRecipients, recallCsv, recallLot, setLotHold, stockValue } from "./lot-admin";
 import { expireLotsEverywhere, orderLotsOf } from "./lots";
 import {
   closePurchaseOrder,
@@ -153,6 +153,12 @@ describe(`suppliers and purchase orders on ${ON}`, () => {
     );
     const other = await createSupplier(t.db, { ...input, name: "Other Supply" }, TEST_ADMIN);
     await expect(updateSupplier(t.db, other, input, TEST_ADMIN)).rejects.toBeInstanceOf(SupplierError);
+    // An inactive supplier is neither suggested nor ordered from.
+    await updateSupplier(t.db, other, { ...input, name: "Other Supply", active: false }, TEST_ADMIN);
+    expect(await suggestPurchase(t.db, other)).toEqual([]);
+    await expect(createPurchaseOrder(t.db, other, [], TEST_ADMIN)).rejects.toThrow(
+      INVENTORY_MESSAGES.supplierInactive("Other Supply"),
+    );
   });
 
   it("refuses an item whose SKU no product has", async () => {
@@ -412,6 +418,13 @@ describe(`lots through the order's life on ${ON}`, () => {
     const detail = await findLot(t.db, lot.id);
     expect(detail?.onHand).toBe(7);
     expect(detail?.adjustments[0]).toMatchObject({ delta: -3, counted: 7, reason: "damaged", note: "crushed carton" });
+    // The stock value counts the lot's 7 units at its $4.00; a quarantined lot counts nothing.
+    const before = await stockValue(t.db);
+    await setLotHold(t.db, lot.id, true, TEST_ADMIN);
+    const held = await stockValue(t.db);
+    expect(before.valueCents - held.valueCents).toBe(7 * 400);
+    expect(before.units - held.units).toBe(7);
+    await setLotHold(t.db, lot.id, false, TEST_ADMIN);
   });
 
   it("keeps stock = units in no lot + available lots through any mix of receiving, selling, cancelling and holds", async () => {

@@ -570,3 +570,18 @@ export async function recallCsv(db: Db, lotId: number): Promise<string | null> {
     { eof: true },
   );
 }
+
+/** What the stock in lots is worth at cost (issue 39): units on hand × each lot's unit cost, over the available lots. */
+export async function stockValue(db: Db): Promise<{ lots: number; units: number; valueCents: number }> {
+  const row = await db
+    .selectFrom("lots")
+    .select([
+      sql<number>`count(*)`.as("lots"),
+      sql<number>`coalesce(sum(on_hand), 0)`.as("units"),
+      sql<number>`coalesce(sum(on_hand * unit_cost_cents), 0)`.as("value"),
+    ])
+    .where("status", "=", "available")
+    .where("on_hand", ">", 0)
+    .executeTakeFirst();
+  return { lots: Number(row?.lots ?? 0), units: Number(row?.units ?? 0), valueCents: Number(row?.value ?? 0) };
+}

@@ -211,10 +211,11 @@ export interface Suggestion {
 export async function suggestPurchase(db: Db, supplierId: number, today = storeToday()): Promise<Suggestion[]> {
   const supplier = await db
     .selectFrom("suppliers")
-    .select("lead_time_days")
+    .select(["lead_time_days", "active"])
     .where("id", "=", supplierId)
     .executeTakeFirst();
-  if (!supplier) return [];
+  // An inactive supplier is not ordered from.
+  if (!supplier || supplier.active !== 1) return [];
   const items = await db
     .selectFrom("supplier_items as i")
     .innerJoin("products as p", "p.id", "i.product_id")
@@ -345,10 +346,11 @@ export async function createPurchaseOrder(
   return db.transaction().execute(async (trx) => {
     const supplier = await trx
       .selectFrom("suppliers")
-      .select(["id", "name"])
+      .select(["id", "name", "active"])
       .where("id", "=", supplierId)
       .executeTakeFirst();
     if (!supplier) throw new PurchaseOrderError(INVENTORY_MESSAGES.supplierNotFound, { status: 404 });
+    if (supplier.active !== 1) throw new PurchaseOrderError(INVENTORY_MESSAGES.supplierInactive(supplier.name));
     const number = await nextDocumentNumber(trx, "purchase_order");
     const now = sqlNow(dialectOf(trx));
     const po = await trx

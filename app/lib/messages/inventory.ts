@@ -121,3 +121,6 @@ export const stockBelowLots = (units: number) =>
 export const binOnSlip = (bin: string) => `Bin ${bin}`;
 export const scanFound = (sku: string) => `${sku}: type the count.`;
 export const receiveScanHint = "Point the camera at a carton's barcode: its line's count box is chosen.";
+export const stockValueLine = (value: string, units: number, lots: number) =>
+  `Stock in lots at cost: ${value} (${units.toLocaleString("en-US")} units in ${lots.toLocaleString("en-US")} available lots; units counted before lots have no cost).`;
+export const supplierInactive = (name: string) => `${name} is inactive: make it active to order from it.`;

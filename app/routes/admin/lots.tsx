@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { getDb } from "~/.server/db/instance";
-import { listLots } from "~/.server/inventory/lot-admin";
+import { listLots, stockValue } from "~/.server/inventory/lot-admin";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
@@ -16,20 +16,15 @@ export function meta() {
 
 export async function loader({ url }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 64);
-  const lots = await listLots(getDb(), q);
-  return {
-    q,
-    lots,
-    // What the listed lots are worth at cost (units on hand × their lot's unit cost).
-    valueCents: lots.reduce((sum, l) => sum + (l.status === "available" ? l.onHand * l.unitCostCents : 0), 0),
-  };
+  const [lots, value] = await Promise.all([listLots(getDb(), q), stockValue(getDb())]);
+  return { q, lots, value };
 }
 
 const TONE = { available: "ok", quarantined: "warn", recalled: "danger", expired: "neutral" } as const;
 
 /** Lots received (issue 39): find one by code or SKU, open it to count, publish or recall it. */
 export default function Lots({ loaderData }: Route.ComponentProps) {
-  const { q, lots, valueCents } = loaderData;
+  const { q, lots, value } = loaderData;
   return (
     <section aria-labelledby="lots-title" className="rounded-lg border border-slate-200 bg-white p-5">
       <h2 id="lots-title" className="text-xl font-bold text-slate-900">
@@ -42,8 +37,7 @@ export default function Lots({ loaderData }: Route.ComponentProps) {
         </Button>
       </Form>
       <p className="mt-3 text-sm text-slate-700">
-        Stock value of the available lots listed, at cost:{" "}
-        <span className="tabular font-semibold">{formatCents(valueCents)}</span>
+        {INVENTORY_MESSAGES.stockValueLine(formatCents(value.valueCents), value.units, value.lots)}
       </p>
       <DataTable
         caption="Lots"
