@@ -454,7 +454,7 @@ describe(`lots through the order's life on ${ON}`, () => {
           for (const step of steps) {
             if (step.kind === "receive") {
               await receive(poId, [
-                received(line as number, step.qty, { expiresOn: step.exp ? "2099-01-0" + ((lotSeq % 9) + 1) : null }),
+                received(line as number, step.qty, { expiresOn: step.exp ? `2099-01-0${(lotSeq % 9) + 1}` : null }),
               ]);
               receivedUnits += step.qty;
               const last = await t.db.selectFrom("lots").select("id").orderBy("id", "desc").executeTakeFirstOrThrow();

@@ -215,7 +215,7 @@ export async function suggestPurchase(db: Db, supplierId: number, today = storeT
     .where("id", "=", supplierId)
     .executeTakeFirst();
   // An inactive supplier is not ordered from.
-  if (!supplier || supplier.active !== 1) return [];
+  if (supplier?.active !== 1) return [];
   const items = await db
     .selectFrom("supplier_items as i")
     .innerJoin("products as p", "p.id", "i.product_id")
