@@ -13,7 +13,7 @@ import { kickJobRunners } from "../jobs/wake";
 import { enqueueMail } from "../mail/outbox";
 import { DomainError } from "../runtime/domain-error";
 import { storeInfo } from "../runtime/store-info";
-import { setLotStatus, syncLotThc } from "./lots";
+import { fefoLots, setLotStatus, syncLotThc } from "./lots";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -502,17 +502,7 @@ export async function findPublishedLot(
  * available lot, first expiry first out, if its report is public.
  */
 export async function nextLotReport(db: Db, productId: number, today: string): Promise<string | null> {
-  const lot = await db
-    .selectFrom("lots")
-    .select(["code", "published"])
-    .where("product_id", "=", productId)
-    .where("status", "=", "available")
-    .where("on_hand", ">", 0)
-    .where((eb) => eb.or([eb("expires_on", "is", null), eb("expires_on", ">=", today)]))
-    .orderBy(sql`case when expires_on is null then 1 else 0 end`)
-    .orderBy("expires_on")
-    .orderBy("id")
-    .executeTakeFirst();
+  const lot = await fefoLots(db, productId, today).select(["code", "published"]).executeTakeFirst();
   return lot && lot.published === 1 ? lot.code : null;
 }
 
@@ -584,4 +574,19 @@ export async function stockValue(db: Db): Promise<{ lots: number; units: number;
     .where("on_hand", ">", 0)
     .executeTakeFirst();
   return { lots: Number(row?.lots ?? 0), units: Number(row?.units ?? 0), valueCents: Number(row?.value ?? 0) };
+}
+
+/** A lot's lab report for the back office (published or not): its code and the document's key and type. */
+export async function findLotReport(
+  db: Db,
+  lotId: number,
+): Promise<{ code: string; key: string; type: string } | null> {
+  const lot = await db
+    .selectFrom("lots")
+    .select(["code", "lab_report_key", "lab_report_type"])
+    .where("id", "=", lotId)
+    .executeTakeFirst();
+  return lot?.lab_report_key
+    ? { code: lot.code, key: lot.lab_report_key, type: lot.lab_report_type ?? "application/pdf" }
+    : null;
 }

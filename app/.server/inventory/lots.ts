@@ -65,6 +65,28 @@ export async function setLotStatus(trx: Db, lotId: number, next: LotStatus): Pro
   return lot.status;
 }
 
+/**
+ * A product's lots that can be sold today, in the order they are sold: first expiry first (a lot
+ * without an expiry last), then the oldest lot. Allocation and the product page's lot link read it.
+ */
+export function fefoLots(db: Db, productId: number, today: string) {
+  return db
+    .selectFrom("lots")
+    .where("product_id", "=", productId)
+    .where("status", "=", "available")
+    .where("on_hand", ">", 0)
+    .where((eb) => eb.or([eb("expires_on", "is", null), eb("expires_on", ">=", today)]))
+    .orderBy(sql`case when expires_on is null then 1 else 0 end`)
+    .orderBy("expires_on")
+    .orderBy("id");
+}
+
+/** The bin a product sits in (migration 0042), or null. */
+export async function productBin(db: Db, productId: number): Promise<string | null> {
+  const row = await db.selectFrom("products").select("bin").where("id", "=", productId).executeTakeFirst();
+  return row?.bin ?? null;
+}
+
 export interface LotTaken {
   lotId: number;
   quantity: number;
@@ -82,17 +104,7 @@ export async function allocateLots(
   quantity: number,
   today: string,
 ): Promise<LotTaken[]> {
-  const lots = await trx
-    .selectFrom("lots")
-    .select(["id", "on_hand"])
-    .where("product_id", "=", productId)
-    .where("status", "=", "available")
-    .where("on_hand", ">", 0)
-    .where((eb) => eb.or([eb("expires_on", "is", null), eb("expires_on", ">=", today)]))
-    .orderBy(sql`case when expires_on is null then 1 else 0 end`)
-    .orderBy("expires_on")
-    .orderBy("id")
-    .execute();
+  const lots = await fefoLots(trx, productId, today).select(["id", "on_hand"]).execute();
   const taken: LotTaken[] = [];
   let left = quantity;
   for (const lot of lots) {

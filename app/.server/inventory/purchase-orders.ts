@@ -37,8 +37,6 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 export class PurchaseOrderError extends DomainError {}
 
-export const STATUS_LABELS = PO_STATUS_LABELS;
-
 export interface PurchaseOrderSummary {
   id: number;
   number: number;
@@ -448,44 +446,44 @@ export async function sendPurchaseOrder(
   return result;
 }
 
-export async function closePurchaseOrder(db: Kysely<DB>, id: number, actor: Actor): Promise<number> {
+/**
+ * Ends a purchase order: closed (after it was sent; what was not received will not come) or
+ * cancelled (before anything was received). The order's row is held; audited.
+ */
+async function endPurchaseOrder(
+  db: Kysely<DB>,
+  id: number,
+  next: "closed" | "cancelled",
+  actor: Actor,
+): Promise<number> {
+  const rule =
+    next === "closed"
+      ? { from: ["sent", "partly_received", "received"], refusal: INVENTORY_MESSAGES.purchaseOrderCannotClose }
+      : { from: ["draft", "sent"], refusal: INVENTORY_MESSAGES.purchaseOrderCannotCancel };
   return db.transaction().execute(async (trx) => {
     const po = await lockPurchaseOrder(trx, id);
-    if (!["sent", "partly_received", "received"].includes(po.status))
-      throw new PurchaseOrderError(INVENTORY_MESSAGES.purchaseOrderCannotClose, { status: 409 });
+    if (!rule.from.includes(po.status)) throw new PurchaseOrderError(rule.refusal, { status: 409 });
     await trx
       .updateTable("purchase_orders")
-      .set({ status: "closed", updated_at: sqlNow(dialectOf(trx)) })
+      .set({ status: next, updated_at: sqlNow(dialectOf(trx)) })
       .where("id", "=", id)
       .execute();
     await recordAudit(trx, actor, {
-      action: "purchase-order.close",
+      action: next === "closed" ? "purchase-order.close" : "purchase-order.cancel",
       subjectType: "purchase-order",
       subjectId: id,
-      summary: `Purchase order PO-${po.number} closed`,
+      summary: `Purchase order PO-${po.number} ${next}`,
     });
     return po.number;
   });
 }
 
-export async function cancelPurchaseOrder(db: Kysely<DB>, id: number, actor: Actor): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const po = await lockPurchaseOrder(trx, id);
-    if (!["draft", "sent"].includes(po.status))
-      throw new PurchaseOrderError(INVENTORY_MESSAGES.purchaseOrderCannotCancel, { status: 409 });
-    await trx
-      .updateTable("purchase_orders")
-      .set({ status: "cancelled", updated_at: sqlNow(dialectOf(trx)) })
-      .where("id", "=", id)
-      .execute();
-    await recordAudit(trx, actor, {
-      action: "purchase-order.cancel",
-      subjectType: "purchase-order",
-      subjectId: id,
-      summary: `Purchase order PO-${po.number} cancelled`,
-    });
-    return po.number;
-  });
+export function closePurchaseOrder(db: Kysely<DB>, id: number, actor: Actor): Promise<number> {
+  return endPurchaseOrder(db, id, "closed", actor);
+}
+
+export function cancelPurchaseOrder(db: Kysely<DB>, id: number, actor: Actor): Promise<number> {
+  return endPurchaseOrder(db, id, "cancelled", actor);
 }
 
 /**
@@ -507,7 +505,7 @@ export async function receivePurchaseOrder(
       const po = await lockPurchaseOrder(trx, id);
       if (!["sent", "partly_received"].includes(po.status))
         throw new PurchaseOrderError(
-          INVENTORY_MESSAGES.purchaseOrderNotReceivable(STATUS_LABELS[po.status].toLowerCase()),
+          INVENTORY_MESSAGES.purchaseOrderNotReceivable(PO_STATUS_LABELS[po.status].toLowerCase()),
           { status: 409 },
         );
       const poLines = await trx

@@ -10,6 +10,7 @@ import { productFormSchema, readUploads, savingProduct } from "~/.server/flows/p
 import { formAction } from "~/.server/http/form-action";
 import { replyError } from "~/.server/http/forms";
 import { redirectWithToast } from "~/.server/http/toast";
+import { productBin } from "~/.server/inventory/lots";
 import { listTiers } from "~/.server/pricing/tiers";
 import { actorOf, formOf } from "~/.server/request/context";
 import { ComplianceForm, type ComplianceFormReply } from "~/components/admin/compliance-form";
@@ -63,9 +64,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       maxQuantity: product.maxQuantity,
       tiers: await listTiers(getDb(), product.id),
       lowStockThreshold: await productThreshold(getDb(), product.id),
-      bin:
-        (await getDb().selectFrom("products").select("bin").where("id", "=", product.id).executeTakeFirst())?.bin ??
-        null,
+      bin: await productBin(getDb(), product.id),
     },
     compliance: await findProductCompliance(getDb(), product.id),
   };
