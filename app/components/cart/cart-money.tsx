@@ -33,7 +33,8 @@ export function useCartExcise(enabled: boolean, lines: readonly CartLine[], addr
         lines: JSON.stringify(lines.map((l) => ({ id: l.id, quantity: l.quantity }))),
         ...(addressId ? { addressId } : {}),
       },
-      { method: "post", action: "/api/cart-excise" },
+      // A reading: the page's loaders are not run again after it (see useCartCheck).
+      { method: "post", action: "/api/cart-excise", defaultShouldRevalidate: false },
     );
   }, [enabled, signature, submit]);
   if (!enabled || lines.length === 0) return { excise: null, pending: false };

@@ -32,7 +32,9 @@ export function useCartCheck(enabled: boolean, addressId?: string) {
           lines: JSON.stringify(current.map((l) => ({ id: l.id, quantity: l.quantity }))),
           ...(addressId ? { addressId } : {}),
         },
-        { method: "post", action: "/api/cart-check" },
+        // A check reads and changes nothing: the page's loaders are not run again after it (that
+        // revalidation raced a link tapped meanwhile, which then changed the address but not the page).
+        { method: "post", action: "/api/cart-check", defaultShouldRevalidate: false },
       );
     },
     [submit, addressId],

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { useFetcher, useNavigate, useRevalidator } from "react-router";
 import { listAddresses } from "~/.server/accounts/addresses";
 import { recordAudit } from "~/.server/audit/log";
 import { getDb } from "~/.server/db/instance";
@@ -164,6 +164,17 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (!addressId && defaultId) setAddressId(defaultId);
   }, [addressId, defaultId]);
+
+  // An address just saved here is chosen at once; the list is read again until it shows it (the
+  // reading that follows the save can be cut short by the cart's check for the new address).
+  const revalidator = useRevalidator();
+  const reloadedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!addressId || !addresses || addresses.some((a) => a.id === addressId)) return;
+    if (revalidator.state !== "idle" || reloadedFor.current === addressId) return;
+    reloadedFor.current = addressId;
+    void revalidator.revalidate();
+  }, [addressId, addresses, revalidator]);
 
   function submit() {
     setClientError(null);
