@@ -34,6 +34,7 @@ import * as m0039 from "./migrations/0039-sales-by-line";
 import * as m0040 from "./migrations/0040-search-refresh-later";
 import * as m0041 from "./migrations/0041-facet-counts-read-from-indexes";
 import * as m0042 from "./migrations/0042-suppliers-and-lots";
+import * as m0043 from "./migrations/0043-local-delivery";
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   "0040-search-refresh-later": m0040,
   "0041-facet-counts-read-from-indexes": m0041,
   "0042-suppliers-and-lots": m0042,
+  "0043-local-delivery": m0043,
 };
 
 export const migrationNames = Object.keys(migrations);

@@ -215,6 +215,9 @@ export interface OrdersTable {
   placed_by_name: ColumnType<string | null, string | null | undefined, string | null>;
   /** Why the order waits In Review (a buyer's order above their limit), NULL otherwise. */
   hold_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The route day the buyer chose (YYYY-MM-DD) and its zone (migration 0043); NULL: shipped by carrier. */
+  delivery_date: ColumnType<string | null, string | null | undefined, string | null>;
+  delivery_zone_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OrderItemsTable {
@@ -820,7 +823,71 @@ export interface StockAdjustmentsTable {
   created_at: string;
 }
 
+/** A delivery zone (migration 0043, issue 40): its route days ("1,4": ISO weekdays), cutoff, fee and minimum. */
+export interface DeliveryZonesTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+  route_days: string;
+  cutoff_days_before: ColumnType<number, number | undefined, number>;
+  /** "HH:MM", store time. */
+  cutoff_time: ColumnType<string, string | undefined, string>;
+  fee_cents: ColumnType<number, number | undefined, number>;
+  /** Goods from which delivery is free; NULL: the fee is always charged. */
+  free_from_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  minimum_cents: ColumnType<number, number | undefined, number>;
+  active: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DeliveryZoneZipsTable {
+  zip: string;
+  zone_id: number;
+}
+
+export interface StoreHolidaysTable {
+  day: string;
+  name: string;
+}
+
+export interface VehiclesTable {
+  id: Generated<number>;
+  name: string;
+  plate: ColumnType<string, string | undefined, string>;
+  active: ColumnType<number, number | undefined, number>;
+}
+
+/** One zone's run on one day (migration 0043): planned → loaded → out → done → settled. */
+export interface DeliveryRoutesTable {
+  id: Generated<number>;
+  zone_id: number;
+  day: string;
+  driver_id: ColumnType<string | null, string | null | undefined, string | null>;
+  vehicle_id: ColumnType<number | null, number | null | undefined, number | null>;
+  status: ColumnType<string, string | undefined, string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An order on a route, in stop order (position): pending, delivered, partial or not_delivered. */
+export interface DeliveryStopsTable {
+  id: Generated<number>;
+  route_id: number;
+  order_id: number;
+  position: number;
+  status: ColumnType<string, string | undefined, string>;
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: string;
+}
+
 export interface DB {
+  delivery_zones: DeliveryZonesTable;
+  delivery_zone_zips: DeliveryZoneZipsTable;
+  store_holidays: StoreHolidaysTable;
+  vehicles: VehiclesTable;
+  delivery_routes: DeliveryRoutesTable;
+  delivery_stops: DeliveryStopsTable;
   suppliers: SuppliersTable;
   supplier_contacts: SupplierContactsTable;
   supplier_items: SupplierItemsTable;
