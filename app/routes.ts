@@ -122,6 +122,8 @@ export default [
       // Paid on account (issue 30): aging, the store's terms, a business's terms, payments and ledger.
       // Stock coming in (issue 39): suppliers, purchase orders, receiving, lots and recalls.
       route("suppliers", "routes/admin/suppliers.tsx"),
+      // Local delivery (issue 40): zones, route days, cutoffs, fees and holidays.
+      route("delivery-zones", "routes/admin/delivery-zones.tsx"),
       route("suppliers/:supplierId", "routes/admin/supplier.tsx"),
       route("purchase-orders", "routes/admin/purchase-orders.tsx"),
       route("purchase-orders/:poId", "routes/admin/purchase-order.tsx"),

@@ -6,6 +6,7 @@ import { countProducts } from "../app/.server/catalog/product-writes";
 import type { DB } from "../app/.server/db/schema";
 import { seedDemoBusinesses } from "./demo-businesses";
 import { seedDemoCompliance } from "./demo-compliance";
+import { seedDemoDelivery } from "./demo-delivery";
 import { seedDemoExcise } from "./demo-excise";
 import { addDemoProducts, type SaveDemoLine } from "./seed";
 
@@ -45,6 +46,8 @@ export async function seedDemoStore(
   await seedDemoCompliance(db);
   // Excise facts of the demo products and the example tax rules (issue 31); safe to run again.
   await seedDemoExcise(db);
+  // Delivery zones and holidays of the store's own trucks (issue 40); safe to run again.
+  await seedDemoDelivery(db);
   if (options.people === "later") return null;
   return seedDemoPeople(db, options.dataDir);
 }

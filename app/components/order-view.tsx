@@ -1,3 +1,5 @@
+import { deliveryDayLabel } from "~/lib/delivery";
+import * as DELIVERY_MESSAGES from "~/lib/messages/delivery";
 import * as RECEIVABLES from "~/lib/messages/receivables";
 import * as TEAM_MESSAGES from "~/lib/messages/team";
 import { formatCents } from "~/lib/money";
@@ -19,12 +21,18 @@ export function OrderStatusBadge({ status }: { status: string }) {
 
 /**
  * The customer's purchase order number and notes, when they gave them at checkout (issue 16):
- * on the confirmation, My Orders and the admin's order page.
+ * on the confirmation, My Orders and the admin's order page; with the local delivery's route day (issue 40).
  */
-export function OrderReference({ order }: { order: Pick<OrderDetail, "poNumber" | "notes"> }) {
-  if (!order.poNumber && !order.notes) return null;
+export function OrderReference({ order }: { order: Pick<OrderDetail, "poNumber" | "notes" | "deliveryDate"> }) {
+  if (!order.poNumber && !order.notes && !order.deliveryDate) return null;
   return (
     <dl className="grid gap-3 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-6">
+      {order.deliveryDate ? (
+        <div>
+          <dt className="text-slate-600">{DELIVERY_MESSAGES.deliveryDayHeading}</dt>
+          <dd className="font-semibold">{deliveryDayLabel(order.deliveryDate)}</dd>
+        </div>
+      ) : null}
       {order.poNumber ? (
         <div>
           <dt className="text-slate-600">PO number</dt>

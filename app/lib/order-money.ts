@@ -15,6 +15,8 @@ import * as EXCISE_MESSAGES from "./messages/excise";
  *    totalCents while it is Completed, and 0 otherwise.
  * 4. A business's balance (open invoices less unapplied payments and credit notes) equals what
  *    its invoices total less its credit notes less its payments not voided.
+ * 5. deliveryCents is the delivery fee of the order's zone for its goods when it was placed (none
+ *    from the zone's free-delivery threshold, none for an order shipped by carrier: issue 40).
  */
 export interface OrderMoney {
   /** The lines: quantity × unit price. */

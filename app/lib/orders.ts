@@ -38,6 +38,8 @@ export interface OrderSummary {
   placedBy: string | null;
   /** Why it waits In Review: the owner's approval of a buyer's order above their limit. */
   holdReason: HoldReason | null;
+  /** The route day of a local delivery (YYYY-MM-DD, issue 40), or null: shipped by carrier. */
+  deliveryDate: string | null;
 }
 
 /** An order above its buyer's limit waits for an owner (orders.hold_reason). */

@@ -30,6 +30,8 @@ export type AuditSubject =
   | "price-group"
   | "supplier"
   | "purchase-order"
+  | "delivery-zone"
+  | "store-holiday"
   | "lot"
   | "store";
 

@@ -16,6 +16,7 @@ import { listAudit } from "../audit/log";
 import { saveBusiness } from "../business/profile";
 import { insertProduct } from "../catalog/product-writes";
 import { saveProductCompliance } from "../compliance/facts";
+import { saveZone } from "../delivery/zones";
 import { createExciseRule } from "../excise/rules";
 import { listOrdersForUser } from "../orders/queries";
 import { creditPosition } from "../receivables/credit";
@@ -213,6 +214,10 @@ async function checkInvariants(): Promise<void> {
     expect(Number(o.total_cents), where).toBe(
       Number(o.goods_cents) + Number(o.excise_cents) + Number(o.delivery_cents) + Number(o.tax_cents),
     );
+    // Only an order on a route owes a delivery fee: the zone's, or none from its free threshold.
+    expect(Number(o.delivery_cents), `${where}: delivery`).toBe(
+      o.user_id === fortworthId ? Number(o.delivery_cents) && 15_00 : 0,
+    );
     expect(Number(o.goods_cents), where).toBe(
       lines.filter((l) => l.order_id === o.id).reduce((s, l) => s + Number(l.cents), 0),
     );
@@ -265,6 +270,7 @@ let vapeClosed: number;
 let vapeOpen: number;
 let kratom: number;
 let dallas: Biz;
+let fortworthId: string;
 let neworleans: Biz;
 let prepaid: Biz;
 let louisville: Biz;
@@ -308,7 +314,30 @@ beforeAll(async () => {
     { state: "KY", zip: "40202", city: "Louisville" },
     { terms: "net30", creditLimitCents: 250_00 },
   );
-  businesses.push(dallas, neworleans, prepaid, louisville);
+  // Fort Worth is on the store's own route (issue 40): a $15 delivery fee under $100 of goods.
+  await saveZone(
+    t.db,
+    undefined,
+    {
+      name: "Fort Worth",
+      zips: ["76102"],
+      routeDays: [1, 2, 3, 4, 5, 6, 7],
+      cutoffDaysBefore: 1,
+      cutoffTime: "16:00",
+      feeCents: 15_00,
+      freeFromCents: 100_00,
+      minimumCents: 0,
+      active: true,
+    },
+    ADMIN,
+  );
+  const fortworth = await business(
+    "fw@life.test",
+    { state: "TX", zip: "76102", city: "Fort Worth" },
+    { terms: "net30", creditLimitCents: null },
+  );
+  fortworthId = fortworth.id;
+  businesses.push(dallas, neworleans, prepaid, louisville, fortworth);
 });
 
 afterAll(async () => {
@@ -528,7 +557,7 @@ const STEP: fc.Arbitrary<Step> = fc.oneof(
     weight: 3,
     arbitrary: fc.record({
       kind: fc.constant("place" as const),
-      business: fc.nat(3),
+      business: fc.nat(4),
       lines: fc.array(fc.record({ product: fc.nat(2), quantity: fc.integer({ min: 1, max: 6 }) }), {
         minLength: 1,
         maxLength: 3,
@@ -562,7 +591,7 @@ const STEP: fc.Arbitrary<Step> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({
       kind: fc.constant("pay" as const),
-      business: fc.nat(3),
+      business: fc.nat(4),
       amount: fc.integer({ min: 1, max: 300_00 }),
       toInvoice: fc.boolean(),
     }),
@@ -577,7 +606,7 @@ async function run(step: Step): Promise<void> {
   try {
     switch (step.kind) {
       case "place": {
-        const b = businesses[step.business % 4] as Biz;
+        const b = businesses[step.business % 5] as Biz;
         const chosen = [vapeClosed, vapeOpen, kratom];
         await place(
           b,
@@ -625,7 +654,7 @@ async function run(step: Step): Promise<void> {
         return;
       }
       case "pay": {
-        const b = businesses[step.business % 4] as Biz;
+        const b = businesses[step.business % 5] as Biz;
         const open = step.toInvoice
           ? await t.db
               .selectFrom("invoices")

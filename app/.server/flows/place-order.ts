@@ -2,6 +2,8 @@ import type { Kysely } from "kysely";
 import { storeToday } from "~/lib/business";
 import { collectedCents } from "~/lib/excise/engine";
 import * as MESSAGES from "~/lib/messages";
+import * as DELIVERY_MESSAGES from "~/lib/messages/delivery";
+import { formatCents } from "~/lib/money";
 import { goodsCentsOf, orderMoney } from "~/lib/order-money";
 import type { OrderDetail } from "~/lib/orders";
 import { OWNER_APPROVAL } from "~/lib/orders";
@@ -14,6 +16,7 @@ import { checkOrderLines, recordLineChecks } from "../compliance/check";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { DeliveryError, orderDelivery } from "../delivery/zones";
 import { computeExcise, storeOrderExcise } from "../excise/orders";
 import { allocateLots, expireDueLots } from "../inventory/lots";
 import { kickJobRunners } from "../jobs/wake";
@@ -30,8 +33,8 @@ import { enqueueApprovalRequest } from "./order-approvals";
 
 /** A reason the customer can act on (stock, address); nothing was written. */
 export class OrderRefusedError extends DomainError {
-  declare readonly field: "lines" | "addressId";
-  constructor(message: string, field: "lines" | "addressId" = "lines") {
+  declare readonly field: "lines" | "addressId" | "deliveryDate";
+  constructor(message: string, field: "lines" | "addressId" | "deliveryDate" = "lines") {
     super(message, { status: 409, field });
   }
 }
@@ -54,6 +57,11 @@ export interface PlaceOrderInput {
   idempotencyKey: string;
   addressId: string;
   lines: CartLinesInput;
+  /**
+   * The route day the buyer chose (YYYY-MM-DD) when the address is in a delivery zone (issue 40);
+   * none: the earliest open one. Ignored for an address that ships by carrier.
+   */
+  deliveryDate?: string | null;
   /** The customer's purchase order number and notes (already trimmed and checked), or null. */
   poNumber?: string | null;
   notes?: string | null;
@@ -153,7 +161,22 @@ export async function placeOrder(
         sold.map((l) => ({ productId: l.id, quantity: l.quantity, lineCents: l.priceCents * l.quantity })),
         destination,
       );
-      const money = orderMoney({ goodsCents, exciseCents: collectedCents(excise) });
+      // Local delivery (issue 40): the route day, still open now, and its fee, part of the total.
+      const delivery = await orderDelivery(trx, address.zip, input.deliveryDate, goodsCents).catch((error) => {
+        throw error instanceof DeliveryError ? new OrderRefusedError(error.message, "deliveryDate") : error;
+      });
+      if (delivery && goodsCents < delivery.minimumCents)
+        throw new OrderRefusedError(
+          DELIVERY_MESSAGES.deliveryMinimum(
+            formatCents(delivery.minimumCents),
+            formatCents(delivery.minimumCents - goodsCents),
+          ),
+        );
+      const money = orderMoney({
+        goodsCents,
+        exciseCents: collectedCents(excise),
+        deliveryCents: delivery?.feeCents ?? 0,
+      });
       const now = sqlNow(dialectOf(db));
       const placedBy = input.placedBy ?? {
         id: input.userId,
@@ -179,6 +202,8 @@ export async function placeOrder(
           ship_state: address.state,
           ship_zip: address.zip,
           ship_phone: address.phone,
+          delivery_date: delivery?.day ?? null,
+          delivery_zone_id: delivery?.zoneId ?? null,
           po_number: input.poNumber ?? null,
           notes: input.notes ?? null,
           created_at: now,

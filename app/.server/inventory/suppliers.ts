@@ -20,7 +20,7 @@ export class SupplierError extends DomainError {}
 /** A unique index refused the row (two admins saving the same name or code at once). */
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string } | null;
-  return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE";
+  return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY";
 }
 
 export interface SupplierSummary {

@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
+import { deliveryDayLabel } from "~/lib/delivery";
 import * as MESSAGES from "~/lib/messages";
+import * as DELIVERY_MESSAGES from "~/lib/messages/delivery";
 import { formatCents } from "~/lib/money";
 import type { OrderDetail } from "~/lib/orders";
 import { oneLine } from "~/lib/text";
@@ -19,9 +21,10 @@ function lines(order: OrderDetail): string {
     .join("\n");
 }
 
-/** The customer's PO number and notes, as lines of a mail (none when they gave neither). */
+/** The delivery day, the customer's PO number and notes, as lines of a mail (none when there are none). */
 function reference(order: OrderDetail): string[] {
   return [
+    ...(order.deliveryDate ? [`${DELIVERY_MESSAGES.deliveryDayHeading}: ${deliveryDayLabel(order.deliveryDate)}`] : []),
     ...(order.poNumber ? [`PO number: ${oneLine(order.poNumber)}`] : []),
     ...(order.notes ? [`Order notes:\n${order.notes}`] : []),
   ];

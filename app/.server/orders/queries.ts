@@ -14,6 +14,7 @@ export const SUMMARY_COLUMNS = [
   "item_count",
   "placed_by_name",
   "hold_reason",
+  "delivery_date",
 ] as const;
 
 export function toSummary(row: Pick<OrderRow, (typeof SUMMARY_COLUMNS)[number]>): OrderSummary {
@@ -25,6 +26,7 @@ export function toSummary(row: Pick<OrderRow, (typeof SUMMARY_COLUMNS)[number]>)
     itemCount: row.item_count,
     placedBy: row.placed_by_name,
     holdReason: isHoldReason(row.hold_reason) && row.status === "In Review" ? row.hold_reason : null,
+    deliveryDate: row.delivery_date,
   };
 }
 

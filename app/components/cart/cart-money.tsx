@@ -46,8 +46,8 @@ export function useCartExcise(enabled: boolean, lines: readonly CartLine[], addr
 }
 
 /** The cart's money: its goods and the excise the store collects on them, as an order would owe. */
-export function cartMoney(goodsCents: number, excise: CartExcise | null): OrderMoney {
-  return orderMoney({ goodsCents, exciseCents: excise?.collectedCents ?? 0 });
+export function cartMoney(goodsCents: number, excise: CartExcise | null, deliveryCents = 0): OrderMoney {
+  return orderMoney({ goodsCents, exciseCents: excise?.collectedCents ?? 0, deliveryCents });
 }
 
 /**
@@ -59,12 +59,15 @@ export function CartMoney({
   goodsCents,
   state,
   testId,
+  deliveryCents = 0,
 }: {
   goodsCents: number;
   state: CartExciseState;
   testId: string;
+  /** The local delivery fee at checkout (issue 40). */
+  deliveryCents?: number;
 }) {
-  const money = cartMoney(goodsCents, state.excise);
+  const money = cartMoney(goodsCents, state.excise, deliveryCents);
   const rows = state.pending ? [] : moneyRows(money, state.excise);
   return (
     <>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import * as MESSAGES from "../messages";
+import * as DELIVERY_MESSAGES from "../messages/delivery";
 import { MAX_LINE_QUANTITY, MAX_NOTES_LENGTH, MAX_ORDER_LINES, MAX_PO_NUMBER_LENGTH } from "../orders";
 import { optionalText } from "./text";
 
@@ -47,6 +48,13 @@ export const placeOrderSchema = z.object({
     .min(1, MESSAGES.selectShippingAddress)
     .max(100, MESSAGES.selectShippingAddress),
   lines: cartLinesField,
+  /** The route day chosen for local delivery (issue 40); empty for an address that ships by carrier. */
+  deliveryDate: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || /^\d{4}-\d{2}-\d{2}$/.test(v), DELIVERY_MESSAGES.deliveryDayGone),
   /** The customer's purchase order number and notes (issue 16), both optional. */
   poNumber: optionalText(PO_NUMBER_LABEL, MAX_PO_NUMBER_LENGTH, { oneLine: true }),
   notes: optionalText(NOTES_LABEL, MAX_NOTES_LENGTH),

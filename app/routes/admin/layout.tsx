@@ -19,6 +19,7 @@ const TABS = [
   { to: "/admin/stock", label: "Low stock", end: false },
   // Stock coming in (issue 39): suppliers link their purchase orders and the lots.
   { to: "/admin/suppliers", label: "Purchasing", end: false },
+  { to: "/admin/delivery-zones", label: "Delivery", end: false },
   { to: "/admin/users", label: "Users", end: false },
   { to: "/admin/reps", label: "Sales reps", end: false },
   { to: "/act", label: "Phone order", end: false },

@@ -3,6 +3,7 @@ import { useFetcher, useNavigate, useRevalidator } from "react-router";
 import { listAddresses } from "~/.server/accounts/addresses";
 import { recordAudit } from "~/.server/audit/log";
 import { getDb } from "~/.server/db/instance";
+import { deliveryOptionFor, hasDeliveryZones } from "~/.server/delivery/zones";
 import { placeOrder } from "~/.server/flows/place-order";
 import { formAction } from "~/.server/http/form-action";
 import { replyError, replyOk } from "~/.server/http/forms";
@@ -16,14 +17,17 @@ import { CartMoney, cartMoney, useCartExcise } from "~/components/cart/cart-mone
 import { useCart, useCartRead, writeCart } from "~/components/cart/cart-store";
 import { CartLoading, LineProblem } from "~/components/cart/line-problem";
 import { useCartCheck } from "~/components/cart/use-cart-check";
+import { DeliveryDays } from "~/components/delivery-days";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FormMessage, TextAreaField, TextField } from "~/components/ui/field";
 import type { Address } from "~/lib/address";
 import { cartTotalCents, removeLine } from "~/lib/cart";
 import { blocksOrder, changesQuantity, REMOVE_TO_ORDER } from "~/lib/cart-check";
+import { deliveryFeeCents } from "~/lib/delivery";
 import type { FormReply } from "~/lib/form-reply";
 import { fieldError } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
+import * as DELIVERY_MESSAGES from "~/lib/messages/delivery";
 import * as TEAM_MESSAGES from "~/lib/messages/team";
 import { formatCents } from "~/lib/money";
 import { isNetworkError, offlineReply, revalidateUnlessOffline } from "~/lib/offline";
@@ -45,7 +49,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
   // Paid on account (issue 30): the business's terms and available credit (this page is never cached).
   const credit = viewer.role === "customer" ? await checkoutCredit(getDb(), viewer.accountId) : null;
-  return { addresses, credit, idempotencyKey: globalThis.crypto.randomUUID() };
+  // Local delivery (issue 40): each address's zone, open route days, fee and minimum.
+  const deliveries = Object.fromEntries(
+    await Promise.all((addresses ?? []).map(async (a) => [a.id, await deliveryOptionFor(getDb(), a.zip)] as const)),
+  );
+  return {
+    addresses,
+    credit,
+    deliveries,
+    deliversLocally: await hasDeliveryZones(getDb()),
+    idempotencyKey: globalThis.crypto.randomUUID(),
+  };
 }
 
 /** A placed order's id; a failure says whether the spec's alert is the way to tell it. */
@@ -73,6 +87,7 @@ export async function action({ context }: Route.ActionArgs) {
           idempotencyKey: placed.idempotencyKey,
           addressId: placed.addressId,
           lines: placed.lines,
+          deliveryDate: placed.deliveryDate ?? null,
           poNumber: placed.poNumber,
           notes: placed.notes,
         });
@@ -134,6 +149,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     return changesQuantity(c) ? { ...l, quantity: c.quantity } : l;
   });
   const total = cartTotalCents(orderLines.filter((l) => !blocksOrder(checked.get(l.id))));
+  // Local delivery (issue 40): the chosen address's route days; the earliest until one is picked.
+  const delivery = loaderData.deliveries[addressId] ?? null;
+  const [pickedDay, setPickedDay] = useState("");
+  const deliveryDate = delivery?.days.includes(pickedDay) ? pickedDay : (delivery?.days[0] ?? "");
+  const deliveryCents = delivery && deliveryDate ? deliveryFeeCents(delivery, total) : 0;
   // Excise for the chosen address (issue 31): shown per rule, what the store collects in the total.
   const excise = useCartExcise(
     true,
@@ -188,6 +208,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         idempotencyKey,
         addressId,
         lines: JSON.stringify(orderLines.map((l) => ({ id: l.id, quantity: l.quantity }))),
+        deliveryDate,
         poNumber: String(extra?.get("poNumber") ?? ""),
         notes: String(extra?.get("notes") ?? ""),
       },
@@ -303,6 +324,18 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               </Button>
             )}
           </section>
+          {delivery && deliveryDate ? (
+            <DeliveryDays
+              option={delivery}
+              value={deliveryDate}
+              onChange={setPickedDay}
+              error={fieldError(result, "deliveryDate")}
+            />
+          ) : loaderData.deliversLocally && addressId && addresses?.some((a) => a.id === addressId) ? (
+            <p className="rounded-lg border border-slate-200 bg-white p-5 text-sm text-slate-700">
+              {DELIVERY_MESSAGES.shipsByCarrier}
+            </p>
+          ) : null}
           <section aria-labelledby="details-title" className="rounded-lg border border-slate-200 bg-white p-5">
             <h2 id="details-title" className="text-lg font-bold text-slate-900">
               Order details
@@ -335,9 +368,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
         <aside className="flex h-fit flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5">
-          <CartMoney goodsCents={total} state={excise} testId="checkout-total" />
+          <CartMoney goodsCents={total} state={excise} deliveryCents={deliveryCents} testId="checkout-total" />
           {loaderData.credit && !excise.pending ? (
-            <AccountTerms credit={loaderData.credit} totalCents={cartMoney(total, excise.excise).totalCents} />
+            <AccountTerms
+              credit={loaderData.credit}
+              totalCents={cartMoney(total, excise.excise, deliveryCents).totalCents}
+            />
           ) : null}
           {message ? (
             <p role="alert" className="font-medium text-danger-600">
