@@ -244,7 +244,17 @@ export default function DeliveryZones({ loaderData }: Route.ComponentProps) {
                 </Link>
               ),
             },
-            { key: "zips", header: "ZIP codes", cell: (z) => <span className="break-words">{z.zips.join(", ")}</span> },
+            {
+              key: "zips",
+              header: "ZIP codes",
+              // A zone has dozens: their count and the first few; the form lists them all.
+              cell: (z) => (
+                <span className="whitespace-nowrap">
+                  {z.zips.length}: {z.zips.slice(0, 3).join(", ")}
+                  {z.zips.length > 3 ? "…" : ""}
+                </span>
+              ),
+            },
             { key: "days", header: "Route days", cell: (z) => routeDaysLabel(z.routeDays) },
             {
               key: "cutoff",
