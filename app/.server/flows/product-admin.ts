@@ -15,7 +15,7 @@ import { saveProductCompliance } from "../compliance/facts";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
-import { unitsInLots } from "../inventory/lots";
+import { unitsInLots, unitsInLotsOf } from "../inventory/lots";
 import { type PreparedImage, prepareImage, removeFiles, storeImages, variantNames } from "../media/intake";
 import { replaceTiers } from "../pricing/tiers";
 import { DomainError } from "../runtime/domain-error";
@@ -339,6 +339,13 @@ export async function deleteProduct(db: Kysely<DB>, id: number, actor: Actor): P
   return true;
 }
 
+/** A bulk edit would set a product's stock under the units in its lots; nothing was changed. */
+export class BulkStockBelowLotsError extends DomainError {
+  constructor(message: string) {
+    super(message, { status: 409, field: "stock" });
+  }
+}
+
 export interface BulkChanges {
   priceCents?: number | undefined;
   stock?: number | undefined;
@@ -385,6 +392,18 @@ export async function bulkUpdateProducts(
       }))
       .filter((c) => c.diff !== null);
     if (changing.length === 0) return 0;
+    // Stock held in lots is counted on the lot's page (issue 39): a bulk count may not set less.
+    if (changes.stock !== undefined) {
+      const inLots = await unitsInLotsOf(
+        trx,
+        changing.map((c) => c.row.id),
+      );
+      const under = changing.find((c) => (inLots.get(c.row.id) ?? 0) > (changes.stock ?? 0));
+      if (under)
+        throw new BulkStockBelowLotsError(
+          INVENTORY_MESSAGES.bulkStockBelowLots(under.row.sku, inLots.get(under.row.id) ?? 0),
+        );
+    }
     // Then the counters by name (decision 0005) when it moves both: each row's new price moves
     // 'prices' before its new category or stock crossing zero moves 'catalog'.
     if (changes.priceCents !== undefined && (changes.category !== undefined || changes.stock !== undefined))

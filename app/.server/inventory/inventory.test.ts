@@ -10,11 +10,13 @@ import { productFields } from "~/lib/schemas/product";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { customerWithAddress } from "../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { readProductsCsv } from "../catalog/csv/read";
 import { insertProduct } from "../catalog/product-writes";
+import { planImport } from "../flows/catalog-import/plan";
 import { editableLines, editOrder } from "../flows/order-edit";
 import { changeOrderStatus } from "../flows/order-life";
 import { OrderRefusedError, placeOrder } from "../flows/place-order";
-import { updateProductWithImages } from "../flows/product-admin";
+import { bulkUpdateProducts, updateProductWithImages } from "../flows/product-admin";
 import { parseForm } from "../http/forms";
 import { MAIL_JOB } from "../mail/outbox";
 import { grossMargin } from "../reports/margin";
@@ -662,6 +664,29 @@ describe(`a product's typed stock and its lots on ${ON}`, () => {
       TEST_ADMIN,
     );
     expect(await stockOf(p.id)).toBe(11);
+  });
+
+  it("a bulk edit or an imported CSV row may not set a stock below the units in lots either", async () => {
+    const p = await product(0);
+    const poId = await sentOrder([{ sku: p.sku, quantity: 8 }]);
+    const [line] = await lineIds(poId);
+    await receive(poId, [received(line as number, 8)]);
+    await expect(bulkUpdateProducts(t.db, [p.id], { stock: 5 }, TEST_ADMIN)).rejects.toThrow(
+      INVENTORY_MESSAGES.bulkStockBelowLots(p.sku, 8),
+    );
+    expect(await stockOf(p.id)).toBe(8);
+    const csv = (stock: number) => {
+      const read = readProductsCsv(new TextEncoder().encode(`sku,stock\r\n${p.sku},${stock}\r\n`));
+      if (!read.ok) throw new Error("unreadable CSV");
+      return read;
+    };
+    const refused = await planImport(t.db, csv(5));
+    expect(refused.refused).toEqual([{ row: 2, sku: p.sku, reasons: [INVENTORY_MESSAGES.stockBelowLots(8)] }]);
+    const taken = await planImport(t.db, csv(12));
+    expect(taken.refused).toEqual([]);
+    expect(taken.changed.map((c) => c.sku)).toEqual([p.sku]);
+    expect(await bulkUpdateProducts(t.db, [p.id], { stock: 9 }, TEST_ADMIN)).toBe(1);
+    expect(await stockOf(p.id)).toBe(9);
   });
 });
 

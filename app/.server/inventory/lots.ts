@@ -213,6 +213,22 @@ export async function orderLotsOf(
   return out;
 }
 
+/** The units in available lots of each of these products (those with none are left out). */
+export async function unitsInLotsOf(db: Db, productIds: readonly number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (let at = 0; at < productIds.length; at += 500) {
+    const rows = await db
+      .selectFrom("lots")
+      .select(["product_id", sql<number>`sum(on_hand)`.as("units")])
+      .where("product_id", "in", productIds.slice(at, at + 500))
+      .where("status", "=", "available")
+      .groupBy("product_id")
+      .execute();
+    for (const r of rows) if (r.product_id !== null && Number(r.units) > 0) out.set(r.product_id, Number(r.units));
+  }
+  return out;
+}
+
 /** The units of a product in its available lots. */
 export async function unitsInLots(db: Db, productId: number): Promise<number> {
   const row = await db

@@ -118,6 +118,8 @@ export const marginHint =
 export const noMargin = "No units sold from lots in these days.";
 export const stockBelowLots = (units: number) =>
   `${units.toLocaleString("en-US")} units are in lots: count a lot on its page to change them.`;
+export const bulkStockBelowLots = (sku: string, units: number) =>
+  `${sku} has ${units.toLocaleString("en-US")} units in lots: its stock cannot be set lower here; count a lot on its page. Nothing was changed.`;
 export const binOnSlip = (bin: string) => `Bin ${bin}`;
 export const scanFound = (sku: string) => `${sku}: type the count.`;
 export const receiveScanHint = "Point the camera at a carton's barcode: its line's count box is chosen.";

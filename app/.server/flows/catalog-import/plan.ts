@@ -1,12 +1,14 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import * as MESSAGES from "~/lib/messages";
+import * as INVENTORY_MESSAGES from "~/lib/messages/inventory";
 import * as LINE_IMPORT_MESSAGES from "~/lib/messages/line-import";
 import { cellToTierText, parseTiers } from "~/lib/tiers";
 import { headerOf, PRODUCT_COLUMNS, shownValue, TIERS_COLUMN, type Value } from "../../catalog/csv/columns";
 import type { ReadResult, RefusedRow } from "../../catalog/csv/read";
 import { LOOKUP_BATCH, productsWithFacts, tierCells } from "../../catalog/csv/rows";
 import type { DB } from "../../db/schema";
+import { unitsInLotsOf } from "../../inventory/lots";
 import { type LinePlan, planLineRows } from "./lines";
 
 /**
@@ -71,6 +73,11 @@ export async function planImport(db: Kysely<DB>, read: Extract<ReadResult, { ok:
     read.rows.map((r) => r.sku),
   );
   const lines = await planLineRows(db, read, current);
+  // Stock held in lots is counted on the lot's page (issue 39): a row may not set less.
+  const inLots = await unitsInLotsOf(
+    db,
+    [...current.values()].map((p) => p.id),
+  );
   const plan: ImportPlan = {
     lines: [],
     added: [],
@@ -148,6 +155,11 @@ export async function planImport(db: Kysely<DB>, read: Extract<ReadResult, { ok:
         after: optionsAfter.filter(Boolean).join(" / "),
       });
     const stockChanges = changes.some((ch) => ch.field === headerOf("stock"));
+    const lotUnits = inLots.get(product.id) ?? 0;
+    if (stockChanges && Number(values.stock) < lotUnits) {
+      plan.refused.push({ row: r.row, sku: r.sku, reasons: [INVENTORY_MESSAGES.stockBelowLots(lotUnits)] });
+      continue;
+    }
     if (changes.length)
       plan.changed.push({
         row: r.row,
