@@ -31,6 +31,10 @@ export type AuditSubject =
   | "supplier"
   | "purchase-order"
   | "lot"
+  // Dispatch (issue 40): a day's routes as built, one route, one truck.
+  | "delivery-day"
+  | "delivery-route"
+  | "vehicle"
   | "store";
 
 export interface AuditEntry {
