@@ -24,8 +24,6 @@ export const routeLocked = "This route has left: its stops can no longer be reor
 export const chooseStatus = "Choose a status.";
 export const chooseDirection = "Choose up, down or a position.";
 export const positionInvalid = "Position must be a whole number from 1 to the number of stops.";
-export const vehicleNameInvalid = "Vehicle name must be 1 to 60 characters.";
-export const vehiclePlateInvalid = "Plate must be at most 20 characters.";
 export const vehicleAdded = (name: string) => `Vehicle ${name} added.`;
 export const vehicleSaved = (name: string) => `Vehicle ${name} saved.`;
 export const vehicleDeactivated = (name: string) => `Vehicle ${name} deactivated.`;
@@ -35,3 +33,5 @@ export const noVehicles = "No vehicles yet. Add the first truck below.";
 export const noDrivers = "No drivers yet: invite one on the Sales reps page (a staff invitation as driver).";
 export const cancelledStop = "Cancelled: not picked or loaded.";
 export const pickListEmpty = "Nothing to pick: every order on this route was cancelled.";
+export const chooseDay = "Choose a day, as YYYY-MM-DD.";
+export const loadingListEmpty = "Nothing to load: every order on this route was cancelled.";

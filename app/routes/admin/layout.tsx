@@ -31,6 +31,8 @@ const TABS = [
   { to: "/admin/reports", label: "Reports", end: false },
   // Paid on account (issue 30): aging and each business's ledger; payments are listed from there.
   { to: "/admin/receivables", label: "Receivables", end: false },
+  // Local delivery (issue 40): the day's routes; vehicles and each route are under it.
+  { to: "/admin/dispatch", label: "Delivery", end: false },
 ] as const;
 
 /** A count as the admin reads it: "20,006". */
