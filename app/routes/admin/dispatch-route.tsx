@@ -228,16 +228,26 @@ export default function DispatchRoute({ loaderData }: Route.ComponentProps) {
                       <input type="hidden" name="intent" value="move" />
                       <input type="hidden" name="stopId" value={s.id} />
                       <input type="hidden" name="to" value="up" />
-                      <Button type="submit" variant="secondary" disabled={busy || i === 0}>
-                        Up<span className="sr-only">: move {s.businessName} earlier</span>
+                      <Button
+                        type="submit"
+                        variant="secondary"
+                        disabled={busy || i === 0}
+                        aria-label={`Move stop ${i + 1}, ${s.businessName}, up`}
+                      >
+                        Up
                       </Button>
                     </Form>
                     <Form method="post">
                       <input type="hidden" name="intent" value="move" />
                       <input type="hidden" name="stopId" value={s.id} />
                       <input type="hidden" name="to" value="down" />
-                      <Button type="submit" variant="secondary" disabled={busy || i === route.stops.length - 1}>
-                        Down<span className="sr-only">: move {s.businessName} later</span>
+                      <Button
+                        type="submit"
+                        variant="secondary"
+                        disabled={busy || i === route.stops.length - 1}
+                        aria-label={`Move stop ${i + 1}, ${s.businessName}, down`}
+                      >
+                        Down
                       </Button>
                     </Form>
                   </div>
