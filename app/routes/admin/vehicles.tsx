@@ -97,15 +97,17 @@ export default function Vehicles({ loaderData }: Route.ComponentProps) {
                       Save<span className="sr-only"> {v.name}</span>
                     </Button>
                   </Form>
-                  <Badge tone={v.active ? "ok" : "neutral"}>{v.active ? "Active" : "Inactive"}</Badge>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value={v.active ? "deactivate" : "activate"} />
-                    <input type="hidden" name="vehicleId" value={v.id} />
-                    <Button type="submit" variant="ghost" disabled={busy}>
-                      {v.active ? "Deactivate" : "Activate"}
-                      <span className="sr-only"> {v.name}</span>
-                    </Button>
-                  </Form>
+                  <div className="flex items-center gap-3">
+                    <Badge tone={v.active ? "ok" : "neutral"}>{v.active ? "Active" : "Inactive"}</Badge>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value={v.active ? "deactivate" : "activate"} />
+                      <input type="hidden" name="vehicleId" value={v.id} />
+                      <Button type="submit" variant="ghost" disabled={busy}>
+                        {v.active ? "Deactivate" : "Activate"}
+                        <span className="sr-only"> {v.name}</span>
+                      </Button>
+                    </Form>
+                  </div>
                 </li>
               );
             })}
