@@ -259,6 +259,20 @@ describe(`dispatch on ${ON}`, () => {
       DISPATCH_MESSAGES.routeStarted,
     );
     await expect(setRouteStatus(t.db, a, "planned", TEST_ADMIN)).rejects.toThrow("cannot go from Out for delivery");
+    // An order for a route that has left stays on no route.
+    const tooLate = await deliveryOrder([{ id: p1.id, quantity: 1 }], {
+      zip: "75201",
+      street: "Late St",
+      zoneId: zoneA,
+    });
+    await buildRoutes(t.db, DAY, TEST_ADMIN);
+    expect(await orderIdsOn(a)).not.toContain(tooLate);
+    expect((await dispatchDay(t.db, DAY)).unrouted.map((o) => o.id)).toEqual([tooLate]);
+    await t.db
+      .updateTable("orders")
+      .set({ delivery_date: null, delivery_zone_id: null })
+      .where("id", "=", tooLate)
+      .execute();
     const actions = await t.db
       .selectFrom("audit_log")
       .select("action")

@@ -129,7 +129,7 @@ export async function dispatchDay(db: Db, day: string): Promise<DispatchDay> {
 /**
  * Every order delivered on `day` in a zone (not cancelled) gets a stop on its zone's route for the
  * day: the route is made when missing, stops already made keep their place, new ones are appended
- * (by order number). Running it again adds nothing. One transaction; two dispatchers building at
+ * (by order number); a route already out (or done) takes none. Running it again adds nothing. One transaction; two dispatchers building at
  * once add each stop once (the stop's order is unique, the route's zone and day too).
  */
 export async function buildRoutes(
@@ -168,6 +168,8 @@ export async function buildRoutes(
         .executeTakeFirst();
       if (made) created++;
       const route = await lockRoute(trx, { zoneId, day });
+      // A route that left (or is done) takes no new stop: its orders stay on no route, in view.
+      if (route.status !== "planned" && route.status !== "loaded") continue;
       const last = await trx
         .selectFrom("delivery_stops")
         .select(sql<number | null>`max(position)`.as("p"))

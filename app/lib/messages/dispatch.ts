@@ -6,7 +6,7 @@ export const routeNotFound = "That route no longer exists.";
 export const stopNotFound = "That stop is no longer on this route.";
 export const routesBuilt = (routes: number, stops: number) =>
   stops === 0
-    ? "Every delivery order of the day already has its stop."
+    ? "No stop added: every delivery order of the day is on its route, or its route has left."
     : `${stops} ${stops === 1 ? "stop" : "stops"} added on ${routes} ${routes === 1 ? "route" : "routes"}.`;
 export const noRoutes = "No routes for this day yet. Build routes to make one per zone.";
 export const noUnrouted = "Every delivery order of the day is on a route.";
