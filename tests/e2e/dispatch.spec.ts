@@ -144,6 +144,26 @@ test.describe("dispatch @desktop-only", () => {
     expect(loading.indexOf(mckinney)).toBeLessThan(loading.indexOf(irving));
     const routeUrl = page.url();
 
+    // To a position: the last stop first.
+    await page.getByLabel("Stop", { exact: true }).selectOption({ label: `3. ${mckinney}` });
+    await page.getByLabel("To position").fill("1");
+    await page.getByRole("button", { name: "Move stop", exact: true }).click();
+    await expect.poll(() => stopNames(page)).toEqual([mckinney, irving, downtown]);
+    await page.getByLabel("To position").fill("9");
+    await page.getByRole("button", { name: "Move stop", exact: true }).click();
+    await expect(page.getByText("Position must be a whole number from 1 to the number of stops.")).toBeVisible();
+
+    // Without the page's script, the Up and Down buttons are plain forms that still move the stop.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await logIn(plain, admin);
+    await plain.goto(routeUrl);
+    // No script runs, the age gate's neither: the gate is taken away, as account-addresses.spec.ts does.
+    await plain.locator("#age-gate").evaluate((gate) => gate.remove());
+    await plain.getByRole("button", { name: `Move stop 1, ${mckinney}, down` }).click();
+    await expect.poll(() => stopNames(plain)).toEqual([irving, mckinney, downtown]);
+    await noScript.close();
+
     // On a phone: the day and the route fit the screen and pass axe.
     const phoneContext = await browser.newContext({
       viewport: { width: 390, height: 844 },

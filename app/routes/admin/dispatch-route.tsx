@@ -14,7 +14,7 @@ import { redirectWithToast } from "~/.server/http/toast";
 import { actorOf, formOf } from "~/.server/request/context";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { FormMessage, SelectField } from "~/components/ui/field";
+import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { ROUTE_STATUS_LABELS, STOP_STATUS_LABELS } from "~/lib/dispatch";
 import { fieldError, postedValue } from "~/lib/form-reply";
@@ -76,7 +76,7 @@ export async function action({ context, params }: Route.ActionArgs) {
           });
       }
     },
-    { fields: ["driverId", "vehicleId"] },
+    { fields: ["driverId", "vehicleId", "to"] },
   );
 }
 
@@ -187,6 +187,28 @@ export default function DispatchRoute({ loaderData }: Route.ComponentProps) {
             </Form>
           ) : null}
         </div>
+        {editable && route.stops.length > 2 ? (
+          <Form method="post" className="mt-3 flex flex-wrap items-end gap-3" noValidate>
+            <input type="hidden" name="intent" value="move" />
+            <SelectField
+              label="Stop"
+              name="stopId"
+              options={route.stops.map((s, i) => ({ value: String(s.id), label: `${i + 1}. ${s.businessName}` }))}
+              className="w-64 max-w-full"
+            />
+            <TextField
+              label="To position"
+              name="to"
+              inputMode="numeric"
+              autoComplete="off"
+              className="w-28"
+              error={fieldError(intent === "move" ? reply : undefined, "to")}
+            />
+            <Button type="submit" variant="secondary" disabled={busy}>
+              Move stop
+            </Button>
+          </Form>
+        ) : null}
         {route.stops.length === 0 ? (
           <p className="py-4 text-sm text-slate-700">{DISPATCH_MESSAGES.noStops}</p>
         ) : (
