@@ -138,6 +138,12 @@ export default [
       route("payments", "routes/admin/payments.tsx"),
       // A sheet of QR labels for a published lot (issue 39).
       route("lots/:lotId/labels.pdf", "routes/admin/lot-labels.ts"),
+      // Dispatch of local delivery (issue 40): a day's routes, one route's stops and papers, the trucks.
+      route("dispatch", "routes/admin/dispatch.tsx"),
+      route("dispatch/vehicles", "routes/admin/vehicles.tsx"),
+      route("dispatch/routes/:routeId", "routes/admin/dispatch-route.tsx"),
+      route("dispatch/routes/:routeId/pick-list.pdf", "routes/admin/dispatch-pick-list.ts"),
+      route("dispatch/routes/:routeId/loading-list.pdf", "routes/admin/dispatch-loading-list.ts"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -63,6 +63,8 @@ interface World {
   /** A supplier and a draft purchase order to it (issue 39): admin-only pages. */
   supplierId: number;
   poId: number;
+  /** A delivery route (issue 40): the dispatch pages and its pick and loading lists, admin-only. */
+  routeId: number;
 }
 
 function concrete(routePath: string, world: World): string {
@@ -86,7 +88,8 @@ function concrete(routePath: string, world: World): string {
     .replace(":code", encodeURIComponent(world.lotCode))
     .replace(":lotId", String(world.lotId))
     .replace(":supplierId", String(world.supplierId))
-    .replace(":poId", String(world.poId));
+    .replace(":poId", String(world.poId))
+    .replace(":routeId", String(world.routeId));
 }
 
 function expectedPage(access: Access, role: Role, declared: Access): number[] {
@@ -322,6 +325,22 @@ async function world(playwright: {
     matrixActor,
   );
   const po = await createPurchaseOrder(getDb(), supplierId, [], matrixActor);
+  const zone = await getDb()
+    .insertInto("delivery_zones")
+    .values({
+      name: `Matrix zone ${lotCode}`,
+      name_key: `matrix zone ${lotCode}`.toLowerCase(),
+      route_days: "1",
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const deliveryRoute = await getDb()
+    .insertInto("delivery_routes")
+    .values({ zone_id: zone.id, day: "2031-01-06", status: "planned", created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   await api.dispose();
   return {
     cookies,
@@ -346,6 +365,7 @@ async function world(playwright: {
     lotId: lot.id,
     supplierId,
     poId: po.id,
+    routeId: deliveryRoute.id,
   };
 }
 

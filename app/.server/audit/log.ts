@@ -33,6 +33,10 @@ export type AuditSubject =
   | "delivery-zone"
   | "store-holiday"
   | "lot"
+  // Dispatch (issue 40): a day's routes as built, one route, one truck.
+  | "delivery-day"
+  | "delivery-route"
+  | "vehicle"
   | "store";
 
 export interface AuditEntry {

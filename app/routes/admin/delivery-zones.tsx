@@ -13,6 +13,7 @@ import {
 import { formAction } from "~/.server/http/form-action";
 import { redirectWithToast } from "~/.server/http/toast";
 import { actorOf, formOf } from "~/.server/request/context";
+import { DeliveryNav } from "~/components/admin/delivery-nav";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
@@ -222,6 +223,7 @@ export default function DeliveryZones({ loaderData }: Route.ComponentProps) {
   const holidayErrors = (holidayReply?.fieldErrors ?? {}) as Partial<Record<"day" | "name", string>>;
   return (
     <div className="flex flex-col gap-6">
+      <DeliveryNav />
       <section aria-labelledby="zones-title" className="rounded-lg border border-slate-200 bg-white p-5">
         <h2 id="zones-title" className="text-xl font-bold text-slate-900">
           Delivery zones

@@ -19,7 +19,6 @@ const TABS = [
   { to: "/admin/stock", label: "Low stock", end: false },
   // Stock coming in (issue 39): suppliers link their purchase orders and the lots.
   { to: "/admin/suppliers", label: "Purchasing", end: false },
-  { to: "/admin/delivery-zones", label: "Delivery", end: false },
   { to: "/admin/users", label: "Users", end: false },
   { to: "/admin/reps", label: "Sales reps", end: false },
   { to: "/act", label: "Phone order", end: false },
@@ -32,6 +31,8 @@ const TABS = [
   { to: "/admin/reports", label: "Reports", end: false },
   // Paid on account (issue 30): aging and each business's ledger; payments are listed from there.
   { to: "/admin/receivables", label: "Receivables", end: false },
+  // Local delivery (issue 40): the day's routes; vehicles and each route are under it.
+  { to: "/admin/dispatch", label: "Delivery", end: false },
 ] as const;
 
 /** A count as the admin reads it: "20,006". */
@@ -48,6 +49,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const onPurchaseOrders = useMatch({ path: "/admin/purchase-orders", end: false }) !== null;
   const onLots = useMatch({ path: "/admin/lots", end: false }) !== null;
   const onPurchasing = onPurchaseOrders || onLots;
+  // Zones and settlements are part of the delivery section.
+  const onZones = useMatch({ path: "/admin/delivery-zones", end: false }) !== null;
+  const onSettlements = useMatch({ path: "/admin/settlements", end: false }) !== null;
+  const onDelivery = onZones || onSettlements;
   const f = loaderData.figures;
   const figures = [
     { label: "Orders today", value: count(f.ordersToday) },
@@ -81,7 +86,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 end={t.end}
                 className={({ isActive }) =>
                   `flex min-h-11 items-center border-b-2 px-2 text-sm font-semibold sm:px-4 ${
-                    isActive || (onLines && t.to === "/admin/products") || (onPurchasing && t.to === "/admin/suppliers")
+                    isActive ||
+                    (onLines && t.to === "/admin/products") ||
+                    (onPurchasing && t.to === "/admin/suppliers") ||
+                    (onDelivery && t.to === "/admin/dispatch")
                       ? "border-brand-700 text-brand-800"
                       : "border-transparent text-slate-600 hover:text-slate-900"
                   }`
