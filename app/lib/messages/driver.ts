@@ -48,3 +48,4 @@ export const routeNotSettleable = "This route cannot be settled now.";
 export const countFormat = "Enter an amount in dollars and cents, like 125.50.";
 export const noteTooLong = "A note has at most 500 characters.";
 export const noRoutesThatDay = "No routes that day.";
+export const driversOnly = "Only the store's drivers use the delivery pages.";
