@@ -138,6 +138,8 @@ export default [
       route("receivables/export.csv", "routes/admin/receivables-export.ts"),
       route("receivables/:businessId", "routes/admin/receivables-business.tsx"),
       route("payments", "routes/admin/payments.tsx"),
+      // The drivers' end of day (issue 40): what each route collected against what is counted in.
+      route("settlements", "routes/admin/settlements.tsx"),
       // A sheet of QR labels for a published lot (issue 39).
       route("lots/:lotId/labels.pdf", "routes/admin/lot-labels.ts"),
     ]),

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import { ensureAccount } from "~/.server/accounts/admins";
-import { findUserByEmail } from "~/.server/accounts/users";
-import type { DB } from "~/.server/db/schema";
-import { storeToday } from "~/lib/business";
+import { ensureAccount } from "../../app/.server/accounts/admins";
+import { findUserByEmail } from "../../app/.server/accounts/users";
+import type { DB } from "../../app/.server/db/schema";
+import { storeToday } from "../../app/lib/business";
 
 /**
  * Delivery routes for the driver's tests (issue 40): the dispatch builds them in the app; here a

@@ -14,6 +14,7 @@ import { placeOrder } from "../flows/place-order";
 import { creditPosition } from "../receivables/credit";
 import { setBusinessCredit } from "../receivables/settings";
 import { applyDriverAction, type Driver, DriverActionError, driverManifest } from "./driver";
+import { SettlementError, settlementDay, settleRoute } from "./settlement";
 
 /**
  * The driver's day (issue 40), on the database the run is on: the manifest, each stop action
@@ -392,5 +393,70 @@ describe(`stop actions (${ON})`, () => {
     const payments = await t.db.selectFrom("payments").select("amount_cents").where("business_id", "=", b.id).execute();
     expect(payments).toEqual([{ amount_cents: 2000 }]);
     expect(await applyDriverAction(t.db, driver, cash)).toMatchObject({ ok: true, replayed: true });
+  });
+});
+
+describe(`the end-of-day settlement (${ON})`, () => {
+  it("shows each route's cash and checks, equal to the cent to what receivables show for that driver, and settles it", async () => {
+    const settler = await driverUser(t.db, "driver-settle@test.invalid");
+    const b = await business("settle@test.invalid", "cod");
+    const first = await order(b);
+    const second = await order(b);
+    const { routeId, stopIds } = await routeWithStops(t.db, { driverId: settler.id, orderIds: [first.id, second.id] });
+    const collect = (
+      stopId: number,
+      method: "cash" | "check",
+      amountCents: number,
+      checkNumber: string | null = null,
+    ) =>
+      applyDriverAction(t.db, settler, {
+        key: key(),
+        stopId,
+        kind: "collection",
+        method,
+        checkNumber,
+        amountCents,
+        at: at(),
+      });
+    await collect(stopIds[0] as number, "cash", 12_345);
+    await collect(stopIds[1] as number, "check", 6_789, "2001");
+    await collect(stopIds[1] as number, "cash", 1);
+    const day = storeToday();
+    const routes = await settlementDay(t.db, day);
+    const route = routes.find((r) => r.routeId === routeId);
+    expect(route).toMatchObject({ expectedCashCents: 12_346, expectedCheckCents: 6_789, settled: null });
+    expect(route?.checks).toEqual([
+      { stopPosition: 2, business: "settle@test.invalid Mart", checkNumber: "2001", amountCents: 6_789 },
+    ]);
+    const receivables = await t.db
+      .selectFrom("payments")
+      .select("amount_cents")
+      .where("recorded_by", "=", settler.id)
+      .where("received_on", "=", day)
+      .execute();
+    const inReceivables = receivables.reduce((sum, p) => sum + Number(p.amount_cents), 0);
+    expect(inReceivables).toBe(12_346 + 6_789);
+    expect(route?.receivablesCents).toBe(inReceivables);
+
+    const { differenceCents } = await settleRoute(
+      t.db,
+      routeId,
+      { cashCents: 12_300, checkCents: 6_789, note: "short 46c" },
+      TEST_ADMIN,
+    );
+    expect(differenceCents).toBe(-46);
+    const after = (await settlementDay(t.db, day)).find((r) => r.routeId === routeId);
+    expect(after?.status).toBe("settled");
+    expect(after?.settled).toMatchObject({
+      countedCashCents: 12_300,
+      countedCheckCents: 6_789,
+      differenceCents: -46,
+      note: "short 46c",
+    });
+    await expect(
+      settleRoute(t.db, routeId, { cashCents: 0, checkCents: 0, note: "" }, TEST_ADMIN),
+    ).rejects.toBeInstanceOf(SettlementError);
+    // A settled route takes no more actions from the phone.
+    await expect(collect(stopIds[0] as number, "cash", 100)).rejects.toMatchObject({ status: 403 });
   });
 });
