@@ -36,7 +36,11 @@ test.describe("the driver's phone app", () => {
     const db = getDb();
     const suffix = tag();
     const driver = await driverUser(db, `driver-${suffix}@drivers.test`, `pw-${suffix}-driver`);
-    await db.updateTable("users").set({ username: `driver_${suffix}` }).where("id", "=", driver.id).execute();
+    await db
+      .updateTable("users")
+      .set({ username: `driver_${suffix}` })
+      .where("id", "=", driver.id)
+      .execute();
     const shopA = await createCustomer();
     const shopB = await createCustomer();
     const product = await freshProduct({ name: `Coil Pack ${suffix}`, priceCents: 1_500, stock: 100 });
@@ -90,7 +94,11 @@ test.describe("the driver's phone app", () => {
     await page.reload();
     await expect(page.getByRole("heading", { name: "Today's deliveries" })).toBeVisible();
     await expect(page.getByText("3 actions wait to be sent.")).toBeVisible();
-    const before = await db.selectFrom("delivery_sync_actions").select("key").where("driver_id", "=", driver.id).execute();
+    const before = await db
+      .selectFrom("delivery_sync_actions")
+      .select("key")
+      .where("driver_id", "=", driver.id)
+      .execute();
     expect(before).toEqual([]);
 
     // The signal is back: the queue is sent, in order, each action once.

@@ -276,11 +276,30 @@ export async function requireDriverStop(db: Kysely<DB>, driverId: string, stopId
   };
 }
 
-/** One stop of the driver's manifest, or the 403 refusal when it is not theirs today. */
-export async function driverStop(db: Kysely<DB>, driverId: string, stopId: number): Promise<ManifestStop> {
-  const stop = await requireDriverStop(db, driverId, stopId);
-  const manifest = await driverManifest(db, driverId);
-  const found = manifest.routes.flatMap((r) => r.stops).find((s) => s.id === stop.id);
+/**
+ * One stop of the driver's manifest, or the 403 refusal when it is not theirs today. An admin
+ * (the driver group lets them in) may look at any stop, of any day; acting on it stays the driver's.
+ */
+export async function driverStop(
+  db: Kysely<DB>,
+  viewer: { id: string; admin: boolean },
+  stopId: number,
+): Promise<ManifestStop> {
+  let driverId = viewer.id;
+  let day = storeToday();
+  if (viewer.admin) {
+    const route = await db
+      .selectFrom("delivery_stops")
+      .innerJoin("delivery_routes", "delivery_routes.id", "delivery_stops.route_id")
+      .select(["delivery_routes.driver_id", "delivery_routes.day"])
+      .where("delivery_stops.id", "=", stopId)
+      .executeTakeFirst();
+    if (!route?.driver_id) throw new DriverActionError(DRIVER.notYourStop, 403);
+    driverId = route.driver_id;
+    day = route.day;
+  } else await requireDriverStop(db, driverId, stopId);
+  const manifest = await driverManifest(db, driverId, day);
+  const found = manifest.routes.flatMap((r) => r.stops).find((s) => s.id === stopId);
   if (!found) throw new DriverActionError(DRIVER.notYourStop, 403);
   return found;
 }

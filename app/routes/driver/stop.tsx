@@ -25,7 +25,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const stopId = Number(params.stopId);
   if (!Number.isSafeInteger(stopId) || stopId <= 0) throw data(DRIVER.notYourStop, { status: 404 });
   try {
-    return { stop: await driverStop(getDb(), viewer.id, stopId) };
+    return { stop: await driverStop(getDb(), { id: viewer.id, admin: viewer.role === "admin" }, stopId) };
   } catch (error) {
     if (error instanceof DriverActionError) throw data(DRIVER.notYourStop, { status: 404 });
     throw error;

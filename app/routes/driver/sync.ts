@@ -23,9 +23,10 @@ const MAX_ACTIONS = 20;
 export async function action({ context }: Route.ActionArgs) {
   const viewer = signedInViewer(context);
   const driver = { id: viewer.id, name: viewer.name, email: viewer.email };
-  let raw: unknown;
+  const posted = formOf(context).get("actions");
+  let raw: unknown = null;
   try {
-    raw = JSON.parse(String(formOf(context).get("actions") ?? "[]"));
+    if (typeof posted === "string") raw = JSON.parse(posted);
   } catch {
     raw = null;
   }
