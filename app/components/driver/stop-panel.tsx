@@ -101,8 +101,14 @@ export function StopPanel({ stop, local }: { stop: ManifestStop; local: LocalSto
   const collected = stop.collectedCents + (local?.collectedCents ?? 0);
 
   async function proof() {
-    if (!receiverName.trim()) return (setError(DRIVER.receiverNameRequired), null);
-    if (!signature) return (setError(DRIVER.signatureRequired), null);
+    if (!receiverName.trim()) {
+      setError(DRIVER.receiverNameRequired);
+      return null;
+    }
+    if (!signature) {
+      setError(DRIVER.signatureRequired);
+      return null;
+    }
     const where = await position();
     return {
       receiverName: receiverName.trim(),
