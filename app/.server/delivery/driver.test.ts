@@ -14,6 +14,7 @@ import { placeOrder } from "../flows/place-order";
 import { creditPosition } from "../receivables/credit";
 import { setBusinessCredit } from "../receivables/settings";
 import { applyDriverAction, type Driver, DriverActionError, driverManifest } from "./driver";
+import { deliveryProofFor } from "./proof";
 import { SettlementError, settlementDay, settleRoute } from "./settlement";
 
 /**
@@ -458,5 +459,39 @@ describe(`the end-of-day settlement (${ON})`, () => {
     ).rejects.toBeInstanceOf(SettlementError);
     // A settled route takes no more actions from the phone.
     await expect(collect(stopIds[0] as number, "cash", 100)).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe(`proof of delivery on the business's order page (${ON})`, () => {
+  it("shows who received it and when; the signature only to the business's owners and admins", async () => {
+    const b = await business("proof@test.invalid", "net30");
+    const o = await order(b, [
+      { id: productA, quantity: 4 },
+      { id: productB, quantity: 2 },
+    ]);
+    const items = await t.db
+      .selectFrom("order_items")
+      .select(["id", "product_id"])
+      .where("order_id", "=", o.id)
+      .execute();
+    const lineB = items.find((i) => i.product_id === productB)?.id as number;
+    expect(await deliveryProofFor(t.db, { role: "customer", memberRole: "owner" }, o.id)).toBeNull();
+    const { stopIds } = await routeWithStops(t.db, { driverId: driver.id, orderIds: [o.id] });
+    const given = proof("Ana Owner");
+    await applyDriverAction(t.db, driver, {
+      key: key(),
+      stopId: stopIds[0] as number,
+      kind: "partial",
+      proof: given,
+      lines: [{ itemId: lineB, delivered: 1, reason: "refused" }],
+    });
+    const owner = await deliveryProofFor(t.db, { role: "customer", memberRole: "owner" }, o.id);
+    expect(owner).toMatchObject({ status: "partial", receiverName: "Ana Owner", deliveredAt: given.at, photo: null });
+    expect(owner?.signature).toBe(TINY_PNG);
+    expect(owner?.lines).toEqual([{ name: "Product B", sku: "DRV-B", ordered: 2, delivered: 1, reason: "refused" }]);
+    const admin = await deliveryProofFor(t.db, { role: "admin", memberRole: null }, o.id);
+    expect(admin?.signature).toBe(TINY_PNG);
+    const buyer = await deliveryProofFor(t.db, { role: "customer", memberRole: "buyer" }, o.id);
+    expect(buyer).toMatchObject({ receiverName: "Ana Owner", signature: null, photo: null });
   });
 });

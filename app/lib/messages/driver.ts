@@ -49,3 +49,5 @@ export const countFormat = "Enter an amount in dollars and cents, like 125.50.";
 export const noteTooLong = "A note has at most 500 characters.";
 export const noRoutesThatDay = "No routes that day.";
 export const driversOnly = "Only the store's drivers use the delivery pages.";
+export const signatureAlt = (name: string) => `Signature of ${name}`;
+export const photoAlt = "Photo taken at delivery";
