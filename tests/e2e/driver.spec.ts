@@ -8,7 +8,8 @@ import { createAdminAccount, createCustomer } from "./support/data";
 import { expect, logIn, logInWithForm, test } from "./support/fixtures";
 
 async function shot(page: Page, name: string) {
-  if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/${name}.png`, fullPage: true });
+  const project = test.info().project.name;
+  if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/${project}-${name}.png`, fullPage: true });
 }
 
 /** Draws a signature on the stop's canvas with the mouse. */
@@ -69,6 +70,7 @@ test.describe("the driver's phone app", () => {
     await page.getByRole("link", { name: "Open stop 1" }).click();
     await page.getByLabel("Receiver's printed name").fill("Rosa Diaz");
     await sign(page);
+    await shot(page, "driver-stop-signed");
     await page.getByRole("button", { name: "Delivered", exact: true }).click();
     await expect(page.getByText("1 action waits to be sent.")).toBeVisible();
     await expect(page.getByText("No signal:")).toBeVisible();
@@ -147,6 +149,24 @@ test.describe("the driver's phone app", () => {
     await route.getByRole("button", { name: "Mark settled" }).click();
     await expect(route.getByText("Counted matches collected.")).toBeVisible();
     await adminContext.close();
+
+    // The business reads who received its order, when, and sees the signature; a delivery mail is queued.
+    const shopContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await shopContext.addInitScript(() => window.localStorage.setItem("ageVerified", "true"));
+    const shopPage = await shopContext.newPage();
+    await logIn(shopPage, shopA);
+    await shopPage.goto(`/orders/${orderA}`);
+    await expect(shopPage.getByText("Rosa Diaz")).toBeVisible();
+    await expect(shopPage.getByRole("img", { name: "Signature of Rosa Diaz" })).toBeVisible();
+    await shot(shopPage, "order-proof");
+    await shopContext.close();
+    const mails = await db
+      .selectFrom("jobs")
+      .select("id")
+      .where("name", "=", "mail")
+      .where("payload", "like", `%Order #${orderA} was delivered%`)
+      .execute();
+    expect(mails).toHaveLength(1);
   });
 
   test("@desktop-only the manifest on a desktop has no serious accessibility problem", async ({ page }) => {
