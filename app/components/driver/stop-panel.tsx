@@ -24,7 +24,11 @@ export function stopState(stop: ManifestStop, local: LocalStop | undefined): Sto
 }
 
 export function StopStatusBadge({ state }: { state: StopStatus | "cancelled" }) {
-  return <Badge tone={TONES[state]}>{STOP_STATUS_LABELS[state]}</Badge>;
+  return (
+    <span className="shrink-0 whitespace-nowrap">
+      <Badge tone={TONES[state]}>{STOP_STATUS_LABELS[state]}</Badge>
+    </span>
+  );
 }
 
 export function addressLine(stop: ManifestStop): string {
