@@ -1,5 +1,4 @@
-import type { DeliveryProof } from "~/.server/delivery/proof";
-import { REASON_LABELS } from "~/lib/driver";
+import { type DeliveryProof, REASON_LABELS } from "~/lib/driver";
 import * as DRIVER from "~/lib/messages/driver";
 
 function when(iso: string | null): string {

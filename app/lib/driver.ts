@@ -95,3 +95,60 @@ export function mapLink(address: string): string {
 export function telLink(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
+
+/** The driver's manifest (app/.server/delivery/driver.ts reads it): their routes of a day, stops in order. */
+export type CollectKind = "cod" | "prepaid" | "terms";
+
+export interface ManifestLine {
+  itemId: number;
+  name: string;
+  sku: string;
+  quantity: number;
+  /** What the stop recorded as handed over (partial deliveries), or null. */
+  delivered: number | null;
+  reason: string | null;
+}
+
+export interface ManifestStop {
+  id: number;
+  position: number;
+  status: StopStatus;
+  reason: string | null;
+  orderId: number;
+  cancelled: boolean;
+  businessName: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  phone: string;
+  lines: ManifestLine[];
+  collect: { kind: CollectKind; terms: string; dueCents: number };
+  collectedCents: number;
+  receiverName: string | null;
+  deliveredAt: string | null;
+}
+
+export interface ManifestRoute {
+  id: number;
+  zoneName: string;
+  status: string;
+  vehicle: string | null;
+  stops: ManifestStop[];
+}
+
+export interface Manifest {
+  day: string;
+  routes: ManifestRoute[];
+}
+
+/** An order's proof of delivery as its business reads it (app/.server/delivery/proof.ts). */
+export interface DeliveryProof {
+  status: "delivered" | "partial";
+  receiverName: string;
+  deliveredAt: string | null;
+  lines: { name: string; sku: string; ordered: number; delivered: number; reason: string | null }[];
+  /** PNG and JPEG/PNG data URLs; null for a viewer who may not see them, or none was taken. */
+  signature: string | null;
+  photo: string | null;
+}

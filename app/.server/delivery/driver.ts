@@ -1,6 +1,20 @@
 import type { Kysely } from "kysely";
 import { storeToday } from "~/lib/business";
-import { type DriverAction, type DriverActionResult, type Proof, STOP_STATUSES, type StopStatus } from "~/lib/driver";
+import {
+  type CollectKind,
+  type DriverAction,
+  type DriverActionResult,
+  type Manifest,
+  type ManifestLine,
+  type ManifestRoute,
+  type ManifestStop,
+  type Proof,
+  STOP_STATUSES,
+  type StopStatus,
+} from "~/lib/driver";
+
+export type { CollectKind, Manifest, ManifestLine, ManifestRoute, ManifestStop };
+
 import * as DRIVER from "~/lib/messages/driver";
 import { formatCents } from "~/lib/money";
 import { TERMS_LABELS, type Terms } from "~/lib/receivables";
@@ -41,51 +55,6 @@ export interface Driver {
   id: string;
   name: string;
   email: string;
-}
-
-export type CollectKind = "cod" | "prepaid" | "terms";
-
-export interface ManifestLine {
-  itemId: number;
-  name: string;
-  sku: string;
-  quantity: number;
-  /** What the stop recorded as handed over (partial deliveries), or null. */
-  delivered: number | null;
-  reason: string | null;
-}
-
-export interface ManifestStop {
-  id: number;
-  position: number;
-  status: StopStatus;
-  reason: string | null;
-  orderId: number;
-  cancelled: boolean;
-  businessName: string;
-  street: string;
-  city: string;
-  state: string;
-  zip: string;
-  phone: string;
-  lines: ManifestLine[];
-  collect: { kind: CollectKind; terms: string; dueCents: number };
-  collectedCents: number;
-  receiverName: string | null;
-  deliveredAt: string | null;
-}
-
-export interface ManifestRoute {
-  id: number;
-  zoneName: string;
-  status: string;
-  vehicle: string | null;
-  stops: ManifestStop[];
-}
-
-export interface Manifest {
-  day: string;
-  routes: ManifestRoute[];
 }
 
 function stopStatus(value: string): StopStatus {

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { DeliveryProof } from "~/lib/driver";
 import type { DB } from "../db/schema";
 import { readDocument } from "../media/documents";
 
@@ -8,16 +9,6 @@ import { readDocument } from "../media/documents";
  * are read here and sent inside the page's data only to the business's owners and to admins (a
  * buyer of the business reads the name and time, not the signature), never given an address.
  */
-export interface DeliveryProof {
-  status: "delivered" | "partial";
-  receiverName: string;
-  deliveredAt: string | null;
-  lines: { name: string; sku: string; ordered: number; delivered: number; reason: string | null }[];
-  /** PNG and JPEG/PNG data URLs; null for a viewer who may not see them, or none was taken. */
-  signature: string | null;
-  photo: string | null;
-}
-
 export interface ProofViewer {
   role: string;
   memberRole: "owner" | "buyer" | null;

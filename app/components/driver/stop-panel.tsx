@@ -1,10 +1,17 @@
 import { useState } from "react";
-import type { ManifestStop } from "~/.server/delivery/driver";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
-import { type DriverAction, mapLink, REASON_LABELS, STOP_STATUS_LABELS, type StopStatus, telLink } from "~/lib/driver";
+import {
+  type DriverAction,
+  type ManifestStop,
+  mapLink,
+  REASON_LABELS,
+  STOP_STATUS_LABELS,
+  type StopStatus,
+  telLink,
+} from "~/lib/driver";
 import * as DRIVER from "~/lib/messages/driver";
 import { formatCents, parseDollarsToCents } from "~/lib/money";
 import { type LocalStop, newKey, queueAction } from "./queue";
