@@ -9,11 +9,12 @@ import { driverUser, routeWithStops, TINY_PNG } from "../../../tests/support/del
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { saveBusiness } from "../business/profile";
 import { insertProduct } from "../catalog/product-writes";
+import { applyDriverAction } from "../flows/driver-actions";
 import { changeOrderStatus } from "../flows/order-life";
 import { placeOrder } from "../flows/place-order";
 import { creditPosition } from "../receivables/credit";
 import { setBusinessCredit } from "../receivables/settings";
-import { applyDriverAction, type Driver, DriverActionError, driverManifest } from "./driver";
+import { type Driver, DriverActionError, driverManifest } from "./driver";
 import { deliveryProofFor } from "./proof";
 import { SettlementError, settlementDay, settleRoute } from "./settlement";
 

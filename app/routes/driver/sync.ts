@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { getDb } from "~/.server/db/instance";
-import { applyDriverAction } from "~/.server/delivery/driver";
+import { applyDriverAction } from "~/.server/flows/driver-actions";
 import { formOf, signedInViewer } from "~/.server/request/context";
 import { DomainError } from "~/.server/runtime/domain-error";
 import { log } from "~/.server/runtime/log";
