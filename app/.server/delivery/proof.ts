@@ -36,7 +36,7 @@ export async function deliveryProofFor(
     .where("order_id", "=", orderId)
     .where("status", "in", ["delivered", "partial"])
     .executeTakeFirst();
-  if (!stop || !stop.receiver_name) return null;
+  if (!stop?.receiver_name) return null;
   const lines = await db
     .selectFrom("delivery_stop_lines")
     .select(["name", "sku", "ordered", "delivered", "reason"])
