@@ -73,8 +73,12 @@ export default [
   // A sales rep or an admin chooses the business they order for (issue 29).
   group("rep", [route("act", "routes/account/act.tsx")]),
 
-  // The delivery drivers' pages come with deliveries; the level and its group are declared (issue 37).
-  group("driver", []),
+  // The delivery driver's phone app (issue 40): today's manifest, a stop, and the sync of queued actions.
+  group("driver", [
+    route("driver", "routes/driver/manifest.tsx"),
+    route("driver/stops/:stopId", "routes/driver/stop.tsx"),
+    route("driver/sync", "routes/driver/sync.ts"),
+  ]),
 
   group("buyer", [
     route("checkout", "routes/store/checkout.tsx"),
@@ -136,6 +140,8 @@ export default [
       route("receivables/export.csv", "routes/admin/receivables-export.ts"),
       route("receivables/:businessId", "routes/admin/receivables-business.tsx"),
       route("payments", "routes/admin/payments.tsx"),
+      // The drivers' end of day (issue 40): what each route collected against what is counted in.
+      route("settlements", "routes/admin/settlements.tsx"),
       // A sheet of QR labels for a published lot (issue 39).
       route("lots/:lotId/labels.pdf", "routes/admin/lot-labels.ts"),
       // Dispatch of local delivery (issue 40): a day's routes, one route's stops and papers, the trucks.

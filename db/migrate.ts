@@ -35,6 +35,7 @@ import * as m0040 from "./migrations/0040-search-refresh-later";
 import * as m0041 from "./migrations/0041-facet-counts-read-from-indexes";
 import * as m0042 from "./migrations/0042-suppliers-and-lots";
 import * as m0043 from "./migrations/0043-local-delivery";
+import * as m0044 from "./migrations/0044-driver-deliveries";
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   "0041-facet-counts-read-from-indexes": m0041,
   "0042-suppliers-and-lots": m0042,
   "0043-local-delivery": m0043,
+  "0044-driver-deliveries": m0044,
 };
 
 export const migrationNames = Object.keys(migrations);

@@ -15,6 +15,7 @@ const OUTSIDE: Record<string, string> = {
   "auth/logout.ts": "reads no form field: it ends the session of the request",
   "api/cart-check.ts": "a JSON API of the cart's script: the browser's cart lines, answered as data",
   "api/cart-excise.ts": "a JSON API of the cart's script: the browser's cart lines, answered as data",
+  "driver/sync.ts": "a JSON API of the driver's phone: its queued actions, each answered by its key, as data",
   "store/product.tsx":
     "reads no form field: a post to a product's old address goes on to its line (308), whose action reads it",
 };

@@ -10,6 +10,7 @@ import { createPurchaseOrder } from "../../app/.server/inventory/purchase-orders
 import { createSupplier } from "../../app/.server/inventory/suppliers";
 import { createList, saveToList } from "../../app/.server/lists/saved-lists";
 import { storeDocument } from "../../app/.server/media/documents";
+import { routeWithStops } from "../support/delivery";
 import { type Access, EXCEPTIONS, ROUTES, type TableRoute } from "../support/route-table";
 import { createAdminAccount, createCustomer, type TestAccount } from "./support/data";
 import { expect, money, test } from "./support/fixtures";
@@ -49,6 +50,8 @@ interface World {
   lineId: number;
   brandSlug: string;
   orderId: number;
+  /** The driver's stop on today's route (issue 40). */
+  stopId: number;
   listId: number;
   licenseId: string;
   /** The owner's business (its key), for the back office's receivables page (issue 30). */
@@ -82,6 +85,7 @@ function concrete(routePath: string, world: World): string {
     .replace(":lineId", String(world.lineId))
     .replace(":category", "kratom")
     .replace(":orderId", String(world.orderId))
+    .replace(":stopId", String(world.stopId))
     .replace(":listId", String(world.listId))
     .replace(":licenseId", world.licenseId)
     .replace(":businessId", world.businessId)
@@ -341,6 +345,8 @@ async function world(playwright: {
     .values({ zone_id: zone.id, day: "2031-01-06", status: "planned", created_at: now, updated_at: now })
     .returning("id")
     .executeTakeFirstOrThrow();
+  // Today's route of the driver, with the order as its stop (issue 40): the driver's stop page.
+  const { stopIds } = await routeWithStops(getDb(), { driverId: driver.id, orderIds: [order.id] });
   await api.dispose();
   return {
     cookies,
@@ -356,6 +362,7 @@ async function world(playwright: {
       await getDb().selectFrom("products").select("line_id").where("id", "=", product.id).executeTakeFirstOrThrow()
     ).line_id,
     orderId: order.id,
+    stopId: stopIds[0] as number,
     listId: list.id,
     licenseId: license.id,
     businessId: owner.id,
@@ -393,7 +400,9 @@ test.describe("authorization matrix from the route table @desktop-only", () => {
       // Exceptions only narrow what a public or account group allows; none opens an admin route,
       // nor a route of the owners, staff or drivers.
       if (r.declared === "admin") expect(["admin", "smtp-off", "post-only"]).toContain(r.access);
-      if (r.declared === "owner" || r.declared === "rep" || r.declared === "driver") expect(r.access).toBe(r.declared);
+      if (r.declared === "owner" || r.declared === "rep") expect(r.access).toBe(r.declared);
+      // The driver's phone posts its queued actions to a route with no page (issue 40).
+      if (r.declared === "driver") expect(["driver", "post-only"]).toContain(r.access);
     }
     // The business's management is its owners' alone: a buyer of the business is refused there.
     const ownersPages = ROUTES.filter((r) => r.group === "owner");

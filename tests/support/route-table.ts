@@ -39,6 +39,8 @@ export const EXCEPTIONS: Record<string, Access> = {
   "routes/api/cart-check.ts": "post-only",
   "routes/api/cart-excise.ts": "post-only",
   "routes/admin/import-apply.ts": "post-only",
+  // The driver's phone posts its queued actions here (issue 40): no page.
+  "routes/driver/sync.ts": "post-only",
   "routes/admin/outbox.tsx": "smtp-off",
   "routes/store/not-found.tsx": "catch-all",
 };
@@ -102,6 +104,7 @@ export function samplePath(routePath: string): string {
     .replace(":brand", "no-such-brand")
     .replace(":category", "kratom")
     .replace(":orderId", "1")
+    .replace(":stopId", "1")
     .replace(":listId", "1")
     .replace(":licenseId", "00000000-0000-4000-8000-000000000000")
     .replace(":businessId", "1")

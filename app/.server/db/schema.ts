@@ -879,9 +879,69 @@ export interface DeliveryStopsTable {
   status: ColumnType<string, string | undefined, string>;
   reason: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: string;
+  /** Proof of delivery (migration 0044): the receiver's printed name, signature and photo (document keys). */
+  receiver_name: ColumnType<string | null, string | null | undefined, string | null>;
+  signature_key: ColumnType<string | null, string | null | undefined, string | null>;
+  photo_key: ColumnType<string | null, string | null | undefined, string | null>;
+  delivered_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Where it was delivered, in microdegrees; NULL: the phone gave no position. */
+  latitude_e6: ColumnType<number | null, number | null | undefined, number | null>;
+  longitude_e6: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Per order line of a stop, what was handed over and why less: short or refused (migration 0044). */
+export interface DeliveryStopLinesTable {
+  id: Generated<number>;
+  stop_id: number;
+  order_item_id: number;
+  name: string;
+  sku: string;
+  ordered: number;
+  delivered: number;
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Cash or a check taken at a stop by its driver, and the receivables payment it became (migration 0044). */
+export interface DeliveryCollectionsTable {
+  id: Generated<number>;
+  stop_id: number;
+  route_id: number;
+  driver_id: string;
+  method: "cash" | "check";
+  check_number: ColumnType<string | null, string | null | undefined, string | null>;
+  amount_cents: number;
+  payment_id: number;
+  collected_at: string;
+}
+
+/** An action a driver's phone sent, by its idempotency key, and its answer (JSON; NULL while applied). */
+export interface DeliverySyncActionsTable {
+  key: string;
+  driver_id: string;
+  stop_id: number;
+  kind: string;
+  result: ColumnType<string | null, string | null | undefined, string | null>;
+  received_at: string;
+  applied_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A route's cash and checks as counted in at the end of the day (migration 0044). */
+export interface DriverSettlementsTable {
+  route_id: number;
+  expected_cash_cents: number;
+  expected_check_cents: number;
+  counted_cash_cents: number;
+  counted_check_cents: number;
+  note: ColumnType<string, string | undefined, string>;
+  settled_by: string | null;
+  settled_at: string;
 }
 
 export interface DB {
+  delivery_stop_lines: DeliveryStopLinesTable;
+  delivery_collections: DeliveryCollectionsTable;
+  delivery_sync_actions: DeliverySyncActionsTable;
+  driver_settlements: DriverSettlementsTable;
   delivery_zones: DeliveryZonesTable;
   delivery_zone_zips: DeliveryZoneZipsTable;
   store_holidays: StoreHolidaysTable;

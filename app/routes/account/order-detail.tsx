@@ -2,12 +2,14 @@ import { data, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import { canBuy } from "~/.server/accounts/viewer";
 import { getDb } from "~/.server/db/instance";
+import { deliveryProofFor } from "~/.server/delivery/proof";
 import { checkCartLines } from "~/.server/flows/cart-check";
 import { formAction } from "~/.server/http/form-action";
 import { replyError, replyOk } from "~/.server/http/forms";
 import { findOrderForUser } from "~/.server/orders/queries";
 import { findShipment } from "~/.server/orders/shipments";
 import { formOf, signedInViewer } from "~/.server/request/context";
+import { OrderDelivery } from "~/components/order-delivery";
 import { OrderDetailPanel, type ReorderData } from "~/components/order-detail-panel";
 import { OrderShipment } from "~/components/order-shipment";
 import * as MESSAGES from "~/lib/messages";
@@ -26,8 +28,13 @@ async function ownOrder(context: Route.LoaderArgs["context"], orderIdParam: stri
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { order } = await ownOrder(context, params.orderId);
-  return { order, shipment: await findShipment(getDb(), order.id) };
+  const { viewer, order } = await ownOrder(context, params.orderId);
+  return {
+    order,
+    shipment: await findShipment(getDb(), order.id),
+    // Local delivery's proof (issue 40): the signature and photo for the business's owners and admins only.
+    delivery: await deliveryProofFor(getDb(), viewer, order.id),
+  };
 }
 
 /** Order again posts no fields: the order is the page's. */
@@ -52,6 +59,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
     <>
       <OrderDetailPanel order={loaderData.order} lists={lists ?? []} />
       <OrderShipment shipment={loaderData.shipment} />
+      <OrderDelivery proof={loaderData.delivery} />
     </>
   );
 }
