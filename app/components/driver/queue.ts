@@ -4,7 +4,7 @@ import type { DriverAction, DriverActionResult, StopStatus } from "~/lib/driver"
 /**
  * The phone's queue of stop actions (decision 0070): each action is kept in localStorage with the
  * idempotency key made when the driver pressed the button, and sent to /driver/sync in order when
- * the phone is online (on load, on the `online` event, right after it is queued). An action leaves
+ * the phone is online (on load, on the `online` event, every few seconds while some wait, right after it is queued). An action leaves
  * the queue only once the store answered it (applied, applied before, or refused); a lost answer
  * sends it again with the same key, and the store answers the same without applying it twice.
  */
@@ -17,6 +17,9 @@ export interface LocalStop {
   status?: StopStatus;
   collectedCents?: number;
 }
+
+/** How often waiting actions are tried again while the page is open. */
+const RETRY_MS = 4000;
 
 const listeners = new Set<() => void>();
 let snapshot: { queue: DriverAction[]; local: Record<string, LocalStop>; refused: string[] } | null = null;
@@ -65,38 +68,42 @@ let running: Promise<void> | null = null;
 /** Sends the queue in order, a few actions a request; stops at the first failure to reach the store. */
 export function syncQueue(onSynced?: () => void): Promise<void> {
   if (typeof window === "undefined" || !navigator.onLine) return Promise.resolve();
-  running ??= (async () => {
+  if (running) return running;
+  // Cleared when this run ends; set only after it started (a run over an empty queue ends before
+  // its first await: clearing inside it, then assigning, left a finished run blocking every later one).
+  const run = (async () => {
     let sent = false;
-    try {
-      for (;;) {
-        const batch = state().queue.slice(0, 5);
-        if (!batch.length) break;
-        const body = new FormData();
-        body.set("actions", JSON.stringify(batch));
-        let results: DriverActionResult[];
-        try {
-          const response = await fetch("/driver/sync", { method: "POST", body, credentials: "same-origin" });
-          if (!response.ok && response.status !== 207) break;
-          results = ((await response.json()) as { results: DriverActionResult[] }).results;
-        } catch {
-          break; // no signal: the queue waits for the next try
-        }
-        const answered = new Set(results.map((r) => r.key));
-        const s = state();
-        const refused = results.filter((r) => !r.ok).map((r) => r.message);
-        write({ ...s, queue: s.queue.filter((a) => !answered.has(a.key)), refused: [...s.refused, ...refused] });
-        sent = true;
-        if (!answered.size) break;
+    for (;;) {
+      const batch = state().queue.slice(0, 5);
+      if (!batch.length) break;
+      const body = new FormData();
+      body.set("actions", JSON.stringify(batch));
+      let results: DriverActionResult[];
+      try {
+        const response = await fetch("/driver/sync", { method: "POST", body, credentials: "same-origin" });
+        if (!response.ok && response.status !== 207) break;
+        results = ((await response.json()) as { results: DriverActionResult[] }).results;
+      } catch {
+        break; // no signal: the queue waits for the next try
       }
-    } finally {
-      running = null;
+      const answered = new Set(results.map((r) => r.key));
+      const s = state();
+      const refused = results.filter((r) => !r.ok).map((r) => r.message);
+      write({ ...s, queue: s.queue.filter((a) => !answered.has(a.key)), refused: [...s.refused, ...refused] });
+      sent = true;
+      if (!answered.size) break;
     }
     if (sent) {
       if (!state().queue.length) write({ ...state(), local: {} });
       onSynced?.();
     }
   })();
-  return running;
+  running = run;
+  const done = () => {
+    if (running === run) running = null;
+  };
+  run.then(done, done);
+  return run;
 }
 
 function subscribe(listener: () => void) {
@@ -123,9 +130,15 @@ export function useOnlineSync(onSynced: () => void): boolean {
     const offline = () => setOnline(false);
     window.addEventListener("online", sync);
     window.addEventListener("offline", offline);
+    // The `online` event is not to be relied on (a document that lost its network emulation, a
+    // signal that comes back without the browser noticing): while actions wait, try again often.
+    const retry = window.setInterval(() => {
+      if (state().queue.length > 0) sync();
+    }, RETRY_MS);
     return () => {
       window.removeEventListener("online", sync);
       window.removeEventListener("offline", offline);
+      window.clearInterval(retry);
     };
   }, [sync]);
   return online;
