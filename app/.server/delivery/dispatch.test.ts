@@ -183,7 +183,7 @@ describe(`dispatch on ${ON}`, () => {
     expect((await findRoute(t.db, a))?.stops.map((s) => s.position)).toEqual([1, 2, 3]);
   });
 
-  it("suggests stop order by distance from the warehouse: nearest neighbour over ZIP centroids, unknown ZIPs last by street", async () => {
+  it("suggests stop order by distance from the warehouse: nearest neighbor over ZIP centroids, unknown ZIPs last by street", async () => {
     const c = await zone("Suggested");
     const far = await deliveryOrder([{ id: p1.id, quantity: 1 }], { zip: "75069", street: "McKinney", zoneId: c });
     const near = await deliveryOrder([{ id: p1.id, quantity: 1 }], { zip: "75207", street: "Irving", zoneId: c });

@@ -372,7 +372,7 @@ function km(a: { lat: number; lng: number }, b: { lat: number; lng: number }): n
 }
 
 /**
- * The order to drive the stops in, by their ZIP codes' centroids (decision 0069): nearest neighbour
+ * The order to drive the stops in, by their ZIP codes' centroids (decision 0069): nearest neighbor
  * from the warehouse, each next stop the nearest to the last; stops at one ZIP by street. Stops whose
  * ZIP is unknown come after, by street, and cancelled orders' stops last. Pure, for the tests.
  */
@@ -410,7 +410,7 @@ export function nearestNeighbourOrder<S extends { id: number; zip: string; stree
   return [...ordered, ...unknown, ...stops.filter((s) => s.cancelled).sort(byStreet)];
 }
 
-/** Orders the route's stops by distance from the warehouse (nearest neighbour over ZIP centroids). */
+/** Orders the route's stops by distance from the warehouse (nearest neighbor over ZIP centroids). */
 export async function suggestStopOrder(db: Kysely<DB>, routeId: number, actor: Actor): Promise<void> {
   const warehouse = await zipPoint(WAREHOUSE.zip);
   if (!warehouse) throw new Error(`The warehouse's ZIP ${WAREHOUSE.zip} has no coordinates`);
