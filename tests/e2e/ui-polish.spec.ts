@@ -221,6 +221,7 @@ test.describe("390 px layout", () => {
       "Taxes",
       "Reports",
       "Receivables",
+      "Delivery",
     ]);
     for (const tab of await tabs.all()) await expectWhollyOnScreen(tab, page);
     await tabs.filter({ hasText: "Users" }).click();
