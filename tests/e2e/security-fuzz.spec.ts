@@ -217,7 +217,7 @@ test.describe("hostile input to every action @desktop-only", () => {
     expect(badProducts).toEqual([]);
     const roles = await db.selectFrom("users").select("role").distinct().execute();
     expect(roles.map((r) => r.role).sort()).toEqual(expect.arrayContaining(["admin", "customer"]));
-    for (const r of roles) expect(["admin", "customer", "rep"]).toContain(r.role);
+    for (const r of roles) expect(["admin", "customer", "rep", "driver"]).toContain(r.role);
     const addresses = await db.selectFrom("addresses").select(["zip", "state"]).execute();
     for (const a of addresses) {
       expect(a.zip).toMatch(/^\d{5}(-\d{4})?$/);
