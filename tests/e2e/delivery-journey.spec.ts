@@ -1,5 +1,4 @@
 import "./support/env";
-import type { Page } from "@playwright/test";
 import { createAddress } from "../../app/.server/accounts/addresses";
 import { getDb } from "../../app/.server/db/instance";
 import { saveZone } from "../../app/.server/delivery/zones";
@@ -7,21 +6,10 @@ import { creditPosition } from "../../app/.server/receivables/credit";
 import { deliveryDayLabel, storeDateTime } from "../../app/lib/delivery";
 import * as DELIVERY_MESSAGES from "../../app/lib/messages/delivery";
 import { driverUser } from "../support/delivery";
-import { freshProduct, productRow, tag } from "./support/admin";
+import { freshProduct, tag } from "./support/admin";
 import { createAdminAccount, createCustomer } from "./support/data";
 import { expect, logIn, logInWithForm, money, test } from "./support/fixtures";
-
-/** Draws a signature on the stop's canvas with the mouse. */
-async function sign(page: Page) {
-  const pad = page.getByRole("img", { name: /Signature pad/ });
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error("no signature pad");
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 8; i++) await page.mouse.move(box.x + 20 + i * 20, box.y + box.height / 2 + (i % 2 ? -12 : 12));
-  await page.mouse.up();
-}
+import { sign } from "./support/signature";
 
 /**
  * Local delivery end to end (issue 40): a buyer picks today's route day at checkout, the admin
@@ -72,7 +60,6 @@ test.describe("local delivery end to end @desktop-only", () => {
     });
     const name = `Journey Papers ${suffix}`;
     const productId = await freshProduct({ name, priceCents: 30_00, stock: 40 });
-    const sku = (await productRow(productId))?.sku as string;
     const password = `pw-${suffix}-driver`;
     const driver = await driverUser(db, `driver-${suffix}@drivers.test`, password);
     const truck = await db

@@ -6,22 +6,11 @@ import { freshProduct, placeOrderFor, tag } from "./support/admin";
 import { expectNoSeriousViolations } from "./support/axe";
 import { createAdminAccount, createCustomer } from "./support/data";
 import { expect, logIn, logInWithForm, test } from "./support/fixtures";
+import { sign } from "./support/signature";
 
 async function shot(page: Page, name: string) {
   const project = test.info().project.name;
   if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/${project}-${name}.png`, fullPage: true });
-}
-
-/** Draws a signature on the stop's canvas with the mouse. */
-async function sign(page: Page) {
-  const pad = page.getByRole("img", { name: /Signature pad/ });
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error("no signature pad");
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 20 + i * 20, box.y + box.height / 2 + (i % 2 ? -15 : 15));
-  await page.mouse.up();
 }
 
 /**
