@@ -37,6 +37,9 @@ export type AuditSubject =
   | "delivery-day"
   | "delivery-route"
   | "vehicle"
+  // Sales tax (issue 41): where the store collects, and each rate.
+  | "sales-tax-state"
+  | "sales-tax-rate"
   | "store";
 
 export interface AuditEntry {
