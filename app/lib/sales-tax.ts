@@ -145,3 +145,19 @@ export function parseRate(text: string): number | null {
   const ppm = Number(m[1]) * 10_000 + Number((m[2] ?? "").padEnd(4, "0"));
   return ppm <= 200_000 ? ppm : null;
 }
+
+/** The months from one to another, both included ("2026-11", "2026-12", "2027-01"). */
+export function monthsBetween(from: string, to: string): string[] {
+  const months: string[] = [];
+  let [y, m] = from.split("-").map(Number) as [number, number];
+  const [ty, tm] = to.split("-").map(Number) as [number, number];
+  while ((y < ty || (y === ty && m <= tm)) && months.length <= 600) {
+    months.push(`${y}-${String(m).padStart(2, "0")}`);
+    m += 1;
+    if (m === 13) {
+      m = 1;
+      y += 1;
+    }
+  }
+  return months;
+}

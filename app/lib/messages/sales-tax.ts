@@ -21,3 +21,11 @@ export const noRates = "No rates yet.";
 export const exemptNote = "Exempt: bought for resale under your resale certificate.";
 export const reportHeading = "Sales tax";
 export const reportEmpty = "No sales in these months.";
+export const auditPeriodInvalid = "Choose the months of the audit period as YYYY-MM, at most 48 months.";
+export const reportIntro =
+  "Taxable and exempt sales and the tax collected, by jurisdiction, from the tax stored with each order. Cancelled orders are left out.";
+export const exemptSalesHeading = "Exempt sales and their certificates";
+export const auditHint =
+  "Every exempt sale of a period with the certificate behind it, as the Comptroller asks within 90 days of an audit notice.";
+export const originZipHint = "For sales sourced at origin.";
+export const rateHint = "Such as 6.25 or 0.5.";

@@ -53,6 +53,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const onZones = useMatch({ path: "/admin/delivery-zones", end: false }) !== null;
   const onSettlements = useMatch({ path: "/admin/settlements", end: false }) !== null;
   const onDelivery = onZones || onSettlements;
+  // Sales tax and its report are part of the taxes section.
+  const onTaxes = useMatch({ path: "/admin/sales-tax", end: false }) !== null;
   const f = loaderData.figures;
   const figures = [
     { label: "Orders today", value: count(f.ordersToday) },
@@ -89,7 +91,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                     isActive ||
                     (onLines && t.to === "/admin/products") ||
                     (onPurchasing && t.to === "/admin/suppliers") ||
-                    (onDelivery && t.to === "/admin/dispatch")
+                    (onDelivery && t.to === "/admin/dispatch") ||
+                    (onTaxes && t.to === "/admin/taxes")
                       ? "border-brand-700 text-brand-800"
                       : "border-transparent text-slate-600 hover:text-slate-900"
                   }`
