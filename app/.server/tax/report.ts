@@ -203,7 +203,8 @@ export function salesTaxCsv(report: SalesTaxReport): string {
 }
 
 async function documentBytes(key: string): Promise<Buffer | null> {
-  const file = await readDocument(key);
+  // A key the store cannot read (gone, or refused) is a missing document, named in the export.
+  const file = await readDocument(key).catch(() => null);
   if (!file) return null;
   const chunks: Buffer[] = [];
   for await (const chunk of file.body) chunks.push(Buffer.from(chunk as Buffer));

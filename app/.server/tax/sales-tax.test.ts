@@ -1,10 +1,12 @@
 import crypto from "node:crypto";
+import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertProduct } from "~/.server/catalog/product-writes";
 import { saveProductCompliance } from "~/.server/compliance/facts";
 import { editOrder } from "~/.server/flows/order-edit";
 import { changeOrderStatus } from "~/.server/flows/order-life";
 import { placeOrder } from "~/.server/flows/place-order";
+import { storeToday } from "~/lib/business";
 import * as TAX_MESSAGES from "~/lib/messages/sales-tax";
 import { jurisdictionSchema, taxStateSchema } from "~/lib/schemas/sales-tax";
 import { TEST_ADMIN } from "../../../tests/support/actors";
@@ -13,8 +15,10 @@ import { linesSeen } from "../../../tests/support/orders";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { dialectOf } from "../db/connect";
 import { sqlNow } from "../db/time";
+import { cartExcise } from "../flows/cart-excise";
 import { billLines, findOrderMoney } from "../orders/money";
 import { listJurisdictions, saveJurisdiction, saveTaxState } from "./rates";
+import { salesTaxAuditZip, salesTaxCsv, salesTaxReport } from "./report";
 import { findOrderSalesTax } from "./sales-tax";
 
 let t: TestDatabase;
@@ -84,7 +88,7 @@ async function certificate(classes: string[], status: "verified" | "pending" = "
       signed_on: "2026-01-05",
       signature_kind: "typed",
       signature_text: "Pat Owner",
-      document_key: `certificates/${id}.pdf`,
+      document_key: `${id}.pdf`,
       document_type: "application/pdf",
       document_size: 1,
       status,
@@ -279,5 +283,42 @@ describe(`sales tax on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, (
       effectiveFrom: "2026-01-01",
     });
     expect(noZips.success ? [] : noZips.error.issues.map((i) => i.message)).toEqual([TAX_MESSAGES.localNeedsZips]);
+  });
+
+  it("shows the cart the tax the order will charge, to the cent", async () => {
+    const lines = [
+      { id: glass.id, quantity: 3 },
+      { id: kratom.id, quantity: 2 },
+    ];
+    const cart = await cartExcise(t.db, { userId: buyer.id, addressId: buyer.addressId, lines });
+    const id = await order(buyer.addressId, lines);
+    expect(cart.salesTaxCents).toBe((await findOrderMoney(t.db, id))?.taxCents);
+    expect(cart.salesTaxCents).toBeGreaterThan(0);
+  });
+
+  it("reports the month's taxable and exempt sales by jurisdiction, with the certificates behind them", async () => {
+    const cert = await certificate(["glass"]);
+    const exempt = await order(buyer.addressId, [{ id: glass.id, quantity: 1 }]);
+    const month = storeToday().slice(0, 7);
+    const report = await salesTaxReport(t.db, month);
+    // The report and the orders agree to the cent.
+    const orders = await t.db
+      .selectFrom("orders")
+      .select(["tax_cents"])
+      .where("status", "<>", "Cancelled")
+      .where("user_id", "=", buyer.id)
+      .execute();
+    expect(report.totals.taxCents).toBe(orders.reduce((s, o) => s + Number(o.tax_cents), 0));
+    expect(report.jurisdictions.map((j) => j.name).sort()).toEqual(["Dallas", "Dallas MTA", "Texas"]);
+    const sale = report.exemptSales.find((s) => s.orderId === exempt);
+    expect(sale).toMatchObject({ certificateId: cert, permitNumber: "32012345678", exemptCents: 100_05 });
+    const csv = salesTaxCsv(report);
+    expect(csv).toContain(`${month},jurisdiction,TX,Texas,,6.25%`);
+    expect(csv).toContain(`exempt sale`);
+    // The audit ZIP lists every exempt sale; a certificate whose document is gone is named as missing.
+    const files = unzipSync(await salesTaxAuditZip(t.db, [month]));
+    const listed = new TextDecoder().decode(files["exempt-sales.csv"]);
+    expect(listed).toContain(`${exempt},`);
+    expect(listed).toContain("document missing");
   });
 });
