@@ -18,8 +18,6 @@ export const overlappingRate = (name: string) =>
   `${name} already has a rate in force on some of these days: end it before the new one starts.`;
 export const noStates = "The store collects sales tax nowhere yet. Add the states where it has to collect.";
 export const noRates = "No rates yet.";
-export const exemptNote = "Exempt: bought for resale under your resale certificate.";
-export const reportHeading = "Sales tax";
 export const reportEmpty = "No sales in these months.";
 export const auditPeriodInvalid = "Choose the months of the audit period as YYYY-MM, at most 48 months.";
 export const reportIntro =
