@@ -68,6 +68,9 @@ export default [
     route("account/approvals", "routes/account/approvals.tsx"),
     route("account/statement", "routes/account/statement.tsx"),
     route("account/statement.pdf", "routes/account/statement-pdf.ts"),
+    // Resale certificates (issue 41): signed or uploaded in the license wallet, and their documents.
+    route("account/business/certificates/new", "routes/account/certificate-new.tsx"),
+    route("account/business/certificates/:certificateId/document", "routes/account/certificate-document.ts"),
   ]),
 
   // A sales rep or an admin chooses the business they order for (issue 29).
@@ -111,6 +114,9 @@ export default [
       route("reps", "routes/admin/reps.tsx"),
       route("price-groups", "routes/admin/price-groups.tsx"),
       route("approvals", "routes/admin/approvals.tsx"),
+      // Resale certificates (issue 41): verify, reject, revoke; and their documents.
+      route("certificates", "routes/admin/certificates.tsx"),
+      route("certificates/:certificateId/document", "routes/admin/certificate-document.ts"),
       route("audit", "routes/admin/audit.tsx"),
       route("outbox", "routes/admin/outbox.tsx"),
       route("compliance", "routes/admin/compliance.tsx"),

@@ -37,6 +37,8 @@ export type AuditSubject =
   | "delivery-day"
   | "delivery-route"
   | "vehicle"
+  // Resale certificates (issue 41).
+  | "resale-certificate"
   | "store";
 
 export interface AuditEntry {
