@@ -38,6 +38,8 @@ export const signatureLabel = "Signature: sign in the box with a finger or the m
 export const signatureCanvasLabel = "Signature pad. The typed choice below stands for a drawn signature.";
 export const certify =
   "I, the purchaser named above, claim the right to make a nontaxable purchase for resale of the taxable items described above. I understand that I am required to pay sales or use tax on items that I use, give away or do not resell, and that giving a false certificate is a criminal offense (Texas Tax Code 151.152).";
+export const pendingReasonHint = "For example: applied on 2026-11-02, permit not yet issued.";
+export const businessDescriptionHint = "For example: convenience store, smoke shop.";
 export const uploadIntro =
   "Already signed Form 01-339 on paper? Upload it (PDF, JPEG or PNG, up to 10 MB) and say what it covers.";
 export const pendingNote = "Waiting for the store to check your permit.";

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/.server/db/instance";
+import { formAction } from "~/.server/http/form-action";
 import { type FieldErrors, parseForm, replyError } from "~/.server/http/forms";
 import { domainErrorReply } from "~/.server/http/http";
 import { redirectWithToast } from "~/.server/http/toast";
@@ -66,20 +67,19 @@ export async function action({ context }: Route.ActionArgs) {
   const db = getDb();
   const today = storeToday();
   if (intent === "sign") {
-    const parsed = parseForm(form, signCertificateSchema(today));
-    if (!parsed.ok) {
-      return replyError<Intent, SignFields>({ fieldErrors: parsed.errors }, { form, data: intent });
-    }
-    try {
-      await claimCertificateSlot(db, viewer.accountId);
-      await signCertificate(db, viewer.accountId, parsed.data, actorOf(context), today);
-    } catch (error) {
-      return certificateErrorReply<SignFields>(error, form, intent);
-    }
-    return redirectWithToast("/account/business#certificates-title", {
-      type: "success",
-      message: CERTIFICATES.certificateSigned,
-    });
+    return formAction(
+      form,
+      signCertificateSchema(today),
+      async (input) => {
+        await claimCertificateSlot(db, viewer.accountId);
+        await signCertificate(db, viewer.accountId, input, actorOf(context), today);
+        return redirectWithToast("/account/business#certificates-title", {
+          type: "success",
+          message: CERTIFICATES.certificateSigned,
+        });
+      },
+      { data: intent },
+    );
   }
   const parsed = parseForm(form, uploadCertificateSchema(today));
   const file = form.get("document");
@@ -182,7 +182,7 @@ function PermitFields({ reply, permit, idPrefix }: { reply: Reply | undefined; p
         label="Or, if your permit is pending: why"
         name="permitPendingReason"
         maxLength={300}
-        hint="For example: applied on 2026-11-02, permit not yet issued."
+        hint={CERTIFICATES.pendingReasonHint}
         defaultValue={postedValue(reply, "permitPendingReason", "")}
         error={fieldError(reply, "permitPendingReason")}
       />
@@ -334,7 +334,7 @@ export default function NewCertificate({ loaderData }: Route.ComponentProps) {
             name="businessDescription"
             required
             maxLength={300}
-            hint="For example: convenience store, smoke shop."
+            hint={CERTIFICATES.businessDescriptionHint}
             defaultValue={postedValue(signReply, "businessDescription", "")}
             error={fieldError(signReply, "businessDescription")}
           />
