@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/.server/db/instance";
 import { formAction } from "~/.server/http/form-action";
@@ -214,7 +214,7 @@ function SignerFields({
         error={fieldError(reply, "signerName")}
       />
       <TextField
-        id={`${idPrefix}-title`}
+        id={`${idPrefix}-signer-title`}
         label="Signer's title"
         name="signerTitle"
         autoComplete="organization-title"
@@ -247,6 +247,11 @@ export default function NewCertificate({ loaderData }: Route.ComponentProps) {
     postedValue(signReply, "signatureKind") === "typed" ? "typed" : "drawn",
   );
   const [drawing, setDrawing] = useState<string | null>(null);
+  // A choice made before the page's JavaScript ran is the one kept (the radios are not controlled).
+  const typedChoice = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (typedChoice.current?.checked) setKind("typed");
+  }, []);
   const signatureError = fieldError(signReply, "signatureImage");
 
   return (
@@ -365,7 +370,7 @@ export default function NewCertificate({ loaderData }: Route.ComponentProps) {
                 type="radio"
                 name="signatureKind"
                 value="drawn"
-                checked={kind === "drawn"}
+                defaultChecked={kind === "drawn"}
                 onChange={() => setKind("drawn")}
                 className="h-5 w-5"
               />
@@ -376,7 +381,8 @@ export default function NewCertificate({ loaderData }: Route.ComponentProps) {
                 type="radio"
                 name="signatureKind"
                 value="typed"
-                checked={kind === "typed"}
+                ref={typedChoice}
+                defaultChecked={kind === "typed"}
                 onChange={() => setKind("typed")}
                 className="h-5 w-5"
               />
