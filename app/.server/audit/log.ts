@@ -40,6 +40,8 @@ export type AuditSubject =
   // Sales tax (issue 41): where the store collects, and each rate.
   | "sales-tax-state"
   | "sales-tax-rate"
+  // Resale certificates (issue 41).
+  | "resale-certificate"
   | "store";
 
 export interface AuditEntry {

@@ -24,6 +24,8 @@ const TABS = [
   { to: "/act", label: "Phone order", end: false },
   { to: "/admin/price-groups", label: "Price groups", end: false },
   { to: "/admin/approvals", label: "Approvals", end: false },
+  // Resale certificates (issue 41): verify, reject, revoke.
+  { to: "/admin/certificates", label: "Certificates", end: false },
   { to: "/admin/audit", label: "Audit log", end: false },
   { to: "/admin/compliance", label: "Compliance", end: false },
   { to: "/admin/taxes", label: "Taxes", end: false },
