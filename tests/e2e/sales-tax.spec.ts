@@ -44,9 +44,9 @@ test.describe("sales tax and resale certificates @desktop-only", () => {
 
   async function saveRate(page: Page, fields: { kind: string; name: string; rate: string; zips: string }) {
     const form = page.getByRole("region", { name: "Rates" });
-    await form.getByLabel("State", { exact: true }).selectOption("TX");
+    await form.getByRole("combobox", { name: "State", exact: true }).selectOption("TX");
     await form.getByLabel("Kind").selectOption(fields.kind);
-    await form.getByLabel("Name", { exact: true }).fill(fields.name);
+    await form.getByRole("textbox", { name: "Name", exact: true }).fill(fields.name);
     await form.getByLabel("Rate (%)").fill(fields.rate);
     await form.getByLabel("First day").fill("2020-01-01");
     await form.getByLabel("ZIP codes (local rates)").fill(fields.zips);
@@ -85,7 +85,7 @@ test.describe("sales tax and resale certificates @desktop-only", () => {
     await back.goto(`${store.origin}/admin/sales-tax`);
     await expect(back.getByText(TAX_MESSAGES.noStates)).toBeVisible();
     const states = back.getByRole("region", { name: "Where the store collects sales tax" });
-    await states.getByLabel("State", { exact: true }).selectOption("TX");
+    await states.getByRole("combobox", { name: "State", exact: true }).selectOption("TX");
     await states.getByLabel("Local tax sourced at").selectOption("origin");
     await states.getByRole("button", { name: "Save state" }).click();
     // Origin sourcing needs the place of business: said at the field.
@@ -96,7 +96,7 @@ test.describe("sales tax and resale certificates @desktop-only", () => {
     // A rate above 20% is refused at its field.
     const rates = back.getByRole("region", { name: "Rates" });
     await rates.getByLabel("Kind").selectOption("state");
-    await rates.getByLabel("Name", { exact: true }).fill("Texas");
+    await rates.getByRole("textbox", { name: "Name", exact: true }).fill("Texas");
     await rates.getByLabel("Rate (%)").fill("62.5");
     await rates.getByLabel("First day").fill("2020-01-01");
     await rates.getByRole("button", { name: "Add rate" }).click();
