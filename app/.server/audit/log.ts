@@ -37,6 +37,8 @@ export type AuditSubject =
   | "delivery-day"
   | "delivery-route"
   | "vehicle"
+  // The public REST API's keys (issue 42).
+  | "api-key"
   | "store";
 
 export interface AuditEntry {
