@@ -112,6 +112,7 @@ export default [
       route("price-groups", "routes/admin/price-groups.tsx"),
       route("approvals", "routes/admin/approvals.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      route("api-keys", "routes/admin/api-keys.tsx"),
       route("outbox", "routes/admin/outbox.tsx"),
       route("compliance", "routes/admin/compliance.tsx"),
       route("reports", "routes/admin/reports.tsx"),

@@ -9,9 +9,9 @@ import express, { type ErrorRequestHandler, type Request as ExpressRequest, type
 import { CompiledQuery } from "kysely";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { type Viewer, viewerFromHeaders } from "~/.server/accounts/viewer";
-import { apiRouter } from "~/.server/api/router";
 import { closeDb, getDb } from "~/.server/db/instance";
 import { noteActivity } from "~/.server/db/versions-watch";
+import { apiRouter } from "~/.server/flows/api/router";
 import { audienceUsed, audienceVersionsContext } from "~/.server/flows/audience";
 import { isStartupComplete, runStartupTasks, stopBackgroundWork } from "~/.server/flows/startup";
 import { isMediaName, mediaStore } from "~/.server/media/store";

@@ -8,13 +8,13 @@ import {
   IDEMPOTENCY_KEY_SHAPE,
   requestHash,
   storeIdempotentAnswer,
-} from "../api-keys/idempotency";
-import { type ApiKeyPrincipal, authenticateApiKey } from "../api-keys/keys";
-import { getDb } from "../db/instance";
-import { DomainError } from "../runtime/domain-error";
-import { log, loggableUrl } from "../runtime/log";
-import { clientAddress } from "../security/client-address";
-import { hitRateLimit } from "../security/rate-limit";
+} from "../../api-keys/idempotency";
+import { type ApiKeyPrincipal, authenticateApiKey } from "../../api-keys/keys";
+import { getDb } from "../../db/instance";
+import { DomainError } from "../../runtime/domain-error";
+import { log, loggableUrl } from "../../runtime/log";
+import { clientAddress } from "../../security/client-address";
+import { hitRateLimit } from "../../security/rate-limit";
 import { referencePage } from "./docs";
 import { type AnyEndpoint, ApiProblem } from "./endpoint";
 import { API_ENDPOINTS } from "./index";

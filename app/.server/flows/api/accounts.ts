@@ -4,9 +4,9 @@ import { storeToday } from "~/lib/business";
 import * as API_MESSAGES from "~/lib/messages/api";
 import { MAX_AMOUNT_CENTS, PAYMENT_METHODS } from "~/lib/receivables";
 import { paymentSchema } from "~/lib/schemas/receivables";
-import { apiKeyActor } from "../api-keys/keys";
-import type { DB } from "../db/schema";
-import { recordPaymentAndRelease } from "../flows/order-life";
+import { apiKeyActor } from "../../api-keys/keys";
+import type { DB } from "../../db/schema";
+import { recordPaymentAndRelease } from "../order-life";
 import { ApiProblem, cents, endpoint, idPath, notFound, textIdPath, timestamp } from "./endpoint";
 import { limitOf, listQuery, listQueryFields, numericCursor, pageOf, pageSchema, textCursor } from "./paging";
 

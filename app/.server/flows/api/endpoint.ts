@@ -2,8 +2,8 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { ApiScope } from "~/lib/api-scopes";
 import * as API_MESSAGES from "~/lib/messages/api";
-import type { ApiKeyPrincipal } from "../api-keys/keys";
-import type { DB } from "../db/schema";
+import type { ApiKeyPrincipal } from "../../api-keys/keys";
+import type { DB } from "../../db/schema";
 
 /**
  * One declaration per endpoint of the public REST API (issue 42, decision 0072): its method, path,

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { ORDER_STATUSES } from "~/lib/orders";
-import { apiKeyActor } from "../api-keys/keys";
-import type { DB } from "../db/schema";
-import { changeOrderStatus } from "../flows/order-life";
+import { apiKeyActor } from "../../api-keys/keys";
+import type { DB } from "../../db/schema";
+import { changeOrderStatus } from "../order-life";
 import { cents, endpoint, idPath, notFound, timestamp } from "./endpoint";
 import { limitOf, listQueryFields, numericCursor, pageOf, pageSchema } from "./paging";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { API_SCOPES } from "~/lib/api-scopes";
 import * as API_MESSAGES from "~/lib/messages/api";
-import { env } from "../runtime/env";
+import { env } from "../../runtime/env";
 import type { AnyEndpoint } from "./endpoint";
 import { API_ENDPOINTS } from "./index";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import * as API_MESSAGES from "~/lib/messages/api";
 import { MAX_PRICE_CENTS } from "~/lib/money";
-import { apiKeyActor } from "../api-keys/keys";
-import { bulkUpdateProductSets } from "../flows/product-admin";
+import { apiKeyActor } from "../../api-keys/keys";
+import { bulkUpdateProductSets } from "../product-admin";
 import { ApiProblem, cents, endpoint, idPath, notFound, timestamp } from "./endpoint";
 import { limitOf, listQuery, numericCursor, pageOf, pageSchema } from "./paging";
 
