@@ -150,6 +150,15 @@ describe("the authorization matrix: every endpoint × no key, a revoked key, a k
     expect(secret.startsWith(row.prefix)).toBe(true);
   });
 
+  it("audits a key's creation and revocation; revoking twice is refused", async () => {
+    const made = await createApiKey(t.db, { name: "audited", scopes: ["orders:read"], ratePerMinute: 10 }, TEST_ADMIN);
+    await revokeApiKey(t.db, made.id, TEST_ADMIN);
+    await expect(revokeApiKey(t.db, made.id, TEST_ADMIN)).rejects.toThrow();
+    const audit = await listAudit(t.db, { subjectType: "api-key", subjectId: String(made.id) });
+    expect(audit.items.map((e) => e.action).sort()).toEqual(["api-key.create", "api-key.revoke"]);
+    expect(JSON.stringify(audit.items)).not.toContain(made.secret);
+  });
+
   it("limits each key to its own rate", async () => {
     const slow = await key(["catalog:read"], 2);
     const other = await key(["catalog:read"], 2);

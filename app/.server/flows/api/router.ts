@@ -134,6 +134,8 @@ async function limitRate(key: ApiKeyPrincipal, res: Response) {
     getDb(),
     { name: `api-key-${key.id}`, limit: key.ratePerMinute, windowMs: 60_000, per: "account" },
     String(key.id),
+    Date.now(),
+    { relaxed: true },
   );
   res.set("RateLimit-Limit", String(key.ratePerMinute));
   res.set("RateLimit-Remaining", String(result.remaining));
