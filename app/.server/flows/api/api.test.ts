@@ -252,6 +252,34 @@ describe("catalog", () => {
   });
 });
 
+describe("a variant created through the API", () => {
+  it("is created as the new-product form creates it, audited with the key; a taken SKU is a 409", async () => {
+    const res = await call("/products", {
+      method: "POST",
+      key: all,
+      json: { sku: "API-NEW-1", name: "API made", category: "novelty", price_cents: 1234, stock: 4 },
+    });
+    expect(res.status).toBe(201);
+    const made = (await res.json()) as { id: number; sku: string; stock: number; price_cents: number };
+    expect(made).toMatchObject({ sku: "API-NEW-1", stock: 4, price_cents: 1234 });
+    const audit = await listAudit(t.db, { subjectType: "product", subjectId: String(made.id) });
+    expect(audit.items[0]?.actorName).toMatch(/^API key /);
+    const again = await call("/products", {
+      method: "POST",
+      key: all,
+      json: { sku: "API-NEW-1", name: "API made", category: "novelty", price_cents: 1234, stock: 4 },
+    });
+    expect(again.status).toBe(409);
+    const wrong = await call("/products", {
+      method: "POST",
+      key: all,
+      json: { name: "API made", category: "no-such-category", price_cents: 1, stock: 1 },
+    });
+    expect(wrong.status).toBe(400);
+    await t.db.deleteFrom("products").where("id", "=", made.id).execute();
+  });
+});
+
 describe("idempotency", () => {
   it("answers the same key and body with the first answer, another body with 422", async () => {
     const id = products[2]?.id;

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import * as API_MESSAGES from "~/lib/messages/api";
 import { MAX_PRICE_CENTS } from "~/lib/money";
+import { productFields } from "~/lib/schemas/product";
 import { apiKeyActor } from "../../api-keys/keys";
-import { bulkUpdateProductSets } from "../product-admin";
+import { bulkUpdateProductSets, createProductWithImages } from "../product-admin";
 import { ApiProblem, cents, endpoint, idPath, notFound, timestamp } from "./endpoint";
 import { limitOf, listQuery, numericCursor, pageOf, pageSchema } from "./paging";
 
@@ -234,4 +235,39 @@ const bulkUpdate = endpoint({
   },
 });
 
-export const CATALOG_ENDPOINTS = [listLines, getLine, listProducts, getProduct, bulkUpdate];
+const createProduct = endpoint({
+  id: "createProduct",
+  method: "POST",
+  path: "/products",
+  scope: "catalog:write",
+  tag: "Catalog",
+  summary: "Create a variant in a line of its own, as the back office's new-product form does",
+  body: z.strictObject({
+    sku: productFields.sku.meta({ description: "made from the category when absent" }),
+    name: productFields.name,
+    description: productFields.description,
+    category: productFields.category,
+    price_cents: z.number().int().min(0).max(MAX_PRICE_CENTS),
+    stock: z.number().int().min(0).max(MAX_STOCK),
+  }),
+  status: 201,
+  response: product,
+  async handle({ db, key, body }) {
+    const id = await createProductWithImages(
+      db,
+      {
+        ...(body.sku ? { sku: body.sku } : {}),
+        name: body.name,
+        description: body.description,
+        priceCents: body.price_cents,
+        stock: body.stock,
+        category: body.category,
+      },
+      [],
+      apiKeyActor(key),
+    );
+    return db.selectFrom("products").select(PRODUCT_COLUMNS).where("id", "=", id).executeTakeFirstOrThrow();
+  },
+});
+
+export const CATALOG_ENDPOINTS = [listLines, getLine, listProducts, getProduct, createProduct, bulkUpdate];
