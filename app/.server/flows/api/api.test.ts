@@ -390,6 +390,26 @@ describe("orders, businesses and receivables", () => {
   });
 });
 
+describe("answers match their declared schemas", () => {
+  for (const endpoint of API_ENDPOINTS.filter((e) => e.method === "GET")) {
+    it(`${endpoint.method} ${endpoint.path}`, async () => {
+      const id = endpoint.path.startsWith("/businesses")
+        ? businessId
+        : endpoint.path.startsWith("/orders")
+          ? String(orderId)
+          : endpoint.path.startsWith("/invoices")
+            ? String((await t.db.selectFrom("invoices").select("id").executeTakeFirst())?.id ?? 1)
+            : endpoint.path.startsWith("/product-lines")
+              ? String((await t.db.selectFrom("products").select("line_id").executeTakeFirstOrThrow()).line_id)
+              : String(products[0]?.id);
+      const res = await call(endpoint.path.replace("{id}", id), { key: all });
+      expect(res.status).toBe(200);
+      const parsed = endpoint.response.safeParse(await res.json());
+      expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+    });
+  }
+});
+
 describe("bad input: a problem document, never a 5xx", () => {
   async function expectProblem(res: Response) {
     expect(res.status).toBeGreaterThanOrEqual(400);
