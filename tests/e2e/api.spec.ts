@@ -81,4 +81,17 @@ test.describe("the REST API's keys", () => {
     expect(refused.status()).toBe(401);
     expect(refused.headers()["content-type"]).toContain("application/problem+json");
   });
+
+  test("the API reference is a page for people, drawn without scripts", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+    });
+    await page.goto("/api/v1/docs");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "POST /api/v1/products/bulk-update" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "openapi.json" })).toBeVisible();
+    expect(scripts).toEqual([]);
+    await expectNoSeriousViolations(page, "the API reference");
+  });
 });
