@@ -480,4 +480,71 @@ describe("bad input: a problem document, never a 5xx", () => {
       { numRuns: 300 },
     );
   });
+
+  it("fuzzes the writes with bodies of nearly the right shape", async () => {
+    const anyValue = fc.oneof(
+      fc.integer({ min: -5, max: 2 ** 40 }),
+      fc.string({ maxLength: 20 }),
+      fc.constant(null),
+      fc.boolean(),
+      fc.double(),
+    );
+    const ref = fc.oneof(
+      fc.constantFrom(...products.map((p) => p.id)),
+      fc.integer({ min: -3, max: 2 ** 33 }),
+      fc.constantFrom(...products.map((p) => p.sku)),
+    );
+    const bulkItem = fc.record({ id: ref, sku: ref, price_cents: anyValue, stock: anyValue }, { requiredKeys: [] });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.record({
+            path: fc.constant("/products/bulk-update"),
+            json: fc.record({ items: fc.array(bulkItem, { maxLength: 6 }) }),
+          }),
+          fc.record({
+            path: fc.constant("/payments"),
+            json: fc.record(
+              {
+                business_id: fc.oneof(fc.constant(businessId), fc.string()),
+                amount_cents: anyValue,
+                method: fc.constantFrom("check", "ach", "cash", "card", "gold"),
+                reference: anyValue,
+                received_on: fc.constantFrom("2026-01-01", "2999-01-01", "1999-12-31", "yesterday", ""),
+                invoice_id: anyValue,
+              },
+              { requiredKeys: ["business_id"] },
+            ),
+          }),
+          fc.record({
+            path: fc.constant(`/orders/${orderId}/status`),
+            json: fc.record(
+              { status: fc.constantFrom("Processing", "Completed", "Nope", ""), expected_status: anyValue },
+              { requiredKeys: [] },
+            ),
+          }),
+          fc.record({
+            path: fc.constant("/products"),
+            json: fc.record(
+              {
+                sku: anyValue,
+                name: anyValue,
+                category: fc.constantFrom("novelty", "x"),
+                price_cents: anyValue,
+                stock: anyValue,
+              },
+              { requiredKeys: [] },
+            ),
+          }),
+        ),
+        async ({ path, json }) => {
+          const res = await call(path, { method: "POST", key: all, json });
+          expect(res.status, `${path} ${JSON.stringify(json)}`).toBeLessThan(500);
+          if (res.status >= 400) expect(res.headers.get("content-type")).toContain("application/problem+json");
+          await res.arrayBuffer();
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });
