@@ -53,6 +53,8 @@ export default [
     route("account/security", "routes/account/security.tsx"),
     route("account/business", "routes/account/business.tsx"),
     route("account/business/licenses/:licenseId/document", "routes/account/license-document.ts"),
+    // A resale certificate's document (issue 41): its business's owners only (404 for anyone else).
+    route("account/business/certificates/:certificateId/document", "routes/account/certificate-document.ts"),
     route("shipping-address", "routes/account/shipping-address.tsx"),
     route("orders", "routes/account/orders.tsx", [route(":orderId", "routes/account/order-detail.tsx")]),
     route("orders/:orderId/invoice.pdf", "routes/account/invoice.ts"),
@@ -68,6 +70,8 @@ export default [
     route("account/approvals", "routes/account/approvals.tsx"),
     route("account/statement", "routes/account/statement.tsx"),
     route("account/statement.pdf", "routes/account/statement-pdf.ts"),
+    // Resale certificates (issue 41): signed or uploaded in the license wallet.
+    route("account/business/certificates/new", "routes/account/certificate-new.tsx"),
   ]),
 
   // A sales rep or an admin chooses the business they order for (issue 29).
@@ -111,6 +115,9 @@ export default [
       route("reps", "routes/admin/reps.tsx"),
       route("price-groups", "routes/admin/price-groups.tsx"),
       route("approvals", "routes/admin/approvals.tsx"),
+      // Resale certificates (issue 41): verify, reject, revoke; and their documents.
+      route("certificates", "routes/admin/certificates.tsx"),
+      route("certificates/:certificateId/document", "routes/admin/certificate-document.ts"),
       route("audit", "routes/admin/audit.tsx"),
       route("api-keys", "routes/admin/api-keys.tsx"),
       route("outbox", "routes/admin/outbox.tsx"),
@@ -121,6 +128,10 @@ export default [
       route("reports/pact/export.csv", "routes/admin/reports-pact-export.ts"),
       route("reports/pact/filings", "routes/admin/reports-pact-filings.tsx"),
       route("taxes", "routes/admin/taxes.tsx"),
+      route("sales-tax", "routes/admin/sales-tax.tsx"),
+      route("sales-tax/report", "routes/admin/sales-tax-report.tsx"),
+      route("sales-tax/report.csv", "routes/admin/sales-tax-report-export.ts"),
+      route("sales-tax/audit.zip", "routes/admin/sales-tax-audit.ts"),
       route("reports/margin", "routes/admin/reports-margin.tsx"),
       route("reports/excise", "routes/admin/reports-excise.tsx"),
       route("reports/excise/export.csv", "routes/admin/reports-excise-export.ts"),

@@ -9,7 +9,7 @@ import { sqlNow } from "../app/.server/db/time";
  * $150 minimum; orders close at 4 pm the day before. Christmas and New Year's Day are holidays.
  * Safe to run again: nothing is added once a zone exists.
  */
-const DALLAS = [
+export const DALLAS = [
   "75201",
   "75202",
   "75203",

@@ -8,6 +8,7 @@ import { seedDemoBusinesses } from "./demo-businesses";
 import { seedDemoCompliance } from "./demo-compliance";
 import { seedDemoDelivery } from "./demo-delivery";
 import { seedDemoExcise } from "./demo-excise";
+import { seedDemoSalesTax } from "./demo-sales-tax";
 import { addDemoProducts, type SaveDemoLine } from "./seed";
 
 /**
@@ -48,6 +49,8 @@ export async function seedDemoStore(
   await seedDemoExcise(db);
   // Delivery zones and holidays of the store's own trucks (issue 40); safe to run again.
   await seedDemoDelivery(db);
+  // Texas's sales tax rates where the store is, switched off (issue 41); safe to run again.
+  await seedDemoSalesTax(db);
   if (options.people === "later") return null;
   return seedDemoPeople(db, options.dataDir);
 }

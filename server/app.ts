@@ -20,7 +20,13 @@ import { personalRead, type RequestInfo, requestInfoContext, resolvedAsVisitor }
 import { env } from "~/.server/runtime/env";
 import { log, loggableUrl, withRequestId } from "~/.server/runtime/log";
 import { clientAddress } from "~/.server/security/client-address";
-import { headerMode, repeatsEdgeHeader, securityHeaders, withCamera } from "~/.server/security/headers";
+import {
+  headerMode,
+  repeatsEdgeHeader,
+  securityHeaders,
+  withCamera,
+  withGeolocation,
+} from "~/.server/security/headers";
 import { isSameOrigin } from "~/.server/security/origin";
 import { precompressedAssets } from "~/.server/static/assets";
 import { DEFAULT_BODY_LIMIT } from "~/lib/route-policy";
@@ -139,8 +145,10 @@ app.use((req, res, next) => {
   // document, shown in the approval queue). Every other answer refuses all framing.
   const policy = policies.forPath(routePathOf(req.originalUrl));
   const framable = policy.framedBySelf;
-  const headers = securityHeaders(nonce, headerMode(devServer));
-  for (const [name, value] of policy.camera ? withCamera(headers) : headers) {
+  let headers = securityHeaders(nonce, headerMode(devServer));
+  if (policy.camera) headers = withCamera(headers);
+  if (policy.geolocation) headers = withGeolocation(headers);
+  for (const [name, value] of headers) {
     if (framable && name === "X-Frame-Options") res.setHeader(name, "SAMEORIGIN");
     else if (framable && name === "Content-Security-Policy") {
       res.setHeader(name, value.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));

@@ -17,6 +17,10 @@ import * as EXCISE_MESSAGES from "./messages/excise";
  *    its invoices total less its credit notes less its payments not voided.
  * 5. deliveryCents is the delivery fee of the order's zone for its goods when it was placed (none
  *    from the zone's free-delivery threshold, none for an order shipped by carrier: issue 40).
+ * 6. taxCents is the sum of the order's stored sales tax lines (order_line_tax), each line's goods
+ *    (and taxable fees) times one jurisdiction's rate, rounded half up once; a line a resale
+ *    certificate in force described owes none, and nothing is owed where the store does not
+ *    collect (issue 41; lib/sales-tax.ts).
  */
 export interface OrderMoney {
   /** The lines: quantity × unit price. */

@@ -78,6 +78,11 @@ export interface RouteHandle {
    */
   camera?: true;
   /**
+   * Opt-in: the page may ask for the phone's position (the driver's stop, issue 40: where proof of
+   * delivery was taken, when the driver allows it). Every other page keeps geolocation=().
+   */
+  geolocation?: true;
+  /**
    * Why a signed-in person the group turns away may not use the route, in the page's own words
    * (owner, rep and driver groups): they are sent to their account and read it there.
    */
@@ -95,6 +100,8 @@ export interface RoutePolicy {
   framedBySelf: boolean;
   /** Whether the page may use the camera and compile WebAssembly (its handle's `camera`). */
   camera: boolean;
+  /** Whether the page may ask for the position (its handle's `geolocation`). */
+  geolocation: boolean;
   /** The leaf route's `refusal`, if it declared one. */
   refusal: string | null;
 }
@@ -113,6 +120,7 @@ export function policyOf(routeId: string | null, handles: readonly (RouteHandle 
     maxFields: DEFAULT_MAX_FIELDS,
     framedBySelf: false,
     camera: false,
+    geolocation: false,
     refusal: null,
   };
   for (const handle of handles) {
@@ -126,6 +134,7 @@ export function policyOf(routeId: string | null, handles: readonly (RouteHandle 
   if (leaf?.visitorCache && policy.access === "public") policy.visitorCache = leaf.visitorCache;
   policy.framedBySelf = leaf?.framedBy === "self";
   policy.camera = leaf?.camera === true;
+  policy.geolocation = leaf?.geolocation === true;
   policy.refusal = leaf?.refusal ?? null;
   return policy;
 }

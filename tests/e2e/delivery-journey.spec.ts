@@ -149,6 +149,12 @@ test.describe("local delivery end to end @desktop-only", () => {
     expect(invoice.total_cents).toBe(70_00);
     expect((await creditPosition(db, shop.id))?.balanceCents).toBe(0);
 
+    // The back office's order page shows the proof of delivery: who received it, and the signature.
+    await office.goto(`/admin/orders/${orderId}`);
+    const proof = office.getByRole("region", { name: "Delivered" });
+    await expect(proof.getByText("Ana Ruiz")).toBeVisible();
+    await expect(proof.getByRole("img", { name: /Ana Ruiz/ })).toBeVisible();
+
     // The settlement: the check collected is what receivables recorded, and what is counted in.
     await office.goto(`/admin/settlements?day=${today}`);
     const route = office.getByRole("article").filter({ hasText: zoneName });

@@ -40,7 +40,9 @@ test.describe("the driver's phone app", () => {
     await routeWithStops(db, { driverId: driver.id, orderIds: [orderA, orderB], zoneName });
 
     await logInWithForm(page, { email: driver.email, password: `pw-${suffix}-driver` });
-    await page.goto("/driver");
+    const manifest = await page.goto("/driver");
+    // The phone may be asked where it is (proof of delivery); no other page may ask.
+    expect(manifest?.headers()["permissions-policy"]).toContain("geolocation=(self)");
     await expect(page.getByRole("heading", { name: "Today's deliveries" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Open stop 1" })).toBeVisible();
     await expect(page.getByRole("link", { name: /1500 Main St, Dallas, TX 75201/ }).first()).toHaveAttribute(

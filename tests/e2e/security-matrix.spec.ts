@@ -10,6 +10,7 @@ import { createPurchaseOrder } from "../../app/.server/inventory/purchase-orders
 import { createSupplier } from "../../app/.server/inventory/suppliers";
 import { createList, saveToList } from "../../app/.server/lists/saved-lists";
 import { storeDocument } from "../../app/.server/media/documents";
+import { uploadCertificate } from "../../app/.server/tax/certificates";
 import { routeWithStops } from "../support/delivery";
 import { type Access, EXCEPTIONS, ROUTES, type TableRoute } from "../support/route-table";
 import { createAdminAccount, createCustomer, type TestAccount } from "./support/data";
@@ -54,6 +55,8 @@ interface World {
   stopId: number;
   listId: number;
   licenseId: string;
+  /** A resale certificate of the owner's business (issue 41): its owners' and the admins' to read. */
+  certificateId: string;
   /** The owner's business (its key), for the back office's receivables page (issue 30). */
   businessId: string;
   /** The owner's email: their team page lists it; nobody outside the business reads it. */
@@ -88,6 +91,7 @@ function concrete(routePath: string, world: World): string {
     .replace(":stopId", String(world.stopId))
     .replace(":listId", String(world.listId))
     .replace(":licenseId", world.licenseId)
+    .replace(":certificateId", world.certificateId)
     .replace(":businessId", world.businessId)
     .replace(":code", encodeURIComponent(world.lotCode))
     .replace(":lotId", String(world.lotId))
@@ -285,6 +289,21 @@ async function world(playwright: {
     Buffer.from("%PDF-1.4\n%%EOF\n"),
     { id: owner.id, name: owner.email },
   );
+  // A resale certificate of the owner's business (issue 41), uploaded on paper.
+  const certificate = await uploadCertificate(
+    getDb(),
+    owner.id,
+    {
+      permitNumber: null,
+      permitPendingReason: "Matrix permit applied for",
+      productClasses: ["glass"],
+      signerName: "Matrix Owner",
+      signerTitle: null,
+      signedOn: "2026-01-02",
+    },
+    Buffer.from("%PDF-1.4\n%%EOF\n"),
+    { id: owner.id, name: owner.email },
+  );
   // A saved list of the owner's, holding the product: theirs alone to read and change.
   const list = await createList(getDb(), owner.id, "Matrix list");
   await saveToList(getDb(), owner.id, { listId: list.id }, [{ productId: product.id, quantity: 1 }], "fit");
@@ -365,6 +384,7 @@ async function world(playwright: {
     stopId: stopIds[0] as number,
     listId: list.id,
     licenseId: license.id,
+    certificateId: certificate.id,
     businessId: owner.id,
     ownerEmail: owner.email,
     price: money(product.price_cents),

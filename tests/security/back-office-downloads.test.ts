@@ -8,6 +8,7 @@ import { insertProduct } from "~/.server/catalog/product-writes";
 import { saveProductCompliance } from "~/.server/compliance/facts";
 import { changeOrderStatus } from "~/.server/flows/order-life";
 import { placeOrder } from "~/.server/flows/place-order";
+import { uploadCertificate } from "~/.server/tax/certificates";
 import { storeToday } from "~/lib/business";
 import type { ProductClass } from "~/lib/compliance/vocabulary";
 import { licenseSchema } from "~/lib/schemas/business";
@@ -27,6 +28,7 @@ describe.skipIf(!hasBuild)("back-office downloads on the built server", () => {
   let admin: string;
   let buyer: string;
   let licenseId: string;
+  let certificateId: string;
   let okOrders: { id: number; createdAt: string }[];
   let month: string;
   const vapes: { id: number; sku: string; name: string }[] = [];
@@ -108,6 +110,23 @@ describe.skipIf(!hasBuild)("back-office downloads on the built server", () => {
     const license = licenseSchema(storeToday()).parse({ type: "other", number: "DL-77", issuingState: "OK" });
     const pdf = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
     licenseId = (await addLicense(db, buyer, license, pdf, { id: buyer, name: "Okie Buyer" })).id;
+    // A resale certificate (issue 41): the admins read it through their own route.
+    certificateId = (
+      await uploadCertificate(
+        db,
+        buyer,
+        {
+          permitNumber: null,
+          permitPendingReason: "Applied for",
+          productClasses: ["glass"],
+          signerName: "Okie Buyer",
+          signerTitle: null,
+          signedOn: storeToday(),
+        },
+        pdf,
+        { id: buyer, name: "Okie Buyer" },
+      )
+    ).id;
 
     server = await startServer({ DATA_DIR: database.dataDir, DATABASE_URL: database.url ?? "", LOG_LEVEL: "warn" });
     const login = await postLogin(server.origin, { email: "files@admin.test", password: "files-pass-1234" });
@@ -232,6 +251,7 @@ describe.skipIf(!hasBuild)("back-office downloads on the built server", () => {
       `/orders/${okOrders[0]?.id}/invoice.pdf`,
       `/admin/orders/${okOrders[0]?.id}/packing-slip.pdf`,
       `/account/business/licenses/${licenseId}/document`,
+      `/admin/certificates/${certificateId}/document`,
       `/admin/reports/pact?month=${month}`,
     ];
     for (const path of paths) {

@@ -26,6 +26,8 @@ export const EXCEPTIONS: Record<string, Access> = {
   "routes/account/order-detail.tsx": "business",
   "routes/account/saved-list.tsx": "own",
   "routes/account/license-document.ts": "owner-or-admin",
+  // A resale certificate's document (issue 41): its business's owners only; admins have their own route.
+  "routes/account/certificate-document.ts": "own",
   "routes/account/invoice.ts": "owner-or-admin",
   "routes/auth/logout.ts": "redirect",
   // A product's address before product lines: sent on to its line (issue 38).
@@ -107,6 +109,7 @@ export function samplePath(routePath: string): string {
     .replace(":stopId", "1")
     .replace(":listId", "1")
     .replace(":licenseId", "00000000-0000-4000-8000-000000000000")
+    .replace(":certificateId", "00000000-0000-4000-8000-000000000000")
     .replace(":businessId", "1")
     .replace(":code", "no-such-lot")
     .replace(":lotId", "1");

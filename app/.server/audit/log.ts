@@ -37,6 +37,11 @@ export type AuditSubject =
   | "delivery-day"
   | "delivery-route"
   | "vehicle"
+  // Sales tax (issue 41): where the store collects, and each rate.
+  | "sales-tax-state"
+  | "sales-tax-rate"
+  // Resale certificates (issue 41).
+  | "resale-certificate"
   // The public REST API's keys (issue 42).
   | "api-key"
   | "store";

@@ -937,6 +937,103 @@ export interface DriverSettlementsTable {
   settled_at: string;
 }
 
+/** A business's resale certificate, Texas Form 01-339 (migration 0045; decision 0071). */
+export interface ResaleCertificatesTable {
+  id: string;
+  user_id: string;
+  kind: "signed" | "uploaded";
+  purchaser_name: string;
+  purchaser_street: string;
+  purchaser_city: string;
+  purchaser_state: string;
+  purchaser_zip: string;
+  purchaser_phone: ColumnType<string, string | undefined, string>;
+  /** The 11-digit Texas sales and use tax permit number, or NULL with permit_pending_reason. */
+  permit_number: string | null;
+  permit_pending_reason: string | null;
+  business_description: ColumnType<string, string | undefined, string>;
+  items_description: string;
+  /** JSON text of the product classes it describes as bought for resale. */
+  product_classes: string;
+  signer_name: string;
+  signer_title: ColumnType<string, string | undefined, string>;
+  /** Calendar date YYYY-MM-DD. */
+  signed_on: string;
+  signature_kind: "drawn" | "typed" | "paper";
+  signature_text: string | null;
+  document_key: string;
+  document_type: string;
+  document_size: number;
+  status: ColumnType<CertificateStatus, CertificateStatus | undefined, CertificateStatus>;
+  rejection_reason: string | null;
+  /** The day the admin checked the permit in the Comptroller's permit search. */
+  permit_checked_on: string | null;
+  verified_by: string | null;
+  verified_at: string | null;
+  /** The store's renewal date (YYYY-MM-DD), or NULL: in force until revoked. */
+  expires_on: string | null;
+  revoked_at: string | null;
+  revoked_by: string | null;
+  revoked_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type CertificateStatus = "pending" | "verified" | "rejected" | "revoked";
+
+/** Where the store collects sales tax and how a sale there is sourced (migration 0045). */
+export interface SalesTaxStatesTable {
+  state: string;
+  collects: ColumnType<number, number | undefined, number>;
+  sourcing: ColumnType<"origin" | "destination", "origin" | "destination" | undefined, "origin" | "destination">;
+  origin_zip: string | null;
+  delivery_taxable: ColumnType<number, number | undefined, number>;
+  excise_taxable: ColumnType<number, number | undefined, number>;
+  pending_grace_days: ColumnType<number, number | undefined, number>;
+  updated_at: string;
+}
+
+export type JurisdictionKind = "state" | "city" | "transit" | "county" | "special";
+
+/** A sales tax rate of one jurisdiction, in force between two days (migration 0045). */
+export interface SalesTaxJurisdictionsTable {
+  id: Generated<number>;
+  state: string;
+  kind: JurisdictionKind;
+  name: string;
+  code: ColumnType<string, string | undefined, string>;
+  /** Parts per million: 6.25% is 62500. */
+  rate_ppm: number;
+  effective_from: string;
+  effective_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SalesTaxJurisdictionZipsTable {
+  jurisdiction_id: number;
+  zip: string;
+}
+
+/** An order line's sales tax in one jurisdiction, or its exemption (migration 0045). */
+export interface OrderLineTaxTable {
+  id: Generated<number>;
+  order_id: number;
+  /** The order line's position; NULL for the delivery fee. */
+  position: number | null;
+  product_id: number | null;
+  jurisdiction_id: number | null;
+  jurisdiction_name: string;
+  jurisdiction_kind: string;
+  state: string;
+  rate_ppm: number;
+  base_cents: number;
+  tax_cents: number;
+  exempt: ColumnType<number, number | undefined, number>;
+  certificate_id: string | null;
+  created_at: string;
+}
+
 /** A key of the public REST API (migration 0046, decision 0072): only its secret's SHA-256 is kept. */
 export interface ApiKeysTable {
   id: Generated<number>;
@@ -972,6 +1069,11 @@ export interface ApiIdempotencyTable {
 export interface DB {
   api_keys: ApiKeysTable;
   api_idempotency: ApiIdempotencyTable;
+  resale_certificates: ResaleCertificatesTable;
+  sales_tax_states: SalesTaxStatesTable;
+  sales_tax_jurisdictions: SalesTaxJurisdictionsTable;
+  sales_tax_jurisdiction_zips: SalesTaxJurisdictionZipsTable;
+  order_line_tax: OrderLineTaxTable;
   delivery_stop_lines: DeliveryStopLinesTable;
   delivery_collections: DeliveryCollectionsTable;
   delivery_sync_actions: DeliverySyncActionsTable;

@@ -1,13 +1,17 @@
 import type { Kysely } from "kysely";
-import type { ExciseSummary } from "~/lib/excise/engine";
+import { deliveryFeeCents } from "~/lib/delivery";
+import { collectedCents, type ExciseSummary } from "~/lib/excise/engine";
+import { salesTaxCents } from "~/lib/sales-tax";
 import type { CartLinesInput } from "~/lib/schemas/checkout";
 import { listProductsByIds } from "../catalog/products";
 import type { DB } from "../db/schema";
+import { deliveryOptionFor } from "../delivery/zones";
 import { computeExcise, summaryOf } from "../excise/orders";
 import { loadPriceBook, tierQuantities, unitPriceCents } from "../pricing/prices";
+import { computeSalesTax, productClassesOf } from "../tax/sales-tax";
 
 /**
- * The excise of a signed-in buyer's cart for the address in use (issue 31): the address named
+ * The excise and sales tax of a signed-in buyer's cart for the address in use (issues 31, 41): the address named
  * (checkout) or the default one (the cart), the customer's prices for the lines, and the rules of
  * that address's state. A personal answer (`/api/cart-excise`, buyers only): catalog pages, which
  * are shared by audience (decision 0035), never carry it.
@@ -15,7 +19,7 @@ import { loadPriceBook, tierQuantities, unitPriceCents } from "../pricing/prices
 export async function cartExcise(
   db: Kysely<DB>,
   input: { userId: string; addressId: string | null; lines: CartLinesInput },
-): Promise<ExciseSummary & { state: string | null }> {
+): Promise<ExciseSummary & { state: string | null; salesTaxCents: number }> {
   let q = db.selectFrom("addresses").select(["state", "zip"]).where("user_id", "=", input.userId);
   q = input.addressId ? q.where("id", "=", input.addressId) : q.orderBy("is_default", "desc").orderBy("created_at");
   const ids = [...new Set(input.lines.map((l) => l.id))];
@@ -24,7 +28,7 @@ export async function cartExcise(
     listProductsByIds(db, ids),
     loadPriceBook(db, input.userId, ids),
   ]);
-  if (!address) return { lines: [], collectedCents: 0, state: null };
+  if (!address) return { lines: [], collectedCents: 0, state: null, salesTaxCents: 0 };
   const byId = new Map(products.map((p) => [p.id, p]));
   // As the order will have them (placeOrder merges lines of one product, priced at the merged
   // quantity): each line's tax is rounded once, so the cart rounds the same lines the order does.
@@ -42,5 +46,25 @@ export async function cartExcise(
     return [{ productId: p.id, quantity, lineCents: unitPriceCents(book, p, reached.get(id) ?? quantity) * quantity }];
   });
   const lines = await computeExcise(db, taxable, address);
-  return { ...summaryOf(lines), state: address.state };
+  // Sales tax as the order will charge it (issue 41). At checkout (an address named) the delivery
+  // fee is part of what is taxed; the cart shows no delivery fee, so its tax leaves it out too.
+  const goodsCents = taxable.reduce((sum, l) => sum + l.lineCents, 0);
+  const delivery = input.addressId ? await deliveryOptionFor(db, address.zip) : null;
+  const classes = await productClassesOf(
+    db,
+    taxable.map((l) => l.productId),
+  );
+  const salesTax = await computeSalesTax(db, {
+    userId: input.userId,
+    destination: address,
+    lines: taxable.map((l, position) => ({
+      position,
+      productId: l.productId,
+      productClass: classes.get(l.productId) ?? null,
+      goodsCents: l.lineCents,
+      exciseCents: collectedCents(lines.filter((x) => x.productId === l.productId)),
+    })),
+    deliveryCents: delivery && delivery.days.length > 0 ? deliveryFeeCents(delivery, goodsCents) : 0,
+  });
+  return { ...summaryOf(lines), state: address.state, salesTaxCents: salesTaxCents(salesTax) };
 }

@@ -6,7 +6,9 @@ import { storeToday } from "~/lib/business";
 import * as RECEIVABLES from "~/lib/messages/receivables";
 import { ORDER_STATUSES, OWNER_APPROVAL } from "~/lib/orders";
 import { CREDIT_HOLD } from "~/lib/receivables";
+import { taxOf } from "~/lib/sales-tax";
 import { taxRuleSchema } from "~/lib/schemas/excise";
+import { jurisdictionSchema, taxStateSchema } from "~/lib/schemas/sales-tax";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { customerWithAddress } from "../../../tests/support/customers";
 import { linesSeen } from "../../../tests/support/orders";
@@ -26,6 +28,7 @@ import { setBusinessCredit } from "../receivables/settings";
 import { ledger } from "../receivables/statement";
 import { readSalesSummary, recountSales } from "../reports/summary";
 import { DomainError } from "../runtime/domain-error";
+import { saveJurisdiction, saveTaxState } from "../tax/rates";
 import { editableLines, editOrder } from "./order-edit";
 import {
   changeOrderStatus,
@@ -201,6 +204,10 @@ async function checkInvariants(): Promise<void> {
     .select(["order_id", "product_id", sql<number>`unit_price_cents * quantity`.as("cents"), "quantity"])
     .execute();
   const excise = await t.db.selectFrom("order_line_excise").select(["order_id", "owed_by", "amount_cents"]).execute();
+  const taxed = await t.db
+    .selectFrom("order_line_tax")
+    .select(["order_id", "base_cents", "rate_ppm", "tax_cents", "exempt"])
+    .execute();
   const docs = await t.db
     .selectFrom("invoices")
     .select(["id", "order_id", "kind", "total_cents", "business_id"])
@@ -214,6 +221,17 @@ async function checkInvariants(): Promise<void> {
     expect(Number(o.total_cents), where).toBe(
       Number(o.goods_cents) + Number(o.excise_cents) + Number(o.delivery_cents) + Number(o.tax_cents),
     );
+    // Sales tax (invariant 6): the sum of its stored lines, each taxed once at its rate; only where
+    // the store collects (Oklahoma here), and never on a line its certificate describes.
+    const taxLines = taxed.filter((x) => x.order_id === o.id);
+    expect(Number(o.tax_cents), `${where}: tax`).toBe(taxLines.reduce((s, x) => s + Number(x.tax_cents), 0));
+    for (const x of taxLines)
+      expect(Number(x.tax_cents), `${where}: tax line`).toBe(
+        x.exempt === 1 ? 0 : taxOf(Number(x.base_cents), Number(x.rate_ppm)),
+      );
+    if (o.user_id !== okcId) expect(taxLines, `${where}: taxed outside Oklahoma`).toEqual([]);
+    if (o.user_id === okcId && lines.some((l) => l.order_id === o.id))
+      expect(taxLines.length, `${where}: Oklahoma lines taxed`).toBeGreaterThan(0);
     // Only an order on a route owes a delivery fee: the zone's, or none from its free threshold.
     expect(Number(o.delivery_cents), `${where}: delivery`).toBe(
       o.user_id === fortworthId ? Number(o.delivery_cents) && 15_00 : 0,
@@ -271,6 +289,7 @@ let vapeOpen: number;
 let kratom: number;
 let dallas: Biz;
 let fortworthId: string;
+let okcId: string;
 let neworleans: Biz;
 let prepaid: Biz;
 let louisville: Biz;
@@ -337,7 +356,73 @@ beforeAll(async () => {
     { terms: "net30", creditLimitCents: null },
   );
   fortworthId = fortworth.id;
-  businesses.push(dallas, neworleans, prepaid, louisville, fortworth);
+  // Oklahoma collects sales tax at the ship-to address (issue 41): 4.5% state, 4.125% city; the
+  // business's resale certificate describes kratom (no class: "other"), so its vapes are taxed.
+  await saveTaxState(
+    t.db,
+    taxStateSchema.parse({ state: "OK", collects: "on", sourcing: "destination", pendingGraceDays: "0" }),
+    ADMIN,
+  );
+  await saveJurisdiction(
+    t.db,
+    undefined,
+    jurisdictionSchema.parse({
+      state: "OK",
+      kind: "state",
+      name: "Oklahoma",
+      rate: "4.5",
+      effectiveFrom: "2020-01-01",
+    }),
+    ADMIN,
+  );
+  await saveJurisdiction(
+    t.db,
+    undefined,
+    jurisdictionSchema.parse({
+      state: "OK",
+      kind: "city",
+      name: "Oklahoma City",
+      rate: "4.125",
+      effectiveFrom: "2020-01-01",
+      zips: "73102",
+    }),
+    ADMIN,
+  );
+  const okc = await business(
+    "okc@life.test",
+    { state: "OK", zip: "73102", city: "Oklahoma City" },
+    { terms: "net30", creditLimitCents: null },
+  );
+  okcId = okc.id;
+  const now = new Date().toISOString();
+  await t.db
+    .insertInto("resale_certificates")
+    .values({
+      id: crypto.randomUUID(),
+      user_id: okc.id,
+      kind: "signed",
+      purchaser_name: "OKC Life",
+      purchaser_street: "1 Main St",
+      purchaser_city: "Oklahoma City",
+      purchaser_state: "OK",
+      purchaser_zip: "73102",
+      permit_number: "12345678901",
+      permit_pending_reason: null,
+      items_description: "Kratom for resale",
+      product_classes: JSON.stringify(["other"]),
+      signer_name: "OKC Owner",
+      signed_on: "2026-01-05",
+      signature_kind: "typed",
+      signature_text: "OKC Owner",
+      document_key: "okc-certificate.pdf",
+      document_type: "application/pdf",
+      document_size: 1,
+      status: "verified",
+      created_at: "2026-01-05T00:00:00.000Z",
+      updated_at: now,
+    })
+    .execute();
+  businesses.push(dallas, neworleans, prepaid, louisville, fortworth, okc);
 });
 
 afterAll(async () => {
@@ -557,7 +642,7 @@ const STEP: fc.Arbitrary<Step> = fc.oneof(
     weight: 3,
     arbitrary: fc.record({
       kind: fc.constant("place" as const),
-      business: fc.nat(4),
+      business: fc.nat(5),
       lines: fc.array(fc.record({ product: fc.nat(2), quantity: fc.integer({ min: 1, max: 6 }) }), {
         minLength: 1,
         maxLength: 3,
@@ -591,7 +676,7 @@ const STEP: fc.Arbitrary<Step> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({
       kind: fc.constant("pay" as const),
-      business: fc.nat(4),
+      business: fc.nat(5),
       amount: fc.integer({ min: 1, max: 300_00 }),
       toInvoice: fc.boolean(),
     }),
@@ -606,7 +691,7 @@ async function run(step: Step): Promise<void> {
   try {
     switch (step.kind) {
       case "place": {
-        const b = businesses[step.business % 5] as Biz;
+        const b = businesses[step.business % businesses.length] as Biz;
         const chosen = [vapeClosed, vapeOpen, kratom];
         await place(
           b,
@@ -654,7 +739,7 @@ async function run(step: Step): Promise<void> {
         return;
       }
       case "pay": {
-        const b = businesses[step.business % 5] as Biz;
+        const b = businesses[step.business % businesses.length] as Biz;
         const open = step.toInvoice
           ? await t.db
               .selectFrom("invoices")
@@ -700,6 +785,10 @@ describe(`the order's life on ${ON} (property)`, () => {
         }),
         { numRuns: runs, seed: process.env.SOAK ? undefined : 36, endOnFailure: true },
       );
+      // The lives reached sales tax: some Oklahoma order was taxed, and some line exempt.
+      const taxed = await t.db.selectFrom("order_line_tax").select(["exempt", "tax_cents"]).execute();
+      expect(taxed.some((x) => x.exempt === 0 && Number(x.tax_cents) > 0)).toBe(true);
+      expect(taxed.some((x) => x.exempt === 1)).toBe(true);
     },
     process.env.SOAK ? 1_800_000 : 240_000,
   );

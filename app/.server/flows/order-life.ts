@@ -31,6 +31,7 @@ import { earlierPayment, type PaymentInput, recordPaymentIn } from "../receivabl
 import { DomainError } from "../runtime/domain-error";
 import { env } from "../runtime/env";
 import { log } from "../runtime/log";
+import { recordOrderSalesTax } from "../tax/sales-tax";
 
 /**
  * The order's life (issue 36; decision 0052): every change of an order's status or hold (an
@@ -348,6 +349,7 @@ export async function decideApproval(db: Kysely<DB>, owner: Viewer, orderId: num
  */
 export async function recountOrder(trx: Trx, orderId: number, actor: Actor) {
   await recordOrderExcise(trx, orderId);
+  await recordOrderSalesTax(trx, orderId);
   const money = await recordOrderMoney(trx, orderId);
   const order = await trx
     .selectFrom("orders")

@@ -7,6 +7,7 @@ import { formatCents } from "~/lib/money";
 import { goodsCentsOf, orderMoney } from "~/lib/order-money";
 import type { OrderDetail } from "~/lib/orders";
 import { OWNER_APPROVAL } from "~/lib/orders";
+import { salesTaxCents } from "~/lib/sales-tax";
 import type { CartLinesInput } from "~/lib/schemas/checkout";
 import { findAddress } from "../accounts/addresses";
 import { findUserById } from "../accounts/users";
@@ -27,6 +28,7 @@ import { findOrderForUser } from "../orders/queries";
 import { loadPriceBook, tierQuantities, unitPriceCents } from "../pricing/prices";
 import { creditHoldFor } from "../receivables/credit";
 import { DomainError } from "../runtime/domain-error";
+import { computeSalesTax, productClassesOf, storeOrderSalesTax } from "../tax/sales-tax";
 import { orderValueProblem } from "../wholesale/order-value";
 import { sellingUnitProblem } from "../wholesale/selling-units";
 import { enqueueApprovalRequest } from "./order-approvals";
@@ -172,10 +174,29 @@ export async function placeOrder(
             formatCents(delivery.minimumCents - goodsCents),
           ),
         );
+      // Sales tax (issue 41): each line where the store collects, unless a resale certificate in
+      // force describes it; part of the total, so of every limit below.
+      const classes = await productClassesOf(
+        trx,
+        sold.map((l) => l.id),
+      );
+      const salesTax = await computeSalesTax(trx, {
+        userId: input.userId,
+        destination,
+        lines: sold.map((l, position) => ({
+          position,
+          productId: l.id,
+          productClass: classes.get(l.id) ?? null,
+          goodsCents: l.priceCents * l.quantity,
+          exciseCents: collectedCents(excise.filter((x) => x.productId === l.id)),
+        })),
+        deliveryCents: delivery?.feeCents ?? 0,
+      });
       const money = orderMoney({
         goodsCents,
         exciseCents: collectedCents(excise),
         deliveryCents: delivery?.feeCents ?? 0,
+        taxCents: salesTaxCents(salesTax),
       });
       const now = sqlNow(dialectOf(db));
       const placedBy = input.placedBy ?? {
@@ -229,6 +250,7 @@ export async function placeOrder(
       for (const l of sold) await allocateLots(trx, order.id, l.id, l.quantity, today);
       await recordLineChecks(trx, order.id, compliance.version, compliance.checks);
       await storeOrderExcise(trx, order.id, excise);
+      await storeOrderSalesTax(trx, order.id, salesTax);
       for (const l of sold) await addUnitsSold(trx, l.id, l.quantity);
       const placed = await findOrderForUser(trx, input.userId, order.id);
       if (!placed) throw new Error(`Order ${order.id} not found in its own transaction`);

@@ -48,3 +48,16 @@ export function pdfResponse(bytes: Buffer, filename: string, disposition: "inlin
     },
   });
 }
+
+/** The HTTP answer carrying a ZIP archive, downloaded: private, never cached, never sniffed. */
+export function zipResponse(bytes: Uint8Array, filename: string) {
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "Content-Type": "application/zip",
+      "Content-Length": String(bytes.length),
+      "Content-Disposition": `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, "")}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -48,10 +48,11 @@ export async function findOrderMoney(db: Db, orderId: number): Promise<OrderMone
 /**
  * Makes the order's stored money what its lines and stored excise now say (after it was placed,
  * or its lines or excise changed): the goods from the lines, the excise the store collects from
- * the stored excise lines, the delivery fee and tax as stored. Returns the money written.
+ * the stored excise lines, the tax from its stored tax lines, the delivery fee as stored. Returns
+ * the money written.
  */
 export async function recordOrderMoney(trx: Transaction<DB>, orderId: number): Promise<OrderMoney> {
-  const [lines, excise, stored] = await Promise.all([
+  const [lines, excise, stored, tax] = await Promise.all([
     trx
       .selectFrom("order_items")
       .select([
@@ -66,17 +67,18 @@ export async function recordOrderMoney(trx: Transaction<DB>, orderId: number): P
       .where("order_id", "=", orderId)
       .where("owed_by", "=", "store")
       .executeTakeFirstOrThrow(),
+    trx.selectFrom("orders").select(["delivery_cents"]).where("id", "=", orderId).executeTakeFirstOrThrow(),
     trx
-      .selectFrom("orders")
-      .select(["delivery_cents", "tax_cents"])
-      .where("id", "=", orderId)
+      .selectFrom("order_line_tax")
+      .select(sql<number>`coalesce(sum(tax_cents), 0)`.as("cents"))
+      .where("order_id", "=", orderId)
       .executeTakeFirstOrThrow(),
   ]);
   const money = orderMoney({
     goodsCents: Number(lines.goods),
     exciseCents: Number(excise.cents),
     deliveryCents: Number(stored.delivery_cents),
-    taxCents: Number(stored.tax_cents),
+    taxCents: Number(tax.cents),
   });
   await trx
     .updateTable("orders")

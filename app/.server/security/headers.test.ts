@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { repeatsEdgeHeader, securityHeaders, withCamera, withRouteHeaders } from "./headers";
+import { repeatsEdgeHeader, securityHeaders, withCamera, withGeolocation, withRouteHeaders } from "./headers";
 
 describe("a route's own headers next to the edge's", () => {
   it("sends a header that repeats the edge's value once, and keeps one that says something else", () => {
@@ -46,5 +46,16 @@ describe("a page that may use the camera (quick order's scanner, issue 38)", () 
     for (const [name, value] of plain) {
       if (name !== "Permissions-Policy" && name !== "Content-Security-Policy") expect(get(camera, name)).toBe(value);
     }
+  });
+});
+
+describe("a page that may ask for the position (the driver's stop, issue 40)", () => {
+  it("lets the store's own scripts ask for the position; nothing else changes", () => {
+    const plain = securityHeaders("n0nce", { production: true, https: true, devServer: false });
+    const located = withGeolocation(plain);
+    const get = (headers: [string, string][], name: string) => headers.find(([n]) => n === name)?.[1] ?? "";
+    expect(get(plain, "Permissions-Policy")).toContain("geolocation=()");
+    expect(get(located, "Permissions-Policy")).toBe("camera=(), microphone=(), geolocation=(self), payment=()");
+    for (const [name, value] of plain) if (name !== "Permissions-Policy") expect(get(located, name)).toBe(value);
   });
 });

@@ -102,6 +102,16 @@ export function withCamera(headers: readonly [string, string][]): [string, strin
   });
 }
 
+/**
+ * The headers of a page that may ask for the position (its handle says geolocation: true; the
+ * driver's stop, issue 40): the store's own scripts may ask. Every other page keeps geolocation=().
+ */
+export function withGeolocation(headers: readonly [string, string][]): [string, string][] {
+  return headers.map(([name, value]): [string, string] =>
+    name === "Permissions-Policy" ? [name, value.replace("geolocation=()", "geolocation=(self)")] : [name, value],
+  );
+}
+
 /** The edge's headers, then the route's own, less those that repeat an edge header (repeatsEdgeHeader). */
 export function withRouteHeaders(
   edge: readonly [string, string][],

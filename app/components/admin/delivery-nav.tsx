@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { SubNav } from "./sub-nav";
 
 const PAGES = [
   { to: "/admin/dispatch", label: "Dispatch", end: false },
@@ -9,22 +9,5 @@ const PAGES = [
 
 /** The pages of local delivery (issue 40), under the admin's Delivery tab. */
 export function DeliveryNav() {
-  return (
-    <nav aria-label="Local delivery" className="flex flex-wrap gap-x-4 gap-y-2 text-sm font-semibold">
-      {PAGES.map((p) => (
-        <NavLink
-          key={p.to}
-          to={p.to}
-          end={p.end}
-          className={({ isActive }) =>
-            isActive
-              ? "text-slate-900 underline decoration-2 underline-offset-4"
-              : "text-brand-700 underline underline-offset-2"
-          }
-        >
-          {p.label}
-        </NavLink>
-      ))}
-    </nav>
-  );
+  return <SubNav label="Local delivery" pages={PAGES} />;
 }

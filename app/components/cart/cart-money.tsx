@@ -47,7 +47,12 @@ export function useCartExcise(enabled: boolean, lines: readonly CartLine[], addr
 
 /** The cart's money: its goods and the excise the store collects on them, as an order would owe. */
 export function cartMoney(goodsCents: number, excise: CartExcise | null, deliveryCents = 0): OrderMoney {
-  return orderMoney({ goodsCents, exciseCents: excise?.collectedCents ?? 0, deliveryCents });
+  return orderMoney({
+    goodsCents,
+    exciseCents: excise?.collectedCents ?? 0,
+    deliveryCents,
+    taxCents: excise?.salesTaxCents ?? 0,
+  });
 }
 
 /**

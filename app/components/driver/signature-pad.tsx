@@ -4,9 +4,20 @@ import * as DRIVER from "~/lib/messages/driver";
 /**
  * A signature drawn with a finger or the mouse on a canvas. The canvas has a name; for a screen
  * reader user the typed printed name stands for the signature (the stop form asks for both).
- * `onChange` gets the drawing as a PNG data URL, or null once cleared.
+ * `onChange` gets the drawing as a PNG data URL, or null once cleared. `label` and `canvasLabel`
+ * say what is signed (a resale certificate reuses the pad; the driver's words by default).
  */
-export function SignaturePad({ onChange }: { onChange: (png: string | null) => void }) {
+export function SignaturePad({
+  onChange,
+  label = DRIVER.signHere,
+  canvasLabel = DRIVER.signatureCanvasLabel,
+  labelId = "signature-label",
+}: {
+  onChange: (png: string | null) => void;
+  label?: string;
+  canvasLabel?: string;
+  labelId?: string;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
   const drawn = useRef(false);
@@ -65,13 +76,13 @@ export function SignaturePad({ onChange }: { onChange: (png: string | null) => v
 
   return (
     <div className="flex flex-col gap-1">
-      <p id="signature-label" className="text-sm font-medium text-slate-800">
-        {DRIVER.signHere}
+      <p id={labelId} className="text-sm font-medium text-slate-800">
+        {label}
       </p>
       <canvas
         ref={canvas}
         role="img"
-        aria-label={DRIVER.signatureCanvasLabel}
+        aria-label={canvasLabel}
         className="h-40 w-full touch-none rounded-md border border-slate-400 bg-white"
         onPointerDown={start}
         onPointerMove={move}

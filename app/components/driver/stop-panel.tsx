@@ -82,9 +82,18 @@ async function shrinkPhoto(file: File): Promise<string> {
 function position(): Promise<{ latitude: number; longitude: number } | null> {
   if (!("geolocation" in navigator)) return Promise.resolve(null);
   return new Promise((resolve) => {
+    // The timeout below runs only once the driver has answered the browser's question: a question
+    // left unanswered must not hold the delivery either.
+    const giveUp = window.setTimeout(() => resolve(null), 4000);
     navigator.geolocation.getCurrentPosition(
-      (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude }),
-      () => resolve(null),
+      (p) => {
+        window.clearTimeout(giveUp);
+        resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude });
+      },
+      () => {
+        window.clearTimeout(giveUp);
+        resolve(null);
+      },
       { timeout: 3000, maximumAge: 60_000 },
     );
   });

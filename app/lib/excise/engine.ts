@@ -211,7 +211,11 @@ export interface ExciseSummary {
 }
 
 /** A cart's excise for the address in use (the state it was computed for; null: no address yet). */
-export type CartExcise = ExciseSummary & { state: string | null };
+export type CartExcise = ExciseSummary & {
+  state: string | null;
+  /** The cart's sales tax as the order would charge it (issue 41). */
+  salesTaxCents?: number;
+};
 
 /** The excise the store collects (in the total); what the buyer owes is shown, not added. */
 export function collectedCents(lines: readonly { owedBy: OwedBy | string; amountCents: number }[]): number {

@@ -38,7 +38,8 @@ export const noTaxRules = "No tax rules yet.";
 // Where the tax shows
 export const buyerOwesExcise = "Owed by the buyer, not included in the total.";
 export const exciseFactMissing = "A product's ml or cartridge count is not set: its tax shows as $0.00.";
-export const exciseHeading = "Excise tax";
+// The rows above a cart's total: excise, delivery and sales tax.
+export const exciseHeading = "Taxes and charges";
 // Report
 export const exciseReportIntro =
   "Taxable quantities and tax of placed orders (cancelled orders left out), by destination state and month, for the return.";

@@ -15,16 +15,18 @@ import { type FieldErrors, parseForm, replyError, replyOk } from "~/.server/http
 import { domainErrorReply } from "~/.server/http/http";
 import { checkDocument, DOCUMENT_MISSING, DocumentRejectedError } from "~/.server/media/documents";
 import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
+import { listCertificates } from "~/.server/tax/certificates";
 import { AccountShell } from "~/components/account-shell";
 import { BusinessFields } from "~/components/business-fields";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { approvalShown, LICENSE_STATUS_LABEL, LICENSE_TYPES, storeToday } from "~/lib/business";
 import { type FieldName, type FormReply, fieldError, intentOf, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
+import * as CERTIFICATES from "~/lib/messages/certificates";
 import * as TEAM_MESSAGES from "~/lib/messages/team";
 import { MB, type RouteHandle } from "~/lib/route-policy";
 import { businessSchema, licenseSchema } from "~/lib/schemas/business";
@@ -44,14 +46,31 @@ export function meta() {
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = signedInViewer(context);
   const db = getDb();
-  const [business, licenses, addresses] = await Promise.all([
+  const canManage = managesBusiness(viewer);
+  const [business, licenses, addresses, certificates] = await Promise.all([
     findBusiness(db, viewer.accountId),
     listLicenses(db, viewer.accountId),
     listAddresses(db, viewer.accountId),
+    // Resale certificates (issue 41) are the owners' alone, as their documents are.
+    canManage ? listCertificates(db, viewer.accountId) : Promise.resolve([]),
   ]);
   return {
     business,
-    canManage: managesBusiness(viewer),
+    canManage,
+    certificates: certificates.map((c) => ({
+      id: c.id,
+      permitNumber: c.permitNumber,
+      permitPendingReason: c.permitPendingReason,
+      classes: c.productClassLabels.join(", "),
+      signerName: c.signerName,
+      signedOn: c.signedOn,
+      kind: c.kind,
+      status: c.status,
+      rejectionReason: c.rejectionReason,
+      revokedAt: c.revokedAt?.slice(0, 10) ?? null,
+      revokedReason: c.revokedReason,
+      expiresOn: c.expiresOn,
+    })),
     approvalMode: approvalMode(),
     // Where each counts: the state that issued it (issue 26).
     licenses: licenses.map((l) => ({ ...l, countsFor: licenseCountsForText(l) })),
@@ -135,9 +154,16 @@ export async function action({ context }: Route.ActionArgs) {
 }
 
 const STATUS_TONE = { pending: "warn", approved: "ok", rejected: "danger", expired: "danger" } as const;
+const CERTIFICATE_TONE = { pending: "warn", verified: "ok", rejected: "danger", revoked: "danger" } as const;
+const CERTIFICATE_STATUS_LABEL = {
+  pending: "Pending",
+  verified: "Verified",
+  rejected: "Rejected",
+  revoked: "Revoked",
+} as const;
 
 export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
-  const { business, approvalMode, licenses, addresses, today, canManage } = loaderData;
+  const { business, approvalMode, licenses, addresses, today, canManage, certificates } = loaderData;
   // What is true of the business in this store's mode (issue 26): automatic approval has no waiting.
   const approval = business ? approvalShown(approvalMode, business.approval) : null;
   const approvalNote = !business
@@ -252,6 +278,64 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
         </section>
+
+        {canManage ? (
+          <section aria-labelledby="certificates-title" className="flex flex-col gap-3">
+            <h2 id="certificates-title" className="text-lg font-bold text-slate-900">
+              Resale certificates
+            </h2>
+            <p className="max-w-xl text-sm text-slate-700">{CERTIFICATES.certificatesIntro}</p>
+            {certificates.length === 0 ? (
+              <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-slate-700">
+                {CERTIFICATES.noCertificatesYet}
+              </p>
+            ) : (
+              <ul className="flex flex-col gap-3">
+                {certificates.map((c) => (
+                  <li key={c.id} className="rounded-lg border border-slate-200 bg-white p-4">
+                    <div className="flex flex-wrap items-start justify-between gap-2">
+                      <div>
+                        <p className="font-semibold text-slate-900">
+                          Resale certificate · {c.permitNumber ? `permit ${c.permitNumber}` : "permit pending"}
+                        </p>
+                        <p className="text-sm text-slate-700">
+                          {c.kind === "signed" ? "Signed" : "Uploaded"} by {c.signerName} on {c.signedOn}
+                          {c.expiresOn ? ` · renew by ${c.expiresOn}` : ""}
+                        </p>
+                        <p className="text-sm text-slate-600">Covers: {c.classes}</p>
+                      </div>
+                      <Badge tone={CERTIFICATE_TONE[c.status]}>{CERTIFICATE_STATUS_LABEL[c.status]}</Badge>
+                    </div>
+                    {c.status === "pending" ? (
+                      <p className="mt-2 text-sm text-slate-700">{CERTIFICATES.pendingNote}</p>
+                    ) : null}
+                    {c.status === "rejected" && c.rejectionReason ? (
+                      <p className="mt-2 text-sm text-danger-600">{CERTIFICATES.reasonLine(c.rejectionReason)}</p>
+                    ) : null}
+                    {c.status === "revoked" ? (
+                      <p className="mt-2 text-sm text-danger-600">
+                        {CERTIFICATES.revokedNote(c.revokedAt ?? "")}{" "}
+                        {c.revokedReason ? CERTIFICATES.reasonLine(c.revokedReason) : null}
+                      </p>
+                    ) : null}
+                    <a
+                      href={`/account/business/certificates/${c.id}/document`}
+                      target="_blank"
+                      rel="noopener"
+                      className="mt-3 inline-block text-sm font-semibold text-brand-700 underline"
+                    >
+                      View certificate
+                      <span className="sr-only"> signed on {c.signedOn}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <ButtonLink to="/account/business/certificates/new" className="self-start">
+              Sign a resale certificate
+            </ButtonLink>
+          </section>
+        ) : null}
 
         {canManage ? (
           <Form

@@ -24,6 +24,8 @@ const TABS = [
   { to: "/act", label: "Phone order", end: false },
   { to: "/admin/price-groups", label: "Price groups", end: false },
   { to: "/admin/approvals", label: "Approvals", end: false },
+  // Resale certificates (issue 41): verify, reject, revoke.
+  { to: "/admin/certificates", label: "Certificates", end: false },
   { to: "/admin/audit", label: "Audit log", end: false },
   { to: "/admin/compliance", label: "Compliance", end: false },
   { to: "/admin/taxes", label: "Taxes", end: false },
@@ -55,6 +57,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const onZones = useMatch({ path: "/admin/delivery-zones", end: false }) !== null;
   const onSettlements = useMatch({ path: "/admin/settlements", end: false }) !== null;
   const onDelivery = onZones || onSettlements;
+  // Sales tax and its report are part of the taxes section.
+  const onTaxes = useMatch({ path: "/admin/sales-tax", end: false }) !== null;
   const f = loaderData.figures;
   const figures = [
     { label: "Orders today", value: count(f.ordersToday) },
@@ -91,7 +95,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                     isActive ||
                     (onLines && t.to === "/admin/products") ||
                     (onPurchasing && t.to === "/admin/suppliers") ||
-                    (onDelivery && t.to === "/admin/dispatch")
+                    (onDelivery && t.to === "/admin/dispatch") ||
+                    (onTaxes && t.to === "/admin/taxes")
                       ? "border-brand-700 text-brand-800"
                       : "border-transparent text-slate-600 hover:text-slate-900"
                   }`

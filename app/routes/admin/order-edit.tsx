@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { getDb } from "~/.server/db/instance";
+import { deliveryProofFor } from "~/.server/delivery/proof";
 import { findOrderDocument } from "~/.server/flows/order-documents";
 import { EDITABLE_STATUSES, editableLines, editOrder, orderHistory, orderLineName } from "~/.server/flows/order-edit";
 import { changeOrderStatus } from "~/.server/flows/order-life";
@@ -11,6 +12,7 @@ import { findShipment, recordShipment } from "~/.server/orders/shipments";
 import { actorOf, formOf, signedInViewer } from "~/.server/request/context";
 import { ShipmentForm } from "~/components/admin/excise/shipment-form";
 import { ConfirmPanel } from "~/components/confirm-panel";
+import { OrderDelivery } from "~/components/order-delivery";
 import { OrderMoneySummary, OrderReference, OrderStatusBadge } from "~/components/order-view";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-message";
@@ -51,6 +53,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     history,
     editable: EDITABLE_STATUSES.includes(doc.order.status),
     shipment: await findShipment(db, id),
+    // Local delivery's proof (issue 40): who received it, when, the signature and the photo.
+    delivery: await deliveryProofFor(db, signedInViewer(context), id),
   };
 }
 
@@ -277,7 +281,7 @@ function CancelOrder({ id, status }: { id: number; status: string }) {
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const actionData = useSettledActionData<typeof action>();
-  const { order, customer, business, lines, history, editable, shipment } = loaderData;
+  const { order, customer, business, lines, history, editable, shipment, delivery } = loaderData;
   // The answer of a post made before the page's JavaScript ran: the question, or what was done.
   const step = confirmStepOf(actionData);
   const s = order.shipping;
@@ -341,6 +345,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         </ul>
         <OrderMoneySummary money={order.money} excise={order.excise} />
       </section>
+      <OrderDelivery proof={delivery} />
       {order.status === "Completed" ? <ShipmentForm shipment={shipment} /> : null}
       {editable ? (
         <>

@@ -6,6 +6,7 @@ import { isRuleBookIntent, ruleBookAction, ruleBookPageData } from "~/.server/ru
 import { TaxRuleCard } from "~/components/admin/excise/tax-rule-card";
 import { TaxRuleForm } from "~/components/admin/excise/tax-rule-form";
 import { RuleBookPage } from "~/components/admin/rule-book/rule-book-page";
+import { TaxesNav } from "~/components/admin/taxes-nav";
 import { intentOf } from "~/lib/form-reply";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
 import * as EXCISE_MESSAGES from "~/lib/messages/excise";
@@ -45,16 +46,19 @@ export async function action({ context }: Route.ActionArgs) {
 export default function AdminTaxes({ loaderData }: Route.ComponentProps) {
   const { rules, editing, today } = loaderData;
   return (
-    <RuleBookPage
-      id="taxes-title"
-      title="Excise taxes"
-      intro={EXCISE_MESSAGES.taxesIntro}
-      rules={rules}
-      exampleNotice={EXCISE_MESSAGES.exampleNotTaxAdvice}
-      listLabel="Tax rules"
-      empty={EXCISE_MESSAGES.noTaxRules}
-      card={(r) => <TaxRuleCard rule={r} />}
-      form={<TaxRuleForm editing={editing} today={today} />}
-    />
+    <div className="flex flex-col gap-6">
+      <TaxesNav />
+      <RuleBookPage
+        id="taxes-title"
+        title="Excise taxes"
+        intro={EXCISE_MESSAGES.taxesIntro}
+        rules={rules}
+        exampleNotice={EXCISE_MESSAGES.exampleNotTaxAdvice}
+        listLabel="Tax rules"
+        empty={EXCISE_MESSAGES.noTaxRules}
+        card={(r) => <TaxRuleCard rule={r} />}
+        form={<TaxRuleForm editing={editing} today={today} />}
+      />
+    </div>
   );
 }

@@ -11,7 +11,8 @@ import type { RouteHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/manifest";
 
 /** In the driver group (app/routes.ts): anyone else signed in is sent to their account and told this. */
-export const handle: RouteHandle = { refusal: DRIVER.driversOnly };
+// The current stop's proof of delivery records where the phone was, when allowed (headers.ts withGeolocation).
+export const handle: RouteHandle = { refusal: DRIVER.driversOnly, geolocation: true };
 
 export function meta() {
   return [

@@ -9,7 +9,8 @@ import * as DRIVER from "~/lib/messages/driver";
 import type { RouteHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/stop";
 
-export const handle: RouteHandle = { refusal: DRIVER.driversOnly };
+// Proof of delivery records where the phone was, when the driver allows it (headers.ts withGeolocation).
+export const handle: RouteHandle = { refusal: DRIVER.driversOnly, geolocation: true };
 
 export function meta() {
   return [

@@ -24,11 +24,14 @@ export interface OtherServer {
 
 export interface SetUpRecipe {
   customers?: { verified?: boolean; withAddress?: boolean }[];
+  /** How many admin accounts to make. */
+  admins?: number;
   products?: { name: string; priceCents: number; stock: number; category?: string }[];
 }
 
 export interface SetUpResult {
   customers: TestAccount[];
+  admins: TestAccount[];
   products: number[];
 }
 
