@@ -119,6 +119,7 @@ export default [
       route("certificates", "routes/admin/certificates.tsx"),
       route("certificates/:certificateId/document", "routes/admin/certificate-document.ts"),
       route("audit", "routes/admin/audit.tsx"),
+      route("api-keys", "routes/admin/api-keys.tsx"),
       route("outbox", "routes/admin/outbox.tsx"),
       route("compliance", "routes/admin/compliance.tsx"),
       route("reports", "routes/admin/reports.tsx"),

@@ -11,6 +11,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { type Viewer, viewerFromHeaders } from "~/.server/accounts/viewer";
 import { closeDb, getDb } from "~/.server/db/instance";
 import { noteActivity } from "~/.server/db/versions-watch";
+import { apiRouter } from "~/.server/flows/api/router";
 import { audienceUsed, audienceVersionsContext } from "~/.server/flows/audience";
 import { isStartupComplete, runStartupTasks, stopBackgroundWork } from "~/.server/flows/startup";
 import { isMediaName, mediaStore } from "~/.server/media/store";
@@ -174,6 +175,18 @@ function refuseUnread(req: ExpressRequest, res: Response, status: number, text: 
   });
   res.status(status).set("Cache-Control", "no-store").type("text/plain").send(text);
 }
+
+// The public REST API (issue 42, decision 0072): bearer keys, no cookies, no cross-site check (a
+// browser never sends a key on its own), its own methods (405 as a problem document), body limit
+// and answers. A write is noted like a form's, so this server's next page reads the counters.
+app.use("/api/v1", (req, res, next) => {
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    noteActivity();
+    res.on("finish", noteActivity);
+  }
+  next();
+});
+app.use("/api/v1", apiRouter());
 
 // The store answers GET and HEAD (pages, data, files) and POST (its forms). Any other method
 // (TRACE, PUT, OPTIONS, PROPFIND...) is refused here with the methods it takes, before React

@@ -224,6 +224,26 @@ describeIf("two app servers on one PostgreSQL with S3 media", () => {
     expect(await last.text()).toContain("Too many attempts");
   });
 
+  it("refuses an API key on both servers from the request after its revoke (issue 42)", async () => {
+    const secret = `sk_live_${crypto.randomBytes(30).toString("base64url")}`;
+    const hash = crypto.createHash("sha256").update(secret).digest("hex");
+    const { rows } = await db.query(
+      `insert into api_keys (name, prefix, secret_hash, scopes, rate_limit_per_minute, created_by_name, created_at)
+       values ('two servers', $1, $2, 'catalog:read', 1000, 'test', $3) returning id`,
+      [secret.slice(0, 16), hash, new Date().toISOString()],
+    );
+    const headers = { Authorization: `Bearer ${secret}` };
+    for (const origin of [a(), b(), a(), b()])
+      expect((await fetch(`${origin}/api/v1/products?limit=1`, { headers })).status).toBe(200);
+    // Revoked as the admin page revokes it: the row, nothing else.
+    await db.query("update api_keys set revoked_at = $1 where id = $2", [new Date().toISOString(), rows[0]?.id]);
+    for (const origin of [a(), b()]) {
+      const res = await fetch(`${origin}/api/v1/products?limit=1`, { headers });
+      expect(res.status).toBe(401);
+      expect(res.headers.get("content-type")).toContain("application/problem+json");
+    }
+  });
+
   it("shows an order placed through one server through the other, and serves an image uploaded through one from the other", async () => {
     const boss = await account("admin");
     const adminA = new Client(a());

@@ -42,6 +42,8 @@ export type AuditSubject =
   | "sales-tax-rate"
   // Resale certificates (issue 41).
   | "resale-certificate"
+  // The public REST API's keys (issue 42).
+  | "api-key"
   | "store";
 
 export interface AuditEntry {

@@ -1034,7 +1034,41 @@ export interface OrderLineTaxTable {
   created_at: string;
 }
 
+/** A key of the public REST API (migration 0046, decision 0072): only its secret's SHA-256 is kept. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  name: string;
+  /** The visible start of the secret ("sk_live_abcd1234"), unique. */
+  prefix: string;
+  /** SHA-256 of the whole secret, hex; unique (each request looks its key up by it). */
+  secret_hash: string;
+  /** The scopes, space separated (lib/api-scopes.ts). */
+  scopes: string;
+  rate_limit_per_minute: number;
+  created_by: string | null;
+  created_by_name: string;
+  created_at: string;
+  last_used_at: ColumnType<string | null, string | null | undefined, string | null>;
+  last_used_ip: ColumnType<string | null, string | null | undefined, string | null>;
+  revoked_at: ColumnType<string | null, string | null | undefined, string | null>;
+  revoked_by_name: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A POST's Idempotency-Key per API key and the answer it got (migration 0046); kept 24 hours. */
+export interface ApiIdempotencyTable {
+  key_id: number;
+  idem_key: string;
+  request_hash: string;
+  /** NULL while the first request with this key is still being answered. */
+  status: ColumnType<number | null, number | null | undefined, number | null>;
+  body: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Epoch milliseconds (bigint on PostgreSQL, read back as a string). */
+  created_ms: ColumnType<number | string, number, number>;
+}
+
 export interface DB {
+  api_keys: ApiKeysTable;
+  api_idempotency: ApiIdempotencyTable;
   resale_certificates: ResaleCertificatesTable;
   sales_tax_states: SalesTaxStatesTable;
   sales_tax_jurisdictions: SalesTaxJurisdictionsTable;

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { type Kysely, sql } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { auditFieldLabel } from "~/lib/audit";
 import type { ProductImage } from "~/lib/images";
 import * as MESSAGES from "~/lib/messages";
@@ -362,6 +362,36 @@ export async function bulkUpdateProducts(
   changes: BulkChanges,
   actor: Actor,
 ): Promise<number> {
+  return db.transaction().execute((trx) => bulkUpdateProductsIn(trx, ids, changes, actor));
+}
+
+/**
+ * Several bulk changes at once, each to its own products, in one transaction (the REST API's
+ * prices and stock in bulk, issue 42): every product's row is held first, by id (decision 0005),
+ * then each change is applied as the back office's bulk edit applies it. All or nothing.
+ */
+export async function bulkUpdateProductSets(
+  db: Kysely<DB>,
+  sets: { ids: number[]; changes: BulkChanges }[],
+  actor: Actor,
+): Promise<number> {
+  const all = [...new Set(sets.flatMap((s) => s.ids))].sort((a, b) => a - b);
+  if (all.length === 0) return 0;
+  return db.transaction().execute(async (trx) => {
+    if (dialectOf(db) === "postgres")
+      await trx.selectFrom("products").select("id").where("id", "in", all).orderBy("id").forUpdate().execute();
+    let changed = 0;
+    for (const set of sets) changed += await bulkUpdateProductsIn(trx, set.ids, set.changes, actor);
+    return changed;
+  });
+}
+
+async function bulkUpdateProductsIn(
+  trx: Transaction<DB>,
+  ids: number[],
+  changes: BulkChanges,
+  actor: Actor,
+): Promise<number> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return 0;
   const set = {
@@ -375,7 +405,7 @@ export async function bulkUpdateProducts(
     ...(changes.stock !== undefined ? { stock: changes.stock } : {}),
     ...(changes.category !== undefined ? { category: changes.category } : {}),
   };
-  return db.transaction().execute(async (trx) => {
+  {
     // Only rows where something actually differs change (and are recorded).
     let read = trx
       .selectFrom("products")
@@ -383,7 +413,7 @@ export async function bulkUpdateProducts(
       .where("id", "in", unique);
     // PostgreSQL: hold the rows so the values recorded as "before" are the ones replaced, by id
     // (decision 0005): an order of the same products never holds one while waiting for another.
-    if (dialectOf(db) === "postgres") read = read.orderBy("id").forUpdate();
+    if (dialectOf(trx) === "postgres") read = read.orderBy("id").forUpdate();
     const rows = await read.execute();
     const changing = rows
       .map((r) => ({
@@ -410,7 +440,7 @@ export async function bulkUpdateProducts(
       await lockCounters(trx, ["catalog", "prices"]);
     const result = await trx
       .updateTable("products")
-      .set({ ...set, version: sql<number>`version + 1`, updated_at: sqlNow(dialectOf(db)) })
+      .set({ ...set, version: sql<number>`version + 1`, updated_at: sqlNow(dialectOf(trx)) })
       .where(
         "id",
         "in",
@@ -430,5 +460,5 @@ export async function bulkUpdateProducts(
       });
     }
     return Number(result.numUpdatedRows);
-  });
+  }
 }

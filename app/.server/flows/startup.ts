@@ -5,6 +5,7 @@ import type { SaveDemoLine } from "../../../db/seed";
 import { forgotPasswordJob } from "../accounts/passwords";
 import { resendVerificationJob } from "../accounts/sign-in";
 import { expireUnverifiedAccountsJob } from "../accounts/unverified";
+import { pruneIdempotencyKeysJob } from "../api-keys/idempotency";
 import { SYSTEM_ACTOR } from "../audit/log";
 import { licenseExpiryJob } from "../business/licenses";
 import { lowStockDigestJob } from "../catalog/low-stock";
@@ -96,6 +97,7 @@ const JOBS = [
   orderBillingJob,
   demoPicturesJob,
   expireLotsJob,
+  pruneIdempotencyKeysJob,
 ];
 
 const MINUTE = 60 * 1000;
@@ -125,6 +127,8 @@ export function startBackgroundWork(): void {
   scheduleEvery(orderBillingJob.name, 24 * HOUR);
   // Lots past their last day leave the stock within the hour (issue 39).
   scheduleEvery(expireLotsJob.name, HOUR);
+  // The API's Idempotency-Keys are kept 24 hours (issue 42): older ones go within the hour.
+  scheduleEvery(pruneIdempotencyKeysJob.name, HOUR);
   runner = startJobRunner({ pollMs: 2000 });
   log.info({ jobs: JOBS.map((j) => j.name) }, "job runner started");
 }

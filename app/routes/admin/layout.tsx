@@ -35,6 +35,8 @@ const TABS = [
   { to: "/admin/receivables", label: "Receivables", end: false },
   // Local delivery (issue 40): the day's routes; vehicles and each route are under it.
   { to: "/admin/dispatch", label: "Delivery", end: false },
+  // The public REST API's keys (issue 42).
+  { to: "/admin/api-keys", label: "API", end: false },
 ] as const;
 
 /** A count as the admin reads it: "20,006". */
