@@ -81,6 +81,9 @@ function concrete(routePath: string, world: World): string {
   if (routePath === "/admin/reports/pact/export.csv") return "/admin/reports/pact/export.csv?month=2026-01&state=OK";
   // The excise file is of a month (without one: 400).
   if (routePath === "/admin/reports/excise/export.csv") return "/admin/reports/excise/export.csv?month=2026-01";
+  // The sales tax file is of a month, the audit export of a period (without them: 400).
+  if (routePath === "/admin/sales-tax/report.csv") return "/admin/sales-tax/report.csv?month=2026-01";
+  if (routePath === "/admin/sales-tax/audit.zip") return "/admin/sales-tax/audit.zip?from=2026-01&to=2026-02";
   return routePath
     .replace(":productId", String(world.productId))
     .replace(":slug", world.lineSlug)

@@ -216,6 +216,7 @@ test.describe("390 px layout", () => {
       "Phone order",
       "Price groups",
       "Approvals",
+      "Certificates",
       "Audit log",
       "Compliance",
       "Taxes",
