@@ -36,6 +36,7 @@ import * as m0041 from "./migrations/0041-facet-counts-read-from-indexes";
 import * as m0042 from "./migrations/0042-suppliers-and-lots";
 import * as m0043 from "./migrations/0043-local-delivery";
 import * as m0044 from "./migrations/0044-driver-deliveries";
+import * as m0047 from "./migrations/0047-webhooks";
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   "0042-suppliers-and-lots": m0042,
   "0043-local-delivery": m0043,
   "0044-driver-deliveries": m0044,
+  "0047-webhooks": m0047,
 };
 
 export const migrationNames = Object.keys(migrations);

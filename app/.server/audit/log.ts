@@ -37,6 +37,8 @@ export type AuditSubject =
   | "delivery-day"
   | "delivery-route"
   | "vehicle"
+  // Webhooks (issue 42): an endpoint registered, changed, rolled, replayed.
+  | "webhook"
   | "store";
 
 export interface AuditEntry {

@@ -14,6 +14,7 @@ import { layout } from "../mail/templates";
 import { DocumentRejectedError, storeDocument } from "../media/documents";
 import { DomainError } from "../runtime/domain-error";
 import { env } from "../runtime/env";
+import { emitWebhook } from "../webhooks/events";
 import { editOrder } from "./order-edit";
 import { changeOrderStatus, recordPaymentAndRelease } from "./order-life";
 
@@ -181,6 +182,14 @@ async function apply(
         .execute();
       if (action.kind !== "not_delivered")
         await mailDelivered(trx, order.user_id, order.id, action.proof, action.kind === "partial");
+      if (action.kind !== "not_delivered")
+        await emitWebhook(trx, "delivery.done", {
+          orderId: order.id,
+          businessId: order.user_id,
+          stopId: stop.id,
+          partial: action.kind === "partial",
+          deliveredAt: action.proof.at,
+        });
     }
     await trx
       .updateTable("delivery_sync_actions")

@@ -23,6 +23,7 @@ import { mailJob } from "../mail/outbox";
 import { invoiceRemindersJob } from "../receivables/mails";
 import { env } from "../runtime/env";
 import { log } from "../runtime/log";
+import { webhookDeliveryJob } from "../webhooks/delivery";
 import { pruneStagedImportsJob } from "./catalog-import/staging";
 import { saveLineInTransaction } from "./line-admin";
 import { orderBillingJob } from "./order-life";
@@ -96,6 +97,7 @@ const JOBS = [
   orderBillingJob,
   demoPicturesJob,
   expireLotsJob,
+  webhookDeliveryJob,
 ];
 
 const MINUTE = 60 * 1000;

@@ -7,6 +7,7 @@ import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
 import { DomainError } from "../runtime/domain-error";
+import { emitWebhook } from "../webhooks/events";
 import { applyCredits, lockBusinessLedger, lockOpenInvoices, payInvoice } from "./invoices";
 import { enqueueReceiptMail } from "./mails";
 
@@ -104,6 +105,13 @@ export async function recordPaymentIn(trx: Transaction<DB>, input: PaymentInput,
   } else {
     await applyCredits(trx, input.businessId, actor);
   }
+  await emitWebhook(trx, "payment.recorded", {
+    paymentId: inserted.id,
+    businessId: input.businessId,
+    amountCents: input.amountCents,
+    method: input.method,
+    receivedOn: input.receivedOn,
+  });
   await enqueueReceiptMail(trx, input.businessId, {
     id: inserted.id,
     amountCents: input.amountCents,
