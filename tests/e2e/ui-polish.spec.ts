@@ -222,6 +222,7 @@ test.describe("390 px layout", () => {
       "Reports",
       "Receivables",
       "Delivery",
+      "Webhooks",
     ]);
     for (const tab of await tabs.all()) await expectWhollyOnScreen(tab, page);
     await tabs.filter({ hasText: "Users" }).click();

@@ -3,6 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { Webhook } from "standardwebhooks";
+import * as WEBHOOK_MESSAGES from "~/lib/messages/webhooks";
 import { hostOf, type ResolvedAddress, resolveAllowed } from "./address-guard";
 
 /** A receiver has this long to answer, connection included (decision 0073). */
@@ -73,17 +74,21 @@ export async function sendSigned(
   try {
     target = new URL(url);
   } catch {
-    return done(null, "The URL is not valid.");
+    return done(null, WEBHOOK_MESSAGES.attemptUrlInvalid);
   }
   const secure = target.protocol === "https:";
-  if (!secure && !(target.protocol === "http:" && options.allowHttp)) return done(null, "Only https URLs are allowed.");
+  if (!secure && !(target.protocol === "http:" && options.allowHttp))
+    return done(null, WEBHOOK_MESSAGES.attemptHttpsOnly);
   const host = hostOf(target);
   const resolution = await resolveAllowed(host, {
     allowPrivate: options.allowPrivate,
     ...(options.lookup ? { lookup: options.lookup } : {}),
   });
   if (!resolution.ok)
-    return done(null, resolution.reason === "forbidden" ? `Refused: ${resolution.detail}.` : resolution.detail);
+    return done(
+      null,
+      resolution.reason === "forbidden" ? WEBHOOK_MESSAGES.attemptRefused(resolution.detail) : resolution.detail,
+    );
   const pinned = resolution.addresses[0] as ResolvedAddress;
   const headers = {
     ...signatureHeaders(message, options.now ?? new Date()),
@@ -129,7 +134,7 @@ export async function sendSigned(
       },
     );
     const timer = setTimeout(() => {
-      finish(null, `No answer within ${Math.round(timeoutMs / 1000)} s.`);
+      finish(null, WEBHOOK_MESSAGES.attemptTimedOut(Math.round(timeoutMs / 1000)));
       request.destroy();
     }, timeoutMs);
     request.on("error", (error) => finish(null, error.message.slice(0, 500)));

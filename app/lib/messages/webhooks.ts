@@ -30,3 +30,12 @@ export const endpointDisabledMailBody = (url: string, reason: string) =>
   `The webhook endpoint ${url} was disabled: ${reason} No more events are sent to it until an admin enables it again.`;
 export const previousSecretUntil = (when: string) => `The previous secret also signs until ${when}.`;
 export const replayNeedsEnabled = "Enable the endpoint before replaying its deliveries.";
+export const webhooksIntro =
+  "Each event is sent as a signed POST (Standard Webhooks) and retried for about three days.";
+export const secretHint =
+  "Your receiver verifies each delivery's webhook-signature header with this secret. Keep it private.";
+export const replayHint = "Sends the delivery again now, with the same webhook-id.";
+export const attemptUrlInvalid = "The URL is not valid.";
+export const attemptHttpsOnly = "Only https URLs are allowed.";
+export const attemptRefused = (detail: string) => `Refused: ${detail}.`;
+export const attemptTimedOut = (seconds: number) => `No answer within ${seconds} s.`;

@@ -33,6 +33,8 @@ const TABS = [
   { to: "/admin/receivables", label: "Receivables", end: false },
   // Local delivery (issue 40): the day's routes; vehicles and each route are under it.
   { to: "/admin/dispatch", label: "Delivery", end: false },
+  // Signed webhooks (issue 42): endpoints and their delivery logs.
+  { to: "/admin/webhooks", label: "Webhooks", end: false },
 ] as const;
 
 /** A count as the admin reads it: "20,006". */
