@@ -225,6 +225,8 @@ export interface DeliveryAttempt {
 export interface DeliveryLogEntry {
   id: string;
   eventType: string;
+  /** The JSON body as signed. */
+  payload: string;
   status: WebhookMessageStatus;
   createdAt: string;
   nextAttemptAt: string | null;
@@ -235,7 +237,7 @@ export interface DeliveryLogEntry {
 export async function deliveryLog(db: Kysely<DB>, endpointId: number, limit = LOG_LIMIT): Promise<DeliveryLogEntry[]> {
   const messages = await db
     .selectFrom("webhook_messages")
-    .select(["id", "event_type", "status", "created_at", "next_attempt_at"])
+    .select(["id", "event_type", "payload", "status", "created_at", "next_attempt_at"])
     .where("endpoint_id", "=", endpointId)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
@@ -261,6 +263,7 @@ export async function deliveryLog(db: Kysely<DB>, endpointId: number, limit = LO
   return messages.map((m) => ({
     id: m.id,
     eventType: m.event_type,
+    payload: m.payload,
     status: m.status,
     createdAt: m.created_at,
     nextAttemptAt: m.status === "pending" ? m.next_attempt_at : null,

@@ -168,6 +168,12 @@ export default function WebhookEndpoint({ loaderData }: Route.ComponentProps) {
                     </Button>
                   </Form>
                 </div>
+                <details>
+                  <summary className="cursor-pointer text-sm font-medium text-brand-800">Payload</summary>
+                  <pre className="mt-1 overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-xs text-slate-900">
+                    {m.payload}
+                  </pre>
+                </details>
                 {m.attempts.length > 0 ? (
                   <table className="w-full text-left text-sm">
                     <caption className="sr-only">Attempts of {m.id}</caption>
