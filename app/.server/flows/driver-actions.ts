@@ -9,6 +9,7 @@ import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
 import { type Driver, DriverActionError, type DriverStop, requireDriverStop } from "../delivery/driver";
+import { kickJobRunners } from "../jobs/wake";
 import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";
 import { DocumentRejectedError, storeDocument } from "../media/documents";
@@ -197,6 +198,7 @@ async function apply(
       .where("key", "=", action.key)
       .execute();
   });
+  kickJobRunners();
   return result;
 }
 

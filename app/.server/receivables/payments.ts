@@ -6,6 +6,7 @@ import { type Actor, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { kickJobRunners } from "../jobs/wake";
 import { DomainError } from "../runtime/domain-error";
 import { emitWebhook } from "../webhooks/events";
 import { applyCredits, lockBusinessLedger, lockOpenInvoices, payInvoice } from "./invoices";
@@ -44,6 +45,8 @@ export async function recordPayment(
   actor: Actor,
 ): Promise<{ paymentId: number; created: boolean }> {
   const result = await db.transaction().execute((trx) => recordPaymentIn(trx, input, actor));
+  // Its receipt mail and webhook run now, not at the next poll.
+  kickJobRunners();
   return result !== null ? { paymentId: result, created: true } : earlierPayment(db, input);
 }
 
