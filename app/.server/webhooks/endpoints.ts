@@ -16,6 +16,8 @@ export class WebhookError extends DomainError {}
 
 /** How long the previous secret still signs after a roll. */
 export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+/** How long saving an endpoint waits for its name to resolve. */
+const REGISTRATION_LOOKUP_MS = 3000;
 /** Deliveries shown on an endpoint's page, newest first. */
 export const LOG_LIMIT = 50;
 
@@ -47,8 +49,16 @@ export async function checkEndpointUrl(raw: string): Promise<string> {
   const local = lowered === "localhost" || lowered.endsWith(".localhost") || lowered.endsWith(".internal");
   if (!e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES && local)
     throw new WebhookError(WEBHOOK_MESSAGES.urlForbiddenAddress, { field: "url" });
-  const resolution = await resolveAllowed(host, { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES });
-  if (!resolution.ok && resolution.reason === "forbidden")
+  // A slow name server does not hold the admin's page: past 3 s the name counts as not resolved yet.
+  let timer: NodeJS.Timeout | undefined;
+  const slow = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), REGISTRATION_LOOKUP_MS);
+  });
+  const resolution = await Promise.race([
+    resolveAllowed(host, { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES }),
+    slow,
+  ]).finally(() => clearTimeout(timer));
+  if (resolution && !resolution.ok && resolution.reason === "forbidden")
     throw new WebhookError(WEBHOOK_MESSAGES.urlForbiddenAddress, { field: "url" });
   return url.toString();
 }

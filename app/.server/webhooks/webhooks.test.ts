@@ -236,6 +236,23 @@ describe(`webhook deliveries (${ON})`, () => {
     expect(await endpointRow(hook.id)).toMatchObject({ enabled: 0, disabled_reason: "exhausted" });
   });
 
+  it("disables an endpoint whose deliveries have failed for three days, even with attempts left", async () => {
+    const hook = await endpoint("/failing");
+    answers = [answer(500)];
+    const id = await emitOne();
+    const fourDaysAgo = new Date(Date.now() - 4 * 24 * 3600_000).toISOString();
+    await t.db.updateTable("webhook_endpoints").set({ failing_since: fourDaysAgo }).where("id", "=", hook.id).execute();
+    await attemptDelivery(t.db, id);
+    expect(await messageRow(id)).toMatchObject({ status: "failed", attempts: 1 });
+    expect(await endpointRow(hook.id)).toMatchObject({ enabled: 0, disabled_reason: "failing" });
+    // Enabled again by an admin: its failures are forgotten, and a replay goes through.
+    await setEndpointEnabled(t.db, hook.id, true, TEST_ADMIN);
+    expect(await endpointRow(hook.id)).toMatchObject({ enabled: 1, disabled_reason: null, failing_since: null });
+    await replayMessage(t.db, hook.id, id, TEST_ADMIN);
+    await runJobsUntilIdle({ db: t.db });
+    expect((await messageRow(id)).status).toBe("delivered");
+  });
+
   it("replays a delivered message with the same id and body, as a new round of attempts", async () => {
     const hook = await endpoint("/replay");
     const id = await emitOne();
