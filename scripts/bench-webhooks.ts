@@ -103,7 +103,10 @@ async function main() {
     buyers.map(async (buyer, n) => {
       let k = 0;
       while (Date.now() < until) {
-        const lines = [0, 1, 2].map((j) => ({ id: products[(n + k + j * 7) % products.length] as number, quantity: 1 + j }));
+        const lines = [0, 1, 2].map((j) => ({
+          id: products[(n + k + j * 7) % products.length] as number,
+          quantity: 1 + j,
+        }));
         const start = performance.now();
         const { order } = await placeOrder(t.db, {
           userId: buyer.id,
