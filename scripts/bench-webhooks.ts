@@ -22,6 +22,7 @@ import { startJobRunner } from "../app/.server/jobs/runner";
 import { mailJob } from "../app/.server/mail/outbox";
 import { webhookDeliveryJob } from "../app/.server/webhooks/delivery";
 import { createEndpoint, findEndpoint } from "../app/.server/webhooks/endpoints";
+import { WEBHOOK_DELIVERY_JOB } from "../app/.server/webhooks/events";
 import { customerWithAddress } from "../tests/support/customers";
 import { setupTestDatabase } from "../tests/support/test-database";
 
@@ -96,7 +97,7 @@ async function main() {
   for (let i = 0; i < CONCURRENCY; i++)
     buyers.push(await customerWithAddress(t.db, `bench-hooks-${i}@test.invalid`, { businessName: `Bench ${i}` }));
 
-  const runner = startJobRunner({ db: t.db });
+  const runner = startJobRunner({ db: t.db, separate: [WEBHOOK_DELIVERY_JOB] });
   const orderTimes: number[] = [];
   const until = Date.now() + SECONDS * 1000;
   await Promise.all(

@@ -24,6 +24,7 @@ import { invoiceRemindersJob } from "../receivables/mails";
 import { env } from "../runtime/env";
 import { log } from "../runtime/log";
 import { webhookDeliveryJob } from "../webhooks/delivery";
+import { WEBHOOK_DELIVERY_JOB } from "../webhooks/events";
 import { pruneStagedImportsJob } from "./catalog-import/staging";
 import { saveLineInTransaction } from "./line-admin";
 import { orderBillingJob } from "./order-life";
@@ -127,7 +128,7 @@ export function startBackgroundWork(): void {
   scheduleEvery(orderBillingJob.name, 24 * HOUR);
   // Lots past their last day leave the stock within the hour (issue 39).
   scheduleEvery(expireLotsJob.name, HOUR);
-  runner = startJobRunner({ pollMs: 2000 });
+  runner = startJobRunner({ pollMs: 2000, separate: [WEBHOOK_DELIVERY_JOB] });
   log.info({ jobs: JOBS.map((j) => j.name) }, "job runner started");
 }
 
