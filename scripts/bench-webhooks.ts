@@ -9,6 +9,7 @@
  * signed request. Prints the count, p50, p95 and max in ms.
  *
  *   npm run bench:webhooks
+ *   LANE=off npm run bench:webhooks                  (webhooks and mail in one runner loop)
  *   RATE=0 npm run bench:webhooks                    (orders as fast as the store takes them)
  *   CONCURRENCY=32 RATE=100 BENCH_SECONDS=30 npm run bench:webhooks
  */
@@ -97,7 +98,10 @@ async function main() {
   for (let i = 0; i < CONCURRENCY; i++)
     buyers.push(await customerWithAddress(t.db, `bench-hooks-${i}@test.invalid`, { businessName: `Bench ${i}` }));
 
-  const runner = startJobRunner({ db: t.db, separate: [WEBHOOK_DELIVERY_JOB] });
+  // As the server runs it (flows/startup.ts): webhook deliveries in a lane of their own.
+  // LANE=off runs everything in one loop, to compare.
+  const lane = process.env.LANE !== "off";
+  const runner = startJobRunner({ db: t.db, ...(lane ? { separate: [WEBHOOK_DELIVERY_JOB] } : {}) });
   const orderTimes: number[] = [];
   const until = Date.now() + SECONDS * 1000;
   await Promise.all(
@@ -140,6 +144,7 @@ async function main() {
       {
         database: t.dialect,
         concurrency: CONCURRENCY,
+        webhookLane: lane,
         rate: RATE || "as fast as possible",
         seconds: SECONDS,
         orders: committed.size,
