@@ -158,6 +158,9 @@ export default [
       route("lots/:lotId/labels.pdf", "routes/admin/lot-labels.ts"),
       // Dispatch of local delivery (issue 40): a day's routes, one route's stops and papers, the trucks.
       route("dispatch", "routes/admin/dispatch.tsx"),
+      // Webhooks (issue 42): endpoints, their events, secrets and delivery logs.
+      route("webhooks", "routes/admin/webhooks.tsx"),
+      route("webhooks/:endpointId", "routes/admin/webhook.tsx"),
       route("dispatch/vehicles", "routes/admin/vehicles.tsx"),
       route("dispatch/routes/:routeId", "routes/admin/dispatch-route.tsx"),
       route("dispatch/routes/:routeId/pick-list.pdf", "routes/admin/dispatch-pick-list.ts"),

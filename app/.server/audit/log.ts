@@ -44,6 +44,8 @@ export type AuditSubject =
   | "resale-certificate"
   // The public REST API's keys (issue 42).
   | "api-key"
+  // Webhooks (issue 42): an endpoint registered, changed, rolled, replayed.
+  | "webhook"
   | "store";
 
 export interface AuditEntry {

@@ -14,6 +14,7 @@ import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";
 import { DomainError } from "../runtime/domain-error";
 import { env } from "../runtime/env";
+import { emitWebhook } from "../webhooks/events";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -215,6 +216,7 @@ export async function reviewBusiness(
       before: { approval: current.approval },
       after: { approval: next, ...(reason ? { reason } : {}) },
     });
+    if (decision.approve) await emitWebhook(trx, "business.approved", { businessId: userId });
     const user = await trx.selectFrom("users").select(["email", "name"]).where("id", "=", userId).executeTakeFirst();
     if (user) {
       const lines = decision.approve

@@ -9,6 +9,7 @@ import { defineJob } from "../jobs/registry";
 import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";
 import { env } from "../runtime/env";
+import { emitWebhook } from "../webhooks/events";
 import { updateProductColumns } from "./product-writes";
 
 /**
@@ -24,6 +25,23 @@ export async function storeThreshold(db: Kysely<DB>): Promise<number> {
   const row = await db.selectFrom("store_settings").select("value").where("name", "=", SETTING).executeTakeFirst();
   const n = Number(row?.value);
   return row && Number.isInteger(n) && n >= 0 ? n : DEFAULT_LOW_STOCK_THRESHOLD;
+}
+
+/**
+ * A sale that took a product's stock from above its threshold to at or under it emits the
+ * stock.low webhook (issue 42), in the sale's transaction: once per crossing, not per sale while
+ * it stays low. The store-wide threshold is read only for a product without its own.
+ */
+export async function emitIfCrossedLow(
+  db: Kysely<DB>,
+  product: { id: number; sku: string; stock: number; low_stock_threshold: number | null },
+  taken: number,
+): Promise<void> {
+  if (taken <= 0) return;
+  if (product.low_stock_threshold === null && product.stock > MAX_THRESHOLD) return;
+  const threshold = product.low_stock_threshold ?? (await storeThreshold(db));
+  if (product.stock <= threshold && product.stock + taken > threshold)
+    await emitWebhook(db, "stock.low", { productId: product.id, sku: product.sku, stock: product.stock, threshold });
 }
 
 export async function setStoreThreshold(db: Kysely<DB>, threshold: number, actor: Actor): Promise<void> {

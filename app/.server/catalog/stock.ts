@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { emitIfCrossedLow } from "./low-stock";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -27,8 +28,9 @@ export async function takeStock(db: Db, productId: number, quantity: number): Pr
     .set({ stock: sql<number>`stock - ${quantity}`, updated_at: sqlNow(dialectOf(db)) })
     .where("id", "=", productId)
     .where("stock", ">=", quantity)
-    .returning(["id", "sku", "name", "price_cents", "line_id", "price_apart"])
+    .returning(["id", "sku", "name", "price_cents", "line_id", "price_apart", "stock", "low_stock_threshold"])
     .executeTakeFirst();
+  if (row) await emitIfCrossedLow(db, row, quantity);
   return row
     ? {
         id: row.id,

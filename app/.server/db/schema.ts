@@ -1066,6 +1066,48 @@ export interface ApiIdempotencyTable {
   created_ms: ColumnType<number | string, number, number>;
 }
 
+/** Where an admin wants events sent (migration 0047, issue 42); events is a JSON array of event types. */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  url: string;
+  description: ColumnType<string, string | undefined, string>;
+  events: string;
+  secret: string;
+  /** The secret before the last roll, still signing until previous_secret_until (ISO). */
+  previous_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  previous_secret_until: ColumnType<string | null, string | null | undefined, string | null>;
+  enabled: ColumnType<number, number | undefined, number>;
+  disabled_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When its deliveries began failing (ISO); NULL: the last one went through. */
+  failing_since: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One event for one endpoint (migration 0047): its id is the webhook-id header; payload is the signed body. */
+export interface WebhookMessagesTable {
+  id: string;
+  endpoint_id: number;
+  event_type: string;
+  payload: string;
+  status: ColumnType<"pending" | "delivered" | "failed", "pending" | "delivered" | "failed" | undefined>;
+  /** Attempts in the current round (a replay starts a new round). */
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<string | null, string | null | undefined, string | null>;
+  delivered_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+}
+
+/** Each try of a webhook message (migration 0047): the status code, or the error, and how long. */
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  message_id: string;
+  attempted_at: string;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
 export interface DB {
   api_keys: ApiKeysTable;
   api_idempotency: ApiIdempotencyTable;
@@ -1074,6 +1116,9 @@ export interface DB {
   sales_tax_jurisdictions: SalesTaxJurisdictionsTable;
   sales_tax_jurisdiction_zips: SalesTaxJurisdictionZipsTable;
   order_line_tax: OrderLineTaxTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_messages: WebhookMessagesTable;
+  webhook_attempts: WebhookAttemptsTable;
   delivery_stop_lines: DeliveryStopLinesTable;
   delivery_collections: DeliveryCollectionsTable;
   delivery_sync_actions: DeliverySyncActionsTable;

@@ -9,11 +9,13 @@ import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
 import { type Driver, DriverActionError, type DriverStop, requireDriverStop } from "../delivery/driver";
+import { kickJobRunners } from "../jobs/wake";
 import { enqueueMail } from "../mail/outbox";
 import { layout } from "../mail/templates";
 import { DocumentRejectedError, storeDocument } from "../media/documents";
 import { DomainError } from "../runtime/domain-error";
 import { env } from "../runtime/env";
+import { emitWebhook } from "../webhooks/events";
 import { editOrder } from "./order-edit";
 import { changeOrderStatus, recordPaymentAndRelease } from "./order-life";
 
@@ -181,6 +183,14 @@ async function apply(
         .execute();
       if (action.kind !== "not_delivered")
         await mailDelivered(trx, order.user_id, order.id, action.proof, action.kind === "partial");
+      if (action.kind !== "not_delivered")
+        await emitWebhook(trx, "delivery.done", {
+          orderId: order.id,
+          businessId: order.user_id,
+          stopId: stop.id,
+          partial: action.kind === "partial",
+          deliveredAt: action.proof.at,
+        });
     }
     await trx
       .updateTable("delivery_sync_actions")
@@ -188,6 +198,7 @@ async function apply(
       .where("key", "=", action.key)
       .execute();
   });
+  kickJobRunners();
   return result;
 }
 

@@ -32,6 +32,7 @@ import { DomainError } from "../runtime/domain-error";
 import { env } from "../runtime/env";
 import { log } from "../runtime/log";
 import { recordOrderSalesTax } from "../tax/sales-tax";
+import { emitWebhook } from "../webhooks/events";
 
 /**
  * The order's life (issue 36; decision 0052): every change of an order's status or hold (an
@@ -168,6 +169,12 @@ async function moveOrder(
   });
   await settleOrder(trx, { id: order.id, user_id: order.user_id, status: next }, actor);
   await enqueueStatusMail(trx, order.user_id, order.id, next);
+  await emitWebhook(trx, "order.status_changed", {
+    orderId: order.id,
+    businessId: order.user_id,
+    from: order.status,
+    to: next,
+  });
 }
 
 /** An order staying In Review for another reason (an owner approved it, the store's credit has not). */

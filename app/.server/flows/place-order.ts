@@ -29,6 +29,7 @@ import { loadPriceBook, tierQuantities, unitPriceCents } from "../pricing/prices
 import { creditHoldFor } from "../receivables/credit";
 import { DomainError } from "../runtime/domain-error";
 import { computeSalesTax, productClassesOf, storeOrderSalesTax } from "../tax/sales-tax";
+import { emitWebhook } from "../webhooks/events";
 import { orderValueProblem } from "../wholesale/order-value";
 import { sellingUnitProblem } from "../wholesale/selling-units";
 import { enqueueApprovalRequest } from "./order-approvals";
@@ -256,6 +257,13 @@ export async function placeOrder(
       if (!placed) throw new Error(`Order ${order.id} not found in its own transaction`);
       await enqueueOrderMails(trx, input.confirmTo ?? placedBy.id, placed);
       if (aboveLimit) await enqueueApprovalRequest(trx, input.userId, placed, input.orderLimitCents ?? 0);
+      await emitWebhook(trx, "order.placed", {
+        orderId: placed.id,
+        businessId: input.userId,
+        status: placed.status,
+        totalCents: placed.money.totalCents,
+        itemCount: placed.itemCount,
+      });
       return placed;
     });
   } catch (error) {

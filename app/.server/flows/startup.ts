@@ -24,6 +24,8 @@ import { mailJob } from "../mail/outbox";
 import { invoiceRemindersJob } from "../receivables/mails";
 import { env } from "../runtime/env";
 import { log } from "../runtime/log";
+import { webhookDeliveryJob } from "../webhooks/delivery";
+import { WEBHOOK_DELIVERY_JOB } from "../webhooks/events";
 import { pruneStagedImportsJob } from "./catalog-import/staging";
 import { saveLineInTransaction } from "./line-admin";
 import { orderBillingJob } from "./order-life";
@@ -98,6 +100,7 @@ const JOBS = [
   demoPicturesJob,
   expireLotsJob,
   pruneIdempotencyKeysJob,
+  webhookDeliveryJob,
 ];
 
 const MINUTE = 60 * 1000;
@@ -129,7 +132,7 @@ export function startBackgroundWork(): void {
   scheduleEvery(expireLotsJob.name, HOUR);
   // The API's Idempotency-Keys are kept 24 hours (issue 42): older ones go within the hour.
   scheduleEvery(pruneIdempotencyKeysJob.name, HOUR);
-  runner = startJobRunner({ pollMs: 2000 });
+  runner = startJobRunner({ pollMs: 2000, separate: [WEBHOOK_DELIVERY_JOB] });
   log.info({ jobs: JOBS.map((j) => j.name) }, "job runner started");
 }
 

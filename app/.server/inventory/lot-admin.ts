@@ -13,6 +13,7 @@ import { kickJobRunners } from "../jobs/wake";
 import { enqueueMail } from "../mail/outbox";
 import { DomainError } from "../runtime/domain-error";
 import { storeInfo } from "../runtime/store-info";
+import { emitWebhook } from "../webhooks/events";
 import { fefoLots, setLotStatus, syncLotThc } from "./lots";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -421,6 +422,13 @@ export async function recallLot(
       subjectId: id,
       summary: `Lot ${lot.code} recalled (was ${LOT_STATUS_LABELS[before]}); ${byBusiness.size} businesses notified`,
       after: { reason: input.reason, action: input.action, orders: recipients.map((r) => r.orderId) },
+    });
+    await emitWebhook(trx, "lot.recalled", {
+      lotId: id,
+      code: lot.code,
+      productId: lot.product_id,
+      sku: detail.sku,
+      notices: byBusiness.size,
     });
     return { code: lot.code, notices: byBusiness.size };
   });

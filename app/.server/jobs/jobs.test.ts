@@ -232,6 +232,29 @@ describe(`jobs on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () => 
     }
   });
 
+  it("a separate lane's slow jobs never hold the other jobs' slots", async () => {
+    let release = () => {};
+    const blocked = vi.fn();
+    defineJob("test-lane-slow", async () => {
+      blocked();
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    ran.length = 0;
+    const runner = startJobRunner({ db: t.db, pollMs: 60_000, limit: 1, separate: ["test-lane-slow"] });
+    try {
+      await enqueueJob(t.db, { name: "test-lane-slow", payload: {} });
+      await vi.waitFor(() => expect(blocked).toHaveBeenCalled(), { timeout: 5000 });
+      // One slot each: the slow job holds its lane's, the main loop still runs the others.
+      await enqueueJob(t.db, { name: "test-record", payload: { tag: "beside the slow one" } });
+      await vi.waitFor(() => expect(ran).toEqual(["beside the slow one"]), { timeout: 5000 });
+    } finally {
+      release();
+      await runner.stop();
+    }
+  });
+
   it("a runner runs a job as soon as it is enqueued, and stop() waits for the job in progress", async () => {
     let release = () => {};
     const started = vi.fn();

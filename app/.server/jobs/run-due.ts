@@ -17,6 +17,9 @@ export interface RunOptions {
   now?: number;
   /** How long a claimed job is ours; past it, another worker may take it (default 5 min). */
   leaseMs?: number;
+  /** Only these kinds of job (a lane of their own), or every registered kind but these. */
+  only?: readonly string[];
+  except?: readonly string[];
 }
 
 export interface RunSummary {
@@ -176,7 +179,9 @@ async function runOne(
  */
 export async function runDueJobs(options: RunOptions = {}): Promise<RunSummary> {
   const summary: RunSummary = { claimed: 0, done: 0, retried: 0, failed: 0 };
-  const names = registeredJobNames();
+  const names = registeredJobNames().filter(
+    (n) => (!options.only || options.only.includes(n)) && !options.except?.includes(n),
+  );
   if (names.length === 0) return summary;
   const db = options.db ?? getDb();
   const now = options.now ?? Date.now();

@@ -22,6 +22,15 @@ export interface RunnerOptions {
   limit?: number;
   workerId?: string;
   leaseMs?: number;
+  /**
+   * Kinds of job run by a lane of their own (a second loop with its own `limit` slots): slow
+   * work there (a webhook waiting 15 s for its receiver) never holds the slots of the rest (mail).
+   */
+  separate?: readonly string[];
+  only?: readonly string[];
+  except?: readonly string[];
+  /** Whether this loop enqueues the schedules' slots (default true; a lane does not). */
+  schedules?: boolean;
 }
 
 const enqueuedSlots = new Map<string, number>();
@@ -51,7 +60,25 @@ export async function enqueueScheduledWork(db: Kysely<DB>, now: number): Promise
  * may run one each against the same database: claims and leases keep every job to one worker.
  */
 export function startJobRunner(options: RunnerOptions = {}): JobRunner {
+  if (options.separate?.length) {
+    const { separate, ...rest } = options;
+    const main = startJobRunner({ ...rest, except: [...(rest.except ?? []), ...separate] });
+    const lane = startJobRunner({ ...rest, only: separate, schedules: false });
+    return {
+      kick() {
+        main.kick();
+        lane.kick();
+      },
+      async stop() {
+        await Promise.all([main.stop(), lane.stop()]);
+      },
+    };
+  }
   const db = options.db ?? getDb();
+  const filter = {
+    ...(options.only ? { only: options.only } : {}),
+    ...(options.except ? { except: options.except } : {}),
+  };
   const pollMs = options.pollMs ?? 2000;
   const limit = options.limit ?? 10;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
@@ -63,10 +90,10 @@ export function startJobRunner(options: RunnerOptions = {}): JobRunner {
 
   const pass = async () => {
     try {
-      await enqueueScheduledWork(db, Date.now());
+      if (options.schedules !== false) await enqueueScheduledWork(db, Date.now());
       // A full batch may mean more are due: keep going until a pass comes back short.
       while (!stopped) {
-        const summary = await runDueJobs({ db, limit, workerId, leaseMs });
+        const summary = await runDueJobs({ db, limit, workerId, leaseMs, ...filter });
         if (summary.claimed < limit) break;
       }
     } catch (error) {

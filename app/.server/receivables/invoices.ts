@@ -6,6 +6,7 @@ import { type Actor, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { emitWebhook } from "../webhooks/events";
 import { enqueueInvoiceMail } from "./mails";
 import { businessCredit } from "./settings";
 
@@ -165,6 +166,14 @@ async function issueInvoice(
   });
   await applyCredits(trx, billing.businessId, actor);
   await enqueueInvoiceMail(trx, billing.businessId, { number, orderId: billing.orderId, totalCents: cents, dueOn });
+  await emitWebhook(trx, "invoice.issued", {
+    invoiceId: invoice.id,
+    number,
+    orderId: billing.orderId,
+    businessId: billing.businessId,
+    totalCents: cents,
+    dueOn,
+  });
   return number;
 }
 

@@ -6,7 +6,9 @@ import { type Actor, recordAudit } from "../audit/log";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { kickJobRunners } from "../jobs/wake";
 import { DomainError } from "../runtime/domain-error";
+import { emitWebhook } from "../webhooks/events";
 import { applyCredits, lockBusinessLedger, lockOpenInvoices, payInvoice } from "./invoices";
 import { enqueueReceiptMail } from "./mails";
 
@@ -43,6 +45,8 @@ export async function recordPayment(
   actor: Actor,
 ): Promise<{ paymentId: number; created: boolean }> {
   const result = await db.transaction().execute((trx) => recordPaymentIn(trx, input, actor));
+  // Its receipt mail and webhook run now, not at the next poll.
+  kickJobRunners();
   return result !== null ? { paymentId: result, created: true } : earlierPayment(db, input);
 }
 
@@ -104,6 +108,13 @@ export async function recordPaymentIn(trx: Transaction<DB>, input: PaymentInput,
   } else {
     await applyCredits(trx, input.businessId, actor);
   }
+  await emitWebhook(trx, "payment.recorded", {
+    paymentId: inserted.id,
+    businessId: input.businessId,
+    amountCents: input.amountCents,
+    method: input.method,
+    receivedOn: input.receivedOn,
+  });
   await enqueueReceiptMail(trx, input.businessId, {
     id: inserted.id,
     amountCents: input.amountCents,

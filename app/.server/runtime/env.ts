@@ -88,6 +88,13 @@ const schema = z
     /** From this order total, in cents, shipping is free (the cart shows how much is missing). */
     FREE_SHIPPING_CENTS: z.coerce.number().int().min(0).max(100_000_000).default(50_000),
     TRUST_PROXY: trustProxy.default(false),
+    /** Webhooks (issue 42): "true" lets endpoints use http:// (development only; https otherwise). */
+    WEBHOOK_ALLOW_HTTP: booleanish.default(false),
+    /**
+     * "true" lets webhooks reach loopback, private, link-local and other internal addresses: only
+     * for tests and development with a receiver on this machine. Never in production.
+     */
+    WEBHOOK_ALLOW_PRIVATE_ADDRESSES: booleanish.default(false),
     ...logFields,
     RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
     BUILD_DIR: z.string().min(1).default("build"),

@@ -37,6 +37,8 @@ const TABS = [
   { to: "/admin/dispatch", label: "Delivery", end: false },
   // The public REST API's keys (issue 42).
   { to: "/admin/api-keys", label: "API", end: false },
+  // Signed webhooks (issue 42): endpoints and their delivery logs.
+  { to: "/admin/webhooks", label: "Webhooks", end: false },
 ] as const;
 
 /** A count as the admin reads it: "20,006". */
