@@ -224,7 +224,6 @@ test.describe("390 px layout", () => {
       "Receivables",
       "Delivery",
       "API",
-      "Webhooks",
     ]);
     for (const tab of await tabs.all()) await expectWhollyOnScreen(tab, page);
     await tabs.filter({ hasText: "Users" }).click();

@@ -7,6 +7,7 @@ import { formAction } from "~/.server/http/form-action";
 import { replyOk } from "~/.server/http/forms";
 import { redirectWithToast } from "~/.server/http/toast";
 import { actorOf, formOf } from "~/.server/request/context";
+import { ApiNav } from "~/components/admin/api-nav";
 import { Checkboxes } from "~/components/admin/rule-book/checkboxes";
 import { ConfirmPanel } from "~/components/confirm-panel";
 import { Badge } from "~/components/ui/badge";
@@ -112,6 +113,7 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
   const creating = postedValue(reply, "intent") === "create" && !created ? reply : undefined;
   return (
     <div className="flex flex-col gap-6">
+      <ApiNav />
       {step ? (
         <ConfirmPanel step={step} />
       ) : reply?.message && !creating && !created ? (

@@ -35,10 +35,8 @@ const TABS = [
   { to: "/admin/receivables", label: "Receivables", end: false },
   // Local delivery (issue 40): the day's routes; vehicles and each route are under it.
   { to: "/admin/dispatch", label: "Delivery", end: false },
-  // The public REST API's keys (issue 42).
+  // The public REST API's keys and the signed webhooks (issue 42).
   { to: "/admin/api-keys", label: "API", end: false },
-  // Signed webhooks (issue 42): endpoints and their delivery logs.
-  { to: "/admin/webhooks", label: "Webhooks", end: false },
 ] as const;
 
 /** A count as the admin reads it: "20,006". */
@@ -61,6 +59,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const onDelivery = onZones || onSettlements;
   // Sales tax and its report are part of the taxes section.
   const onTaxes = useMatch({ path: "/admin/sales-tax", end: false }) !== null;
+  // Webhooks are part of the API section.
+  const onWebhooks = useMatch({ path: "/admin/webhooks", end: false }) !== null;
   const f = loaderData.figures;
   const figures = [
     { label: "Orders today", value: count(f.ordersToday) },
@@ -98,7 +98,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                     (onLines && t.to === "/admin/products") ||
                     (onPurchasing && t.to === "/admin/suppliers") ||
                     (onDelivery && t.to === "/admin/dispatch") ||
-                    (onTaxes && t.to === "/admin/taxes")
+                    (onTaxes && t.to === "/admin/taxes") ||
+                    (onWebhooks && t.to === "/admin/api-keys")
                       ? "border-brand-700 text-brand-800"
                       : "border-transparent text-slate-600 hover:text-slate-900"
                   }`

@@ -11,6 +11,7 @@ import {
   saveEvents,
   setEndpointEnabled,
 } from "~/.server/webhooks/endpoints";
+import { ApiNav } from "~/components/admin/api-nav";
 import { Checkboxes } from "~/components/admin/rule-book/checkboxes";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -77,6 +78,7 @@ export default function WebhookEndpoint({ loaderData }: Route.ComponentProps) {
   const intent = postedValue(reply, "intent");
   return (
     <div className="flex flex-col gap-6">
+      <ApiNav />
       <p>
         <Link to="/admin/webhooks" className="text-sm font-semibold text-brand-800 underline">
           All webhooks

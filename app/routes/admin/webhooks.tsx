@@ -4,6 +4,7 @@ import { formAction } from "~/.server/http/form-action";
 import { redirectWithToast } from "~/.server/http/toast";
 import { actorOf, formOf } from "~/.server/request/context";
 import { createEndpoint, listEndpoints } from "~/.server/webhooks/endpoints";
+import { ApiNav } from "~/components/admin/api-nav";
 import { Checkboxes } from "~/components/admin/rule-book/checkboxes";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -41,6 +42,7 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   return (
     <div className="flex flex-col gap-6">
+      <ApiNav />
       <section aria-labelledby="webhooks-title" className="rounded-lg border border-slate-200 bg-white p-5">
         <h2 id="webhooks-title" className="text-xl font-bold text-slate-900">
           Webhooks
