@@ -5,6 +5,9 @@ import { saveBusiness } from "~/.server/business/profile";
 import { insertProduct } from "~/.server/catalog/product-writes";
 import { changeOrderStatus } from "~/.server/flows/order-life";
 import { placeOrder } from "~/.server/flows/place-order";
+import { signCertificate } from "~/.server/tax/certificates";
+import { storeToday } from "~/lib/business";
+import { signCertificateSchema } from "~/lib/schemas/resale-certificate";
 import { TEST_ADMIN } from "../support/actors";
 import { customerWithAddress } from "../support/customers";
 import { cookiesOf, hasBuild, postLogin, type RunningServer, startServer } from "../support/server-process";
@@ -29,6 +32,9 @@ describe.skipIf(!hasBuild)("statements and invoices are their business's alone",
     invoice: number;
     total: string;
     cents: number;
+    /** Its resale certificate (issue 41): its owners' alone to read. */
+    certificateId: string;
+    permit: string;
   }
   const shops: Shop[] = [];
 
@@ -47,9 +53,9 @@ describe.skipIf(!hasBuild)("statements and invoices are their business's alone",
       },
       [],
     );
-    for (const [key, quantity] of [
-      ["north", 3],
-      ["south", 7],
+    for (const [key, quantity, permit] of [
+      ["north", 3, "32000000031"],
+      ["south", 7, "32000000072"],
     ] as const) {
       const email = `st-${key}-${tag}@ar.test`;
       const { id, addressId } = await customerWithAddress(db, email, { password, name: `Person ${key} ${tag}` });
@@ -78,8 +84,30 @@ describe.skipIf(!hasBuild)("statements and invoices are their business's alone",
         .where("order_id", "=", order.id)
         .where("kind", "=", "invoice")
         .executeTakeFirstOrThrow();
+      const certificate = await signCertificate(
+        db,
+        id,
+        signCertificateSchema(storeToday()).parse({
+          purchaserName: name,
+          purchaserStreet: "1 Leak St",
+          purchaserCity: "Dallas",
+          purchaserState: "TX",
+          purchaserZip: "75201",
+          permitNumber: permit,
+          businessDescription: "Convenience store",
+          itemsDescription: "Lighters for resale",
+          productClasses: ["novelty"],
+          signerName: `Person ${key} ${tag}`,
+          signedOn: storeToday(),
+          signatureKind: "typed",
+          signatureText: `Person ${key} ${tag}`,
+        }),
+        TEST_ADMIN,
+      );
       shops.push({
         name,
+        certificateId: certificate.id,
+        permit,
         cookie: "",
         orderId: order.id,
         invoice: Number(invoice.number),
@@ -139,6 +167,27 @@ describe.skipIf(!hasBuild)("statements and invoices are their business's alone",
             expect(b.length > 0).toBe(a.length > 0);
           })(),
           (async () => {
+            // The resale certificate's document and the wallet that lists it (issue 41).
+            const own = await get(`/account/business/certificates/${me.certificateId}/document`, me.cookie);
+            expect(own.status).toBe(200);
+            expect(own.headers.get("content-type")).toBe("application/pdf");
+            expect(own.headers.get("cache-control")).toContain("no-store");
+            await own.arrayBuffer();
+            const theirs = await get(`/account/business/certificates/${other.certificateId}/document`, me.cookie);
+            const none = await get(`/account/business/certificates/${crypto.randomUUID()}/document`, me.cookie);
+            expect(theirs.status).toBe(404);
+            expect(none.status).toBe(404);
+            expect(await theirs.text()).toBe(await none.text());
+            for (const path of ["/account/business", "/account/business.data"]) {
+              const res = await get(path, me.cookie);
+              expect(res.status, path).toBe(200);
+              const body = await res.text();
+              expect(body, `${me.name} ${path}`).toContain(me.certificateId);
+              expect(body, `${me.name} ${path}`).not.toContain(other.certificateId);
+              expect(body, `${me.name} ${path}`).not.toContain(other.permit);
+            }
+          })(),
+          (async () => {
             const pdf = await get("/account/statement.pdf", me.cookie);
             expect(pdf.status).toBe(200);
             expect(pdf.headers.get("content-type")).toContain("application/pdf");
@@ -146,14 +195,21 @@ describe.skipIf(!hasBuild)("statements and invoices are their business's alone",
           })(),
         ];
       });
-      const visitors = ["/account/statement", `/orders/${north.orderId}/invoice.pdf`, "/account/statement.pdf"].map(
-        async (path) => {
-          const res = await get(path);
-          expect([302, 401, 403, 404], `visitor ${path}`).toContain(res.status);
-          const body = await res.text();
-          for (const s of shops) expect(body, `visitor ${path}`).not.toContain(s.name);
-        },
-      );
+      const visitors = [
+        "/account/statement",
+        `/orders/${north.orderId}/invoice.pdf`,
+        "/account/statement.pdf",
+        `/account/business/certificates/${north.certificateId}/document`,
+        `/admin/certificates/${north.certificateId}/document`,
+      ].map(async (path) => {
+        const res = await get(path);
+        expect([302, 401, 403, 404], `visitor ${path}`).toContain(res.status);
+        const body = await res.text();
+        for (const s of shops) {
+          expect(body, `visitor ${path}`).not.toContain(s.name);
+          expect(body, `visitor ${path}`).not.toContain(s.permit);
+        }
+      });
       await Promise.all([...checks, ...visitors]);
     }
   });

@@ -160,6 +160,7 @@ describe("who may use a route", () => {
     const owners = ROUTES.filter((r) => r.group === "owner");
     expect(owners.map((r) => r.path).sort()).toEqual([
       "/account/approvals",
+      "/account/business/certificates/new",
       "/account/statement",
       "/account/statement.pdf",
       "/account/team",

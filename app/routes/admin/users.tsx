@@ -223,6 +223,13 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                     <Badge tone={approvalShown(approvalMode, u.business.approval).tone}>
                       {approvalShown(approvalMode, u.business.approval).label}
                     </Badge>
+                    {/* Its resale certificates (issue 41): verified, rejected or revoked there. */}
+                    <a
+                      href={`/admin/certificates?business=${encodeURIComponent(u.id)}`}
+                      className="mt-1 block text-sm font-semibold text-brand-700 underline"
+                    >
+                      Resale certificates<span className="sr-only"> of {u.business.name}</span>
+                    </a>
                   </>
                 ) : (
                   "—"
