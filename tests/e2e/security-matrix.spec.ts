@@ -71,6 +71,7 @@ interface World {
   poId: number;
   /** A delivery route (issue 40): the dispatch pages and its pick and loading lists, admin-only. */
   routeId: number;
+  endpointId: number;
 }
 
 function concrete(routePath: string, world: World): string {
@@ -100,7 +101,8 @@ function concrete(routePath: string, world: World): string {
     .replace(":lotId", String(world.lotId))
     .replace(":supplierId", String(world.supplierId))
     .replace(":poId", String(world.poId))
-    .replace(":routeId", String(world.routeId));
+    .replace(":routeId", String(world.routeId))
+    .replace(":endpointId", String(world.endpointId));
 }
 
 function expectedPage(access: Access, role: Role, declared: Access): number[] {
@@ -369,6 +371,18 @@ async function world(playwright: {
     .executeTakeFirstOrThrow();
   // Today's route of the driver, with the order as its stop (issue 40): the driver's stop page.
   const { stopIds } = await routeWithStops(getDb(), { driverId: driver.id, orderIds: [order.id] });
+  // A webhook endpoint (issue 42): its page and its form posts.
+  const endpoint = await getDb()
+    .insertInto("webhook_endpoints")
+    .values({
+      url: "https://hooks.example.com/matrix",
+      events: JSON.stringify(["order.placed"]),
+      secret: "whsec_bWF0cml4LXNlY3JldC1mb3ItdGVzdHM=",
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   await api.dispose();
   return {
     cookies,
@@ -396,6 +410,7 @@ async function world(playwright: {
     supplierId,
     poId: po.id,
     routeId: deliveryRoute.id,
+    endpointId: endpoint.id,
   };
 }
 

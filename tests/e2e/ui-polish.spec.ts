@@ -216,7 +216,6 @@ test.describe("390 px layout", () => {
       "Phone order",
       "Price groups",
       "Approvals",
-      "Certificates",
       "Audit log",
       "Compliance",
       "Taxes",

@@ -10,6 +10,7 @@ import {
   revokeCertificate,
   verifyCertificate,
 } from "~/.server/tax/certificates";
+import { TaxesNav } from "~/components/admin/taxes-nav";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
@@ -173,81 +174,84 @@ export default function AdminCertificates({ loaderData }: Route.ComponentProps) 
   const { certificates, status, today } = loaderData;
   const reply = useSettledActionData<Reply>() as Reply | undefined;
   return (
-    <section aria-labelledby="certificates-title" className="flex flex-col gap-4">
-      <h2 id="certificates-title" className="text-xl font-bold text-slate-900">
-        Resale certificates
-      </h2>
-      <nav aria-label="Certificates by status" className="flex flex-wrap gap-3 text-sm font-semibold">
-        <a
-          href="/admin/certificates"
-          aria-current={status === null ? "page" : undefined}
-          className="text-brand-700 underline"
-        >
-          All
-        </a>
-        {STATUSES.map((s) => (
+    <div className="flex flex-col gap-6">
+      <TaxesNav />
+      <section aria-labelledby="certificates-title" className="flex flex-col gap-4">
+        <h2 id="certificates-title" className="text-xl font-bold text-slate-900">
+          Resale certificates
+        </h2>
+        <nav aria-label="Certificates by status" className="flex flex-wrap gap-3 text-sm font-semibold">
           <a
-            key={s}
-            href={`/admin/certificates?status=${s}`}
-            aria-current={status === s ? "page" : undefined}
+            href="/admin/certificates"
+            aria-current={status === null ? "page" : undefined}
             className="text-brand-700 underline"
           >
-            {LABEL[s]}
+            All
           </a>
-        ))}
-      </nav>
-      {certificates.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
-          {CERTIFICATES.noCertificatesToReview}
-        </p>
-      ) : (
-        <ol className="flex flex-col gap-3">
-          {certificates.map((c) => (
-            <li key={c.id} className="rounded-lg border border-slate-200 bg-white p-4">
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <div>
-                  <p className="font-semibold text-slate-900">
-                    {c.businessName} · {c.permitNumber ? `permit ${c.permitNumber}` : "permit pending"}
-                  </p>
-                  <p className="text-sm text-slate-700">
-                    {c.kind === "signed" ? "Signed on the site" : "Uploaded on paper"} by {c.signerName}
-                    {c.signerTitle ? ` (${c.signerTitle})` : ""} on {c.signedOn} · {c.email}
-                  </p>
-                  <p className="text-sm text-slate-700">
-                    {c.purchaserName} · {c.purchaserAddress}
-                  </p>
-                  {c.permitPendingReason ? (
-                    <p className="text-sm text-slate-700">Permit pending: {c.permitPendingReason}</p>
-                  ) : null}
-                  <p className="text-sm text-slate-600">Covers: {c.productClassLabels.join(", ")}</p>
-                  {c.permitCheckedOn ? (
-                    <p className="text-sm text-slate-600">
-                      Permit checked on {c.permitCheckedOn}
-                      {c.expiresOn ? ` · renew by ${c.expiresOn}` : ""}
-                    </p>
-                  ) : null}
-                  {c.rejectionReason ? (
-                    <p className="text-sm text-danger-700">{CERTIFICATES.reasonLine(c.rejectionReason)}</p>
-                  ) : null}
-                  {c.revokedReason ? (
-                    <p className="text-sm text-danger-700">{CERTIFICATES.reasonLine(c.revokedReason)}</p>
-                  ) : null}
-                </div>
-                <Badge tone={TONE[c.status]}>{LABEL[c.status]}</Badge>
-              </div>
-              <a
-                href={`/admin/certificates/${c.id}/document`}
-                target="_blank"
-                rel="noopener"
-                className="mt-2 inline-block text-sm font-semibold text-brand-700 underline"
-              >
-                Open the certificate<span className="sr-only"> of {c.businessName}</span>
-              </a>
-              <Decisions c={c} today={today} reply={reply} />
-            </li>
+          {STATUSES.map((s) => (
+            <a
+              key={s}
+              href={`/admin/certificates?status=${s}`}
+              aria-current={status === s ? "page" : undefined}
+              className="text-brand-700 underline"
+            >
+              {LABEL[s]}
+            </a>
           ))}
-        </ol>
-      )}
-    </section>
+        </nav>
+        {certificates.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+            {CERTIFICATES.noCertificatesToReview}
+          </p>
+        ) : (
+          <ol className="flex flex-col gap-3">
+            {certificates.map((c) => (
+              <li key={c.id} className="rounded-lg border border-slate-200 bg-white p-4">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div>
+                    <p className="font-semibold text-slate-900">
+                      {c.businessName} · {c.permitNumber ? `permit ${c.permitNumber}` : "permit pending"}
+                    </p>
+                    <p className="text-sm text-slate-700">
+                      {c.kind === "signed" ? "Signed on the site" : "Uploaded on paper"} by {c.signerName}
+                      {c.signerTitle ? ` (${c.signerTitle})` : ""} on {c.signedOn} · {c.email}
+                    </p>
+                    <p className="text-sm text-slate-700">
+                      {c.purchaserName} · {c.purchaserAddress}
+                    </p>
+                    {c.permitPendingReason ? (
+                      <p className="text-sm text-slate-700">Permit pending: {c.permitPendingReason}</p>
+                    ) : null}
+                    <p className="text-sm text-slate-600">Covers: {c.productClassLabels.join(", ")}</p>
+                    {c.permitCheckedOn ? (
+                      <p className="text-sm text-slate-600">
+                        Permit checked on {c.permitCheckedOn}
+                        {c.expiresOn ? ` · renew by ${c.expiresOn}` : ""}
+                      </p>
+                    ) : null}
+                    {c.rejectionReason ? (
+                      <p className="text-sm text-danger-700">{CERTIFICATES.reasonLine(c.rejectionReason)}</p>
+                    ) : null}
+                    {c.revokedReason ? (
+                      <p className="text-sm text-danger-700">{CERTIFICATES.reasonLine(c.revokedReason)}</p>
+                    ) : null}
+                  </div>
+                  <Badge tone={TONE[c.status]}>{LABEL[c.status]}</Badge>
+                </div>
+                <a
+                  href={`/admin/certificates/${c.id}/document`}
+                  target="_blank"
+                  rel="noopener"
+                  className="mt-2 inline-block text-sm font-semibold text-brand-700 underline"
+                >
+                  Open the certificate<span className="sr-only"> of {c.businessName}</span>
+                </a>
+                <Decisions c={c} today={today} reply={reply} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
   );
 }

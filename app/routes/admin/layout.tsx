@@ -24,8 +24,6 @@ const TABS = [
   { to: "/act", label: "Phone order", end: false },
   { to: "/admin/price-groups", label: "Price groups", end: false },
   { to: "/admin/approvals", label: "Approvals", end: false },
-  // Resale certificates (issue 41): verify, reject, revoke.
-  { to: "/admin/certificates", label: "Certificates", end: false },
   { to: "/admin/audit", label: "Audit log", end: false },
   { to: "/admin/compliance", label: "Compliance", end: false },
   { to: "/admin/taxes", label: "Taxes", end: false },
@@ -58,7 +56,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const onSettlements = useMatch({ path: "/admin/settlements", end: false }) !== null;
   const onDelivery = onZones || onSettlements;
   // Sales tax and its report are part of the taxes section.
-  const onTaxes = useMatch({ path: "/admin/sales-tax", end: false }) !== null;
+  const onSalesTax = useMatch({ path: "/admin/sales-tax", end: false }) !== null;
+  // Resale certificates are part of the taxes section too.
+  const onCertificates = useMatch({ path: "/admin/certificates", end: false }) !== null;
+  const onTaxes = onSalesTax || onCertificates;
   // Webhooks are part of the API section.
   const onWebhooks = useMatch({ path: "/admin/webhooks", end: false }) !== null;
   const f = loaderData.figures;
