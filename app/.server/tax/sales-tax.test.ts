@@ -321,4 +321,47 @@ describe(`sales tax on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, (
     expect(listed).toContain(`${exempt},`);
     expect(listed).toContain("document missing");
   });
+
+  it("keeps whether an order was taxed as it was when placed, whatever the store collects when it is edited", async () => {
+    const untaxed = await order(oklahoma, [{ id: glass.id, quantity: 1 }]);
+    const taxed = await order(buyer.addressId, [{ id: glass.id, quantity: 1 }]);
+    const texas = (on: boolean) =>
+      taxStateSchema.parse({
+        state: "TX",
+        collects: on ? "on" : undefined,
+        sourcing: "origin",
+        originZip: "75207",
+        deliveryTaxable: "on",
+        pendingGraceDays: "0",
+      });
+    await saveTaxState(
+      t.db,
+      taxStateSchema.parse({ state: "OK", collects: "on", sourcing: "destination", pendingGraceDays: "0" }),
+      TEST_ADMIN,
+    );
+    await saveJurisdiction(
+      t.db,
+      undefined,
+      jurisdictionSchema.parse({
+        state: "OK",
+        kind: "state",
+        name: "Oklahoma",
+        rate: "4.5",
+        effectiveFrom: "2020-01-01",
+      }),
+      TEST_ADMIN,
+    );
+    await saveTaxState(t.db, texas(false), TEST_ADMIN);
+    for (const id of [untaxed, taxed])
+      await editOrder(
+        t.db,
+        id,
+        { kind: "add", sku: kratom.sku, quantity: 1, seen: await linesSeen(t.db, id) },
+        TEST_ADMIN,
+      );
+    expect((await findOrderMoney(t.db, untaxed))?.taxCents).toBe(0);
+    // Its glass is covered by the certificate of the report's test; its kratom is taxed: $40.00 × 8.25%.
+    expect((await findOrderMoney(t.db, taxed))?.taxCents).toBe(3_30);
+    await saveTaxState(t.db, texas(true), TEST_ADMIN);
+  });
 });

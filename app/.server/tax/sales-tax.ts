@@ -29,13 +29,20 @@ export interface CollectingState {
   pendingGraceDays: number;
 }
 
-/** The state's settings when the store collects sales tax there (nexus), else null. */
-export async function collectingState(db: Db, state: string): Promise<CollectingState | null> {
+/**
+ * The state's settings when the store collects sales tax there (nexus), else null. `asCharged`:
+ * its settings whether or not it collects now (an order taxed when it was placed stays taxed).
+ */
+export async function collectingState(
+  db: Db,
+  state: string,
+  options: { asCharged?: boolean } = {},
+): Promise<CollectingState | null> {
   const row = await db
     .selectFrom("sales_tax_states")
     .selectAll()
     .where("state", "=", state)
-    .where("collects", "=", 1)
+    .$if(!options.asCharged, (q) => q.where("collects", "=", 1))
     .executeTakeFirst();
   if (!row) return null;
   return {
@@ -143,12 +150,14 @@ export interface SaleToTax {
   deliveryCents: number;
   /** When the sale is made (ISO time; default now): the rates and certificates of that moment. */
   at?: string;
+  /** The sale was taxed when it was made: taxed again whether or not the store collects there now. */
+  taxedWhenMade?: boolean;
 }
 
 /** Each line's sales tax by jurisdiction for a sale (none where the store does not collect). */
 export async function computeSalesTax(db: Db, sale: SaleToTax): Promise<SalesTaxLine[]> {
   if (sale.lines.length === 0) return [];
-  const settings = await collectingState(db, sale.destination.state);
+  const settings = await collectingState(db, sale.destination.state, { asCharged: sale.taxedWhenMade });
   if (!settings) return [];
   const at = sale.at ?? new Date().toISOString();
   const [jurisdictions, certificates] = await Promise.all([
@@ -215,8 +224,8 @@ export async function storeOrderSalesTax(
 
 /**
  * Computes and stores an order's sales tax for its lines, excise and delivery fee as they are in
- * this transaction (an admin's edit, a short delivery): the rates and certificates of the moment
- * it was placed, so a certificate revoked since still covers it. Call after its excise is stored
+ * this transaction (an admin's edit, a short delivery): the rates, certificates and collecting of
+ * the moment it was placed, so a certificate revoked since still covers it. Call after its excise is stored
  * and before its money is recorded.
  */
 export async function recordOrderSalesTax(trx: Transaction<DB>, orderId: number): Promise<number> {
@@ -242,8 +251,12 @@ export async function recordOrderSalesTax(trx: Transaction<DB>, orderId: number)
   const exciseOf = new Map<number, number>();
   for (const x of excise)
     if (x.product_id !== null) exciseOf.set(x.product_id, (exciseOf.get(x.product_id) ?? 0) + Number(x.amount_cents));
-  // An order whose account was deleted keeps what it was charged.
-  if (order.user_id === null) return salesTaxCents(await storedTaxLines(trx, orderId));
+  // Whether the store collected where it shipped was decided when it was placed (every line of an
+  // order placed where the store collects has its tax lines, exempt ones too): an order placed
+  // elsewhere, or before the store collected, stays untaxed; one taxed stays taxed. An order whose
+  // account was deleted keeps what it was charged.
+  const stored = await storedTaxLines(trx, orderId);
+  if (stored.length === 0 || order.user_id === null) return salesTaxCents(stored);
   const lines = await computeSalesTax(trx, {
     userId: order.user_id,
     destination: { state: order.ship_state, zip: order.ship_zip },
@@ -256,6 +269,7 @@ export async function recordOrderSalesTax(trx: Transaction<DB>, orderId: number)
     })),
     deliveryCents: Number(order.delivery_cents),
     at: order.created_at,
+    taxedWhenMade: true,
   });
   return storeOrderSalesTax(trx, orderId, lines);
 }
