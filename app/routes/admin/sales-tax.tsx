@@ -131,16 +131,6 @@ function StateForm({ state, reply, busy }: { state: Data["state"]; reply: Reply;
           label="Collect sales tax in this state"
           checked={checked("collects", state?.collects ?? true)}
         />
-        <Check
-          name="deliveryTaxable"
-          label="The delivery fee is taxable"
-          checked={checked("deliveryTaxable", state?.deliveryTaxable ?? true)}
-        />
-        <Check
-          name="exciseTaxable"
-          label="Excise the store collects is taxable"
-          checked={checked("exciseTaxable", state?.exciseTaxable ?? false)}
-        />
       </div>
       <div>
         <Button type="submit" disabled={busy}>
@@ -278,11 +268,15 @@ export default function AdminSalesTax({ loaderData }: Route.ComponentProps) {
               header: "Local tax sourced at",
               cell: (s) => (s.sourcing === "origin" ? `Origin (${s.originZip ?? ""})` : "Destination"),
             },
-            { key: "delivery", header: "Delivery taxed", cell: (s) => (s.deliveryTaxable ? "Yes" : "No") },
-            { key: "excise", header: "Excise taxed", cell: (s) => (s.exciseTaxable ? "Yes" : "No") },
             { key: "grace", header: "Grace days", cell: (s) => s.pendingGraceDays, numeric: true },
           ]}
         />
+        <p className="mt-3 text-sm text-slate-600">
+          {TAX_MESSAGES.feesByRules}{" "}
+          <Link to="/admin/sales-tax/rules" className="font-semibold text-brand-700 underline">
+            Taxability rules
+          </Link>
+        </p>
         <h3 className="mt-5 text-lg font-semibold text-slate-900">{state ? `Edit ${state.state}` : "Add a state"}</h3>
         <StateForm state={state} reply={reply} busy={busy} />
       </section>
