@@ -17,7 +17,7 @@ import { findOrderMoney } from "../orders/money";
 import { saveJurisdiction, saveTaxState } from "./rates";
 import { salesTaxReport } from "./report";
 import { computeSalesTax } from "./sales-tax";
-import { TAXABILITY_RULES, TaxabilityRuleError } from "./taxability-rules";
+import { feeAnswersOn, TAXABILITY_RULES, TaxabilityRuleError } from "./taxability-rules";
 
 let t: TestDatabase;
 let buyer: { id: string; addressId: string };
@@ -201,8 +201,12 @@ describe(`sales-tax taxability rules on ${process.env.DATABASE_URL ? "PostgreSQL
     await expect(
       TAXABILITY_RULES.create(t.db, rule({ ...fees, name: "Excise not taxable", subject: "excise" }), TEST_ADMIN),
     ).rejects.toThrow(TAX_MESSAGES.taxabilityRuleContradicts("Excise taxable"));
+    expect((await feeAnswersOn(t.db, storeToday())).TX).toEqual({ delivery: true, excise: true });
     await TAXABILITY_RULES.setEnabled(t.db, excise.id, false, TEST_ADMIN);
     expect(salesTaxCents(await computeSalesTax(t.db, sale))).toBe(8_25 + 1_65);
+    // The states page says so: today, Texas taxes the delivery fee and not the excise.
+    expect((await feeAnswersOn(t.db, storeToday())).TX).toEqual({ delivery: true, excise: false });
+    expect((await feeAnswersOn(t.db, "2019-12-31")).TX).toEqual({ delivery: false, excise: false });
   });
 
   it("keeps a past order's tax after the rule changes, even when an admin edits the order", async () => {

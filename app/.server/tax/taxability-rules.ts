@@ -5,6 +5,7 @@ import type { ProductScope } from "~/lib/rule-book/scope";
 import {
   describeTaxabilitySubject,
   describeVerdict,
+  feeTaxable,
   findTaxabilityClash,
   type TaxabilityRule,
 } from "~/lib/sales-tax-rules";
@@ -91,3 +92,19 @@ export const TAXABILITY_RULES = ruleStore({
     return findTaxabilityClash(candidate, rules, exceptId, catalog);
   },
 });
+
+/** Whether each state's rules tax the delivery fee and the excise on a store date (the states page shows today's). */
+export async function feeAnswersOn(
+  db: Db,
+  date: string,
+): Promise<Record<string, { delivery: boolean; excise: boolean }>> {
+  const rows = await db.selectFrom("sales_tax_rules").selectAll().where("enabled", "=", 1).orderBy("id").execute();
+  const byState = new Map<string, TaxabilityRule[]>();
+  for (const rule of rows.map(toTaxabilityRule)) byState.set(rule.state, [...(byState.get(rule.state) ?? []), rule]);
+  return Object.fromEntries(
+    [...byState].map(([state, rules]) => [
+      state,
+      { delivery: feeTaxable(rules, "delivery", date), excise: feeTaxable(rules, "excise", date) },
+    ]),
+  );
+}
