@@ -130,6 +130,7 @@ export default [
       route("taxes", "routes/admin/taxes.tsx"),
       route("sales-tax", "routes/admin/sales-tax.tsx"),
       route("sales-tax/report", "routes/admin/sales-tax-report.tsx"),
+      route("sales-tax/rules", "routes/admin/sales-tax-rules.tsx"),
       route("sales-tax/report.csv", "routes/admin/sales-tax-report-export.ts"),
       route("sales-tax/audit.zip", "routes/admin/sales-tax-audit.ts"),
       route("reports/margin", "routes/admin/reports-margin.tsx"),

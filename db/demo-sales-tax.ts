@@ -8,7 +8,9 @@ import { DALLAS } from "./demo-delivery";
  * The demo store's sales tax (issue 41; decision 0071): Texas's rates where the store is, ready
  * and switched off. Texas's state rate (6.25%, Tax Code 151.051), and the City of Dallas (1%) and
  * Dallas MTA (DART, 1%) in the city's ZIP codes: 8.25% in Dallas. A Texas seller sources its
- * local tax to its place of business (origin, 75207), and taxes delivery as part of the price.
+ * local tax to its place of business (origin, 75207), and taxes delivery as part of the price
+ * (Tax Code 151.007: delivery charges are part of the sales price) but not the excise the store
+ * collects: two taxability rules (decision 0075), in force since before any order.
  * Collecting is off until an admin turns it on (/admin/sales-tax): a store starts collecting when
  * it has decided to, and wholesale customers' resale certificates are on file. Safe to run again.
  */
@@ -26,12 +28,29 @@ export async function seedDemoSalesTax(db: Kysely<DB>): Promise<void> {
         collects: 0,
         sourcing: "origin",
         origin_zip: "75207",
-        delivery_taxable: 1,
-        excise_taxable: 0,
         pending_grace_days: 0,
         updated_at: now,
       })
       .onConflict((oc) => oc.column("state").doNothing())
+      .execute();
+    const taxability = [
+      { name: "TX: the delivery fee is taxable", subject: "delivery" as const, verdict: "taxable" as const },
+      { name: "TX: excise the store collects is not taxable", subject: "excise" as const, verdict: "exempt" as const },
+    ];
+    await trx
+      .insertInto("sales_tax_rules")
+      .values(
+        taxability.map((rule) => ({
+          ...rule,
+          state: "TX",
+          scope: JSON.stringify({ all: true }),
+          effective_from: "2000-01-01",
+          enabled: 1,
+          example: 0,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
       .execute();
     const rates = [
       { kind: "state" as const, name: "Texas", code: "", rate_ppm: 62_500, zips: [] },

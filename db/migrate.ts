@@ -39,6 +39,7 @@ import * as m0044 from "./migrations/0044-driver-deliveries";
 import * as m0045 from "./migrations/0045-sales-tax";
 import * as m0046 from "./migrations/0046-api-keys";
 import * as m0047 from "./migrations/0047-webhooks";
+import * as m0048 from "./migrations/0048-sales-tax-rules";
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   "0045-sales-tax": m0045,
   "0046-api-keys": m0046,
   "0047-webhooks": m0047,
+  "0048-sales-tax-rules": m0048,
 };
 
 export const migrationNames = Object.keys(migrations);

@@ -18,9 +18,10 @@ import * as EXCISE_MESSAGES from "./messages/excise";
  * 5. deliveryCents is the delivery fee of the order's zone for its goods when it was placed (none
  *    from the zone's free-delivery threshold, none for an order shipped by carrier: issue 40).
  * 6. taxCents is the sum of the order's stored sales tax lines (order_line_tax), each line's goods
- *    (and taxable fees) times one jurisdiction's rate, rounded half up once; a line a resale
- *    certificate in force described owes none, and nothing is owed where the store does not
- *    collect (issue 41; lib/sales-tax.ts).
+ *    (and the fees a taxability rule makes taxable) times one jurisdiction's rate, rounded half up
+ *    once; a line a taxability rule in force exempted, or a resale certificate in force described,
+ *    owes none, and nothing is owed where the store does not collect (issue 41; lib/sales-tax.ts,
+ *    lib/sales-tax-rules.ts).
  */
 export interface OrderMoney {
   /** The lines: quantity × unit price. */

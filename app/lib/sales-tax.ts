@@ -6,9 +6,10 @@
  * Invariants (property test app/lib/sales-tax.test.ts; the order's, app/.server/flows/order-life.test.ts):
  * 1. Each line is taxed once per jurisdiction: tax = base × rate, rounded half up to the cent, on
  *    that line alone (never re-rounded across lines); an order's tax is the sum of its lines'.
- * 2. A line whose product class a certificate in force describes is exempt in every jurisdiction
- *    (tax 0, the certificate named); every other line is taxed in every jurisdiction in force.
- * 3. The delivery fee, when taxable, is taxed in the proportion of the goods that are taxed (a sale
+ * 2. A line whose product a taxability rule in force exempts (lib/sales-tax-rules.ts; the rule
+ *    named), or whose product class a certificate in force describes (the certificate named), is
+ *    exempt in every jurisdiction (tax 0); every other line is taxed in every jurisdiction in force.
+ * 3. The delivery fee, when a rule says it is taxable, is taxed in the proportion of the goods that are taxed (a sale
  *    wholly for resale owes none on its delivery), the rest recorded as exempt.
  * 4. Nothing is taxed where the store does not collect (no jurisdiction given).
  */
@@ -40,6 +41,8 @@ export interface TaxableLine {
   productClass: string | null;
   /** What the line is sold for: its goods, plus the excise the store collects on it when that is taxable. */
   baseCents: number;
+  /** The taxability rule in force that exempts the line's product (lib/sales-tax-rules.ts), if any. */
+  exemptRule?: { id: number; name: string } | null;
 }
 
 export interface CertificateInForce {
@@ -60,11 +63,14 @@ export interface SalesTaxLine {
   taxCents: number;
   exempt: boolean;
   certificateId: string | null;
+  /** The taxability rule that exempts the line (named instead of a certificate). */
+  ruleId: number | null;
+  ruleName: string | null;
 }
 
 export interface SaleToTax {
   lines: readonly TaxableLine[];
-  /** The delivery fee when the state taxes it (0 or absent: none). */
+  /** The delivery fee when a rule makes it taxable (0 or absent: none). */
   taxableDeliveryCents?: number;
   /** The rates in force where the sale is sourced; none: the store does not collect there. */
   jurisdictions: readonly TaxJurisdiction[];
@@ -94,9 +100,12 @@ export function evaluateSalesTax(sale: SaleToTax): SalesTaxLine[] {
   let taxedGoods = 0;
   let allGoods = 0;
   for (const line of sale.lines) {
-    const certificate = certificateFor(sale.certificates, line.productClass);
+    // A rule's exemption needs no certificate: it is named first.
+    const rule = line.exemptRule ?? null;
+    const certificate = rule ? null : certificateFor(sale.certificates, line.productClass);
+    const exempt = rule !== null || certificate !== null;
     allGoods += line.baseCents;
-    if (!certificate) taxedGoods += line.baseCents;
+    if (!exempt) taxedGoods += line.baseCents;
     for (const j of sale.jurisdictions)
       out.push({
         position: line.position,
@@ -107,9 +116,11 @@ export function evaluateSalesTax(sale: SaleToTax): SalesTaxLine[] {
         state: j.state,
         ratePpm: j.ratePpm,
         baseCents: line.baseCents,
-        taxCents: certificate ? 0 : taxOf(line.baseCents, j.ratePpm),
-        exempt: certificate !== null,
+        taxCents: exempt ? 0 : taxOf(line.baseCents, j.ratePpm),
+        exempt,
         certificateId: certificate?.id ?? null,
+        ruleId: rule?.id ?? null,
+        ruleName: rule?.name ?? null,
       });
   }
   const fee = sale.taxableDeliveryCents ?? 0;
@@ -118,7 +129,14 @@ export function evaluateSalesTax(sale: SaleToTax): SalesTaxLine[] {
     const taxedFee = Math.floor((fee * taxedGoods * 2 + allGoods) / (allGoods * 2));
     for (const j of sale.jurisdictions) {
       const base = { position: null, productId: null, jurisdictionId: j.id, jurisdictionName: j.name };
-      const facts = { jurisdictionKind: j.kind, state: j.state, ratePpm: j.ratePpm, certificateId: null };
+      const facts = {
+        jurisdictionKind: j.kind,
+        state: j.state,
+        ratePpm: j.ratePpm,
+        certificateId: null,
+        ruleId: null,
+        ruleName: null,
+      };
       if (taxedFee > 0)
         out.push({ ...base, ...facts, baseCents: taxedFee, taxCents: taxOf(taxedFee, j.ratePpm), exempt: false });
       if (fee - taxedFee > 0) out.push({ ...base, ...facts, baseCents: fee - taxedFee, taxCents: 0, exempt: true });

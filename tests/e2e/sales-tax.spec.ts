@@ -173,6 +173,24 @@ test.describe("sales tax and resale certificates @desktop-only", () => {
     await expectNoSeriousViolations(back, "sales tax report at 390 px");
     await back.goto(`${store.origin}/admin/sales-tax`);
     await expectNoSeriousViolations(back, "sales tax settings at 390 px");
+
+    // Taxability rules (decision 0075): a fee's rule is added; one saying the opposite is refused.
+    await back.setViewportSize({ width: 1280, height: 900 });
+    await back.goto(`${store.origin}/admin/sales-tax/rules`);
+    const addRule = async (name: string, verdict: string) => {
+      const ruleForm = back.getByRole("form", { name: "Taxability rule" });
+      await ruleForm.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+      await ruleForm.getByRole("textbox", { name: "State (two-letter code)" }).fill("OK");
+      await ruleForm.getByRole("combobox", { name: "About" }).selectOption("delivery");
+      await ruleForm.getByRole("combobox", { name: "Sales tax" }).selectOption(verdict);
+      await ruleForm.getByRole("button", { name: "Add taxability rule" }).click();
+    };
+    await addRule("Oklahoma delivery taxable", "taxable");
+    await expect(back.getByText(TAX_MESSAGES.taxabilityRuleAdded)).toBeVisible();
+    await expect(back.getByRole("listitem", { name: "Oklahoma delivery taxable" })).toBeVisible();
+    await addRule("Oklahoma delivery exempt", "exempt");
+    await expect(back.getByText(TAX_MESSAGES.taxabilityRuleContradicts("Oklahoma delivery taxable"))).toBeVisible();
+    await expectNoSeriousViolations(back, "sales tax taxability rules (desktop)");
     await adminContext.close();
   });
 });

@@ -40,6 +40,8 @@ export type AuditSubject =
   // Sales tax (issue 41): where the store collects, and each rate.
   | "sales-tax-state"
   | "sales-tax-rate"
+  // Sales-tax taxability rules (decision 0075): what is exempt, whether the fees are taxed.
+  | "sales-tax-rule"
   // Resale certificates (issue 41).
   | "resale-certificate"
   // The public REST API's keys (issue 42).

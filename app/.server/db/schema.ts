@@ -987,8 +987,7 @@ export interface SalesTaxStatesTable {
   collects: ColumnType<number, number | undefined, number>;
   sourcing: ColumnType<"origin" | "destination", "origin" | "destination" | undefined, "origin" | "destination">;
   origin_zip: string | null;
-  delivery_taxable: ColumnType<number, number | undefined, number>;
-  excise_taxable: ColumnType<number, number | undefined, number>;
+  // delivery_taxable and excise_taxable are read by nothing since migration 0048: sales_tax_rules say it.
   pending_grace_days: ColumnType<number, number | undefined, number>;
   updated_at: string;
 }
@@ -1031,7 +1030,30 @@ export interface OrderLineTaxTable {
   tax_cents: number;
   exempt: ColumnType<number, number | undefined, number>;
   certificate_id: string | null;
+  /** The taxability rule that exempted the line, and its name then (migration 0048). */
+  rule_id: ColumnType<number | null, number | null | undefined, number | null>;
+  rule_name: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
+}
+
+/**
+ * A sales-tax taxability rule of one state (migration 0048, decision 0075): its subject (products
+ * its scope covers, the delivery fee, the excise the store collects) exempt or taxable.
+ */
+export interface SalesTaxRulesTable {
+  id: Generated<number>;
+  name: string;
+  state: string;
+  subject: "products" | "delivery" | "excise";
+  /** JSON text: ProductScope (app/lib/rule-book/scope.ts); a fee's rule covers all. */
+  scope: string;
+  verdict: "exempt" | "taxable";
+  effective_from: string;
+  effective_until: string | null;
+  enabled: number;
+  example: number;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A key of the public REST API (migration 0046, decision 0072): only its secret's SHA-256 is kept. */
@@ -1116,6 +1138,7 @@ export interface DB {
   sales_tax_jurisdictions: SalesTaxJurisdictionsTable;
   sales_tax_jurisdiction_zips: SalesTaxJurisdictionZipsTable;
   order_line_tax: OrderLineTaxTable;
+  sales_tax_rules: SalesTaxRulesTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_messages: WebhookMessagesTable;
   webhook_attempts: WebhookAttemptsTable;
@@ -1206,4 +1229,5 @@ export type AuditRow = Selectable<AuditLogTable>;
 export type ProductComplianceRow = Selectable<ProductComplianceTable>;
 export type ComplianceRuleRow = Selectable<ComplianceRulesTable>;
 export type ExciseRuleRow = Selectable<ExciseRulesTable>;
+export type SalesTaxRuleRow = Selectable<SalesTaxRulesTable>;
 export type OrderLineExciseRow = Selectable<OrderLineExciseTable>;

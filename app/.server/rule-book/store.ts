@@ -17,7 +17,7 @@ import { DomainError } from "../runtime/domain-error";
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** The tables that hold a kind's rules (a new kind adds its table here). */
-export type RuleTable = "compliance_rules" | "excise_rules";
+export type RuleTable = "compliance_rules" | "excise_rules" | "sales_tax_rules";
 
 /** The columns every rule table has, and the kit writes itself. */
 interface KitColumns {

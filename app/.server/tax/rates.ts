@@ -24,8 +24,6 @@ export interface TaxStateView {
   collects: boolean;
   sourcing: "origin" | "destination";
   originZip: string | null;
-  deliveryTaxable: boolean;
-  exciseTaxable: boolean;
   pendingGraceDays: number;
 }
 
@@ -36,8 +34,6 @@ export async function listTaxStates(db: Db): Promise<TaxStateView[]> {
     collects: r.collects === 1,
     sourcing: r.sourcing,
     originZip: r.origin_zip,
-    deliveryTaxable: r.delivery_taxable === 1,
-    exciseTaxable: r.excise_taxable === 1,
     pendingGraceDays: Number(r.pending_grace_days),
   }));
 }
@@ -50,8 +46,6 @@ export async function saveTaxState(db: Kysely<DB>, input: TaxStateInput, actor: 
       collects: input.collects ? 1 : 0,
       sourcing: input.sourcing,
       origin_zip: input.originZip,
-      delivery_taxable: input.deliveryTaxable ? 1 : 0,
-      excise_taxable: input.exciseTaxable ? 1 : 0,
       pending_grace_days: input.pendingGraceDays,
       updated_at: sqlNow(dialectOf(trx)),
     };

@@ -12,7 +12,7 @@ import { readDocument } from "../media/documents";
  * The sales tax report (issue 41): for a month, per jurisdiction, the taxable and exempt sales and
  * the tax collected, from the tax stored with each order line (order_line_tax): the same cents
  * the orders, invoices and statements carry. Every exempt sale is listed with the certificate
- * behind it. Cancelled orders are left out; a month is the store's (Dallas) month of the order.
+ * behind it, or the taxability rule that exempted it (decision 0075). Cancelled orders are left out; a month is the store's (Dallas) month of the order.
  */
 
 export interface JurisdictionTotal {
@@ -32,6 +32,8 @@ export interface ExemptSale {
   business: string;
   certificateId: string | null;
   permitNumber: string | null;
+  /** The taxability rule that exempted it, as named when the tax was computed. */
+  ruleName: string | null;
   exemptCents: number;
 }
 
@@ -58,6 +60,7 @@ export async function salesTaxReport(db: Kysely<DB>, month: string): Promise<Sal
       "t.tax_cents",
       "t.exempt",
       "t.certificate_id",
+      "t.rule_name",
       "t.jurisdiction_id",
       "j.code",
     ])
@@ -70,7 +73,10 @@ export async function salesTaxReport(db: Kysely<DB>, month: string): Promise<Sal
     .execute();
   const byJurisdiction = new Map<string, JurisdictionTotal>();
   const firstJurisdiction = new Map<number, number | null>();
-  const exemptOf = new Map<string, { orderId: number; certificateId: string | null; cents: number }>();
+  const exemptOf = new Map<
+    string,
+    { orderId: number; certificateId: string | null; ruleName: string | null; cents: number }
+  >();
   for (const r of rows) {
     const rate = formatRate(Number(r.rate_ppm));
     const key = `${r.state}|${r.jurisdiction_kind}|${r.jurisdiction_name}|${rate}`;
@@ -91,8 +97,13 @@ export async function salesTaxReport(db: Kysely<DB>, month: string): Promise<Sal
     // An exempt sale's amount, counted in one jurisdiction (every jurisdiction has the same base).
     if (!firstJurisdiction.has(r.order_id)) firstJurisdiction.set(r.order_id, r.jurisdiction_id);
     if (r.exempt === 1 && firstJurisdiction.get(r.order_id) === r.jurisdiction_id) {
-      const k = `${r.order_id}|${r.certificate_id ?? ""}`;
-      const sale = exemptOf.get(k) ?? { orderId: r.order_id, certificateId: r.certificate_id, cents: 0 };
+      const k = `${r.order_id}|${r.certificate_id ?? ""}|${r.rule_name ?? ""}`;
+      const sale = exemptOf.get(k) ?? {
+        orderId: r.order_id,
+        certificateId: r.certificate_id,
+        ruleName: r.rule_name,
+        cents: 0,
+      };
       sale.cents += Number(r.base_cents);
       exemptOf.set(k, sale);
     }
@@ -131,6 +142,7 @@ export async function salesTaxReport(db: Kysely<DB>, month: string): Promise<Sal
           : "",
         certificateId: s.certificateId,
         permitNumber: s.certificateId ? (permitOf.get(s.certificateId) ?? null) : null,
+        ruleName: s.ruleName,
         exemptCents: s.cents,
       };
     })
@@ -167,6 +179,7 @@ export function salesTaxCsv(report: SalesTaxReport): string {
     "",
     "",
     "",
+    "",
   ]);
   for (const s of report.exemptSales)
     records.push([
@@ -182,6 +195,7 @@ export function salesTaxCsv(report: SalesTaxReport): string {
       s.orderId,
       s.certificateId ?? "",
       s.permitNumber ?? "",
+      neutralizeFormula(s.ruleName ?? ""),
     ]);
   return stringify(records, {
     header: true,
@@ -198,6 +212,7 @@ export function salesTaxCsv(report: SalesTaxReport): string {
       "Order",
       "Certificate",
       "Permit number",
+      "Exempt by rule",
     ],
   });
 }
@@ -249,10 +264,21 @@ export async function salesTaxAuditZip(db: Kysely<DB>, months: readonly string[]
       s.certificateId ?? "",
       s.permitNumber ?? "",
       s.certificateId ? (fileOf.get(s.certificateId) ?? "document missing") : "",
+      neutralizeFormula(s.ruleName ?? ""),
     ]),
     {
       header: true,
-      columns: ["Month", "Order", "Placed at", "Business", "Exempt sales", "Certificate", "Permit number", "File"],
+      columns: [
+        "Month",
+        "Order",
+        "Placed at",
+        "Business",
+        "Exempt sales",
+        "Certificate",
+        "Permit number",
+        "File",
+        "Exempt by rule",
+      ],
     },
   );
   files["exempt-sales.csv"] = new TextEncoder().encode(csv);

@@ -112,7 +112,6 @@ beforeAll(async () => {
       collects: "on",
       sourcing: "origin",
       originZip: "75207",
-      deliveryTaxable: "on",
       pendingGraceDays: "0",
     }),
     TEST_ADMIN,
@@ -216,7 +215,6 @@ describe(`sales tax on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, (
         collects: "on",
         sourcing: "origin",
         originZip: "75207",
-        deliveryTaxable: "on",
         pendingGraceDays: "14",
       }),
       TEST_ADMIN,
@@ -331,7 +329,6 @@ describe(`sales tax on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, (
         collects: on ? "on" : undefined,
         sourcing: "origin",
         originZip: "75207",
-        deliveryTaxable: "on",
         pendingGraceDays: "0",
       });
     await saveTaxState(

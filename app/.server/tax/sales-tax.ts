@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import { addDays, storeToday } from "~/lib/business";
+import type { ProductClass } from "~/lib/compliance/vocabulary";
 import {
   type CertificateInForce,
   evaluateSalesTax,
@@ -8,9 +9,12 @@ import {
   salesTaxCents,
   type TaxJurisdiction,
 } from "~/lib/sales-tax";
+import { type ExemptingRule, exemptingRule, feeTaxable } from "~/lib/sales-tax-rules";
+import { loadFacts } from "../compliance/facts";
 import { dialectOf } from "../db/connect";
 import type { DB } from "../db/schema";
 import { sqlNow } from "../db/time";
+import { taxabilityRulesOfState } from "./taxability-rules";
 
 /**
  * Sales tax charged where due (issue 41; decision 0071): which rates apply to a sale, which of the
@@ -24,8 +28,6 @@ export interface CollectingState {
   state: string;
   sourcing: "origin" | "destination";
   originZip: string | null;
-  deliveryTaxable: boolean;
-  exciseTaxable: boolean;
   pendingGraceDays: number;
 }
 
@@ -49,8 +51,6 @@ export async function collectingState(
     state: row.state,
     sourcing: row.sourcing,
     originZip: row.origin_zip,
-    deliveryTaxable: row.delivery_taxable === 1,
-    exciseTaxable: row.excise_taxable === 1,
     pendingGraceDays: Number(row.pending_grace_days),
   };
 }
@@ -152,26 +152,50 @@ export interface SaleToTax {
   at?: string;
   /** The sale was taxed when it was made: taxed again whether or not the store collects there now. */
   taxedWhenMade?: boolean;
+  /**
+   * The rule answer each product of the sale was charged with (an order's recompute): the rule
+   * that exempted it, or null when none did. A product not in it reads the rules of the sale's date.
+   */
+  ruleAnswers?: ReadonlyMap<number, ExemptingRule | null>;
 }
 
-/** Each line's sales tax by jurisdiction for a sale (none where the store does not collect). */
+/**
+ * Each line's sales tax by jurisdiction for a sale (none where the store does not collect): the
+ * rates, certificates and taxability rules (decision 0075) in force at its moment. A rule reads the
+ * product's facts as they are now, with the product class the line was sold under.
+ */
 export async function computeSalesTax(db: Db, sale: SaleToTax): Promise<SalesTaxLine[]> {
   if (sale.lines.length === 0) return [];
   const settings = await collectingState(db, sale.destination.state, { asCharged: sale.taxedWhenMade });
   if (!settings) return [];
   const at = sale.at ?? new Date().toISOString();
-  const [jurisdictions, certificates] = await Promise.all([
-    jurisdictionsInForce(db, settings.state, sourcedZip(settings, sale.destination.zip), storeToday(new Date(at))),
+  const date = storeToday(new Date(at));
+  const productIds = [...new Set(sale.lines.flatMap((l) => (l.productId === null ? [] : [l.productId])))];
+  const [jurisdictions, certificates, rules, facts] = await Promise.all([
+    jurisdictionsInForce(db, settings.state, sourcedZip(settings, sale.destination.zip), date),
     certificatesInForce(db, sale.userId, at, settings.pendingGraceDays),
+    taxabilityRulesOfState(db, settings.state),
+    loadFacts(db, productIds),
   ]);
+  const exciseTaxable = feeTaxable(rules, "excise", date);
   return evaluateSalesTax({
-    lines: sale.lines.map((l) => ({
-      position: l.position,
-      productId: l.productId,
-      productClass: l.productClass,
-      baseCents: l.goodsCents + (settings.exciseTaxable ? l.exciseCents : 0),
-    })),
-    taxableDeliveryCents: settings.deliveryTaxable ? sale.deliveryCents : 0,
+    lines: sale.lines.map((l) => {
+      const product = l.productId === null ? undefined : facts.get(l.productId);
+      const charged = l.productId === null ? undefined : sale.ruleAnswers?.get(l.productId);
+      return {
+        position: l.position,
+        productId: l.productId,
+        productClass: l.productClass,
+        baseCents: l.goodsCents + (exciseTaxable ? l.exciseCents : 0),
+        exemptRule:
+          charged !== undefined
+            ? charged
+            : product
+              ? exemptingRule(rules, { ...product, productClass: l.productClass as ProductClass | null }, date)
+              : null,
+      };
+    }),
+    taxableDeliveryCents: feeTaxable(rules, "delivery", date) ? sale.deliveryCents : 0,
     jurisdictions,
     certificates,
   });
@@ -213,6 +237,8 @@ export async function storeOrderSalesTax(
           tax_cents: l.taxCents,
           exempt: l.exempt ? 1 : 0,
           certificate_id: l.certificateId,
+          rule_id: l.ruleId,
+          rule_name: l.ruleName,
           created_at: now,
         })),
       )
@@ -225,8 +251,10 @@ export async function storeOrderSalesTax(
 /**
  * Computes and stores an order's sales tax for its lines, excise and delivery fee as they are in
  * this transaction (an admin's edit, a short delivery): the rates, certificates and collecting of
- * the moment it was placed, so a certificate revoked since still covers it. Call after its excise is stored
- * and before its money is recorded.
+ * the moment it was placed, so a certificate revoked since still covers it. A line keeps the
+ * taxability rule answer it was charged with (exempted by a rule, or not), whatever the rules say
+ * since; a line added by the edit reads the rules in force on the sale's date. Call after its
+ * excise is stored and before its money is recorded.
  */
 export async function recordOrderSalesTax(trx: Transaction<DB>, orderId: number): Promise<number> {
   const order = await trx
@@ -257,6 +285,13 @@ export async function recordOrderSalesTax(trx: Transaction<DB>, orderId: number)
   // account was deleted keeps what it was charged.
   const stored = await storedTaxLines(trx, orderId);
   if (stored.length === 0 || order.user_id === null) return salesTaxCents(stored);
+  const ruleAnswers = new Map<number, ExemptingRule | null>();
+  for (const row of stored)
+    if (row.productId !== null)
+      ruleAnswers.set(
+        row.productId,
+        row.ruleId !== null ? { id: row.ruleId, name: row.ruleName ?? "" } : (ruleAnswers.get(row.productId) ?? null),
+      );
   const lines = await computeSalesTax(trx, {
     userId: order.user_id,
     destination: { state: order.ship_state, zip: order.ship_zip },
@@ -270,12 +305,17 @@ export async function recordOrderSalesTax(trx: Transaction<DB>, orderId: number)
     deliveryCents: Number(order.delivery_cents),
     at: order.created_at,
     taxedWhenMade: true,
+    ruleAnswers,
   });
   return storeOrderSalesTax(trx, orderId, lines);
 }
 
 async function storedTaxLines(db: Db, orderId: number) {
-  return db.selectFrom("order_line_tax").select("tax_cents as taxCents").where("order_id", "=", orderId).execute();
+  return db
+    .selectFrom("order_line_tax")
+    .select(["tax_cents as taxCents", "product_id as productId", "rule_id as ruleId", "rule_name as ruleName"])
+    .where("order_id", "=", orderId)
+    .execute();
 }
 
 /** An order's sales tax as its pages print it: per jurisdiction, taxed and exempt. */

@@ -27,3 +27,21 @@ export const auditHint =
   "Every exempt sale of a period with the certificate behind it, as the Comptroller asks within 90 days of an audit notice.";
 export const originZipHint = "For sales sourced at origin.";
 export const rateHint = "Such as 6.25 or 0.5.";
+// Taxability rules (decision 0075): what is exempt, whether the fees are taxed.
+export const taxabilityIntro =
+  "Which products are exempt from sales tax in a state, and whether the delivery fee and the excise the store collects are taxed there. A product is taxed unless a rule exempts it; a fee only where a rule says it is taxable.";
+export const noTaxabilityRules = "No taxability rules yet: every product is taxed, and neither fee.";
+export const feesByRules = "Whether the delivery fee and excise are taxed is said by the taxability rules.";
+export const taxabilityNameRequired = "Enter a name for the taxability rule.";
+export const taxabilitySubjectInvalid = "Choose what the rule is about: products, the delivery fee or excise.";
+export const taxabilityVerdictInvalid = "Choose whether it is exempt or taxable.";
+export const taxabilityScopeEmpty = "Choose the products the rule is about: all products, or at least one filter.";
+export const taxabilityRuleNotFound = "That taxability rule no longer exists.";
+export const taxabilityRuleStale = "Someone changed this taxability rule after you opened it. Reload and try again.";
+export const taxabilityRuleContradicts = (name: string) =>
+  `This rule says the opposite of "${name}" in the same state, on some of the same days, for the same products or fee. End or disable one of them first.`;
+export const taxabilityRuleAdded = "Taxability rule added.";
+export const taxabilityRuleSaved = "Taxability rule saved.";
+export const taxabilityRuleEnabled = "Taxability rule enabled.";
+export const taxabilityRuleDisabled = "Taxability rule disabled.";
+export const taxabilityFeeScopeHint = "For the delivery fee or excise, leave the products empty.";

@@ -44,8 +44,6 @@ export const taxStateSchema = z
       .transform((v) => v?.trim() ?? "")
       .refine((v) => v === "" || /^\d{5}$/.test(v), TAX_MESSAGES.originZipRequired)
       .transform((v) => (v === "" ? null : v)),
-    deliveryTaxable: flag,
-    exciseTaxable: flag,
     pendingGraceDays: z
       .string({ error: TAX_MESSAGES.graceDaysInvalid })
       .trim()

@@ -98,7 +98,7 @@ export default function SalesTaxReportPage({ loaderData }: Route.ComponentProps)
         <DataTable
           caption={`Exempt sales, ${month}`}
           rows={report.exemptSales}
-          rowKey={(s) => `${s.orderId}-${s.certificateId ?? ""}`}
+          rowKey={(s) => `${s.orderId}-${s.certificateId ?? ""}-${s.ruleName ?? ""}`}
           rowHeader
           empty={TAX_MESSAGES.reportEmpty}
           columns={[
@@ -112,7 +112,12 @@ export default function SalesTaxReportPage({ loaderData }: Route.ComponentProps)
               ),
             },
             { key: "business", header: "Business", cell: (s) => s.business },
-            { key: "permit", header: "Permit number", cell: (s) => s.permitNumber ?? "Pending" },
+            {
+              key: "permit",
+              header: "Permit number",
+              cell: (s) => (s.certificateId ? (s.permitNumber ?? "Pending") : ""),
+            },
+            { key: "rule", header: "Exempt by rule", cell: (s) => s.ruleName ?? "" },
             { key: "exempt", header: "Exempt sales", cell: (s) => formatCents(s.exemptCents), numeric: true },
           ]}
         />

@@ -5,12 +5,14 @@ import { formAction } from "~/.server/http/form-action";
 import { redirectWithToast } from "~/.server/http/toast";
 import { actorOf, formOf } from "~/.server/request/context";
 import { listJurisdictions, listTaxStates, saveJurisdiction, saveTaxState } from "~/.server/tax/rates";
+import { feeAnswersOn } from "~/.server/tax/taxability-rules";
 import { TaxesNav } from "~/components/admin/taxes-nav";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
+import { storeToday } from "~/lib/business";
 import type { FormReply } from "~/lib/form-reply";
 import * as TAX_MESSAGES from "~/lib/messages/sales-tax";
 import { formatRate, JURISDICTION_KINDS } from "~/lib/sales-tax";
@@ -27,9 +29,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const url = new URL(request.url);
   const editing = idParam(url.searchParams.get("rate"));
-  const [states, rates] = await Promise.all([listTaxStates(db), listJurisdictions(db)]);
+  const [states, rates, fees] = await Promise.all([
+    listTaxStates(db),
+    listJurisdictions(db),
+    feeAnswersOn(db, storeToday()),
+  ]);
   return {
-    states,
+    // Whether the fees are taxed today, as the state's taxability rules say (decision 0075).
+    states: states.map((s) => ({
+      ...s,
+      deliveryTaxed: fees[s.state]?.delivery ?? false,
+      exciseTaxed: fees[s.state]?.excise ?? false,
+    })),
     rates,
     rate: editing === null ? null : (rates.find((r) => r.id === editing) ?? null),
     state: states.find((s) => s.state === url.searchParams.get("state")) ?? null,
@@ -130,16 +141,6 @@ function StateForm({ state, reply, busy }: { state: Data["state"]; reply: Reply;
           name="collects"
           label="Collect sales tax in this state"
           checked={checked("collects", state?.collects ?? true)}
-        />
-        <Check
-          name="deliveryTaxable"
-          label="The delivery fee is taxable"
-          checked={checked("deliveryTaxable", state?.deliveryTaxable ?? true)}
-        />
-        <Check
-          name="exciseTaxable"
-          label="Excise the store collects is taxable"
-          checked={checked("exciseTaxable", state?.exciseTaxable ?? false)}
         />
       </div>
       <div>
@@ -278,11 +279,17 @@ export default function AdminSalesTax({ loaderData }: Route.ComponentProps) {
               header: "Local tax sourced at",
               cell: (s) => (s.sourcing === "origin" ? `Origin (${s.originZip ?? ""})` : "Destination"),
             },
-            { key: "delivery", header: "Delivery taxed", cell: (s) => (s.deliveryTaxable ? "Yes" : "No") },
-            { key: "excise", header: "Excise taxed", cell: (s) => (s.exciseTaxable ? "Yes" : "No") },
+            { key: "delivery", header: "Delivery taxed today", cell: (s) => (s.deliveryTaxed ? "Yes" : "No") },
+            { key: "excise", header: "Excise taxed today", cell: (s) => (s.exciseTaxed ? "Yes" : "No") },
             { key: "grace", header: "Grace days", cell: (s) => s.pendingGraceDays, numeric: true },
           ]}
         />
+        <p className="mt-3 text-sm text-slate-600">
+          {TAX_MESSAGES.feesByRules}{" "}
+          <Link to="/admin/sales-tax/rules" className="font-semibold text-brand-700 underline">
+            Taxability rules
+          </Link>
+        </p>
         <h3 className="mt-5 text-lg font-semibold text-slate-900">{state ? `Edit ${state.state}` : "Add a state"}</h3>
         <StateForm state={state} reply={reply} busy={busy} />
       </section>
