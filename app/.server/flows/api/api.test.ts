@@ -3,6 +3,7 @@ import express from "express";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_SCOPES, type ApiScope } from "~/lib/api-scopes";
+import { MAX_PRICE_CENTS } from "~/lib/money";
 import { TEST_ADMIN } from "../../../../tests/support/actors";
 import { customerWithAddress } from "../../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../../tests/support/test-database";
@@ -430,6 +431,14 @@ describe("product lines created through the API, as the line editor saves them",
       [{ options: ["Kiwi"], upc: "036000291453", price_cents: 1500, stock: 1 }, 422, "body.variants.0.upc"],
       [{ options: ["Kiwi"], upc: "036000291452", price_cents: 1500, stock: 1 }, 409, "body.variants.0.upc"],
       [{ options: ["Kiwi"], price_cents: 1500, stock: 1, like_id: 2_000_000_000 }, 422, "body.variants.0.like_id"],
+      // The editor's bounds: the price cap, seven digits of stock, whole cases.
+      [{ options: ["Kiwi"], price_cents: MAX_PRICE_CENTS + 1, stock: 1 }, 422, "body.variants.0.price_cents"],
+      [{ options: ["Kiwi"], price_cents: 1500, stock: 10_000_000 }, 422, "body.variants.0.stock"],
+      [
+        { options: ["Kiwi"], price_cents: 1500, stock: 1, case_pack: 6, min_quantity: 8 },
+        422,
+        "body.variants.0.min_quantity",
+      ],
       // The line's break (10 at $9.00) cannot be dearer than a new variant counted with it: the line's problem.
       [{ options: ["Kiwi"], price_cents: 800, stock: 1 }, 422, "path.id"],
     ];
