@@ -1,8 +1,9 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import * as API_MESSAGES from "~/lib/messages/api";
-import { centsToDecimalString } from "~/lib/money";
+import { centsToDecimalString, MAX_PRICE_CENTS } from "~/lib/money";
 import { MAX_LINE_OPTIONS } from "~/lib/product-lines";
+import { MAX_SELLING_UNIT } from "~/lib/quantity";
 import {
   type LineFormFields,
   type LineSaveInput,
@@ -16,7 +17,7 @@ import { tiersToText } from "~/lib/tiers";
 import { apiKeyActor } from "../../api-keys/keys";
 import type { DB } from "../../db/schema";
 import { type EditorVariant, LineRowsError, loadLineEditor, saveLine } from "../line-admin";
-import { lineDetail, lineWithVariants } from "./catalog";
+import { lineDetail, lineWithVariants, MAX_STOCK } from "./catalog";
 import { ApiProblem, endpoint, idPath, notFound } from "./endpoint";
 
 /**
@@ -38,11 +39,27 @@ const variantBody = z.strictObject({
     .meta({ description: "its value of each of the line's options, in their order" }),
   sku: z.string().optional().meta({ description: "made from the category when absent" }),
   upc: z.string().optional().meta({ description: "UPC-A, EAN-13 or GTIN-14 with its check digit" }),
-  price_cents: z.number().int().min(0),
-  stock: z.number().int().min(0),
-  case_pack: z.number().int().min(1).optional().meta({ description: "units sold together (1 when absent)" }),
-  min_quantity: z.number().int().min(1).optional().meta({ description: "whole cases; one case when absent" }),
-  max_quantity: z.number().int().min(1).optional().meta({ description: "whole cases; no maximum when absent" }),
+  // The maxima are documented here and checked by the editor's schema (its words, at the item).
+  price_cents: z.number().int().min(0).meta({ maximum: MAX_PRICE_CENTS }),
+  stock: z.number().int().min(0).meta({ maximum: MAX_STOCK }),
+  case_pack: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .meta({ description: "units sold together (1 when absent)", maximum: MAX_SELLING_UNIT }),
+  min_quantity: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .meta({ description: "whole cases; one case when absent", maximum: MAX_SELLING_UNIT }),
+  max_quantity: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .meta({ description: "whole cases; no maximum when absent", maximum: MAX_SELLING_UNIT }),
   price_apart: z
     .boolean()
     .optional()
