@@ -26,6 +26,7 @@ import { env } from "../runtime/env";
 import { log } from "../runtime/log";
 import { webhookDeliveryJob } from "../webhooks/delivery";
 import { WEBHOOK_DELIVERY_JOB } from "../webhooks/events";
+import { pruneWebhookMessagesJob, WEBHOOK_PRUNE_JOB } from "../webhooks/prune";
 import { pruneStagedImportsJob } from "./catalog-import/staging";
 import { saveLineInTransaction } from "./line-admin";
 import { orderBillingJob } from "./order-life";
@@ -101,6 +102,7 @@ const JOBS = [
   expireLotsJob,
   pruneIdempotencyKeysJob,
   webhookDeliveryJob,
+  pruneWebhookMessagesJob,
 ];
 
 const MINUTE = 60 * 1000;
@@ -132,7 +134,10 @@ export function startBackgroundWork(): void {
   scheduleEvery(expireLotsJob.name, HOUR);
   // The API's Idempotency-Keys are kept 24 hours (issue 42): older ones go within the hour.
   scheduleEvery(pruneIdempotencyKeysJob.name, HOUR);
-  runner = startJobRunner({ pollMs: 2000, separate: [WEBHOOK_DELIVERY_JOB] });
+  // Webhook messages done with go after 30 days (webhooks/prune.ts), so the delivery log does not grow for ever.
+  scheduleEvery(pruneWebhookMessagesJob.name, 24 * HOUR);
+  // The webhooks' lane: deliveries waiting on receivers, and their log's pruning, never hold the slots of the rest.
+  runner = startJobRunner({ pollMs: 2000, separate: [WEBHOOK_DELIVERY_JOB, WEBHOOK_PRUNE_JOB] });
   log.info({ jobs: JOBS.map((j) => j.name) }, "job runner started");
 }
 

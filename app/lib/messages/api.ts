@@ -25,6 +25,10 @@ export const orderNotFound = "No such order.";
 export const businessNotFound = "No such business.";
 export const duplicateProduct = (ref: string) => `Product ${ref} appears more than once.`;
 export const nothingToChange = "Each item needs a price, a stock or both.";
+export const optionsBeyondNames = (count: number) =>
+  count === 0
+    ? "This line has no options: leave options out."
+    : `This line has ${count} option${count === 1 ? "" : "s"}: give at most ${count} values.`;
 export const itemNeedsOneRef = "Each item names its product by id or by sku, not both.";
 
 // The back office's API keys page.

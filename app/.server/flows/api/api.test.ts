@@ -3,6 +3,7 @@ import express from "express";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_SCOPES, type ApiScope } from "~/lib/api-scopes";
+import { MAX_PRICE_CENTS } from "~/lib/money";
 import { TEST_ADMIN } from "../../../../tests/support/actors";
 import { customerWithAddress } from "../../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../../tests/support/test-database";
@@ -280,6 +281,235 @@ describe("a variant created through the API", () => {
   });
 });
 
+describe("product lines created through the API, as the line editor saves them", () => {
+  type LineAnswer = {
+    id: number;
+    name: string;
+    option_names: string[];
+    variants: { id: number; sku: string; name: string; price_cents: number; stock: number; version: number }[];
+  };
+  type Problem = { status: number; errors?: { location: string; message: string }[] };
+  const lineBody = (suffix: string, variants: unknown[]) => ({
+    name: `Cloud ${suffix}`,
+    description: "A line made through the API",
+    category: "disposable-vapes",
+    brand: "Cloud Co",
+    option_names: ["Flavor"],
+    tiers: [{ min_quantity: 10, price_cents: 900 }],
+    variants,
+  });
+  /** Three new variants; the first with a UPC when one is given (a UPC is one product's). */
+  const threeFlavors = (suffix: string, upc?: string) => [
+    { options: ["Blue Razz"], sku: `CL-${suffix}-BR`, ...(upc ? { upc } : {}), price_cents: 1000, stock: 5 },
+    { options: ["Mint"], sku: `CL-${suffix}-MI`, price_cents: 1100, stock: 6, case_pack: 2 },
+    { options: ["Mango"], sku: `CL-${suffix}-MA`, price_cents: 1200, stock: 0, price_apart: true },
+  ];
+  async function nothingMade(suffix: string) {
+    const lines = await t.db.selectFrom("product_lines").select("id").where("name", "=", `Cloud ${suffix}`).execute();
+    const made = await t.db.selectFrom("products").select("id").where("sku", "like", `CL-${suffix}-%`).execute();
+    expect(lines).toEqual([]);
+    expect(made).toEqual([]);
+  }
+
+  it("creates a line with its options and variants in one call, each variant audited with the key", async () => {
+    const res = await call("/product-lines", {
+      method: "POST",
+      key: all,
+      json: lineBody("ONE", threeFlavors("ONE", "036000291452")),
+    });
+    expect(res.status).toBe(201);
+    const line = (await res.json()) as LineAnswer;
+    expect(line.name).toBe("Cloud ONE");
+    expect(line.option_names).toEqual(["Flavor"]);
+    expect(line.variants.map((v) => [v.sku, v.name, v.price_cents, v.stock])).toEqual([
+      ["CL-ONE-BR", "Cloud ONE Blue Razz", 1000, 5],
+      ["CL-ONE-MI", "Cloud ONE Mint", 1100, 6],
+      ["CL-ONE-MA", "Cloud ONE Mango", 1200, 0],
+    ]);
+    const [first] = line.variants;
+    const upc = await t.db
+      .selectFrom("product_compliance")
+      .select("upc")
+      .where("product_id", "=", first?.id ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(upc.upc).toBe("036000291452");
+    const breaks = await t.db
+      .selectFrom("price_tiers")
+      .select(["product_id", "min_quantity", "price_cents"])
+      .where(
+        "product_id",
+        "in",
+        line.variants.map((v) => v.id),
+      )
+      .orderBy("product_id")
+      .execute();
+    // The line's break on every variant not priced apart.
+    expect(breaks.map((b) => [b.product_id, b.min_quantity, b.price_cents])).toEqual([
+      [line.variants[0]?.id, 10, 900],
+      [line.variants[1]?.id, 10, 900],
+    ]);
+    for (const v of line.variants) {
+      const audit = await listAudit(t.db, { subjectType: "product", subjectId: String(v.id) });
+      expect(audit.items.find((e) => e.action === "product.create")?.actorName).toMatch(/^API key sk_live_/);
+    }
+    const lineAudit = await listAudit(t.db, { subjectType: "product-line", subjectId: String(line.id) });
+    expect(lineAudit.items.map((e) => [e.action, e.actorName.startsWith("API key ")])).toEqual([["line.create", true]]);
+    const read = (await (await call(`/product-lines/${line.id}`, { key: all })).json()) as LineAnswer;
+    expect(read.variants.map((v) => v.sku)).toEqual(["CL-ONE-BR", "CL-ONE-MI", "CL-ONE-MA"]);
+  });
+
+  it("refuses the whole call for one bad item, at the item's pointer, and creates nothing", async () => {
+    const badUpc = threeFlavors("TWO");
+    badUpc[1] = { ...badUpc[1], upc: "036000291453" } as (typeof badUpc)[number];
+    const res = await call("/product-lines", { method: "POST", key: all, json: lineBody("TWO", badUpc) });
+    expect(res.status).toBe(422);
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
+    const problem = (await res.json()) as Problem;
+    expect(problem.errors?.map((e) => e.location)).toEqual(["body.variants.1.upc"]);
+    await nothingMade("TWO");
+
+    const repeated = threeFlavors("TWO");
+    repeated[2] = { ...repeated[2], sku: "CL-TWO-BR" } as (typeof repeated)[number];
+    const again = await call("/product-lines", { method: "POST", key: all, json: lineBody("TWO", repeated) });
+    expect(again.status).toBe(422);
+    expect(((await again.json()) as Problem).errors?.map((e) => e.location)).toEqual(["body.variants.2.sku"]);
+    await nothingMade("TWO");
+
+    // A SKU another product holds: only the database knows, still said at the item.
+    const taken = threeFlavors("TWO");
+    taken[1] = { ...taken[1], sku: products[3]?.sku } as (typeof taken)[number];
+    const conflict = await call("/product-lines", { method: "POST", key: all, json: lineBody("TWO", taken) });
+    expect(conflict.status).toBe(409);
+    const conflictProblem = (await conflict.json()) as Problem;
+    expect(conflictProblem.errors?.map((e) => e.location)).toEqual(["body.variants.1.sku"]);
+    expect(conflictProblem.errors?.[0]?.message).toContain(products[3]?.sku);
+    await nothingMade("TWO");
+
+    const missingValue = threeFlavors("TWO");
+    missingValue[0] = { ...missingValue[0], options: [] } as (typeof missingValue)[number];
+    missingValue[1] = { ...missingValue[1], options: ["Mint", "Large"] } as (typeof missingValue)[number];
+    const shapes = await call("/product-lines", { method: "POST", key: all, json: lineBody("TWO", missingValue) });
+    expect(shapes.status).toBe(422);
+    expect(((await shapes.json()) as Problem).errors?.map((e) => e.location)).toEqual(["body.variants.1.options"]);
+    await nothingMade("TWO");
+  });
+
+  it("adds a variant to a line as the editor's new row, leaving the line's own as they were", async () => {
+    const made = (await (
+      await call("/product-lines", { method: "POST", key: all, json: lineBody("ADD", threeFlavors("ADD")) })
+    ).json()) as LineAnswer;
+    const res = await call(`/product-lines/${made.id}/variants`, {
+      method: "POST",
+      key: all,
+      json: {
+        variants: [
+          {
+            options: ["Grape"],
+            sku: "CL-ADD-GR",
+            upc: "012345678905",
+            price_cents: 1300,
+            stock: 8,
+            like_id: made.variants[0]?.id,
+          },
+        ],
+      },
+    });
+    expect(res.status).toBe(201);
+    const line = (await res.json()) as LineAnswer;
+    expect(line.variants.map((v) => v.sku)).toEqual(["CL-ADD-BR", "CL-ADD-MI", "CL-ADD-MA", "CL-ADD-GR"]);
+    const added = line.variants[3];
+    expect(added).toMatchObject({ name: "Cloud ADD Grape", price_cents: 1300, stock: 8 });
+    for (const [i, v] of made.variants.entries())
+      expect(line.variants[i]).toMatchObject({ sku: v.sku, price_cents: v.price_cents, stock: v.stock });
+    const audit = await listAudit(t.db, { subjectType: "product", subjectId: String(added?.id) });
+    expect(audit.items.find((e) => e.action === "product.create")?.actorName).toMatch(/^API key sk_live_/);
+
+    // A value the line has, a SKU of its own variant, a bad check digit: refused at the item, nothing added.
+    const refusals: [unknown, number, string][] = [
+      [{ options: ["Mint"], price_cents: 1500, stock: 1 }, 422, "body.variants.0.options.0"],
+      [{ options: ["Kiwi"], sku: "CL-ADD-MI", price_cents: 1500, stock: 1 }, 422, "body.variants.0.sku"],
+      [{ options: ["Kiwi"], upc: "036000291453", price_cents: 1500, stock: 1 }, 422, "body.variants.0.upc"],
+      [{ options: ["Kiwi"], upc: "036000291452", price_cents: 1500, stock: 1 }, 409, "body.variants.0.upc"],
+      [{ options: ["Kiwi"], price_cents: 1500, stock: 1, like_id: 2_000_000_000 }, 422, "body.variants.0.like_id"],
+      // The editor's bounds: the price cap, seven digits of stock, whole cases.
+      [{ options: ["Kiwi"], price_cents: MAX_PRICE_CENTS + 1, stock: 1 }, 422, "body.variants.0.price_cents"],
+      [{ options: ["Kiwi"], price_cents: 1500, stock: 10_000_000 }, 422, "body.variants.0.stock"],
+      [
+        { options: ["Kiwi"], price_cents: 1500, stock: 1, case_pack: 6, min_quantity: 8 },
+        422,
+        "body.variants.0.min_quantity",
+      ],
+      // The line's break (10 at $9.00) cannot be dearer than a new variant counted with it: the line's problem.
+      [{ options: ["Kiwi"], price_cents: 800, stock: 1 }, 422, "path.id"],
+    ];
+    for (const [variant, status, location] of refusals) {
+      const refused = await call(`/product-lines/${made.id}/variants`, {
+        method: "POST",
+        key: all,
+        json: { variants: [variant] },
+      });
+      expect(refused.status, JSON.stringify(variant)).toBe(status);
+      expect(((await refused.json()) as Problem).errors?.map((e) => e.location)).toEqual([location]);
+    }
+    const after = await t.db.selectFrom("products").select("id").where("line_id", "=", made.id).execute();
+    expect(after).toHaveLength(4);
+    const missing = await call("/product-lines/2000000000/variants", {
+      method: "POST",
+      key: all,
+      json: { variants: [{ options: ["Kiwi"], price_cents: 1500, stock: 1 }] },
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it("refuses a key without catalog:write", async () => {
+    const reader = await key(API_SCOPES.filter((s) => s !== "catalog:write"));
+    const res = await call("/product-lines", { method: "POST", key: reader, json: lineBody("RO", threeFlavors("RO")) });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { detail: string }).detail).toContain("catalog:write");
+    const line = await t.db.selectFrom("product_lines").select("id").executeTakeFirstOrThrow();
+    const add = await call(`/product-lines/${line.id}/variants`, {
+      method: "POST",
+      key: reader,
+      json: { variants: [{ options: ["Kiwi"], price_cents: 1500, stock: 1 }] },
+    });
+    expect(add.status).toBe(403);
+    await nothingMade("RO");
+  });
+
+  it("answers the same Idempotency-Key and body with the first answer, creating once", async () => {
+    const send = () =>
+      call("/product-lines", {
+        method: "POST",
+        key: all,
+        headers: { "Idempotency-Key": "line-create-0001" },
+        json: lineBody("IDEM", threeFlavors("IDEM")),
+      });
+    const first = await send();
+    expect(first.status).toBe(201);
+    const firstBody = await first.text();
+    const second = await send();
+    expect(second.status).toBe(201);
+    expect(second.headers.get("idempotent-replayed")).toBe("true");
+    expect(await second.text()).toBe(firstBody);
+    const lines = await t.db.selectFrom("product_lines").select("id").where("name", "=", "Cloud IDEM").execute();
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(firstBody) as LineAnswer;
+    const addOnce = () =>
+      call(`/product-lines/${line.id}/variants`, {
+        method: "POST",
+        key: all,
+        headers: { "Idempotency-Key": "line-add-0001" },
+        json: { variants: [{ options: ["Kiwi"], price_cents: 1400, stock: 2 }] },
+      });
+    expect((await addOnce()).status).toBe(201);
+    const replay = await addOnce();
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    const variants = await t.db.selectFrom("products").select("id").where("line_id", "=", line.id).execute();
+    expect(variants).toHaveLength(4);
+  });
+});
+
 describe("idempotency", () => {
   it("answers the same key and body with the first answer, another body with 422", async () => {
     const id = products[2]?.id;
@@ -495,6 +725,27 @@ describe("bad input: a problem document, never a 5xx", () => {
       fc.constantFrom(...products.map((p) => p.sku)),
     );
     const bulkItem = fc.record({ id: ref, sku: ref, price_cents: anyValue, stock: anyValue }, { requiredKeys: [] });
+    // Mostly whole numbers, so that many bodies get past the schema to the line editor's rules.
+    const mostlyInt = fc.oneof({ arbitrary: fc.integer({ min: 0, max: 5000 }), weight: 12 }, anyValue);
+    const lineVariant = fc.record(
+      {
+        options: fc.array(fc.constantFrom("Blue", "Red", "", "blue"), { maxLength: 3 }),
+        sku: fc.oneof(fc.constantFrom(...products.map((p) => p.sku)), fc.constantFrom("FZ-1", "FZ-2", "bad sku")),
+        upc: fc.constantFrom("036000291452", "036000291453", "012345678905", "12", ""),
+        price_cents: mostlyInt,
+        stock: mostlyInt,
+        case_pack: mostlyInt,
+        min_quantity: mostlyInt,
+        max_quantity: mostlyInt,
+        price_apart: fc.boolean(),
+        like_id: fc.oneof(
+          { arbitrary: fc.constantFrom(...products.map((p) => p.id)), weight: 4 },
+          fc.integer({ min: -3, max: 2 ** 33 }),
+        ),
+      },
+      { requiredKeys: ["price_cents", "stock"] },
+    );
+    const lineId = (await t.db.selectFrom("products").select("line_id").executeTakeFirstOrThrow()).line_id;
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
@@ -522,6 +773,24 @@ describe("bad input: a problem document, never a 5xx", () => {
               { status: fc.constantFrom("Processing", "Completed", "Nope", ""), expected_status: anyValue },
               { requiredKeys: [] },
             ),
+          }),
+          fc.record({
+            path: fc.constant("/product-lines"),
+            json: fc.record(
+              {
+                name: fc.oneof(fc.constantFrom("Fuzz line", ""), fc.string({ maxLength: 8 })),
+                category: fc.constantFrom("novelty", "disposable-vapes", "x"),
+                option_names: fc.array(fc.constantFrom("Flavor", "Size", "", "flavor"), { maxLength: 4 }),
+                tiers: fc.array(fc.record({ min_quantity: mostlyInt, price_cents: mostlyInt }), { maxLength: 3 }),
+                puffs: mostlyInt,
+                variants: fc.array(lineVariant, { minLength: 1, maxLength: 4 }),
+              },
+              { requiredKeys: ["name", "category", "variants"] },
+            ),
+          }),
+          fc.record({
+            path: fc.constant(`/product-lines/${lineId}/variants`),
+            json: fc.record({ variants: fc.array(lineVariant, { minLength: 1, maxLength: 4 }) }),
           }),
           fc.record({
             path: fc.constant("/products"),

@@ -1,8 +1,10 @@
+import type { Kysely } from "kysely";
 import { z } from "zod";
 import * as API_MESSAGES from "~/lib/messages/api";
 import { MAX_PRICE_CENTS } from "~/lib/money";
 import { productFields } from "~/lib/schemas/product";
 import { apiKeyActor } from "../../api-keys/keys";
+import type { DB } from "../../db/schema";
 import { bulkUpdateProductSets, createProductWithImages } from "../product-admin";
 import { ApiProblem, cents, endpoint, idPath, notFound, timestamp } from "./endpoint";
 import { limitOf, listQuery, numericCursor, pageOf, pageSchema } from "./paging";
@@ -13,7 +15,7 @@ import { limitOf, listQuery, numericCursor, pageOf, pageSchema } from "./paging"
  * (flows/product-admin.ts), all or nothing. No cost is ever part of these answers.
  */
 
-const product = z.object({
+export const product = z.object({
   id: z.number().int(),
   sku: z.string(),
   name: z.string(),
@@ -28,7 +30,7 @@ const product = z.object({
   updated_at: timestamp,
 });
 
-const line = z.object({
+export const line = z.object({
   id: z.number().int(),
   slug: z.string(),
   name: z.string(),
@@ -37,6 +39,9 @@ const line = z.object({
   option_names: z.array(z.string()),
   updated_at: timestamp,
 });
+
+/** A line with its variants in their order. */
+export const lineDetail = line.extend({ variants: z.array(product) });
 
 const PRODUCT_COLUMNS = [
   "id",
@@ -100,7 +105,7 @@ const getProduct = endpoint({
   },
 });
 
-function lineQuery(db: Parameters<typeof listProducts.handle>[0]["db"]) {
+function lineQuery(db: Kysely<DB>) {
   return db
     .selectFrom("product_lines as l")
     .leftJoin("brands as b", "b.id", "l.brand_id")
@@ -136,23 +141,30 @@ const getLine = endpoint({
   tag: "Catalog",
   summary: "Read one product line with its variants",
   params: idPath,
-  response: line.extend({ variants: z.array(product) }),
+  response: lineDetail,
   async handle({ db, params }) {
-    const row = await lineQuery(db).where("l.id", "=", params.id).executeTakeFirst();
-    if (!row) throw notFound();
-    const variants = await db
-      .selectFrom("products")
-      .select(PRODUCT_COLUMNS)
-      .where("line_id", "=", params.id)
-      .orderBy("position")
-      .orderBy("id")
-      .execute();
-    return { ...row, option_names: optionNames(row.option_names), variants };
+    const found = await lineWithVariants(db, params.id);
+    if (!found) throw notFound();
+    return found;
   },
 });
 
+/** A line with its variants in their order, as GET /product-lines/{id} answers; null when there is none. */
+export async function lineWithVariants(db: Kysely<DB>, id: number) {
+  const row = await lineQuery(db).where("l.id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  const variants = await db
+    .selectFrom("products")
+    .select(PRODUCT_COLUMNS)
+    .where("line_id", "=", id)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  return { ...row, option_names: optionNames(row.option_names), variants };
+}
+
 /** The most a stock may be: the product form's quantity (seven digits). */
-const MAX_STOCK = 9_999_999;
+export const MAX_STOCK = 9_999_999;
 
 /** The most items one bulk request changes. */
 export const MAX_BULK_ITEMS = 500;
