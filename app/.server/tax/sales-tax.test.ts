@@ -203,6 +203,28 @@ describe(`sales tax on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, (
     expect(await findOrderMoney(t.db, taxed)).toMatchObject({ goodsCents: 140_05, taxCents: 8_25 + 3_30 });
   });
 
+  it("keeps an order exempt on edit when its certificate was revoked in the very millisecond it was placed", async () => {
+    const cert = await certificate(["glass", "kratom"]);
+    const exempt = await order(buyer.addressId, [{ id: glass.id, quantity: 1 }]);
+    const placed = await t.db
+      .selectFrom("orders")
+      .select("created_at")
+      .where("id", "=", exempt)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable("resale_certificates")
+      .set({ status: "revoked", revoked_at: placed.created_at, revoked_reason: "Permit closed" })
+      .where("id", "=", cert)
+      .execute();
+    await editOrder(
+      t.db,
+      exempt,
+      { kind: "add", sku: kratom.sku, quantity: 1, seen: await linesSeen(t.db, exempt) },
+      TEST_ADMIN,
+    );
+    expect(await findOrderMoney(t.db, exempt)).toMatchObject({ goodsCents: 140_05, taxCents: 0 });
+  });
+
   it("keeps a pending certificate out unless the state gives a grace", async () => {
     const cert = await certificate(["glass"], "pending");
     expect((await findOrderMoney(t.db, await order(buyer.addressId, [{ id: glass.id, quantity: 1 }])))?.taxCents).toBe(

@@ -105,18 +105,27 @@ export async function certificatesInForce(
   userId: string,
   at: string,
   pendingGraceDays: number,
+  usedBySale: readonly string[] = [],
 ): Promise<CertificateInForce[]> {
   const date = storeToday(new Date(at));
+  const used = new Set(usedBySale);
   const rows = await db
     .selectFrom("resale_certificates")
     .select(["id", "status", "product_classes", "created_at", "revoked_at", "expires_on"])
     .where("user_id", "=", userId)
     .where("created_at", "<=", at)
-    .where("status", "in", ["verified", "revoked", "pending"])
+    .where((eb) =>
+      used.size > 0
+        ? eb.or([eb("status", "in", ["verified", "revoked", "pending"]), eb("id", "in", [...used])])
+        : eb("status", "in", ["verified", "revoked", "pending"]),
+    )
     .orderBy("created_at")
     .execute();
   return rows
     .filter((c) => {
+      // A certificate the sale was exempted under was in force at it, whatever became of it since
+      // (revoked in the same millisecond as the sale, or a pending one rejected later).
+      if (used.has(c.id)) return true;
       if (c.expires_on !== null && c.expires_on < date) return false;
       if (c.status === "verified") return true;
       if (c.status === "revoked") return c.revoked_at !== null && c.revoked_at > at;
@@ -157,6 +166,8 @@ export interface SaleToTax {
    * that exempted it, or null when none did. A product not in it reads the rules of the sale's date.
    */
   ruleAnswers?: ReadonlyMap<number, ExemptingRule | null>;
+  /** The certificates the sale was exempted under when it was made (an order's recompute). */
+  certificatesUsed?: readonly string[];
 }
 
 /**
@@ -173,7 +184,7 @@ export async function computeSalesTax(db: Db, sale: SaleToTax): Promise<SalesTax
   const productIds = [...new Set(sale.lines.flatMap((l) => (l.productId === null ? [] : [l.productId])))];
   const [jurisdictions, certificates, rules, facts] = await Promise.all([
     jurisdictionsInForce(db, settings.state, sourcedZip(settings, sale.destination.zip), date),
-    certificatesInForce(db, sale.userId, at, settings.pendingGraceDays),
+    certificatesInForce(db, sale.userId, at, settings.pendingGraceDays, sale.certificatesUsed),
     taxabilityRulesOfState(db, settings.state),
     loadFacts(db, productIds),
   ]);
@@ -306,6 +317,7 @@ export async function recordOrderSalesTax(trx: Transaction<DB>, orderId: number)
     at: order.created_at,
     taxedWhenMade: true,
     ruleAnswers,
+    certificatesUsed: [...new Set(stored.flatMap((r) => (r.certificateId === null ? [] : [r.certificateId])))],
   });
   return storeOrderSalesTax(trx, orderId, lines);
 }
@@ -313,7 +325,13 @@ export async function recordOrderSalesTax(trx: Transaction<DB>, orderId: number)
 async function storedTaxLines(db: Db, orderId: number) {
   return db
     .selectFrom("order_line_tax")
-    .select(["tax_cents as taxCents", "product_id as productId", "rule_id as ruleId", "rule_name as ruleName"])
+    .select([
+      "tax_cents as taxCents",
+      "product_id as productId",
+      "rule_id as ruleId",
+      "rule_name as ruleName",
+      "certificate_id as certificateId",
+    ])
     .where("order_id", "=", orderId)
     .execute();
 }
