@@ -68,9 +68,11 @@ export function DataTable<Row>({
   const align = (c: Column<Row>) => (c.numeric ? "tabular text-right" : "text-left");
   const sticky = "sticky left-0 z-[1] bg-white";
   return (
-    // Focusable: a table wider than a phone scrolls sideways from the keyboard too.
+    // Focusable: a table wider than a phone scrolls sideways from the keyboard too. Relative: what
+    // is positioned in a cell (a screen reader's hidden label) is clipped by this box, not laid out
+    // against the page, which would then scroll sideways as well.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by the keyboard
-    <div className={`overflow-x-auto ${className}`} tabIndex={0}>
+    <div className={`relative overflow-x-auto ${className}`} tabIndex={0}>
       <table className={`w-full text-sm ${tableClassName}`}>
         <caption className="sr-only">{caption}</caption>
         <thead>

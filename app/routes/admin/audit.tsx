@@ -39,11 +39,11 @@ export async function loader({ url }: Route.LoaderArgs) {
 function Values({ values }: { values: Record<string, unknown> | null }) {
   if (!values || Object.keys(values).length === 0) return <span className="text-slate-500">—</span>;
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-xs">
       {Object.entries(values).map(([k, v]) => (
         <div key={k} className="contents">
           <dt className="font-semibold text-slate-700">{auditFieldLabel(k)}</dt>
-          <dd className="break-words text-slate-900">{auditValue(k, v)}</dd>
+          <dd className="wrap-anywhere text-slate-900">{auditValue(k, v)}</dd>
         </div>
       ))}
     </dl>

@@ -48,11 +48,11 @@ export function RuleBookCard({
           {rule.enabled ? <Badge tone="ok">Enabled</Badge> : <Badge tone="neutral">Disabled</Badge>}
         </div>
       </div>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+      <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         {all.map((line) => (
           <Fragment key={line.term}>
             <dt className="font-medium text-slate-600">{line.term}</dt>
-            <dd className="break-words text-slate-900">{line.detail}</dd>
+            <dd className="wrap-anywhere text-slate-900">{line.detail}</dd>
           </Fragment>
         ))}
       </dl>
