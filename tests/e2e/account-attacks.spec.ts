@@ -16,7 +16,9 @@ import { mailsTo, waitForMail } from "./support/mail";
 
 const EVIL = "https://evil.example";
 
-test("cross-site form posts to Log In and Register are refused with 403 and change nothing", async ({ request }) => {
+test("cross-site form posts to Log In and Register are refused with 403 and change nothing @desktop-only", async ({
+  request,
+}) => {
   const customer = await createCustomer();
   const credentials = { intent: "login", identifier: customer.email, password: customer.password, redirectTo: "" };
 
@@ -59,7 +61,7 @@ test("cross-site form posts to Log In and Register are refused with 403 and chan
   await waitForMail(r.email, /Verify/);
 });
 
-test("Register ignores role and verified flags added to the form", async ({ request, page }) => {
+test("Register ignores role and verified flags added to the form @desktop-only", async ({ request, page }) => {
   const r = newRegistration();
   const res = await request.post("/register", {
     form: {
@@ -83,7 +85,10 @@ test("Register ignores role and verified flags added to the form", async ({ requ
   await expect(page.getByText(MESSAGES.verifyBeforeLogin)).toBeVisible();
 });
 
-test("the session cookie is HttpOnly and SameSite=Lax, out of reach of page scripts", async ({ page, context }) => {
+test("the session cookie is HttpOnly and SameSite=Lax, out of reach of page scripts @desktop-only", async ({
+  page,
+  context,
+}) => {
   const customer = await createCustomer();
   expect(await sessionCookie(context)).toBeUndefined();
   await logInWithForm(page, customer);
@@ -95,7 +100,7 @@ test("the session cookie is HttpOnly and SameSite=Lax, out of reach of page scri
   expect(await page.evaluate(() => document.cookie)).not.toContain(SESSION_COOKIE);
 });
 
-test("logging out takes a POST from our own pages: a link or a cross-site post keeps the session", async ({
+test("logging out takes a POST from our own pages: a link or a cross-site post keeps the session @desktop-only", async ({
   page,
   context,
 }) => {

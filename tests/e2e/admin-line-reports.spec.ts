@@ -48,7 +48,7 @@ async function soldLine(): Promise<{ id: number; name: string }> {
   return { id, name };
 }
 
-test.describe("back office: reports by line and by variant", () => {
+test.describe("back office: reports by line and by variant @desktop-only", () => {
   test("the admin opens the report by line, sees a line's total and downloads it; variants show their values", async ({
     page,
   }) => {

@@ -310,7 +310,7 @@ test.describe("the product back office", () => {
     expect(await productRow(id)).toBeUndefined();
   });
 
-  test("the add form refuses missing and malformed fields and creates nothing", async ({ page }) => {
+  test("the add form refuses missing and malformed fields and creates nothing @desktop-only", async ({ page }) => {
     const admin = await createAdminAccount();
     await logIn(page, admin);
     await page.goto("/admin/products/new");
@@ -356,7 +356,7 @@ test.describe("the product back office", () => {
     expect(await productsNamed(name)).toEqual([]);
   });
 
-  test("a product the database refuses to store answers 'Failed to add product.'", async ({ page }) => {
+  test("a product the database refuses to store answers 'Failed to add product.' @desktop-only", async ({ page }) => {
     test.skip(!refuseInserts.supported(), "simulated on SQLite");
     const admin = await createAdminAccount();
     await logIn(page, admin);

@@ -20,7 +20,7 @@ async function csvRows(file: Download): Promise<string[][]> {
   return parse(body) as string[][];
 }
 
-test.describe("back office: reports", () => {
+test.describe("back office: reports @desktop-only", () => {
   test("the admin reads a product's sales from the chart and downloads the table as CSV", async ({ page }) => {
     const name = `Reported ${tag()}`;
     const product = await freshProduct({ name, priceCents: 95_000, stock: 20 });

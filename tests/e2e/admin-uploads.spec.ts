@@ -147,7 +147,9 @@ test.describe("@desktop-only image uploads", () => {
   });
 });
 
-test("uploading an SVG in the add form shows 'Image upload failed.' with the file name", async ({ page }) => {
+test("uploading an SVG in the add form shows 'Image upload failed.' with the file name @desktop-only", async ({
+  page,
+}) => {
   const admin = await createAdminAccount();
   await logIn(page, admin);
   await page.goto("/admin/products/new");

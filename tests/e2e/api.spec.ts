@@ -12,7 +12,7 @@ import { expect, logIn, test } from "./support/fixtures";
  * sets a variant's stock with it and the store's product page shows the product back in stock;
  * the admin revokes the key and the program's next call is refused.
  */
-test.describe("the REST API's keys", () => {
+test.describe("the REST API's keys @desktop-only", () => {
   test("a key made on the API page sets stock through the API; revoked, it is refused", async ({
     page,
     browser,

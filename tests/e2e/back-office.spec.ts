@@ -34,7 +34,7 @@ async function pdfText(body: Buffer): Promise<string> {
   return text.replace(/\s+/g, " ");
 }
 
-test.describe("back office: documents", () => {
+test.describe("back office: documents @desktop-only", () => {
   test("the customer opens the invoice of their order; the admin the invoice and the packing slip", {
     tag: "@smoke",
   }, async ({ page, browser }) => {
@@ -85,7 +85,7 @@ test.describe("back office: documents", () => {
   });
 });
 
-test.describe("back office: catalog import", () => {
+test.describe("back office: catalog import @desktop-only", () => {
   test("the admin runs a dry run of a CSV, reads what it would do, then applies it", { tag: "@smoke" }, async ({
     page,
   }) => {
@@ -487,7 +487,7 @@ test.describe("back office: catalog import", () => {
   });
 });
 
-test.describe("back office: order editing", () => {
+test.describe("back office: order editing @desktop-only", () => {
   test("the admin changes a quantity and adds a product; stock, total, history and the customer's mail follow", async ({
     page,
   }) => {
@@ -590,7 +590,7 @@ test.describe("back office: users", () => {
   });
 });
 
-test.describe("back office: low stock", () => {
+test.describe("back office: low stock @desktop-only", () => {
   test("the report lists products at or under their threshold; the admin sets one per product", async ({ page }) => {
     const name = `Scarce ${tag()}`;
     const product = await freshProduct({ name, priceCents: 500, stock: 40 });
@@ -615,7 +615,7 @@ test.describe("back office: low stock", () => {
   });
 });
 
-test.describe("back office: low stock in the product form", () => {
+test.describe("back office: low stock in the product form @desktop-only", () => {
   test("the admin sets a product's own threshold next to its stock, and empties it for the store-wide one", async ({
     page,
   }) => {
@@ -656,7 +656,7 @@ test.describe("back office: low stock in the product form", () => {
   });
 });
 
-test.describe("back office: images in bulk", () => {
+test.describe("back office: images in bulk @desktop-only", () => {
   test("images and ZIP files named by SKU go to their products; the page says what went where and what was skipped, and why", async ({
     page,
   }) => {

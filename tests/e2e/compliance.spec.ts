@@ -182,7 +182,7 @@ test.describe("compliance rules", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Business Profile" })).toBeVisible();
   });
 
-  test("the admin tests a sale, and a bad rule is refused with a clear message", async ({ page }) => {
+  test("the admin tests a sale, and a bad rule is refused with a clear message @desktop-only", async ({ page }) => {
     const admin = await createAdminAccount();
     const cbd = `Tested CBD ${tag()}`;
     const cbdId = await freshProduct({ name: cbd, priceCents: 2500, stock: 20, category: "delta" });
@@ -306,7 +306,7 @@ test.describe("compliance rules", () => {
     await expect(page.getByRole("listitem", { name }).getByText("Disabled")).toBeVisible();
   });
 
-  test("the admin sets a product's compliance facts and lab report; the product page shows brand, UPC and the report", async ({
+  test("the admin sets a product's compliance facts and lab report; the product page shows brand, UPC and the report @desktop-only", async ({
     page,
   }) => {
     const admin = await createAdminAccount();
@@ -343,7 +343,7 @@ test.describe("compliance rules", () => {
     await expect(page.getByRole("heading", { name: "PACT report" })).toBeVisible();
   });
 
-  test("the admin sets the compliance facts when adding a product; a bad one is refused with the rest kept", async ({
+  test("the admin sets the compliance facts when adding a product; a bad one is refused with the rest kept @desktop-only", async ({
     page,
   }) => {
     const admin = await createAdminAccount();
@@ -375,7 +375,7 @@ test.describe("compliance rules", () => {
     await expect(page.getByRole("definition").filter({ hasText: "036000291452" })).toBeVisible();
   });
 
-  test("the admin adds a state directory rule: a Kentucky buyer sees the reason until the admin lists the vape there", async ({
+  test("the admin adds a state directory rule: a Kentucky buyer sees the reason until the admin lists the vape there @desktop-only", async ({
     page,
     browser,
   }) => {

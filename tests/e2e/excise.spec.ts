@@ -111,7 +111,7 @@ test.describe("excise taxes", () => {
     await expect(page.getByRole("table").getByText("$53.00").first()).toBeVisible();
   });
 
-  test("the admin's tax rules refuse bad input and overlaps next to the field, and the month's excise report counts the order", async ({
+  test("the admin's tax rules refuse bad input and overlaps next to the field, and the month's excise report counts the order @desktop-only", async ({
     page,
   }) => {
     const id = await louisianaVape(`Report Disposable ${tag()}`, 2000);
@@ -150,7 +150,7 @@ test.describe("excise taxes", () => {
     await expect(louisiana.getByRole("link", { name: "Download CSV for Louisiana" })).toBeVisible();
   });
 
-  test("the admin files last month's PACT report for a state: downloads its file and marks it filed", async ({
+  test("the admin files last month's PACT report for a state: downloads its file and marks it filed @desktop-only", async ({
     page,
   }, testInfo) => {
     // One state per project, so the phone and desktop runs each file their own.
@@ -186,7 +186,7 @@ test.describe("excise taxes", () => {
     await expect(filing.getByRole("button", { name: /Mark filed/ })).toBeHidden();
   });
 
-  test("the admin records a completed order's carrier and tracking number; the customer sees them", async ({
+  test("the admin records a completed order's carrier and tracking number; the customer sees them @desktop-only", async ({
     page,
     browser,
   }) => {
@@ -214,7 +214,9 @@ test.describe("excise taxes", () => {
     await expect(seen).toContainText("1Z999AA10123456784");
   });
 
-  test("the admin sets a product's excise facts; a negative ml is refused next to the field", async ({ page }) => {
+  test("the admin sets a product's excise facts; a negative ml is refused next to the field @desktop-only", async ({
+    page,
+  }) => {
     const id = await freshProduct({
       name: `Facts Disposable ${tag()}`,
       priceCents: 1500,

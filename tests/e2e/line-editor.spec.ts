@@ -42,7 +42,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/${name}-${test.info().project.name}.png`, fullPage: true });
 }
 
-test.describe("the product line editor", () => {
+test.describe("the product line editor @desktop-only", () => {
   test("an admin makes a line of four variants, renames it, moves a product in and removes a variant", async ({
     page,
   }) => {

@@ -85,7 +85,7 @@ test.describe("local delivery", () => {
     await expect(page).toHaveURL(/\/checkout$/);
   });
 
-  test("the admin keeps delivery zones, and is told what is wrong beside the field", async ({ page }) => {
+  test("the admin keeps delivery zones, and is told what is wrong beside the field @desktop-only", async ({ page }) => {
     const admin = await createAdminAccount();
     await logIn(page, admin);
     await page.goto("/admin/delivery-zones");

@@ -285,7 +285,7 @@ test.describe("quick order", () => {
     await expect(page.getByTestId("cart-total")).toHaveText(money(3 * 500 + 30 * 1000));
   });
 
-  test("a paste of hundreds of lines is checked at once; ten thousand lines are refused with the limit", async ({
+  test("a paste of hundreds of lines is checked at once; ten thousand lines are refused with the limit @desktop-only", async ({
     page,
   }) => {
     // Hundreds of lines checked, drawn and added, then a paste of ten thousand: more than the
@@ -317,7 +317,7 @@ test.describe("quick order", () => {
     await expect(page.getByRole("heading", { name: "Checked lines" })).toHaveCount(0);
   });
 
-  test("a CSV file: BOM, header, a formula cell; wrong columns and UTF-16 files", async ({ page }) => {
+  test("a CSV file: BOM, header, a formula cell; wrong columns and UTF-16 files @desktop-only", async ({ page }) => {
     const t = tag();
     const a = await product(`Quick File A ${t}`, 250, 100);
     const b = await product(`Quick File B ${t}`, 1000, 100, { casePack: 6, minQuantity: 6 });

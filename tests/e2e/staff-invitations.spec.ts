@@ -33,7 +33,7 @@ function sameDevice() {
   return { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch };
 }
 
-test.describe("staff invitations", () => {
+test.describe("staff invitations @desktop-only", () => {
   test("an admin invites a rep, who makes a login from the mail, logs in to choose a business, is assigned one and orders for it", async ({
     page,
     browser,

@@ -11,7 +11,7 @@ import { expect, logIn, test } from "./support/fixtures";
  * runs with the default settings (https only, no private addresses): this endpoint's name does
  * not resolve, so its attempts fail and are logged; the endpoint is disabled at the end.
  */
-test("an admin registers a webhook endpoint, sees its secret and an order's delivery, and replays it", async ({
+test("an admin registers a webhook endpoint, sees its secret and an order's delivery, and replays it @desktop-only", async ({
   page,
 }) => {
   const admin = await createAdminAccount();

@@ -8,7 +8,7 @@ import { createAdminAccount, createCustomer } from "./support/data";
 import { expect, logIn, money, test } from "./support/fixtures";
 
 test.describe("price groups and volume prices", () => {
-  test("the admin creates a group and puts a customer in it; the customer sees the group's prices and volume breaks", async ({
+  test("the admin creates a group and puts a customer in it; the customer sees the group's prices and volume breaks @desktop-only", async ({
     browser,
     page,
   }) => {

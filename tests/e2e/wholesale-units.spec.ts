@@ -23,7 +23,7 @@ function cartLink(page: Page) {
 }
 
 test.describe("selling units", () => {
-  test("the admin sets a case pack, minimum and maximum; a bad combination is answered next to its field", async ({
+  test("the admin sets a case pack, minimum and maximum; a bad combination is answered next to its field @desktop-only", async ({
     page,
   }) => {
     const id = await freshProduct({ name: `Pack Edit ${tag()}`, priceCents: 500, stock: 50 });
