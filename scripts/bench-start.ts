@@ -1,11 +1,8 @@
-import { spawn } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
-import { BUILD_DIR, freePort, hasBuild } from "../tests/support/server-process";
+import { BUILD_DIR, freePort, hasBuild, scratchDatabase, spawnDemo } from "../tests/support/server-process";
 
 /**
  * npm run bench:start [-- --runs 3]
@@ -26,55 +23,22 @@ interface Run {
   picturesMs: number;
 }
 
-async function createDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bench_start_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 async function oneRun(): Promise<Run> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-start-"));
-  const database = process.env.DATABASE_URL ? await createDatabase(process.env.DATABASE_URL) : null;
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const output: string[] = [];
+  const database = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL, "bench_start") : null;
   const started = performance.now();
-  const proc = spawn(process.execPath, ["--max-old-space-size=256", "--max-semi-space-size=16", "server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "",
-      SEED_DEMO: "true",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      BASE_URL: origin,
-      DATA_DIR: dir,
-      DATABASE_URL: database?.url ?? "",
-      BUILD_DIR,
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const { proc, origin, output } = spawnDemo({
+    port: await freePort(),
+    dataDir: dir,
+    databaseUrl: database?.url ?? "",
+    env: { LOG_LEVEL: "warn" },
   });
-  proc.stdout?.on("data", (d: Buffer) => output.push(d.toString()));
-  proc.stderr?.on("data", (d: Buffer) => output.push(d.toString()));
   const exited = new Promise((resolve) => proc.on("exit", resolve));
   try {
     let healthMs = 0;
     while (!healthMs) {
-      if (proc.exitCode !== null) throw new Error(`the server exited:\n${output.join("")}`);
-      if (performance.now() - started > 120_000) throw new Error(`no answer in 120 s:\n${output.join("")}`);
+      if (proc.exitCode !== null) throw new Error(`the server exited:\n${output()}`);
+      if (performance.now() - started > 120_000) throw new Error(`no answer in 120 s:\n${output()}`);
       try {
         if ((await fetch(`${origin}/healthz`)).ok) healthMs = performance.now() - started;
       } catch {

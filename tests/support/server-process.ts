@@ -1,7 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import pg from "pg";
 
 /** Starting the built server as a child process, for tests that need a real one (kill, logs). */
 export const BUILD_DIR = process.env.BUILD_DIR || "build";
@@ -15,6 +17,60 @@ export async function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/** A new, empty PostgreSQL database on the server `baseUrl` names; `drop` removes it. */
+export async function scratchDatabase(
+  baseUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${crypto.randomBytes(6).toString("hex")}`;
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * The built server started as package.json's "demo" script starts it (node with the heap cap,
+ * SEED_DEMO, NODE_ENV unset: production) on `port`, `dataDir` and `databaseUrl` ("" for SQLite).
+ * Does not wait: the caller times or polls it. `output` is what it printed so far.
+ */
+export function spawnDemo(options: {
+  port: number;
+  dataDir: string;
+  databaseUrl: string;
+  env?: Record<string, string>;
+}): { proc: ChildProcess; origin: string; output: () => string } {
+  const origin = `http://127.0.0.1:${options.port}`;
+  const chunks: string[] = [];
+  const proc = spawn(process.execPath, ["--max-old-space-size=256", "--max-semi-space-size=16", "server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "",
+      SEED_DEMO: "true",
+      HOST: "127.0.0.1",
+      PORT: String(options.port),
+      BASE_URL: origin,
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: options.databaseUrl,
+      BUILD_DIR,
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  proc.stdout?.on("data", (d: Buffer) => chunks.push(d.toString()));
+  proc.stderr?.on("data", (d: Buffer) => chunks.push(d.toString()));
+  return { proc, origin, output: () => chunks.join("") };
 }
 
 export interface RunningServer {

@@ -1,9 +1,7 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import pg from "pg";
 import { resetAuthForTests } from "~/.server/accounts/auth";
 import { forgetViewersForTests } from "~/.server/accounts/viewer";
 import { closeDb, getDb } from "~/.server/db/instance";
@@ -13,6 +11,7 @@ import { resetMailForTests } from "~/.server/mail/transport";
 import { setMediaStoreForTests } from "~/.server/media/store";
 import { resetEnvForTests } from "~/.server/runtime/env";
 import { migrateToLatest } from "../../db/migrate";
+import { scratchDatabase } from "./server-process";
 
 /**
  * A fresh, migrated database for one test file, on the database the suite runs against:
@@ -40,21 +39,10 @@ export async function setupTestDatabase(): Promise<TestDatabase> {
   let url: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   if (baseUrl) {
-    const name = `t_${crypto.randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const parsed = new URL(baseUrl);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
+    const scratch = await scratchDatabase(baseUrl, "t");
+    url = scratch.url;
     process.env.DATABASE_URL = url;
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    dropDatabase = scratch.drop;
   } else {
     delete process.env.DATABASE_URL;
   }
