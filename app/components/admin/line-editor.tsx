@@ -5,7 +5,13 @@ import { askThenSubmit, confirmStepOf } from "~/lib/confirmation";
 import type { FormReply } from "~/lib/form-reply";
 import * as LINE_EDITOR_MESSAGES from "~/lib/messages/line-editor";
 import { centsToDecimalString } from "~/lib/money";
-import { type LineFormFields, OPTION_NAME_FIELDS, type VariantColumn, variantField } from "~/lib/schemas/product-line";
+import {
+  type LineFormFields,
+  OPTION_NAME_FIELDS,
+  postedVariantFields,
+  type VariantColumn,
+  variantField,
+} from "~/lib/schemas/product-line";
 import { type Tier, tiersToText } from "~/lib/tiers";
 import { Button, ButtonLink } from "../ui/button";
 import { FormMessage, SelectField, TextAreaField, TextField } from "../ui/field";
@@ -104,22 +110,9 @@ function money(cents: number): string {
 
 function variantValues(v: EditorVariantView): Partial<Record<VariantColumn, string>> {
   return {
-    id: String(v.id),
-    version: String(v.version),
-    stockSeen: String(v.stock),
+    ...postedVariantFields(v),
     label: v.name,
     note: v.fromLine ? LINE_EDITOR_MESSAGES.movingFrom(v.fromLine) : "",
-    option1: v.options[0] ?? "",
-    option2: v.options[1] ?? "",
-    option3: v.options[2] ?? "",
-    sku: v.sku,
-    upc: v.upc ?? "",
-    price: money(v.priceCents),
-    stock: String(v.stock),
-    casePack: String(v.casePack),
-    minQuantity: String(v.minQuantity),
-    maxQuantity: v.maxQuantity === null ? "" : String(v.maxQuantity),
-    apart: v.apart ? "on" : "",
     position: v.position ? String(v.position) : "",
   };
 }

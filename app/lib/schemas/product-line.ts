@@ -3,7 +3,7 @@ import { CATEGORY_SLUGS } from "../categories";
 import { cleanGtin, gtinProblem, sameGtins } from "../gtin";
 import * as MESSAGES from "../messages";
 import * as LINE_EDITOR_MESSAGES from "../messages/line-editor";
-import { MAX_PRICE_CENTS } from "../money";
+import { centsToDecimalString, MAX_PRICE_CENTS } from "../money";
 import { MAX_LINE_OPTIONS } from "../product-lines";
 import { isMultiline } from "../text";
 import { parseTiers, type Tier } from "../tiers";
@@ -39,6 +39,44 @@ export const VARIANT_COLUMNS = [
   "remove",
 ] as const;
 export type VariantColumn = (typeof VARIANT_COLUMNS)[number];
+
+/** A variant the line has, as the editor's table shows it. */
+export interface PostedVariant {
+  id: number;
+  version: number;
+  sku: string;
+  upc: string | null;
+  priceCents: number;
+  stock: number;
+  casePack: number;
+  minQuantity: number;
+  maxQuantity: number | null;
+  apart: boolean;
+  options: readonly string[];
+}
+
+/**
+ * The fields a variant the line has posts when it is left as it is (its version and the stock seen
+ * guard against a change made meanwhile): the editor's table row, and the API adding variants.
+ */
+export function postedVariantFields(v: PostedVariant): Partial<Record<VariantColumn, string>> {
+  return {
+    id: String(v.id),
+    version: String(v.version),
+    stockSeen: String(v.stock),
+    option1: v.options[0] ?? "",
+    option2: v.options[1] ?? "",
+    option3: v.options[2] ?? "",
+    sku: v.sku,
+    upc: v.upc ?? "",
+    price: centsToDecimalString(v.priceCents),
+    stock: String(v.stock),
+    casePack: String(v.casePack),
+    minQuantity: String(v.minQuantity),
+    maxQuantity: v.maxQuantity === null ? "" : String(v.maxQuantity),
+    apart: v.apart ? "on" : "",
+  };
+}
 
 /** The name of a table field: `variants.3.sku`. */
 export type VariantField = `variants.${number}.${VariantColumn}`;

@@ -10,13 +10,14 @@ import {
   lineSchema,
   MAX_EDITOR_VARIANTS,
   OPTION_NAME_FIELDS,
+  postedVariantFields,
   type VariantColumn,
   variantField,
 } from "~/lib/schemas/product-line";
 import { tiersToText } from "~/lib/tiers";
 import { apiKeyActor } from "../../api-keys/keys";
 import type { DB } from "../../db/schema";
-import { type EditorVariant, LineRowsError, loadLineEditor, saveLine } from "../line-admin";
+import { LineRowsError, loadLineEditor, saveLine } from "../line-admin";
 import { lineDetail, lineWithVariants, MAX_STOCK } from "./catalog";
 import { ApiProblem, endpoint, idPath, notFound } from "./endpoint";
 
@@ -151,26 +152,6 @@ function newRow(v: VariantBody): Partial<Record<VariantColumn, string>> {
     maxQuantity: optionalNumber(v.max_quantity),
     apart: v.price_apart ? "on" : "",
     like: optionalNumber(v.like_id),
-  };
-}
-
-/** A variant the line has, as the editor's table posts it unchanged. */
-function keptRow(v: EditorVariant): Partial<Record<VariantColumn, string>> {
-  return {
-    id: String(v.id),
-    version: String(v.version),
-    stockSeen: String(v.stock),
-    option1: v.options[0] ?? "",
-    option2: v.options[1] ?? "",
-    option3: v.options[2] ?? "",
-    sku: v.sku,
-    upc: v.upc ?? "",
-    price: centsToDecimalString(v.priceCents),
-    stock: String(v.stock),
-    casePack: String(v.casePack),
-    minQuantity: String(v.minQuantity),
-    maxQuantity: optionalNumber(v.maxQuantity),
-    apart: v.apart ? "on" : "",
   };
 }
 
@@ -316,7 +297,7 @@ const addVariants = endpoint({
       fields[field] = line.optionNames[i] ?? "";
     });
     variants.forEach((v, i) => {
-      setRow(fields, i, keptRow(v));
+      setRow(fields, i, postedVariantFields(v));
     });
     body.variants.forEach((v, i) => {
       setRow(fields, variants.length + i, newRow(v));
