@@ -153,14 +153,12 @@ describe("quick order: pasted lines", () => {
     expect(lines.map((l) => l.quantity)).toEqual([20, null, null, null, null, null, null, null, null]);
   });
 
-  it("refuses more than the limit of lines, saying how many, without reading them", () => {
+  it("refuses more than the limit of lines, saying how many (how fast: npm run bench:hostile)", () => {
     const many = Array.from({ length: 10_000 }, (_, i) => `SKU-${i}\t1`).join("\n");
-    const started = performance.now();
     expect(readPaste(many)).toEqual({
       ok: false,
       error: QUICK_ORDER_MESSAGES.quickOrderTooManyLines(10_000, MAX_QUICK_ORDER_LINES),
     });
-    expect(performance.now() - started).toBeLessThan(500);
     const limit = Array.from({ length: MAX_QUICK_ORDER_LINES }, (_, i) => `SKU-${i}\t1`).join("\n");
     expect(readPaste(`SKU\tQTY\n${limit}`)).toMatchObject({ ok: true });
     expect(readPaste(`${limit}\nSKU-X\t1`)).toEqual({
