@@ -11,7 +11,15 @@ import { lazyImport } from "./vite-plugins/lazy-import.ts";
  * group takes the modules it names and everything they import that a stronger group has not.
  */
 const chunkGroups = [
-  { name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
+  {
+    name: "framework",
+    test: (id: string) =>
+      /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id) ||
+      /[\\/]app[\\/](components[\\/]app-shell\.tsx|lib[\\/](seo|offline|route-policy)\.ts|components[\\/]ui[\\/]form-message\.tsx)$/.test(
+        id,
+      ),
+    priority: 3,
+  },
   // The document, header, footer, age gate and toasts, and the meta helper of every route.
   // Also what the root and the group layouts take (the offline rule, the groups' access table):
   // tiny on their own, a file each would cost every page a request and its own compression.
@@ -47,8 +55,12 @@ export default defineConfig({
       build: {
         rollupOptions: {
           // The form schemas have no side effects: a route that imports one for its action only
-          // must not pull zod into the browser bundle.
-          treeshake: { moduleSideEffects: (id: string) => !id.includes("/app/lib/schemas/") },
+          // must not pull zod into the browser bundle. Nor do the messages: a page whose messages
+          // are all inlined must not load the chunk that holds the messages module for nothing.
+          treeshake: {
+            moduleSideEffects: (id: string) =>
+              !/[\\/]app[\\/]lib[\\/](schemas[\\/]|messages\.ts$|messages[\\/])/.test(id),
+          },
           output: { codeSplitting: { groups: chunkGroups } },
           // Constants (the spec's messages above all) are written where they are used, so a message
           // a route shows travels with that route instead of sitting in the shared shell.

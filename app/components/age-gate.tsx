@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import * as MESSAGES from "~/lib/messages";
+import * as MESSAGES from "~/lib/messages/shell";
 import { MINIMUM_AGE } from "~/lib/store";
 
 export const AGE_STORAGE_KEY = "ageVerified";

@@ -10,7 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import * as MESSAGES from "~/lib/messages";
+import * as MESSAGES from "~/lib/messages/shell";
 import type { RootData } from "~/lib/root-data";
 import { SHOP_TOAST_MS } from "~/lib/toast";
 import { AGE_GATE_BOOT_SCRIPT, AgeGate } from "./age-gate";

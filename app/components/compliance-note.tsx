@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { PublicComplianceFacts } from "~/lib/compliance/vocabulary";
 import * as MESSAGES from "~/lib/messages";
 import * as INVENTORY_MESSAGES from "~/lib/messages/inventory";
+import * as SELLING_MESSAGES from "~/lib/messages/selling";
 
 /**
  * A product that cannot ship to the customer's default address says so and why, before they try
@@ -13,7 +14,7 @@ export function ComplianceNote({ note }: { note: { text: string; licenseLabel: s
       <p className="font-semibold">{note.text}</p>
       {note.licenseLabel ? (
         <p className="mt-1 text-slate-800">
-          {MESSAGES.licenseRequired(note.licenseLabel)}{" "}
+          {SELLING_MESSAGES.licenseRequired(note.licenseLabel)}{" "}
           <Link to="/account/business" className="font-semibold text-brand-700 underline">
             {MESSAGES.uploadLicenseLink}
           </Link>

@@ -1,8 +1,8 @@
 import loadGridCart from "lazy-import:~/components/cart/grid-cart";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Form, Link } from "react-router";
-import * as MESSAGES from "~/lib/messages";
 import * as LINE_MESSAGES from "~/lib/messages/lines";
+import * as SELLING_MESSAGES from "~/lib/messages/selling";
 import * as VOLUME_MESSAGES from "~/lib/messages/volume-prices";
 import { formatCents } from "~/lib/money";
 import { gridLayout } from "~/lib/product-lines";
@@ -129,8 +129,8 @@ function Cell({ variant: v, slug }: { variant: Variant; slug: string }) {
       <span className="tabular text-xs text-slate-700">{formatCents(v.priceCents)}</span>
       <span className="text-xs text-slate-600">
         {LINE_MESSAGES.cellLeft(v.stock)}
-        {v.casePack > 1 ? ` · ${MESSAGES.inCasesOf(v.casePack)}` : ""}
-        {smallestQuantity(v) > v.casePack ? ` · ${MESSAGES.minimumOf(smallestQuantity(v))}` : ""}
+        {v.casePack > 1 ? ` · ${SELLING_MESSAGES.inCasesOf(v.casePack)}` : ""}
+        {smallestQuantity(v) > v.casePack ? ` · ${SELLING_MESSAGES.minimumOf(smallestQuantity(v))}` : ""}
       </span>
     </span>
   );

@@ -1,5 +1,5 @@
 import { CATEGORIES } from "~/lib/categories";
-import * as MESSAGES from "~/lib/messages";
+import * as MESSAGES from "~/lib/messages/shell";
 import { ButtonLink } from "./ui/button";
 
 /** The designed 404: says what happened and offers ways back into the catalog. */

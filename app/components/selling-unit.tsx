@@ -1,5 +1,5 @@
-import * as MESSAGES from "~/lib/messages";
-import { casePackLabel, type SellingUnit } from "~/lib/selling-unit";
+import * as SELLING_MESSAGES from "~/lib/messages/selling";
+import { casePackLabel, type SellingUnit } from "~/lib/quantity";
 
 /** "SKU VAP-001 · UPC 012345678905 · Case of 10" for a signed-in buyer (issue 16); the caller shows it to buyers only. */
 export function SellingUnitLine({
@@ -16,7 +16,7 @@ export function SellingUnitLine({
   const pack = casePackLabel(unit);
   return (
     <p className={`text-sm text-slate-600 ${className}`} data-testid="selling-unit">
-      <span className="tabular">{MESSAGES.skuLabel(sku)}</span>
+      <span className="tabular">{SELLING_MESSAGES.skuLabel(sku)}</span>
       {upc ? (
         <>
           {" · "}

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { INFO_PAGES } from "~/lib/info-pages";
-import * as MESSAGES from "~/lib/messages";
+import * as MESSAGES from "~/lib/messages/shell";
 import { type StoreInfo, telHref } from "~/lib/store";
 
 const FOOTER_LINKS = [

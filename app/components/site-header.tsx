@@ -3,7 +3,7 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import { Icon } from "~/components/icon";
 import { buyableLines, cartItemCount, cartTotalCents } from "~/lib/cart-lines";
 import { NAV_CATEGORIES } from "~/lib/categories";
-import * as MESSAGES from "~/lib/messages";
+import * as MESSAGES from "~/lib/messages/shell";
 import { formatCents } from "~/lib/money";
 import { type StoreInfo, telHref } from "~/lib/store";
 import { useCart } from "./cart/cart-store";

@@ -1,4 +1,4 @@
-import * as MESSAGES from "~/lib/messages";
+import * as SELLING_MESSAGES from "~/lib/messages/selling";
 import * as VOLUME_MESSAGES from "~/lib/messages/volume-prices";
 import { formatCents } from "~/lib/money";
 
@@ -34,7 +34,7 @@ export function TierTable({
             <td className="tabular py-1.5 text-right font-semibold text-slate-900">
               {casePack > 1
                 ? VOLUME_MESSAGES.casePrice(formatCents(t.priceCents * casePack), formatCents(t.priceCents))
-                : MESSAGES.eachPrice(formatCents(t.priceCents))}
+                : SELLING_MESSAGES.eachPrice(formatCents(t.priceCents))}
             </td>
           </tr>
         ))}

@@ -1,5 +1,6 @@
 import type { ProductImage } from "./images";
 import * as MESSAGES from "./messages";
+import * as CART_MESSAGES from "./messages/cart";
 import type { SellingUnit } from "./quantity";
 
 /** What the server says about one cart line (buyers only: it carries the current price). */
@@ -59,9 +60,9 @@ export function lineNotice(line: CheckedLine): string | null {
     case "out-of-stock":
       return MESSAGES.lineOutOfStock;
     case "capped":
-      return MESSAGES.quantityLowered(line.quantity, line.requested);
+      return CART_MESSAGES.quantityLowered(line.quantity, line.requested);
     case "adjusted":
-      return MESSAGES.quantityAdjusted(line.requested, line.quantity);
+      return CART_MESSAGES.quantityAdjusted(line.requested, line.quantity);
     default:
       return null;
   }

@@ -1,7 +1,6 @@
 import type { ProductImage } from "./images";
-import { MAX_LINE_QUANTITY } from "./orders";
-import { largestQuantity } from "./quantity";
-import { type SellingUnit, sellingUnitOf } from "./selling-unit";
+import { MAX_LINE_QUANTITY } from "./order-limits";
+import { largestQuantity, type SellingUnit, sellingUnitOf } from "./selling-unit";
 
 /**
  * The browser cart's lines as stored, read and counted: what the header and the cart's storage

@@ -1,5 +1,5 @@
 import type { CartLine, CartProduct } from "./cart-lines";
-import * as MESSAGES from "./messages";
+import * as CART_MESSAGES from "./messages/cart";
 import { MAX_LINE_QUANTITY } from "./orders";
 import { largestQuantity, type SellingUnit, sellingUnitOf, smallestQuantity, stepDown, stepUp } from "./quantity";
 
@@ -75,22 +75,22 @@ export function addToCart(lines: CartLine[], product: CartProduct, quantity = 1)
  */
 export function addNotice(outcome: AddOutcome): { type: "success" | "info" | "error"; message: string } {
   const { name, requested, added, inCart, limit, maxPerOrder } = outcome;
-  if (added === requested) return { type: "success", message: MESSAGES.addedToCart(name) };
+  if (added === requested) return { type: "success", message: CART_MESSAGES.addedToCart(name) };
   const why =
     maxPerOrder !== null && maxPerOrder < limit
-      ? MESSAGES.atMostPerOrder(maxPerOrder)
+      ? CART_MESSAGES.atMostPerOrder(maxPerOrder)
       : limit < MAX_LINE_QUANTITY
-        ? MESSAGES.onlyInStock(limit)
-        : MESSAGES.atMostPerLine(MAX_LINE_QUANTITY);
+        ? CART_MESSAGES.onlyInStock(limit)
+        : CART_MESSAGES.atMostPerLine(MAX_LINE_QUANTITY);
   if (added === 0) {
     return {
       type: "error",
-      message: MESSAGES.notAddedCartFull(inCart, name, why),
+      message: CART_MESSAGES.notAddedCartFull(inCart, name, why),
     };
   }
   return {
     type: "info",
-    message: MESSAGES.partlyAdded(added, requested, why, inCart, name),
+    message: CART_MESSAGES.partlyAdded(added, requested, why, inCart, name),
   };
 }
 

@@ -12,8 +12,12 @@
  * with the shell every page loads, and a message with parts (a function) cannot be inlined where
  * it is used, so it would ride in the shell (decision 0020).
  */
+
+import { shortDollars } from "./messages/shell";
 import { formatCents } from "./money";
-import { MAX_ORDER_LINES } from "./orders";
+import { MAX_ORDER_LINES } from "./order-limits";
+
+export * from "./messages/shell";
 
 export const usernameNotFound = "Username not found";
 export const verifyBeforeLogin = "Please verify your email before logging in.";
@@ -32,25 +36,9 @@ export const noOrdersFound = "No orders found.";
 export const unknownUser = "Unknown User";
 export const noProductsFound = "No products found.";
 export const loadingMoreProducts = "Loading more products...";
-export const underage = "You must be 21 or older to enter this site.";
 export const loginToAdd = "Please login to add items to your cart.";
 export const outOfStock = "This product is currently out of stock.";
 export const loginToViewPricing = "Login to view pricing";
-/** "$500" for whole dollars, "$499.50" otherwise. */
-const shortDollars = (cents: number) =>
-  cents % 100 === 0 ? `$${(cents / 100).toLocaleString("en-US")}` : `$${(cents / 100).toFixed(2)}`;
-/** The header's banner, from the store's free-shipping amount ("$500+" by default, as the spec says). */
-export const freeShipping = (cents: number) => `Free Shipping on all orders ${shortDollars(cents)}+`;
-
-/** '{product name} added to cart!' */
-export function addedToCart(productName: string): string {
-  return `${productName} added to cart!`;
-}
-
-/** 'Error: {message}' */
-export function errorMessage(message: string): string {
-  return `Error: ${message}`;
-}
 
 /** Answer to a forgot-password request, the same whether or not the address has an account. */
 export const RESET_LINK_INVALID = "This reset link is invalid or has expired. Please ask for a new one.";
@@ -66,12 +54,6 @@ export const phoneTooLong30 = "Phone number must be at most 30 characters.";
 export const enterValidPhone = "Please enter a valid phone number.";
 export const zipRequired = "ZIP code is required.";
 export const zipFormat = "ZIP code must be 5 digits or ZIP+4 (12345-6789).";
-/** 'ZIP code 35203 is in Alabama, not Texas. Check the ZIP code and the state.' (issue 26) */
-export function zipNotInState(zip: string, zipRegionName: string | null, stateName: string): string {
-  return zipRegionName
-    ? `ZIP code ${zip} is in ${zipRegionName}, not ${stateName}. Check the ZIP code and the state.`
-    : `ZIP code ${zip} is not a ${stateName} ZIP code. Check the ZIP code and the state.`;
-}
 export const stateRequired = "State is required.";
 export const chooseUsState = "Please choose a US state.";
 export const usernameRequired = "Username is required.";
@@ -105,18 +87,12 @@ export const resetLinkNotValidAskAgain =
 export const loggedOut = "You have been logged out.";
 export const forgotPageDescription = "Reset the password of your wholesale account.";
 export const tooManyAddresses = (max: number) => `You can keep up to ${max} addresses. Please remove one first.`;
-export const registerPageDescription = (storeName: string) =>
-  `Open a wholesale account with ${storeName} to see prices and order online.`;
 export const forgotIntro = "Enter the email of your account and we will send you a link to set a new password.";
 export const verificationEmailMissing = "Did not get the verification email?";
 export const forgotPasswordLink = "Forgot password?";
 export const verificationLinkInvalid = "This verification link is invalid or has expired. Log in to get a new one.";
 export const passwordChangedLogIn = "Your password has been changed. Log in with the new one.";
 
-// Forms and requests in general
-export const fieldRequired = (label: string) => `${label} is required.`;
-export const fieldTooLong = (label: string, max: number) => `${label} must be at most ${max} characters.`;
-export const fieldOneLine = (label: string) => `${label} must be on one line.`;
 export const formWrongEncoding = "Send the form as application/x-www-form-urlencoded or multipart/form-data.";
 export const formUnreadable = "The form could not be read. Please reload the page and try again.";
 export const formTooManyFields = "This form has more fields than it can take.";
@@ -124,14 +100,7 @@ export const fieldControlCharacters = "Remove the control characters from this f
 export const checkTheFields = "Check the fields.";
 export const tooManyAttempts = "Too many attempts. Please try again later.";
 export const badRequestPath = "The address holds characters it cannot have.";
-export const storeUnreachable = "We could not reach the store. Please check your connection and try again.";
-export const noAccessToPage = "You do not have access to this page.";
-export const requestFailed = "We could not complete that request. Please try again in a moment.";
-export const pageNotFound =
-  "The page you are looking for does not exist or has moved. Try searching above, or browse a category.";
 
-export const homePageDescription = (storeName: string) =>
-  `${storeName}: wholesale disposable vapes, kratom, glass, novelty, accessories and delta products for retailers, with fast local delivery in Dallas-Fort Worth.`;
 export const lineNeedsProduct = "Each line needs a product.";
 export const quantitiesWholeNumbers = "Quantities must be whole numbers.";
 export const quantitiesAtLeastOne = "Quantities must be at least 1.";
@@ -157,8 +126,6 @@ export const homeStockText = "Deep stock on the lines that sell, in case packs a
 export const homeSupportText = "Real people on the phone Monday to Saturday who know the products and your account.";
 export const placingOrder = "Placing order...";
 export const poNumberHint = "Your own reference for this order; it is printed on the invoice.";
-export const orderNotesHint = (max: number) =>
-  `Delivery instructions or anything the store should know (up to ${max} characters).`;
 export const contactSent = "Thank you! Your message has been sent. We will get back to you within one business day.";
 export const orderNotFound = "Order not found.";
 export const confirmClearCart = "Remove every item from your cart?";
@@ -170,45 +137,15 @@ export const quantitiesAtMost = (max: number) => `Quantities must be at most ${m
 export const tooManyOrderLines = (max: number) => `An order can have at most ${max} lines.`;
 export const nameAtMost = (max: number) => `Name must be at most ${max} characters.`;
 export const messageAtMost = (max: number) => `Message must be at most ${max} characters.`;
-/** Why fewer units were added to the cart: the stock, or the per-line maximum. */
-export const onlyInStock = (stock: number) => `only ${stock} in stock`;
-export const atMostPerLine = (max: number) => `at most ${max.toLocaleString("en-US")} per line`;
-export const notAddedCartFull = (inCart: number, name: string, why: string) =>
-  `Not added: your cart already holds ${inCart} of ${name}, and there are ${why}.`;
-export const partlyAdded = (added: number, requested: number, why: string, inCart: number, name: string) =>
-  `Only ${added} of ${requested} added: there are ${why}. Your cart now holds ${inCart} of ${name}.`;
-export const quantityLowered = (stock: number, requested: number) =>
-  `Only ${stock} in stock: quantity lowered from ${requested}.`;
 export const productNoLongerAvailable = (id: number) =>
   `Product #${id} is no longer available. Remove it to place your order.`;
 export const onlyLeftOf = (stock: number, name: string) => `Only ${stock} left of ${name}. Please lower the quantity.`;
 export const productOutOfStockRemove = (name: string) => `${name} is out of stock. Remove it to place your order.`;
-export const contactPageDescription = (storeName: string) =>
-  `Call, email or message ${storeName}: wholesale support Monday to Saturday, 10am to 6pm.`;
-export const categoryPageDescription = (heading: string) =>
-  `Wholesale ${heading.toLowerCase()} for retailers in Dallas-Fort Worth: browse the range and order in bulk.`;
 export const loadingCart = "Loading your cart...";
-export const nicotineWarning = "Warning: This product contains nicotine. Nicotine is an addictive chemical.";
-export const cartShippingNote = (freeShippingCents: number) =>
-  freeShippingCents > 0
-    ? `Free shipping on orders ${shortDollars(freeShippingCents)}+. No tax or fees are added online.`
-    : "No tax or fees are added online.";
 export const noSavedAddressAddBelow = "You have no saved address yet. Add one below.";
 export const thankYouForOrder = "Thank you for your order!";
 export const typeProductName = "Type a product name in the search box above.";
 
-/**
- * An amount of money or a day a form refused (lib/schemas/amount.ts and day.ts, issue 36): the
- * field is named ("price", "credit limit", "received date") and the one way to write it shown.
- */
-export const amountFormat = (field: string) => `Enter the ${field} as dollars and cents, like 1,234.56.`;
-export const optionalAmountFormat = (field: string) =>
-  `Enter the ${field} as dollars and cents, like 1,234.56, or leave it empty.`;
-export const amountTooHigh = (field: string, max: string) => `The ${field} can be at most ${max}.`;
-export const amountAboveZero = (field: string) => `The ${field} must be more than zero.`;
-export const dayFormat = (field: string, first: string, last: string) =>
-  `Enter the ${field} as YYYY-MM-DD, a day from ${first} to ${last}.`;
-export const priceFormat = amountFormat("price");
 export const quantityRequired = "Quantity is required.";
 export const quantityWholeNumber = "Quantity must be a whole number, 0 or more.";
 export const categoryRequired = "Category is required.";
@@ -378,11 +315,6 @@ export function notAvailableFor(stateName: string, reason: string): string {
   return `Not available for your ${stateName} address: ${reason}`;
 }
 
-/** 'Requires an approved {license}: upload it in Business Profile.' */
-export function licenseRequired(licenseLabel: string): string {
-  return `Requires an approved ${licenseLabel} for this address.`;
-}
-
 /** The refusal when an order is placed: '{product}: {reason}' */
 export function lineRefused(productName: string, reason: string): string {
   return `${productName}: ${reason}`;
@@ -407,82 +339,13 @@ export const noCustomerWithEmail = "No customer has that email.";
 
 // ---- Wholesale ordering (issue 16): selling units ----
 export const quantityNotWhole = "Enter the quantity as a whole number.";
-export function quantityTooLarge(max: number): string {
-  return `A line can hold at most ${max.toLocaleString("en-US")} units.`;
-}
-export function quantityNotPackMultiple(name: string, casePack: number): string {
-  return `${name} is sold in cases of ${casePack}: order a multiple of ${casePack}.`;
-}
-export function quantityBelowMinimum(name: string, minimum: number): string {
-  return `The minimum order of ${name} is ${minimum} units.`;
-}
-export function quantityAboveMaximum(name: string, maximum: number): string {
-  return `At most ${maximum} units of ${name} per order.`;
-}
-export function quantityAboveStock(name: string, stock: number): string {
-  return stock > 0 ? `Only ${stock} left of ${name}. Please lower the quantity.` : `${name} is out of stock.`;
-}
-export function caseOf(casePack: number): string {
-  return `Case of ${casePack}`;
-}
-export function quantityAdjusted(from: number, to: number): string {
-  return `Quantity changed from ${from} to ${to} to match how this product is sold.`;
-}
 export const casePackInvalid = "Case pack must be a whole number from 1 to 10,000.";
 export const minimumInvalid = "Minimum order must be a whole number from 1 to 10,000.";
 export const maximumInvalid = "Maximum per order must be empty or a whole number from 1 to 10,000.";
 export const minimumNotPackMultiple = "Minimum order must be a multiple of the case pack.";
 export const maximumNotPackMultiple = "Maximum per order must be a multiple of the case pack.";
 export const maximumBelowMinimum = "Maximum per order must be at least the minimum order.";
-export function atMostPerOrder(maximum: number): string {
-  return `at most ${maximum} per order`;
-}
-export function inCasesOf(casePack: number): string {
-  return `in cases of ${casePack}`;
-}
-export function minimumOf(minimum: number): string {
-  return `minimum ${minimum}`;
-}
-export function maximumOf(maximum: number): string {
-  return `maximum ${maximum} per order`;
-}
-export function skuLabel(sku: string): string {
-  return `SKU ${sku}`;
-}
 
-// ---- Wholesale ordering (issue 16): price tiers and price groups ----
-/** Where a break is: a line of the product form's field, or a break of the import's price_tiers cell. */
-export type TierPart = "line" | "break";
-export function tiersTooMany(max: number): string {
-  return `A product can have at most ${max} quantity breaks.`;
-}
-export function tierLineUnreadable(line: number, part: TierPart = "line"): string {
-  return `Volume prices, ${part} ${line}: write a quantity and a price, like "50, 119.00".`;
-}
-export function tierQuantityInvalid(line: number, part: TierPart = "line"): string {
-  return `Volume prices, ${part} ${line}: the quantity must be a whole number from 2 to 10,000.`;
-}
-export function tierNotPackMultiple(line: number, casePack: number, part: TierPart = "line"): string {
-  return `Volume prices, ${part} ${line}: the quantity must be a multiple of the case pack (${casePack}).`;
-}
-export function tierPriceNegative(line: number, part: TierPart = "line"): string {
-  return `Volume prices, ${part} ${line}: a price cannot be below zero.`;
-}
-export function tierPriceInvalid(line: number, max: string, part: TierPart = "line"): string {
-  return `Volume prices, ${part} ${line}: the price must be an amount like 119.00, at most ${max}.`;
-}
-export function tierOverlaps(line: number, part: TierPart = "line"): string {
-  return `Volume prices, ${part} ${line}: this quantity already has a price.`;
-}
-export function tierUnordered(line: number, part: TierPart = "line"): string {
-  return `Volume prices, ${part} ${line}: list the quantities from smallest to largest.`;
-}
-export function tierNotLower(line: number, part: TierPart = "line"): string {
-  return `Volume prices, ${part} ${line}: each break must cost less than the price before it.`;
-}
-export function eachPrice(price: string): string {
-  return `${price} each`;
-}
 export const groupNameRequired = "Give the group a name on one line.";
 export const groupNameTooLong = "A group name can have at most 60 characters.";
 export const groupKindRequired = "Choose how the group is priced.";
@@ -513,13 +376,6 @@ export const customerNotFound = "No customer account has that email or username.
 export const onlyCustomersInGroups = "Only customer accounts can be put in a price group.";
 export const chooseAction = "Choose what to change.";
 
-// ---- Wholesale ordering (issue 16): minimum order value ----
-export function belowMinimumOrder(minCents: number, missingCents: number): string {
-  return `The minimum order is ${formatCents(minCents)}: add ${formatCents(missingCents)} more to check out.`;
-}
-export function moreForFreeShipping(missingCents: number): string {
-  return `${formatCents(missingCents)} more for free shipping`;
-}
 export const freeShippingReached = "Your order ships free.";
 export const freeShippingProgress = "Progress to free shipping";
 
@@ -538,17 +394,9 @@ export const stockFormat = "Stock must be a whole number, 0 or more.";
 export const deleteFormat = 'The delete column takes "yes" or nothing.';
 export const deleteUnknownSku = "There is no product with this SKU to delete.";
 
-/** 'The file is larger than 16 MB. Split it into smaller files.' */
-export function importTooLarge(megabytes: number): string {
-  return `The file is larger than ${megabytes} MB. Split it into smaller files.`;
-}
 /** 'The file has more than 50,000 rows. Split it into smaller files.' */
 export function importTooManyRows(rows: number): string {
   return `The file has more than ${rows.toLocaleString("en-US")} rows. Split it into smaller files.`;
-}
-/** 'This file writes 50,000 products; the store's built-in database takes at most 10,000 in one Apply…' */
-export function importTooManyWrites(writes: number, limit: number): string {
-  return `This file adds, changes or deletes ${writes.toLocaleString("en-US")} products; the store's built-in database takes at most ${limit.toLocaleString("en-US")} in one Apply (every page waits while it writes). Split the file into smaller ones and apply them one after the other.`;
 }
 /** 'Unknown column "shade". The columns are: sku, name, ...' */
 export function importUnknownColumn(column: string, known: readonly string[]): string {
@@ -671,8 +519,5 @@ export const orderNewTotal = (total: string) => `New total: ${total}`;
 export function orderChangedMail(orderId: number, change: string): string {
   return `We changed your order #${orderId}: ${change}.`;
 }
-/** The banner on every page while a sales rep or an admin acts for a business (issue 29). */
-export const actingForBanner = (business: string) =>
-  `You are ordering for ${business}: you see its prices and place orders in its name.`;
 
 export const binFormat = "A bin is up to 20 letters, digits, spaces, dots, dashes or slashes, like A-03-2.";

@@ -63,12 +63,9 @@ export interface OrderDetail extends OrderSummary {
   notes: string | null;
 }
 
-/** Limits of one order (checked on the server; the form uses them too). */
-export const MAX_ORDER_LINES = 500;
-export const MAX_LINE_QUANTITY = 10_000;
-/** Longest purchase order number and order notes a customer may give at checkout. */
-export const MAX_PO_NUMBER_LENGTH = 40;
-export const MAX_NOTES_LENGTH = 500;
+import { MAX_ORDER_LINES } from "./order-limits";
+
+export { MAX_LINE_QUANTITY, MAX_NOTES_LENGTH, MAX_ORDER_LINES, MAX_PO_NUMBER_LENGTH } from "./order-limits";
 
 /** "Nov 22, 2026, 5:01 AM" in the store's time zone (Dallas). */
 export function formatOrderDate(iso: string): string {

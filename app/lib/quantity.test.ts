@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { addLine, addNotice, addToCart, type CartProduct, decreaseLine, increaseLine, parseCart } from "./cart";
 import * as MESSAGES from "./messages";
+import * as CART_MESSAGES from "./messages/cart";
+import * as SELLING_MESSAGES from "./messages/selling";
 import * as VOLUME_MESSAGES from "./messages/volume-prices";
 import {
   largestQuantity,
@@ -28,12 +30,12 @@ describe("the quantity rule", () => {
     expect(quantityProblem(name, "20", cases, 100)).toBe(MESSAGES.quantityNotWhole);
     expect(quantityProblem(name, 0, cases, 100)).toBe(MESSAGES.enterQuantityAtLeastOne);
     expect(quantityProblem(name, -10, cases, 100)).toBe(MESSAGES.enterQuantityAtLeastOne);
-    expect(quantityProblem(name, 1e12, cases, 100)).toBe(MESSAGES.quantityTooLarge(10_000));
-    expect(quantityProblem(name, 25, cases, 100)).toBe(MESSAGES.quantityNotPackMultiple(name, 10));
-    expect(quantityProblem(name, 10, cases, 100)).toBe(MESSAGES.quantityBelowMinimum(name, 20));
-    expect(quantityProblem(name, 70, cases, 100)).toBe(MESSAGES.quantityAboveMaximum(name, 60));
-    expect(quantityProblem(name, 50, cases, 40)).toBe(MESSAGES.quantityAboveStock(name, 40));
-    expect(MESSAGES.quantityNotPackMultiple(name, 10)).toBe(
+    expect(quantityProblem(name, 1e12, cases, 100)).toBe(SELLING_MESSAGES.quantityTooLarge(10_000));
+    expect(quantityProblem(name, 25, cases, 100)).toBe(SELLING_MESSAGES.quantityNotPackMultiple(name, 10));
+    expect(quantityProblem(name, 10, cases, 100)).toBe(SELLING_MESSAGES.quantityBelowMinimum(name, 20));
+    expect(quantityProblem(name, 70, cases, 100)).toBe(SELLING_MESSAGES.quantityAboveMaximum(name, 60));
+    expect(quantityProblem(name, 50, cases, 40)).toBe(SELLING_MESSAGES.quantityAboveStock(name, 40));
+    expect(SELLING_MESSAGES.quantityNotPackMultiple(name, 10)).toBe(
       "Blue Razz 10-pack is sold in cases of 10: order a multiple of 10.",
     );
   });
@@ -77,7 +79,7 @@ describe("the cart with case packs", () => {
     );
     const capped = addToCart([], { ...gum, stock: 500 }, 80);
     expect(capped.inCart).toBe(60);
-    expect(addNotice(capped).message).toContain(MESSAGES.atMostPerOrder(60));
+    expect(addNotice(capped).message).toContain(CART_MESSAGES.atMostPerOrder(60));
   });
 
   it("moves the steppers a case at a time and drops the line below the minimum", () => {

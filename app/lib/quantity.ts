@@ -1,6 +1,7 @@
 import * as MESSAGES from "./messages";
-import { MAX_LINE_QUANTITY } from "./orders";
-import type { SellingUnit } from "./selling-unit";
+import * as SELLING_MESSAGES from "./messages/selling";
+import { MAX_LINE_QUANTITY } from "./order-limits";
+import { largestQuantity, type SellingUnit, smallestQuantity } from "./selling-unit";
 
 /**
  * The one quantity rule of the store (issue 16, selling units), used by the product page's input,
@@ -8,22 +9,21 @@ import type { SellingUnit } from "./selling-unit";
  * holds a whole number of units that is a multiple of the case pack, at least the minimum, at
  * most the maximum per order, the stock and MAX_LINE_QUANTITY.
  */
-export { casePackLabel, MAX_SELLING_UNIT, type SellingUnit, SINGLE_UNITS, sellingUnitOf } from "./selling-unit";
+export {
+  largestQuantity,
+  MAX_SELLING_UNIT,
+  type SellingUnit,
+  SINGLE_UNITS,
+  sellingUnitOf,
+  smallestQuantity,
+} from "./selling-unit";
+/** "Case of 10", or null for single units. */
+export function casePackLabel(unit: SellingUnit): string | null {
+  return unit.casePack > 1 ? SELLING_MESSAGES.caseOf(unit.casePack) : null;
+}
 
 /** The largest low-stock threshold a product or the store may have (issue 17). */
 export const MAX_LOW_STOCK_THRESHOLD = 1_000_000;
-
-/** The smallest quantity one order may hold: the minimum, rounded up to whole cases. */
-export function smallestQuantity(unit: SellingUnit): number {
-  return Math.ceil(unit.minQuantity / unit.casePack) * unit.casePack;
-}
-
-/** The largest quantity a line may hold now: whole cases within the maximum, the stock and the line limit (0: none). */
-export function largestQuantity(unit: SellingUnit, stock: number): number {
-  const cap = Math.min(Math.max(0, Math.floor(stock)), unit.maxQuantity ?? MAX_LINE_QUANTITY, MAX_LINE_QUANTITY);
-  const top = Math.floor(cap / unit.casePack) * unit.casePack;
-  return top >= smallestQuantity(unit) ? top : 0;
-}
 
 /**
  * Why `quantity` of a product cannot be ordered, in words the customer can act on, or null when
@@ -33,12 +33,12 @@ export function largestQuantity(unit: SellingUnit, stock: number): number {
 export function quantityProblem(name: string, quantity: unknown, unit: SellingUnit, stock?: number): string | null {
   if (typeof quantity !== "number" || !Number.isInteger(quantity)) return MESSAGES.quantityNotWhole;
   if (quantity < 1) return MESSAGES.enterQuantityAtLeastOne;
-  if (quantity > MAX_LINE_QUANTITY) return MESSAGES.quantityTooLarge(MAX_LINE_QUANTITY);
-  if (quantity % unit.casePack !== 0) return MESSAGES.quantityNotPackMultiple(name, unit.casePack);
-  if (quantity < smallestQuantity(unit)) return MESSAGES.quantityBelowMinimum(name, smallestQuantity(unit));
+  if (quantity > MAX_LINE_QUANTITY) return SELLING_MESSAGES.quantityTooLarge(MAX_LINE_QUANTITY);
+  if (quantity % unit.casePack !== 0) return SELLING_MESSAGES.quantityNotPackMultiple(name, unit.casePack);
+  if (quantity < smallestQuantity(unit)) return SELLING_MESSAGES.quantityBelowMinimum(name, smallestQuantity(unit));
   if (unit.maxQuantity !== null && quantity > unit.maxQuantity)
-    return MESSAGES.quantityAboveMaximum(name, unit.maxQuantity);
-  if (stock !== undefined && quantity > stock) return MESSAGES.quantityAboveStock(name, Math.max(0, stock));
+    return SELLING_MESSAGES.quantityAboveMaximum(name, unit.maxQuantity);
+  if (stock !== undefined && quantity > stock) return SELLING_MESSAGES.quantityAboveStock(name, Math.max(0, stock));
   return null;
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CartLine } from "./cart";
 import * as MESSAGES from "./messages";
 import * as QUICK_ORDER_MESSAGES from "./messages/quick-order";
+import * as SELLING_MESSAGES from "./messages/selling";
 import {
   addToCartFromCheck,
   countFilledLines,
@@ -45,10 +46,10 @@ describe("quick order: quantities", () => {
       ok: false,
       problem: QUICK_ORDER_MESSAGES.quickOrderQuantityFractional("2,5"),
     });
-    expect(readQuantity("10001")).toEqual({ ok: false, problem: MESSAGES.quantityTooLarge(10_000) });
+    expect(readQuantity("10001")).toEqual({ ok: false, problem: SELLING_MESSAGES.quantityTooLarge(10_000) });
     expect(readQuantity("99999999999999999999999")).toEqual({
       ok: false,
-      problem: MESSAGES.quantityTooLarge(10_000),
+      problem: SELLING_MESSAGES.quantityTooLarge(10_000),
     });
     expect(readQuantity("1e3")).toEqual({
       ok: false,
@@ -143,7 +144,7 @@ describe("quick order: pasted lines", () => {
       QUICK_ORDER_MESSAGES.quickOrderQuantityMissing,
       QUICK_ORDER_MESSAGES.quickOrderQuantityNegative,
       QUICK_ORDER_MESSAGES.quickOrderQuantityFractional("2.5"),
-      MESSAGES.quantityTooLarge(10_000),
+      SELLING_MESSAGES.quantityTooLarge(10_000),
       MESSAGES.enterQuantityAtLeastOne,
       QUICK_ORDER_MESSAGES.quickOrderFormula,
       // "1,000" split at its comma is not guessed at.

@@ -4,6 +4,7 @@ import { addCheckedLines } from "./cart-checked";
 import type { ProductImage } from "./images";
 import * as MESSAGES from "./messages";
 import * as QUICK_ORDER_MESSAGES from "./messages/quick-order";
+import * as SELLING_MESSAGES from "./messages/selling";
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "./orders";
 
 /**
@@ -95,7 +96,7 @@ export function readQuantity(cell: string): Read<number> {
     const significant = digits.replace(/^0+(?=\d)/, "");
     // Compared as text first: "99999999999999999999" is not a safe number.
     if (significant.length > String(MAX_LINE_QUANTITY).length || Number(significant) > MAX_LINE_QUANTITY)
-      return { ok: false, problem: MESSAGES.quantityTooLarge(MAX_LINE_QUANTITY) };
+      return { ok: false, problem: SELLING_MESSAGES.quantityTooLarge(MAX_LINE_QUANTITY) };
     const quantity = Number(significant);
     if (quantity < 1) return { ok: false, problem: MESSAGES.enterQuantityAtLeastOne };
     return { ok: true, value: quantity };

@@ -1,5 +1,4 @@
-import * as MESSAGES from "./messages";
-import { MAX_LINE_QUANTITY } from "./orders";
+import { MAX_LINE_QUANTITY } from "./order-limits";
 
 /**
  * How a product is sold (issue 16): the shape, and reading it from anything. Kept apart from the
@@ -31,7 +30,14 @@ export function sellingUnitOf(value: Partial<SellingUnit> | null | undefined): S
   return { casePack, minQuantity, maxQuantity };
 }
 
-/** "Case of 10", or null for single units. */
-export function casePackLabel(unit: SellingUnit): string | null {
-  return unit.casePack > 1 ? MESSAGES.caseOf(unit.casePack) : null;
+/** The smallest quantity one order may hold: the minimum, rounded up to whole cases. */
+export function smallestQuantity(unit: SellingUnit): number {
+  return Math.ceil(unit.minQuantity / unit.casePack) * unit.casePack;
+}
+
+/** The largest quantity a line may hold now: whole cases within the maximum, the stock and the line limit (0: none). */
+export function largestQuantity(unit: SellingUnit, stock: number): number {
+  const cap = Math.min(Math.max(0, Math.floor(stock)), unit.maxQuantity ?? MAX_LINE_QUANTITY, MAX_LINE_QUANTITY);
+  const top = Math.floor(cap / unit.casePack) * unit.casePack;
+  return top >= smallestQuantity(unit) ? top : 0;
 }

@@ -1,4 +1,4 @@
-import * as MESSAGES from "./messages";
+import * as VOLUME_MESSAGES from "./messages/volume-prices";
 import { formatCents, MAX_PRICE_CENTS, parseDollarsToCents } from "./money";
 import { MAX_LINE_QUANTITY } from "./orders";
 
@@ -24,37 +24,37 @@ export function parseTiers(
   text: string,
   listCents: number,
   casePack: number,
-  part: MESSAGES.TierPart = "line",
+  part: VOLUME_MESSAGES.TierPart = "line",
 ): { ok: true; tiers: Tier[] } | { ok: false; message: string } {
   const lines = text
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter((l) => l !== "");
-  if (lines.length > MAX_TIERS) return { ok: false, message: MESSAGES.tiersTooMany(MAX_TIERS) };
+  if (lines.length > MAX_TIERS) return { ok: false, message: VOLUME_MESSAGES.tiersTooMany(MAX_TIERS) };
   const tiers: Tier[] = [];
   for (const [i, line] of lines.entries()) {
     const match = /^([^,\t:]+)[,\t:]\s*(.+)$/.exec(line);
-    if (!match) return { ok: false, message: MESSAGES.tierLineUnreadable(i + 1, part) };
+    if (!match) return { ok: false, message: VOLUME_MESSAGES.tierLineUnreadable(i + 1, part) };
     const qtyText = (match[1] ?? "").trim();
     const priceText = (match[2] ?? "").trim().replace(/^\$/, "");
     if (!/^\d{1,6}$/.test(qtyText) || Number(qtyText) < 2 || Number(qtyText) > MAX_LINE_QUANTITY) {
-      return { ok: false, message: MESSAGES.tierQuantityInvalid(i + 1, part) };
+      return { ok: false, message: VOLUME_MESSAGES.tierQuantityInvalid(i + 1, part) };
     }
     const minQuantity = Number(qtyText);
     if (minQuantity % casePack !== 0)
-      return { ok: false, message: MESSAGES.tierNotPackMultiple(i + 1, casePack, part) };
-    if (priceText.startsWith("-")) return { ok: false, message: MESSAGES.tierPriceNegative(i + 1, part) };
+      return { ok: false, message: VOLUME_MESSAGES.tierNotPackMultiple(i + 1, casePack, part) };
+    if (priceText.startsWith("-")) return { ok: false, message: VOLUME_MESSAGES.tierPriceNegative(i + 1, part) };
     const priceCents = parseDollarsToCents(priceText);
     if (priceCents === null || priceCents > MAX_PRICE_CENTS) {
-      return { ok: false, message: MESSAGES.tierPriceInvalid(i + 1, formatCents(MAX_PRICE_CENTS), part) };
+      return { ok: false, message: VOLUME_MESSAGES.tierPriceInvalid(i + 1, formatCents(MAX_PRICE_CENTS), part) };
     }
     const previous = tiers.at(-1);
     if (previous && minQuantity === previous.minQuantity)
-      return { ok: false, message: MESSAGES.tierOverlaps(i + 1, part) };
+      return { ok: false, message: VOLUME_MESSAGES.tierOverlaps(i + 1, part) };
     if (previous && minQuantity < previous.minQuantity)
-      return { ok: false, message: MESSAGES.tierUnordered(i + 1, part) };
+      return { ok: false, message: VOLUME_MESSAGES.tierUnordered(i + 1, part) };
     if (priceCents >= (previous?.priceCents ?? listCents))
-      return { ok: false, message: MESSAGES.tierNotLower(i + 1, part) };
+      return { ok: false, message: VOLUME_MESSAGES.tierNotLower(i + 1, part) };
     tiers.push({ minQuantity, priceCents });
   }
   return { ok: true, tiers };

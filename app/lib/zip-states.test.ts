@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as MESSAGES from "./messages";
 import * as ACCOUNT_MESSAGES from "./messages/account";
+import * as FORM_MESSAGES from "./messages/forms";
 import { addressSchema, registerSchema } from "./schemas/account";
 import { licenseSchema } from "./schemas/business";
 import { US_STATE_CODES } from "./us-states";
@@ -105,7 +106,7 @@ describe("saving an address whose ZIP is of another state (issue 26)", () => {
         }
       }
     }
-    expect(zipStateMismatch("00012", "TX")).toBe(MESSAGES.zipNotInState("00012", null, "Texas"));
+    expect(zipStateMismatch("00012", "TX")).toBe(FORM_MESSAGES.zipNotInState("00012", null, "Texas"));
     expect(zipStateMismatch("00901", "TX")).toBe(
       "ZIP code 00901 is in Puerto Rico, not Texas. Check the ZIP code and the state.",
     );
@@ -126,7 +127,7 @@ describe("saving an address whose ZIP is of another state (issue 26)", () => {
     });
     expect(parsed.success).toBe(false);
     const messages = Object.fromEntries((parsed.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
-    expect(messages.zip).toBe(MESSAGES.zipNotInState("35203", "Alabama", "Texas"));
+    expect(messages.zip).toBe(FORM_MESSAGES.zipNotInState("35203", "Alabama", "Texas"));
     expect(messages.password).toBe(MESSAGES.passwordTooShort);
   });
 });

@@ -1,4 +1,4 @@
-import * as MESSAGES from "./messages";
+import * as FORM_MESSAGES from "./messages/forms";
 import { US_STATES } from "./us-states";
 
 /**
@@ -132,7 +132,7 @@ export function regionName(code: string): string {
 export function zipStateMismatch(zip: string, state: string): string | null {
   if (zipInState(zip, state)) return null;
   const region = zipRegion(zip);
-  return MESSAGES.zipNotInState(
+  return FORM_MESSAGES.zipNotInState(
     zip,
     region === null ? null : regionName(region),
     regionName(state.trim().toUpperCase()),

@@ -8,8 +8,11 @@ import { getDb } from "../../app/.server/db/instance";
 import { applyRowLimit } from "../../app/.server/flows/catalog-import/apply";
 import * as MESSAGES from "../../app/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "../../app/lib/messages/back-office";
+import * as FORM_MESSAGES from "../../app/lib/messages/forms";
+import * as IMPORT_MESSAGES from "../../app/lib/messages/imports";
 import * as LINE_EDITOR_MESSAGES from "../../app/lib/messages/line-editor";
 import * as LINE_IMPORT_MESSAGES from "../../app/lib/messages/line-import";
+import * as VOLUME_MESSAGES from "../../app/lib/messages/volume-prices";
 import { submitLogin } from "./support/account";
 import {
   apiSignedIn,
@@ -118,7 +121,7 @@ test.describe("back office: catalog import @desktop-only", () => {
     await page.getByRole("button", { name: "Dry run" }).click();
     await expect(page.getByRole("heading", { name: "Dry run: catalog.csv" })).toBeVisible();
     const refused = page.getByRole("region", { name: "Refused rows" });
-    await expect(refused).toContainText(`price: ${MESSAGES.priceFormat}`);
+    await expect(refused).toContainText(`price: ${FORM_MESSAGES.priceFormat}`);
     await expect(refused).toContainText(`stock: ${MESSAGES.stockFormat}`);
     // A class the store does not know: the refusal lists the ones it does.
     await expect(refused).toContainText(
@@ -129,7 +132,7 @@ test.describe("back office: catalog import @desktop-only", () => {
     await expect(changed).toContainText(`Renamed ${sku}`);
     await expect(changed).toContainText("$11.00");
     await expect(changed).toContainText("12:9.00;48:8.50");
-    await expect(refused).toContainText(`price_tiers: ${MESSAGES.tierUnordered(2, "break")}`);
+    await expect(refused).toContainText(`price_tiers: ${VOLUME_MESSAGES.tierUnordered(2, "break")}`);
     await expect(page.getByRole("region", { name: "New products" })).toContainText(`Fresh ${newSku}`);
     // Nothing is written by the dry run.
     expect((await productRow(product))?.name).not.toBe(`Renamed ${sku}`);
@@ -390,7 +393,7 @@ test.describe("back office: catalog import @desktop-only", () => {
       buffer: Buffer.from(`sku,name,category,price,stock\n${rows.join("\n")}\n`),
     });
     await page.getByRole("button", { name: "Dry run" }).click();
-    await expect(page.getByText(MESSAGES.importTooManyWrites(writes, limit ?? 0))).toBeVisible();
+    await expect(page.getByText(IMPORT_MESSAGES.importTooManyWrites(writes, limit ?? 0))).toBeVisible();
     await expect(page.getByRole("heading", { name: "Dry run: everything.csv" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Apply" })).toHaveCount(0);
   });

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import * as MESSAGES from "../../app/lib/messages";
+import * as CART_MESSAGES from "../../app/lib/messages/cart";
 import { freshProduct, tag } from "./support/admin";
 import { productPage } from "./support/catalog";
 import { createCustomer } from "./support/data";
@@ -29,7 +30,7 @@ test.describe("Add to Cart", () => {
     await page.getByLabel("Quantity").fill("2");
     await release();
     await page.getByRole("button", { name: "Add to Cart" }).click();
-    await expect(page.getByText(MESSAGES.addedToCart(name))).toBeVisible();
+    await expect(page.getByText(CART_MESSAGES.addedToCart(name))).toBeVisible();
     await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === productUrl);
     await expect(cartLink(page).first()).toHaveAccessibleName("Cart: $24.00, 2 items");
     // Shown once: reloading does not add it again.
@@ -59,7 +60,7 @@ test.describe("Add to Cart", () => {
     const add = page.getByRole("button", { name: "Add to Cart" });
     await quantity.fill("2");
     await add.click();
-    await expect(page.getByText(MESSAGES.addedToCart(name))).toBeVisible();
+    await expect(page.getByText(CART_MESSAGES.addedToCart(name))).toBeVisible();
 
     await quantity.fill("2");
     await add.click();
@@ -73,7 +74,7 @@ test.describe("Add to Cart", () => {
     await expect(
       page.getByText(`Not added: your cart already holds 3 of ${name}, and there are only 3 in stock.`),
     ).toBeVisible();
-    await expect(page.getByText(MESSAGES.addedToCart(name))).toHaveCount(0);
+    await expect(page.getByText(CART_MESSAGES.addedToCart(name))).toHaveCount(0);
     await expect(cartLink(page).first()).toHaveAccessibleName("Cart: $15.00, 3 items");
   });
 });

@@ -6,6 +6,7 @@ import { createRule, setRuleEnabled } from "../../app/.server/compliance/rules";
 import { getDb } from "../../app/.server/db/instance";
 import * as MESSAGES from "../../app/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "../../app/lib/messages/back-office";
+import * as SELLING_MESSAGES from "../../app/lib/messages/selling";
 import { ruleSchema } from "../../app/lib/schemas/compliance";
 import { freshProduct, productRow, tag } from "./support/admin";
 import { createAdminAccount, createCustomer, findProductByName } from "./support/data";
@@ -168,7 +169,7 @@ test.describe("compliance rules", () => {
     const note = page.getByRole("note");
     await expect(note.getByText("Not available for your Texas address: hemp registration required")).toBeVisible();
     await expect(
-      note.getByText(MESSAGES.licenseRequired("Texas DSHS hemp retail registration"), { exact: false }),
+      note.getByText(SELLING_MESSAGES.licenseRequired("Texas DSHS hemp retail registration"), { exact: false }),
     ).toBeVisible();
     // What a buyer cares about: the brand and UPC.
     await expect(page.getByRole("definition").filter({ hasText: "Calm Creek" })).toBeVisible();
@@ -270,7 +271,7 @@ test.describe("compliance rules", () => {
     await box.getByLabel("Customer email (optional)").fill(unlicensed.email);
     await box.getByRole("button", { name: "Test" }).click();
     await expect(
-      result.getByText(MESSAGES.licenseRequired("Texas DSHS hemp retail registration"), { exact: false }),
+      result.getByText(SELLING_MESSAGES.licenseRequired("Texas DSHS hemp retail registration"), { exact: false }),
     ).toBeVisible();
     await expect(result.getByText("Example: Texas hemp registration (decided)")).toBeVisible();
 

@@ -3,8 +3,8 @@ import { createLine } from "../../app/.server/catalog/lines";
 import { insertProduct } from "../../app/.server/catalog/product-writes";
 import { getDb } from "../../app/.server/db/instance";
 import { replaceTiers } from "../../app/.server/pricing/tiers";
-import * as MESSAGES from "../../app/lib/messages";
 import * as LINE_MESSAGES from "../../app/lib/messages/lines";
+import * as SELLING_MESSAGES from "../../app/lib/messages/selling";
 import { tag } from "./support/admin";
 import { expectNoSeriousViolations } from "./support/axe";
 import { createCustomer } from "./support/data";
@@ -123,7 +123,7 @@ test.describe("product lines", () => {
       [{ [`q.${other.ids.get("Mint 5%")}`]: "2" }, LINE_MESSAGES.gridWrongLine],
       [{ [`q.${ids.get("Mint 5%")}`]: "-2" }, LINE_MESSAGES.gridQuantityNotWhole(`${name} Mint 5%`)],
       [{ [`q.${ids.get("Mint 5%")}`]: "2.5" }, LINE_MESSAGES.gridQuantityNotWhole(`${name} Mint 5%`)],
-      [{ [`q.${ids.get("Mint 5%")}`]: "51" }, MESSAGES.quantityAboveStock(`${name} Mint 5%`, 50)],
+      [{ [`q.${ids.get("Mint 5%")}`]: "51" }, SELLING_MESSAGES.quantityAboveStock(`${name} Mint 5%`, 50)],
       [{ [`q.${ids.get("Mango Ice 3%")}`]: "1" }, LINE_MESSAGES.gridNotOrderable(`${name} Mango Ice 3%`)],
       [{ [`q.${ids.get("Blue Razz 5%")}`]: "0", [`q.${ids.get("Mint 5%")}`]: "" }, LINE_MESSAGES.gridNothingChosen],
     ];

@@ -3,8 +3,8 @@ import type { Page } from "@playwright/test";
 import { createRule } from "../../app/.server/compliance/rules";
 import { getDb } from "../../app/.server/db/instance";
 import { assignCustomer, createPriceGroup } from "../../app/.server/pricing/groups";
-import * as MESSAGES from "../../app/lib/messages";
 import * as QUICK_ORDER_MESSAGES from "../../app/lib/messages/quick-order";
+import * as SELLING_MESSAGES from "../../app/lib/messages/selling";
 import { ruleSchema } from "../../app/lib/schemas/compliance";
 import { priceGroupSchema } from "../../app/lib/schemas/price-groups";
 import { TEST_ADMIN } from "../support/actors";
@@ -242,16 +242,16 @@ test.describe("quick order", () => {
     await expect(checked(page)).toHaveCount(12);
     await expect(at(page, "Line 2")).toContainText("Ready");
     for (const [where, text] of [
-      ["Line 3", MESSAGES.quantityNotPackMultiple(odd.name, 10)],
-      ["Line 4", MESSAGES.quantityBelowMinimum(below.name, 20)],
-      ["Line 5", MESSAGES.quantityAboveMaximum(above.name, 40)],
-      ["Line 6", MESSAGES.quantityAboveStock(few.name, 5)],
-      ["Line 7", MESSAGES.quantityAboveStock(empty.name, 0)],
+      ["Line 3", SELLING_MESSAGES.quantityNotPackMultiple(odd.name, 10)],
+      ["Line 4", SELLING_MESSAGES.quantityBelowMinimum(below.name, 20)],
+      ["Line 5", SELLING_MESSAGES.quantityAboveMaximum(above.name, 40)],
+      ["Line 6", SELLING_MESSAGES.quantityAboveStock(few.name, 5)],
+      ["Line 7", SELLING_MESSAGES.quantityAboveStock(empty.name, 0)],
       ["Line 8", reason],
       ["Line 9", QUICK_ORDER_MESSAGES.quickOrderUnknownCode(`NOPE-${t}`)],
       ["Line 10", QUICK_ORDER_MESSAGES.quickOrderQuantityNegative],
       ["Line 11", QUICK_ORDER_MESSAGES.quickOrderQuantityFractional("2.5")],
-      ["Line 12", MESSAGES.quantityTooLarge(10_000)],
+      ["Line 12", SELLING_MESSAGES.quantityTooLarge(10_000)],
       ["Line 13", QUICK_ORDER_MESSAGES.quickOrderFormula],
     ] as const) {
       await expect(at(page, where), where).toContainText(text);

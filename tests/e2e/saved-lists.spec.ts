@@ -3,8 +3,8 @@ import type { Page } from "@playwright/test";
 import { subscribeAlert } from "../../app/.server/catalog/stock-alerts";
 import { getDb } from "../../app/.server/db/instance";
 import { createList, listItems, saveToList } from "../../app/.server/lists/saved-lists";
-import * as MESSAGES from "../../app/lib/messages";
 import * as ACCOUNT_MESSAGES from "../../app/lib/messages/account";
+import * as CART_MESSAGES from "../../app/lib/messages/cart";
 import { freshProduct, placeOrderFor, tag } from "./support/admin";
 import { createCustomer } from "./support/data";
 import { expect, logIn, money, test } from "./support/fixtures";
@@ -64,7 +64,7 @@ test.describe("saved lists", () => {
     await page.goto(`/products/details/${gumId}`);
     await page.getByLabel("Quantity", { exact: true }).fill("2");
     await page.getByRole("button", { name: "Add to Cart" }).click();
-    await expect(page.getByText(MESSAGES.addedToCart(gum))).toBeVisible();
+    await expect(page.getByText(CART_MESSAGES.addedToCart(gum))).toBeVisible();
     await page.goto("/cart");
     await page.getByText("Save cart as a list", { exact: true }).click();
     await expect(page.getByLabel("List", { exact: true })).toHaveValue(/\d+/);

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import * as MESSAGES from "../../app/lib/messages";
 import * as ACCOUNT_MESSAGES from "../../app/lib/messages/account";
+import * as CART_MESSAGES from "../../app/lib/messages/cart";
 import { newRegistration } from "./support/account";
 import { freshProduct, tag } from "./support/admin";
 import { createCustomer } from "./support/data";
@@ -70,7 +71,7 @@ test("add to cart", async ({ page }) => {
   await logIn(page, await createCustomer());
   await page.goto(`/products/details/${id}`, FIRST_PAINT);
   await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText(MESSAGES.addedToCart(name))).toBeVisible();
+  await expect(page.getByText(CART_MESSAGES.addedToCart(name))).toBeVisible();
   await expect(page.getByRole("link", { name: /^Cart: \$15\.00, 1 item$/ })).toBeVisible();
 });
 

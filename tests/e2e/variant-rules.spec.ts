@@ -5,6 +5,7 @@ import { saveProductCompliance } from "../../app/.server/compliance/facts";
 import { getDb } from "../../app/.server/db/instance";
 import * as MESSAGES from "../../app/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "../../app/lib/messages/back-office";
+import * as CART_MESSAGES from "../../app/lib/messages/cart";
 import * as LINE_MESSAGES from "../../app/lib/messages/lines";
 import { tag } from "./support/admin";
 import { expectNoSeriousViolations } from "./support/axe";
@@ -122,7 +123,7 @@ test.describe("rules by variant", () => {
     await expect(grid.getByRole("spinbutton", { name: LINE_MESSAGES.quantityOf(`${name} Menthol`) })).toBeVisible();
     await grid.getByRole("spinbutton", { name: LINE_MESSAGES.quantityOf(`${name} Tobacco`) }).fill("3");
     await shopper.getByRole("button", { name: LINE_MESSAGES.gridAddToCart }).click();
-    await expect(shopper.getByText(MESSAGES.addedToCart(`${name} Tobacco`))).toBeVisible();
+    await expect(shopper.getByText(CART_MESSAGES.addedToCart(`${name} Tobacco`))).toBeVisible();
     await shopper.goto("/checkout");
     await expect(shopper.getByRole("region", { name: "Items" }).getByText(`${name} Tobacco`)).toBeVisible();
     await shopper.getByRole("button", { name: "Place Order" }).click();

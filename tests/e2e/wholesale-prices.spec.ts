@@ -2,6 +2,8 @@ import "./support/env";
 import { getDb } from "../../app/.server/db/instance";
 import * as MESSAGES from "../../app/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "../../app/lib/messages/back-office";
+import * as CART_MESSAGES from "../../app/lib/messages/cart";
+import * as SELLING_MESSAGES from "../../app/lib/messages/selling";
 import * as VOLUME_MESSAGES from "../../app/lib/messages/volume-prices";
 import { freshProduct, productRow, tag } from "./support/admin";
 import { createAdminAccount, createCustomer } from "./support/data";
@@ -23,7 +25,7 @@ test.describe("price groups and volume prices", () => {
     await page.goto(`/admin/products/${id}`);
     await page.getByLabel("Volume prices").fill("5, 130.00");
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expect(page.getByText(MESSAGES.tierNotLower(1))).toBeVisible();
+    await expect(page.getByText(VOLUME_MESSAGES.tierNotLower(1))).toBeVisible();
     await page.getByLabel("Volume prices").fill("5, 119.00");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page).toHaveURL(/\/admin\/products$/);
@@ -55,17 +57,19 @@ test.describe("price groups and volume prices", () => {
     await expect(main.getByText(money(12900), { exact: true })).toHaveCount(0);
     const table = shopper.getByRole("table", { name: VOLUME_MESSAGES.volumePrices });
     await expect(
-      table.getByRole("row", { name: `${VOLUME_MESSAGES.tierFrom(1, 4)} ${MESSAGES.eachPrice(money(11610))}` }),
+      table.getByRole("row", { name: `${VOLUME_MESSAGES.tierFrom(1, 4)} ${SELLING_MESSAGES.eachPrice(money(11610))}` }),
     ).toBeVisible();
     await expect(
-      table.getByRole("row", { name: `${VOLUME_MESSAGES.tierFrom(5, null)} ${MESSAGES.eachPrice(money(10710))}` }),
+      table.getByRole("row", {
+        name: `${VOLUME_MESSAGES.tierFrom(5, null)} ${SELLING_MESSAGES.eachPrice(money(10710))}`,
+      }),
     ).toBeVisible();
-    await expect(shopper.getByText(`${MESSAGES.skuLabel(sku)}`)).toBeVisible();
+    await expect(shopper.getByText(`${SELLING_MESSAGES.skuLabel(sku)}`)).toBeVisible();
 
     // Five in the cart: the volume price for the group, in the cart total.
     await shopper.getByLabel("Quantity").fill("5");
     await shopper.getByRole("button", { name: "Add to Cart" }).click();
-    await expect(shopper.getByText(MESSAGES.addedToCart(name))).toBeVisible();
+    await expect(shopper.getByText(CART_MESSAGES.addedToCart(name))).toBeVisible();
     await shopper.goto("/cart");
     await expect(shopper.getByTestId("cart-total")).toHaveText(money(5 * 10710));
     await context.close();

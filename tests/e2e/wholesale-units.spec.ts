@@ -2,6 +2,8 @@ import "./support/env";
 import type { Page } from "@playwright/test";
 import { getDb } from "../../app/.server/db/instance";
 import * as MESSAGES from "../../app/lib/messages";
+import * as CART_MESSAGES from "../../app/lib/messages/cart";
+import * as SELLING_MESSAGES from "../../app/lib/messages/selling";
 import { freshProduct, ORIGIN, productRow, tag } from "./support/admin";
 import { productPage } from "./support/catalog";
 import { createAdminAccount, createCustomer } from "./support/data";
@@ -49,24 +51,26 @@ test.describe("selling units", () => {
     const sku = (await productRow(id))?.sku ?? "";
     await logIn(page, await createCustomer());
     await page.goto(`/products/details/${id}`);
-    await expect(page.getByText(`${MESSAGES.skuLabel(sku)} · ${MESSAGES.caseOf(10)}`, { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(`${SELLING_MESSAGES.skuLabel(sku)} · ${SELLING_MESSAGES.caseOf(10)}`, { exact: true }),
+    ).toBeVisible();
     const quantity = page.getByLabel("Quantity");
     await expect(quantity).toHaveValue("20");
     const add = page.getByRole("button", { name: "Add to Cart" });
 
     await quantity.fill("25");
     await add.click();
-    await expect(page.getByText(MESSAGES.quantityNotPackMultiple(name, 10))).toBeVisible();
+    await expect(page.getByText(SELLING_MESSAGES.quantityNotPackMultiple(name, 10))).toBeVisible();
     await quantity.fill("50");
     await add.click();
-    await expect(page.getByText(MESSAGES.quantityAboveMaximum(name, 40))).toBeVisible();
+    await expect(page.getByText(SELLING_MESSAGES.quantityAboveMaximum(name, 40))).toBeVisible();
     await quantity.fill("20");
     await add.click();
-    await expect(page.getByText(MESSAGES.addedToCart(name))).toBeVisible();
+    await expect(page.getByText(CART_MESSAGES.addedToCart(name))).toBeVisible();
     await expect(cartLink(page).first()).toHaveAccessibleName("Cart: $258.00, 20 items");
 
     await page.goto("/cart");
-    await expect(page.getByText(`$12.90 each · ${MESSAGES.caseOf(10)}`)).toBeVisible();
+    await expect(page.getByText(`$12.90 each · ${SELLING_MESSAGES.caseOf(10)}`)).toBeVisible();
     const shown = page.getByRole("status", { name: `Quantity of ${name}` });
     await page.getByRole("button", { name: `Increase quantity of ${name}` }).click();
     await expect(shown).toHaveText("30");
@@ -85,7 +89,7 @@ test.describe("selling units", () => {
     await page.goto(`/products/details/${id}`);
     await expect(page.getByRole("link", { name: MESSAGES.loginToViewPricing }).first()).toBeVisible();
     await expect(page.getByTestId("selling-unit")).toHaveCount(0);
-    expect(await page.content()).not.toContain(MESSAGES.caseOf(10));
+    expect(await page.content()).not.toContain(SELLING_MESSAGES.caseOf(10));
   });
 
   test("a cart edited in the browser to an odd quantity is fitted to whole cases by the server, and says so", async ({
@@ -106,7 +110,7 @@ test.describe("selling units", () => {
       [id, name] as const,
     );
     await page.goto("/cart");
-    await expect(page.getByText(MESSAGES.quantityAdjusted(7, 20))).toBeVisible();
+    await expect(page.getByText(CART_MESSAGES.quantityAdjusted(7, 20))).toBeVisible();
     await expect(page.getByRole("status", { name: `Quantity of ${name}` })).toHaveText("20");
     await expect(page.getByTestId("cart-total")).toHaveText("$258.00");
   });
@@ -122,11 +126,11 @@ test.describe("selling units refused by the server whatever the browser sends @d
     await logIn(page, customer);
     const request = page.request;
     for (const [asked, message] of [
-      ["25", MESSAGES.quantityNotPackMultiple(name, 10)],
-      ["10", MESSAGES.quantityBelowMinimum(name, 20)],
+      ["25", SELLING_MESSAGES.quantityNotPackMultiple(name, 10)],
+      ["10", SELLING_MESSAGES.quantityBelowMinimum(name, 20)],
       ["2.5", MESSAGES.quantityNotWhole],
       ["-20", MESSAGES.enterQuantityAtLeastOne],
-      ["99999999999", MESSAGES.quantityTooLarge(10_000)],
+      ["99999999999", SELLING_MESSAGES.quantityTooLarge(10_000)],
       ["1e3", MESSAGES.quantityNotWhole],
     ] as const) {
       await page.goto(`/products/details/${id}`);
@@ -146,8 +150,8 @@ test.describe("selling units refused by the server whatever the browser sends @d
       .where("user_id", "=", customer.id)
       .executeTakeFirstOrThrow();
     for (const [quantity, status, message] of [
-      [35, 409, MESSAGES.quantityNotPackMultiple(name, 10)],
-      [50, 409, MESSAGES.quantityAboveMaximum(name, 40)],
+      [35, 409, SELLING_MESSAGES.quantityNotPackMultiple(name, 10)],
+      [50, 409, SELLING_MESSAGES.quantityAboveMaximum(name, 40)],
       [2.5, 400, "Quantities must be whole numbers."],
       [-10, 400, "Quantities must be at least 1."],
     ] as const) {

@@ -6,6 +6,7 @@ import { addDays, storeToday } from "~/lib/business";
 import { evaluateSale } from "~/lib/compliance/engine";
 import type { FormReply } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
+import * as FORM_MESSAGES from "~/lib/messages/forms";
 import { type RuleInput, ruleSchema } from "~/lib/schemas/compliance";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { linesSeen } from "../../../tests/support/orders";
@@ -1310,7 +1311,7 @@ describe(`an address whose ZIP is of another state on ${ON} (issue 26)`, () => {
     const fields = { businessName: "Shop", street: "1 Main", city: "Dallas", phone: "", isDefault: false };
     const created = await createAddress(t.db, buyer, { ...fields, state: "TX", zip: "35203" }).catch((e: unknown) => e);
     expect(created).toBeInstanceOf(AddressError);
-    expect(created).toMatchObject({ field: "zip", message: MESSAGES.zipNotInState("35203", "Alabama", "Texas") });
+    expect(created).toMatchObject({ field: "zip", message: FORM_MESSAGES.zipNotInState("35203", "Alabama", "Texas") });
     const edited = await updateAddress(t.db, buyer, texas, { ...fields, state: "TX", zip: "35203" }, TEST_ADMIN).catch(
       (e: unknown) => e,
     );

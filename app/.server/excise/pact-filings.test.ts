@@ -6,8 +6,8 @@ import { saveProductCompliance } from "~/.server/compliance/facts";
 import { placeOrder } from "~/.server/flows/place-order";
 import { storeToday } from "~/lib/business";
 import { FIRST_DAY } from "~/lib/calendar-days";
-import * as MESSAGES from "~/lib/messages";
 import * as EXCISE_MESSAGES from "~/lib/messages/excise";
+import * as FORM_MESSAGES from "~/lib/messages/forms";
 import { pactFilingSchema } from "~/lib/schemas/excise";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { customerWithAddress } from "../../../tests/support/customers";
@@ -109,7 +109,7 @@ describe(`PACT filing calendar on ${process.env.DATABASE_URL ? "PostgreSQL" : "S
     ).toEqual([
       EXCISE_MESSAGES.pactFilingUnknown,
       EXCISE_MESSAGES.pactFilingUnknown,
-      MESSAGES.dayFormat("filing date", FIRST_DAY, storeToday()),
+      FORM_MESSAGES.dayFormat("filing date", FIRST_DAY, storeToday()),
     ]);
   });
 

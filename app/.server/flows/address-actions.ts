@@ -2,6 +2,7 @@ import { stateName } from "~/lib/compliance/vocabulary";
 import { intentOf } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
+import * as FORM_MESSAGES from "~/lib/messages/forms";
 import { addressIdSchema, addressSaveSchema } from "~/lib/schemas/account";
 import { ACCOUNT_TOAST_MS } from "~/lib/toast";
 import { createAddress, listAddresses, setDefaultAddress } from "../accounts/addresses";
@@ -25,7 +26,7 @@ const named = (licenses: readonly License[]) => licenses.map((l) => `${l.typeLab
 export async function handleAddressAction(userId: string, form: FormData, actor: Actor) {
   const db = getDb();
   const intent = intentOf(form);
-  const notFound = () => replyError({ message: MESSAGES.errorMessage(MESSAGES.addressNotFound) }, { status: 404 });
+  const notFound = () => replyError({ message: FORM_MESSAGES.errorMessage(MESSAGES.addressNotFound) }, { status: 404 });
   if (intent === "delete")
     return formAction(form, addressIdSchema, async ({ id }) => {
       if (!isConfirmed(form)) {
@@ -70,6 +71,6 @@ export async function handleAddressAction(userId: string, form: FormData, actor:
       const created = await createAddress(db, userId, address);
       return replyOk(MESSAGES.addressSaved, { addressId: created.id });
     },
-    { summary: MESSAGES.errorMessage },
+    { summary: FORM_MESSAGES.errorMessage },
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as MESSAGES from "~/lib/messages";
 import * as LINE_MESSAGES from "~/lib/messages/lines";
+import * as SELLING_MESSAGES from "~/lib/messages/selling";
 import type { Product } from "../catalog/product";
 import { firstError, parseForm } from "../http/forms";
 import { DomainError } from "../runtime/domain-error";
@@ -109,7 +110,7 @@ describe("a line page's post (issue 37: read with the form's schema)", () => {
         ["q.11", "3"],
       ]),
     ).toEqual({ refused: LINE_MESSAGES.gridQuantityNotWhole("Bar Mint") });
-    expect(post([["q.11", "10001"]])).toEqual({ refused: MESSAGES.quantityTooLarge(10_000) });
+    expect(post([["q.11", "10001"]])).toEqual({ refused: SELLING_MESSAGES.quantityTooLarge(10_000) });
   });
 
   it("adds nothing when one quantity cannot be sold now, and says the first problem", () => {
@@ -124,8 +125,8 @@ describe("a line page's post (issue 37: read with the form's schema)", () => {
         ["q.11", "2"],
         ["q.13", "7"],
       ]),
-    ).toEqual({ refused: MESSAGES.quantityNotPackMultiple("Bar Razz", 6) });
-    expect(post([["q.11", "51"]])).toEqual({ refused: MESSAGES.quantityAboveStock("Bar Mint", 50) });
+    ).toEqual({ refused: SELLING_MESSAGES.quantityNotPackMultiple("Bar Razz", 6) });
+    expect(post([["q.11", "51"]])).toEqual({ refused: SELLING_MESSAGES.quantityAboveStock("Bar Mint", 50) });
   });
 
   it("asks for at least one quantity", () => {

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import * as MESSAGES from "~/lib/messages";
 import * as LINE_MESSAGES from "~/lib/messages/lines";
+import * as SELLING_MESSAGES from "~/lib/messages/selling";
 import { MAX_LINE_QUANTITY } from "~/lib/orders";
 import { largestQuantity, quantityProblem } from "~/lib/quantity";
 import { findLineHeadBySlug, type LineHead } from "../catalog/lines";
@@ -83,7 +84,7 @@ export function lineAddSchema(page: LinePage) {
       if (text === null || !GRID_QUANTITY.test(text)) return refuse(LINE_MESSAGES.gridQuantityNotWhole(variant.name));
       const quantity = text === "" ? 0 : Number(text);
       if (quantity === 0) continue;
-      if (quantity > MAX_LINE_QUANTITY) return refuse(MESSAGES.quantityTooLarge(MAX_LINE_QUANTITY));
+      if (quantity > MAX_LINE_QUANTITY) return refuse(SELLING_MESSAGES.quantityTooLarge(MAX_LINE_QUANTITY));
       lines.push({ variantId: variant.id, quantity });
     }
     if (lines.length === 0) return refuse(LINE_MESSAGES.gridNothingChosen);

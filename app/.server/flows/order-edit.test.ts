@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
+import * as SELLING_MESSAGES from "~/lib/messages/selling";
 import { MAX_ORDER_LINES, parseSeenLines, seenLinesOf } from "~/lib/orders";
 import { priceGroupSchema } from "~/lib/schemas/price-groups";
 import { TEST_ADMIN } from "../../../tests/support/actors";
@@ -208,14 +209,14 @@ describe(`editing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     const lineId = line?.id ?? 0;
     const change = (quantity: number) =>
       editOrder(t.db, id, { kind: "quantity", lineId, quantity, seen: 12 }, TEST_ADMIN);
-    await expect(change(13)).rejects.toThrow(MESSAGES.quantityNotPackMultiple(name, 6));
-    await expect(change(6)).rejects.toThrow(MESSAGES.quantityBelowMinimum(name, 12));
-    await expect(change(30)).rejects.toThrow(MESSAGES.quantityAboveMaximum(name, 24));
+    await expect(change(13)).rejects.toThrow(SELLING_MESSAGES.quantityNotPackMultiple(name, 6));
+    await expect(change(6)).rejects.toThrow(SELLING_MESSAGES.quantityBelowMinimum(name, 12));
+    await expect(change(30)).rejects.toThrow(SELLING_MESSAGES.quantityAboveMaximum(name, 24));
     const add = async (sku: string, quantity: number) =>
       editOrder(t.db, id, { kind: "add", sku, quantity, seen: await linesSeen(t.db, id) }, TEST_ADMIN);
     // Adding to the line: the line as it would be (12 + 5, 12 + 18) is what the rule reads.
-    await expect(add(cases.sku, 5)).rejects.toThrow(MESSAGES.quantityNotPackMultiple(name, 6));
-    await expect(add(cases.sku, 18)).rejects.toThrow(MESSAGES.quantityAboveMaximum(name, 24));
+    await expect(add(cases.sku, 5)).rejects.toThrow(SELLING_MESSAGES.quantityNotPackMultiple(name, 6));
+    await expect(add(cases.sku, 18)).rejects.toThrow(SELLING_MESSAGES.quantityAboveMaximum(name, 24));
     // Nothing moved.
     expect(await stockOf(cases.id)).toBe(88);
     expect(await orderRow(id)).toMatchObject({ total_cents: 12 * 200 + 100, item_count: 13 });
@@ -228,8 +229,8 @@ describe(`editing orders on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     const other = await product(300, 100);
     await t.db.updateTable("products").set({ case_pack: 4, min_quantity: 8 }).where("id", "=", other.id).execute();
     const otherName = `Edit ${other.sku.slice(3)}`;
-    await expect(add(other.sku, 6)).rejects.toThrow(MESSAGES.quantityNotPackMultiple(otherName, 4));
-    await expect(add(other.sku, 4)).rejects.toThrow(MESSAGES.quantityBelowMinimum(otherName, 8));
+    await expect(add(other.sku, 6)).rejects.toThrow(SELLING_MESSAGES.quantityNotPackMultiple(otherName, 4));
+    await expect(add(other.sku, 4)).rejects.toThrow(SELLING_MESSAGES.quantityBelowMinimum(otherName, 8));
     expect((await add(other.sku, 8)).totalCents).toBe(24 * 200 + 100 + 8 * 300);
     // Removing a line is always allowed, whatever its quantity.
     await editOrder(t.db, id, { kind: "remove", lineId, seen: 24 }, TEST_ADMIN);

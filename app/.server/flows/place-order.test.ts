@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as MESSAGES from "~/lib/messages";
+import * as FORM_MESSAGES from "~/lib/messages/forms";
 import { placeOrderSchema } from "~/lib/schemas/checkout";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { customerWithAddress } from "../../../tests/support/customers";
@@ -354,9 +355,9 @@ describe("the order form's PO number and notes", () => {
     expect(placeOrderSchema.safeParse({ ...valid, poNumber: "P".repeat(40), notes: "n".repeat(500) }).success).toBe(
       true,
     );
-    expect(messages({ poNumber: "P".repeat(41) })).toEqual([MESSAGES.fieldTooLong("PO number", 40)]);
-    expect(messages({ poNumber: "PO 1\nPO 2" })).toEqual([MESSAGES.fieldOneLine("PO number")]);
-    expect(messages({ notes: "n".repeat(501) })).toEqual([MESSAGES.fieldTooLong("Order notes", 500)]);
+    expect(messages({ poNumber: "P".repeat(41) })).toEqual([FORM_MESSAGES.fieldTooLong("PO number", 40)]);
+    expect(messages({ poNumber: "PO 1\nPO 2" })).toEqual([FORM_MESSAGES.fieldOneLine("PO number")]);
+    expect(messages({ notes: "n".repeat(501) })).toEqual([FORM_MESSAGES.fieldTooLong("Order notes", 500)]);
   });
 });
 

@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
+import * as FORM_MESSAGES from "~/lib/messages/forms";
+import * as SELLING_MESSAGES from "~/lib/messages/selling";
 import { MAX_LIST_LINES, MAX_LISTS } from "~/lib/saved-lists";
 import { priceGroupSchema } from "~/lib/schemas/price-groups";
 import { listNameSchema, listTargetSchema } from "~/lib/schemas/saved-lists";
@@ -163,13 +165,13 @@ describe(`saved lists on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
   it("names are 1 to 60 characters on one line", () => {
     expect(listNameSchema.safeParse({ name: "  Weekly restock  " }).data?.name).toBe("Weekly restock");
     const empty = listNameSchema.safeParse({ name: "   " });
-    expect(empty.error?.issues[0]?.message).toBe(MESSAGES.fieldRequired(ACCOUNT_MESSAGES.listNameLabel));
+    expect(empty.error?.issues[0]?.message).toBe(FORM_MESSAGES.fieldRequired(ACCOUNT_MESSAGES.listNameLabel));
     expect(listNameSchema.safeParse({ name: "x".repeat(60) }).success).toBe(true);
     expect(listNameSchema.safeParse({ name: "x".repeat(61) }).error?.issues[0]?.message).toBe(
-      MESSAGES.fieldTooLong(ACCOUNT_MESSAGES.listNameLabel, 60),
+      FORM_MESSAGES.fieldTooLong(ACCOUNT_MESSAGES.listNameLabel, 60),
     );
     expect(listNameSchema.safeParse({ name: "two\nlines" }).error?.issues[0]?.message).toBe(
-      MESSAGES.fieldOneLine(ACCOUNT_MESSAGES.listNameLabel),
+      FORM_MESSAGES.fieldOneLine(ACCOUNT_MESSAGES.listNameLabel),
     );
     expect(listTargetSchema.parse({ listId: "12" })).toEqual({ listId: 12 });
     expect(listTargetSchema.parse({ listId: "new", newName: " Fridays " })).toEqual({ newName: "Fridays" });
@@ -191,13 +193,13 @@ describe(`saved lists on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
     const list = await createList(db(), ann, "Cases");
     const target = { listId: list.id };
     await expect(saveToList(db(), ann, target, [{ productId: soda, quantity: 25 }], "exact")).rejects.toThrow(
-      MESSAGES.quantityNotPackMultiple("Soda Case", 10),
+      SELLING_MESSAGES.quantityNotPackMultiple("Soda Case", 10),
     );
     await expect(saveToList(db(), ann, target, [{ productId: soda, quantity: 10 }], "exact")).rejects.toThrow(
-      MESSAGES.quantityBelowMinimum("Soda Case", 20),
+      SELLING_MESSAGES.quantityBelowMinimum("Soda Case", 20),
     );
     await expect(saveToList(db(), ann, target, [{ productId: soda, quantity: 50 }], "exact")).rejects.toThrow(
-      MESSAGES.quantityAboveMaximum("Soda Case", 40),
+      SELLING_MESSAGES.quantityAboveMaximum("Soda Case", 40),
     );
     await expect(saveToList(db(), ann, target, [{ productId: soda, quantity: Number.NaN }], "exact")).rejects.toThrow(
       MESSAGES.quantityNotWhole,
@@ -217,7 +219,7 @@ describe(`saved lists on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
 
     // The steppers: whole cases within the minimum and maximum.
     await expect(setListQuantity(db(), ann, list.id, soda, 35)).rejects.toThrow(
-      MESSAGES.quantityNotPackMultiple("Soda Case", 10),
+      SELLING_MESSAGES.quantityNotPackMultiple("Soda Case", 10),
     );
     expect(await setListQuantity(db(), ann, list.id, soda, 40)).toBe("Soda Case");
     expect(await removeFromList(db(), ann, list.id, chips)).toBe("Chips Bag");

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as MESSAGES from "~/lib/messages";
+import * as VOLUME_MESSAGES from "~/lib/messages/volume-prices";
 import { parseGroupPrices, priceGroupSchema } from "~/lib/schemas/price-groups";
 import { parseTiers } from "~/lib/tiers";
 import { TEST_ADMIN } from "../../../tests/support/actors";
@@ -141,20 +142,23 @@ describe(`prices on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () =
         { minQuantity: 60, priceCents: 11000 },
       ],
     });
-    expect(parseTiers("60, 110\n24, 120", 12900, 12)).toEqual({ ok: false, message: MESSAGES.tierUnordered(2) });
-    expect(parseTiers("24, 120\n24, 110", 12900, 12)).toEqual({ ok: false, message: MESSAGES.tierOverlaps(2) });
-    expect(parseTiers("24, -1", 12900, 12)).toEqual({ ok: false, message: MESSAGES.tierPriceNegative(1) });
-    expect(parseTiers("25, 120", 12900, 12)).toEqual({ ok: false, message: MESSAGES.tierNotPackMultiple(1, 12) });
-    expect(parseTiers("24, 130", 12900, 12)).toEqual({ ok: false, message: MESSAGES.tierNotLower(1) });
-    expect(parseTiers("24, 120\n48, 125", 12900, 12)).toEqual({ ok: false, message: MESSAGES.tierNotLower(2) });
-    expect(parseTiers("1, 120", 12900, 1)).toEqual({ ok: false, message: MESSAGES.tierQuantityInvalid(1) });
-    expect(parseTiers("lots", 12900, 1)).toEqual({ ok: false, message: MESSAGES.tierLineUnreadable(1) });
+    expect(parseTiers("60, 110\n24, 120", 12900, 12)).toEqual({ ok: false, message: VOLUME_MESSAGES.tierUnordered(2) });
+    expect(parseTiers("24, 120\n24, 110", 12900, 12)).toEqual({ ok: false, message: VOLUME_MESSAGES.tierOverlaps(2) });
+    expect(parseTiers("24, -1", 12900, 12)).toEqual({ ok: false, message: VOLUME_MESSAGES.tierPriceNegative(1) });
+    expect(parseTiers("25, 120", 12900, 12)).toEqual({
+      ok: false,
+      message: VOLUME_MESSAGES.tierNotPackMultiple(1, 12),
+    });
+    expect(parseTiers("24, 130", 12900, 12)).toEqual({ ok: false, message: VOLUME_MESSAGES.tierNotLower(1) });
+    expect(parseTiers("24, 120\n48, 125", 12900, 12)).toEqual({ ok: false, message: VOLUME_MESSAGES.tierNotLower(2) });
+    expect(parseTiers("1, 120", 12900, 1)).toEqual({ ok: false, message: VOLUME_MESSAGES.tierQuantityInvalid(1) });
+    expect(parseTiers("lots", 12900, 1)).toEqual({ ok: false, message: VOLUME_MESSAGES.tierLineUnreadable(1) });
   });
 
   it("the product form saves quantity breaks and stores nothing when they are wrong", async () => {
     const fields = { name: "Tiered Chips", price: "20.00", quantity: "100", category: "novelty" };
     const bad = await readProductForm(form({ ...fields, tiers: "10, 15\n5, 18" }));
-    expect(bad).toEqual({ ok: false, errors: { tiers: MESSAGES.tierUnordered(2) } });
+    expect(bad).toEqual({ ok: false, errors: { tiers: VOLUME_MESSAGES.tierUnordered(2) } });
     const good = await readProductForm(form({ ...fields, tiers: "5, 18\n10, 15" }));
     if (!good.ok) throw new Error(JSON.stringify(good.errors));
     const id = await createProductWithImages(db(), good.changes, [], TEST_ADMIN);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as MESSAGES from "~/lib/messages";
+import * as CART_MESSAGES from "~/lib/messages/cart";
 import { customerWithAddress } from "../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { insertProduct } from "../catalog/product-writes";
@@ -40,25 +41,25 @@ describe("the free-shipping banner", () => {
     resetEnvForTests();
     try {
       expect(MESSAGES.freeShipping(storeInfo().freeShippingCents)).toBe("Free Shipping on all orders $250.50+");
-      expect(MESSAGES.cartShippingNote(storeInfo().freeShippingCents)).toBe(
+      expect(CART_MESSAGES.cartShippingNote(storeInfo().freeShippingCents)).toBe(
         "Free shipping on orders $250.50+. No tax or fees are added online.",
       );
     } finally {
       process.env.FREE_SHIPPING_CENTS = "50000";
       resetEnvForTests();
     }
-    expect(MESSAGES.cartShippingNote(0)).toBe("No tax or fees are added online.");
+    expect(CART_MESSAGES.cartShippingNote(0)).toBe("No tax or fees are added online.");
   });
 });
 
 describe(`minimum order value on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`, () => {
   it("is a setting the cart reads, with the message of what is missing", () => {
     expect(orderValueSettings()).toEqual({ minOrderCents: 30000, freeShippingCents: 50000 });
-    expect(orderValueProblem(18000)).toBe(MESSAGES.belowMinimumOrder(30000, 12000));
-    expect(MESSAGES.belowMinimumOrder(30000, 12000)).toBe(
+    expect(orderValueProblem(18000)).toBe(CART_MESSAGES.belowMinimumOrder(30000, 12000));
+    expect(CART_MESSAGES.belowMinimumOrder(30000, 12000)).toBe(
       "The minimum order is $300.00: add $120.00 more to check out.",
     );
-    expect(MESSAGES.moreForFreeShipping(12000)).toBe("$120.00 more for free shipping");
+    expect(CART_MESSAGES.moreForFreeShipping(12000)).toBe("$120.00 more for free shipping");
     expect(orderValueProblem(30000)).toBeNull();
   });
 
@@ -72,7 +73,7 @@ describe(`minimum order value on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQ
       });
     const error = await place(2).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OrderRefusedError);
-    expect((error as Error).message).toBe(MESSAGES.belowMinimumOrder(30000, 12000));
+    expect((error as Error).message).toBe(CART_MESSAGES.belowMinimumOrder(30000, 12000));
     expect(await t.db.selectFrom("orders").select("id").execute()).toEqual([]);
     const stock = await t.db.selectFrom("products").select("stock").where("id", "=", soda).executeTakeFirstOrThrow();
     expect(stock.stock).toBe(50);

@@ -1,4 +1,4 @@
-import * as MESSAGES from "~/lib/messages";
+import * as CART_MESSAGES from "~/lib/messages/cart";
 import { env } from "../runtime/env";
 
 /** The store's order-value settings, for the cart's hints (buyers only). */
@@ -9,5 +9,5 @@ export function orderValueSettings(): { minOrderCents: number; freeShippingCents
 /** Why an order of `totalCents` cannot be placed (below the store's minimum), or null. */
 export function orderValueProblem(totalCents: number): string | null {
   const min = env().MIN_ORDER_CENTS;
-  return totalCents < min ? MESSAGES.belowMinimumOrder(min, min - totalCents) : null;
+  return totalCents < min ? CART_MESSAGES.belowMinimumOrder(min, min - totalCents) : null;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as MESSAGES from "~/lib/messages";
+import * as IMPORT_MESSAGES from "~/lib/messages/imports";
 import * as QUICK_ORDER_MESSAGES from "~/lib/messages/quick-order";
 import { enterLines, MAX_QUICK_ORDER_LINES } from "~/lib/quick-order";
 import { decodeQuickOrderFile, MAX_QUICK_ORDER_FILE_BYTES, readQuickOrderFile } from "./quick-order-file";
@@ -113,6 +114,6 @@ describe("quick order: reading a CSV file", () => {
       error: QUICK_ORDER_MESSAGES.quickOrderTooManyLines(10_000, MAX_QUICK_ORDER_LINES),
     });
     const big = new Uint8Array(MAX_QUICK_ORDER_FILE_BYTES + 1).fill(0x41);
-    expect(readQuickOrderFile(big)).toEqual({ ok: false, error: MESSAGES.importTooLarge(2) });
+    expect(readQuickOrderFile(big)).toEqual({ ok: false, error: IMPORT_MESSAGES.importTooLarge(2) });
   });
 });

@@ -1,5 +1,6 @@
 import { parse } from "csv-parse/sync";
 import * as MESSAGES from "~/lib/messages";
+import * as IMPORT_MESSAGES from "~/lib/messages/imports";
 import * as QUICK_ORDER_MESSAGES from "~/lib/messages/quick-order";
 import {
   countFilledLines,
@@ -87,7 +88,7 @@ export type FileResult = { ok: true; lines: RawLine[] } | { ok: false; error: st
  */
 export function readQuickOrderFile(bytes: Uint8Array, max = MAX_QUICK_ORDER_LINES): FileResult {
   if (bytes.length > MAX_QUICK_ORDER_FILE_BYTES)
-    return { ok: false, error: MESSAGES.importTooLarge(MAX_QUICK_ORDER_FILE_MB) };
+    return { ok: false, error: IMPORT_MESSAGES.importTooLarge(MAX_QUICK_ORDER_FILE_MB) };
   const decoded = decodeQuickOrderFile(bytes);
   if (!decoded.ok) return decoded;
   const text = decoded.text;

@@ -1,8 +1,8 @@
 import type { Kysely, KyselyPlugin } from "kysely";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as MESSAGES from "~/lib/messages";
 import * as QUICK_ORDER_MESSAGES from "~/lib/messages/quick-order";
+import * as SELLING_MESSAGES from "~/lib/messages/selling";
 import { enterLines, MAX_QUICK_ORDER_LINES, type QuickOrderLine, readPaste } from "~/lib/quick-order";
 import { GROUP_ACCESS, policyOf } from "~/lib/route-policy";
 import { ruleSchema } from "~/lib/schemas/compliance";
@@ -229,14 +229,14 @@ describe(`quick order on ${ON}: selling units and stock`, () => {
       status: "confirm",
       requested: 25,
       quantity: 30,
-      problem: MESSAGES.quantityNotPackMultiple("QO-CASE product", 10),
+      problem: SELLING_MESSAGES.quantityNotPackMultiple("QO-CASE product", 10),
       suggestion: QUICK_ORDER_MESSAGES.quickOrderRoundedUp(3, 30),
     });
     expect(lines[1]).toMatchObject({
       status: "confirm",
       requested: 5,
       quantity: 3,
-      problem: MESSAGES.quantityAboveStock("QO-GUM product", 3),
+      problem: SELLING_MESSAGES.quantityAboveStock("QO-GUM product", 3),
       suggestion: QUICK_ORDER_MESSAGES.quickOrderLoweredToStock(3),
     });
     const unit = { casePack: 10, minQuantity: 20, maxQuantity: 40 };
@@ -274,8 +274,8 @@ describe(`quick order on ${ON}: selling units and stock`, () => {
   it("says a product is out of stock when none, or less than its smallest quantity, is left", async () => {
     const lines = await check(retail, "QO-EMPTY 1\nQO-LOW 20");
     expect(lines.map((l) => [l.status, l.problem])).toEqual([
-      ["bad", MESSAGES.quantityAboveStock("QO-EMPTY product", 0)],
-      ["bad", MESSAGES.quantityAboveStock("QO-LOW product", 0)],
+      ["bad", SELLING_MESSAGES.quantityAboveStock("QO-EMPTY product", 0)],
+      ["bad", SELLING_MESSAGES.quantityAboveStock("QO-LOW product", 0)],
     ]);
   });
 });

@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import { cleanGtin, gtinCheckDigit, readGtin } from "~/lib/gtin";
-import * as MESSAGES from "~/lib/messages";
+import * as IMPORT_MESSAGES from "~/lib/messages/imports";
 import * as QUICK_ORDER_MESSAGES from "~/lib/messages/quick-order";
+import * as SELLING_MESSAGES from "~/lib/messages/selling";
 import { MAX_LINE_QUANTITY } from "~/lib/orders";
 import { largestQuantity, quantityProblem, type SellingUnit, sellingUnitOf, smallestQuantity } from "~/lib/quantity";
 import {
@@ -279,7 +280,8 @@ export async function resolveQuickOrder(
       line.licenseLabel = compliance.licenseLabel;
     }
     // Out of stock also when fewer than the smallest orderable quantity are left (as the cart check says).
-    if (largestQuantity(unit, row.stock) === 0) return { ...line, problem: MESSAGES.quantityAboveStock(row.name, 0) };
+    if (largestQuantity(unit, row.stock) === 0)
+      return { ...line, problem: SELLING_MESSAGES.quantityAboveStock(row.name, 0) };
     const problem = quantityProblem(row.name, slot.requested, unit, row.stock);
     if (problem === null) {
       return { ...line, status: "ready", quantity: slot.requested, unitPriceCents: price(slot.requested) };
@@ -321,7 +323,7 @@ export async function checkQuickOrder(db: Db, userId: string, input: QuickOrderI
   let fromFile: RawLine[] = [];
   if (input.file && input.file.size > 0) {
     if (input.file.size > MAX_QUICK_ORDER_FILE_BYTES)
-      return { ok: false, error: MESSAGES.importTooLarge(MAX_QUICK_ORDER_FILE_MB) };
+      return { ok: false, error: IMPORT_MESSAGES.importTooLarge(MAX_QUICK_ORDER_FILE_MB) };
     const read = readQuickOrderFile(new Uint8Array(await input.file.arrayBuffer()));
     if (!read.ok) return read;
     fromFile = read.lines;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as MESSAGES from "~/lib/messages";
+import * as SELLING_MESSAGES from "~/lib/messages/selling";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { customerWithAddress } from "../../../tests/support/customers";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
@@ -145,9 +146,9 @@ describe(`selling units on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"}
     const before = await orderCount();
     const name = "Ordered Pack";
     for (const [quantity, message] of [
-      [25, MESSAGES.quantityNotPackMultiple(name, 10)],
-      [10, MESSAGES.quantityBelowMinimum(name, 20)],
-      [70, MESSAGES.quantityAboveMaximum(name, 60)],
+      [25, SELLING_MESSAGES.quantityNotPackMultiple(name, 10)],
+      [10, SELLING_MESSAGES.quantityBelowMinimum(name, 20)],
+      [70, SELLING_MESSAGES.quantityAboveMaximum(name, 60)],
     ] as const) {
       const error = await place(quantity).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(OrderRefusedError);

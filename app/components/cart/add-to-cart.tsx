@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import * as MESSAGES from "~/lib/messages";
+import * as SELLING_MESSAGES from "~/lib/messages/selling";
 import { hasPrice, type ProductDetail } from "~/lib/product-types";
 import { largestQuantity, quantityProblem, SINGLE_UNITS, sellingUnitOf, smallestQuantity } from "~/lib/quantity";
 import { notify } from "../toast";
@@ -74,9 +75,9 @@ export function AddToCart({ product }: { product: ProductDetail }) {
           </div>
           <p id="quantity-unit" className="pb-3 text-sm text-slate-600">
             {stock} available
-            {unit.casePack > 1 ? ` · ${MESSAGES.inCasesOf(unit.casePack)}` : ""}
-            {unit.minQuantity > 1 ? ` · ${MESSAGES.minimumOf(first)}` : ""}
-            {unit.maxQuantity !== null ? ` · ${MESSAGES.maximumOf(unit.maxQuantity)}` : ""}
+            {unit.casePack > 1 ? ` · ${SELLING_MESSAGES.inCasesOf(unit.casePack)}` : ""}
+            {unit.minQuantity > 1 ? ` · ${SELLING_MESSAGES.minimumOf(first)}` : ""}
+            {unit.maxQuantity !== null ? ` · ${SELLING_MESSAGES.maximumOf(unit.maxQuantity)}` : ""}
           </p>
         </div>
       ) : null}

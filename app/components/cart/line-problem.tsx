@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { blocksOrder, type CheckedLine, lineNotice } from "~/lib/cart-check";
 import * as MESSAGES from "~/lib/messages";
+import * as SELLING_MESSAGES from "~/lib/messages/selling";
 import { Button } from "../ui/button";
 
 /**
@@ -26,7 +27,7 @@ export function LineProblem({
       </p>
       {check.compliance?.licenseLabel ? (
         <p className="w-full text-sm text-slate-800">
-          {MESSAGES.licenseRequired(check.compliance.licenseLabel)}{" "}
+          {SELLING_MESSAGES.licenseRequired(check.compliance.licenseLabel)}{" "}
           <Link to="/account/business" className="font-semibold text-brand-700 underline">
             {MESSAGES.uploadLicenseLink}
           </Link>

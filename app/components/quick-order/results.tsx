@@ -2,6 +2,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import * as MESSAGES from "~/lib/messages";
 import * as QUICK_ORDER_MESSAGES from "~/lib/messages/quick-order";
+import * as SELLING_MESSAGES from "~/lib/messages/selling";
 import { formatCents } from "~/lib/money";
 import { MAX_ORDER_LINES } from "~/lib/orders";
 import { casePackLabel, sellingUnitOf } from "~/lib/quantity";
@@ -55,7 +56,7 @@ const ResultRow = memo(function ResultRow({
           <p className="font-semibold break-words text-slate-900">{name || "—"}</p>
           {product ? (
             <p className="tabular text-sm text-slate-600">
-              {MESSAGES.skuLabel(product.sku)}
+              {SELLING_MESSAGES.skuLabel(product.sku)}
               {pack ? ` · ${pack}` : ""}
               {line.code.toUpperCase() !== product.sku.toUpperCase() ? ` · ${line.code}` : ""}
             </p>
@@ -94,7 +95,7 @@ const ResultRow = memo(function ResultRow({
       )}
       {line.licenseLabel ? (
         <p className="mt-1 text-sm text-slate-800">
-          {MESSAGES.licenseRequired(line.licenseLabel)}{" "}
+          {SELLING_MESSAGES.licenseRequired(line.licenseLabel)}{" "}
           <Link to="/account/business" className="font-semibold text-brand-700 underline">
             {MESSAGES.uploadLicenseLink}
           </Link>

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
-import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
+import * as SELLING_MESSAGES from "~/lib/messages/selling";
 import { type SellingUnit, smallestQuantity } from "~/lib/quantity";
 import { type ListChoice, listQuantityCap } from "~/lib/saved-lists";
 import { Button, buttonClass } from "../ui/button";
@@ -99,8 +99,8 @@ export function AddToList({
               />
               {unit.casePack > 1 ? (
                 <p id="list-quantity-unit" className="text-xs text-slate-600">
-                  {MESSAGES.inCasesOf(unit.casePack)}
-                  {unit.minQuantity > unit.casePack ? ` · ${MESSAGES.minimumOf(first)}` : ""}
+                  {SELLING_MESSAGES.inCasesOf(unit.casePack)}
+                  {unit.minQuantity > unit.casePack ? ` · ${SELLING_MESSAGES.minimumOf(first)}` : ""}
                 </p>
               ) : null}
             </div>

@@ -24,3 +24,43 @@ export function tierFrom(from: number, to: number | null, casePack = 1): string 
 export function casePrice(perCase: string, each: string): string {
   return `${perCase} a case (${each} each)`;
 }
+
+// ---- Wholesale ordering (issue 16): price tiers and price groups ----
+/** Where a break is: a line of the product form's field, or a break of the import's price_tiers cell. */
+export type TierPart = "line" | "break";
+
+export function tiersTooMany(max: number): string {
+  return `A product can have at most ${max} quantity breaks.`;
+}
+
+export function tierLineUnreadable(line: number, part: TierPart = "line"): string {
+  return `Volume prices, ${part} ${line}: write a quantity and a price, like "50, 119.00".`;
+}
+
+export function tierQuantityInvalid(line: number, part: TierPart = "line"): string {
+  return `Volume prices, ${part} ${line}: the quantity must be a whole number from 2 to 10,000.`;
+}
+
+export function tierNotPackMultiple(line: number, casePack: number, part: TierPart = "line"): string {
+  return `Volume prices, ${part} ${line}: the quantity must be a multiple of the case pack (${casePack}).`;
+}
+
+export function tierPriceNegative(line: number, part: TierPart = "line"): string {
+  return `Volume prices, ${part} ${line}: a price cannot be below zero.`;
+}
+
+export function tierPriceInvalid(line: number, max: string, part: TierPart = "line"): string {
+  return `Volume prices, ${part} ${line}: the price must be an amount like 119.00, at most ${max}.`;
+}
+
+export function tierOverlaps(line: number, part: TierPart = "line"): string {
+  return `Volume prices, ${part} ${line}: this quantity already has a price.`;
+}
+
+export function tierUnordered(line: number, part: TierPart = "line"): string {
+  return `Volume prices, ${part} ${line}: list the quantities from smallest to largest.`;
+}
+
+export function tierNotLower(line: number, part: TierPart = "line"): string {
+  return `Volume prices, ${part} ${line}: each break must cost less than the price before it.`;
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { isCalendarDay, isStoreDay } from "../calendar-days";
-import * as MESSAGES from "../messages";
+import * as FORM_MESSAGES from "../messages/forms";
 import { amountField, optionalAmountField } from "./amount";
 import { dayField, notAfterToday, optionalDayField } from "./day";
 
@@ -78,24 +78,24 @@ describe("the amount field", () => {
     "0x10",
     "9".repeat(30),
   ])("refuses %j, naming the field", (text) => {
-    expect(read(price, text)).toEqual({ ok: false, message: MESSAGES.amountFormat("price") });
+    expect(read(price, text)).toEqual({ ok: false, message: FORM_MESSAGES.amountFormat("price") });
   });
 
   it("asks for it when left empty, and refuses what is not one text (repeated, a number) with the same message", () => {
     for (const value of [undefined, "", "   "]) {
-      expect(read(price, value)).toEqual({ ok: false, message: MESSAGES.fieldRequired("Price") });
+      expect(read(price, value)).toEqual({ ok: false, message: FORM_MESSAGES.fieldRequired("Price") });
     }
     for (const value of [["1", "2"], 12, null]) {
-      expect(read(price, value)).toEqual({ ok: false, message: MESSAGES.amountFormat("price") });
+      expect(read(price, value)).toEqual({ ok: false, message: FORM_MESSAGES.amountFormat("price") });
     }
   });
 
   it("refuses above its most, and zero where zero means nothing", () => {
     expect(read(price, "1,000,000.01")).toEqual({
       ok: false,
-      message: MESSAGES.amountTooHigh("price", "$1,000,000.00"),
+      message: FORM_MESSAGES.amountTooHigh("price", "$1,000,000.00"),
     });
-    expect(read(payment, "0.00")).toEqual({ ok: false, message: MESSAGES.amountAboveZero("amount") });
+    expect(read(payment, "0.00")).toEqual({ ok: false, message: FORM_MESSAGES.amountAboveZero("amount") });
     expect(read(payment, "0.01")).toEqual({ ok: true, value: 1 });
   });
 
@@ -103,7 +103,7 @@ describe("the amount field", () => {
     expect(read(limit, "")).toEqual({ ok: true, value: null });
     expect(read(limit, undefined)).toEqual({ ok: true, value: null });
     expect(read(limit, "2,500")).toEqual({ ok: true, value: 250_000 });
-    expect(read(limit, "2,50")).toEqual({ ok: false, message: MESSAGES.optionalAmountFormat("credit limit") });
+    expect(read(limit, "2,50")).toEqual({ ok: false, message: FORM_MESSAGES.optionalAmountFormat("credit limit") });
   });
 });
 
@@ -111,7 +111,7 @@ describe("the day field", () => {
   const received = dayField("received date", notAfterToday);
   const start = dayField("start date");
   const end = optionalDayField("end date");
-  const startMessage = MESSAGES.dayFormat("start date", "2000-01-01", "2027-12-31");
+  const startMessage = FORM_MESSAGES.dayFormat("start date", "2000-01-01", "2027-12-31");
 
   it.each(["2000-01-01", "2024-02-29", "2026-02-28", "2026-06-15", "2027-12-31", " 2026-03-15 "])(
     "takes %j",
@@ -159,7 +159,7 @@ describe("the day field", () => {
     expect(read(received, "2026-06-15")).toEqual({ ok: true, value: "2026-06-15" });
     expect(read(received, "2026-06-16")).toEqual({
       ok: false,
-      message: MESSAGES.dayFormat("received date", "2000-01-01", "2026-06-15"),
+      message: FORM_MESSAGES.dayFormat("received date", "2000-01-01", "2026-06-15"),
     });
   });
 
@@ -168,7 +168,7 @@ describe("the day field", () => {
     expect(read(end, undefined)).toEqual({ ok: true, value: null });
     expect(read(end, "2026-02-30")).toEqual({
       ok: false,
-      message: MESSAGES.dayFormat("end date", "2000-01-01", "2027-12-31"),
+      message: FORM_MESSAGES.dayFormat("end date", "2000-01-01", "2027-12-31"),
     });
   });
 

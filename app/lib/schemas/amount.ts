@@ -1,5 +1,5 @@
 import { z } from "zod";
-import * as MESSAGES from "../messages";
+import * as FORM_MESSAGES from "../messages/forms";
 import { formatCents, parseDollarsToCents } from "../money";
 
 /**
@@ -16,7 +16,7 @@ export interface AmountBounds {
 }
 
 /** "price" → "Price is required." */
-const required = (field: string) => MESSAGES.fieldRequired(field.charAt(0).toUpperCase() + field.slice(1));
+const required = (field: string) => FORM_MESSAGES.fieldRequired(field.charAt(0).toUpperCase() + field.slice(1));
 
 function readAmount(text: string, field: string, bounds: AmountBounds, ctx: z.RefinementCtx, format: string) {
   const cents = parseDollarsToCents(text);
@@ -25,11 +25,11 @@ function readAmount(text: string, field: string, bounds: AmountBounds, ctx: z.Re
     return z.NEVER;
   }
   if (cents > bounds.max) {
-    ctx.addIssue({ code: "custom", message: MESSAGES.amountTooHigh(field, formatCents(bounds.max)) });
+    ctx.addIssue({ code: "custom", message: FORM_MESSAGES.amountTooHigh(field, formatCents(bounds.max)) });
     return z.NEVER;
   }
   if (bounds.aboveZero && cents === 0) {
-    ctx.addIssue({ code: "custom", message: MESSAGES.amountAboveZero(field) });
+    ctx.addIssue({ code: "custom", message: FORM_MESSAGES.amountAboveZero(field) });
     return z.NEVER;
   }
   return cents;
@@ -38,22 +38,22 @@ function readAmount(text: string, field: string, bounds: AmountBounds, ctx: z.Re
 /** A required amount, in cents: left empty, it is asked for; anything else but an amount is refused. */
 export const amountField = (field: string, bounds: AmountBounds) =>
   z
-    .string({ error: (issue) => (issue.input === undefined ? required(field) : MESSAGES.amountFormat(field)) })
+    .string({ error: (issue) => (issue.input === undefined ? required(field) : FORM_MESSAGES.amountFormat(field)) })
     .transform((v, ctx): number => {
       if (v.trim() === "") {
         ctx.addIssue({ code: "custom", message: required(field) });
         return z.NEVER;
       }
-      return readAmount(v, field, bounds, ctx, MESSAGES.amountFormat(field));
+      return readAmount(v, field, bounds, ctx, FORM_MESSAGES.amountFormat(field));
     });
 
 /** An amount that may be left empty (no credit limit, no order limit): empty or absent is null. */
 export const optionalAmountField = (field: string, bounds: AmountBounds) =>
   z
-    .string({ error: MESSAGES.optionalAmountFormat(field) })
+    .string({ error: FORM_MESSAGES.optionalAmountFormat(field) })
     .optional()
     .transform((v, ctx): number | null =>
       v === undefined || v.trim() === ""
         ? null
-        : readAmount(v, field, bounds, ctx, MESSAGES.optionalAmountFormat(field)),
+        : readAmount(v, field, bounds, ctx, FORM_MESSAGES.optionalAmountFormat(field)),
     );

@@ -3,6 +3,7 @@ import { VALID_RULE_INPUT as validRule } from "../../../tests/support/compliance
 import { FIRST_DAY, lastDayOfNextYear } from "../calendar-days";
 import { scopeOf } from "../compliance/rules";
 import * as MESSAGES from "../messages";
+import * as FORM_MESSAGES from "../messages/forms";
 import { bulkComplianceSchema, productComplianceSchema, ruleSchema, validUpc } from "./compliance";
 
 function issues(input: Record<string, unknown>): string[] {
@@ -32,7 +33,7 @@ describe("rule input", () => {
   });
 
   it("refuses malformed dates, ZIPs without a state, a license rule without a license, a missing reason", () => {
-    const dayMessage = (field: string) => MESSAGES.dayFormat(field, FIRST_DAY, lastDayOfNextYear());
+    const dayMessage = (field: string) => FORM_MESSAGES.dayFormat(field, FIRST_DAY, lastDayOfNextYear());
     for (const day of ["2025-02-30", "0000-01-01", "0001-01-01", "9999-12-31", "2025-1-1"])
       expect(issues({ ...validRule, effectiveFrom: day }), day).toEqual([dayMessage("effective date")]);
     expect(issues({ ...validRule, effectiveUntil: "2025-04-31" })).toEqual([dayMessage("last day")]);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { storeToday } from "../business";
 import { FIRST_DAY, isDayBetween, lastDayOfNextYear } from "../calendar-days";
-import * as MESSAGES from "../messages";
+import * as FORM_MESSAGES from "../messages/forms";
 
 /**
  * A day typed in a form (issue 36): every form that takes a date reads it through these fields.
@@ -29,14 +29,14 @@ function daysTaken(bounds: DayBounds): { first: string; last: string } {
 /** The field's message, with the days it takes today. */
 function dayMessage(field: string, bounds: DayBounds): string {
   const { first, last } = daysTaken(bounds);
-  return MESSAGES.dayFormat(field, first, last);
+  return FORM_MESSAGES.dayFormat(field, first, last);
 }
 
 function readDay(text: string, field: string, bounds: DayBounds, ctx: z.RefinementCtx): string {
   const { first, last } = daysTaken(bounds);
   const day = text.trim();
   if (!isDayBetween(day, first, last)) {
-    ctx.addIssue({ code: "custom", message: MESSAGES.dayFormat(field, first, last) });
+    ctx.addIssue({ code: "custom", message: FORM_MESSAGES.dayFormat(field, first, last) });
     return z.NEVER;
   }
   return day;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as MESSAGES from "../messages";
+import * as FORM_MESSAGES from "../messages/forms";
 import * as LINE_EDITOR_MESSAGES from "../messages/line-editor";
+import * as VOLUME_MESSAGES from "../messages/volume-prices";
 import { addExistingSchema, lineSchema } from "./product-line";
 
 /** The line editor's form, as the browser posts it: the line's fields and `variants.<row>.<column>`. */
@@ -80,7 +82,7 @@ describe("the line editor's form", () => {
     expect(found).toEqual({
       "variants.0.option2": LINE_EDITOR_MESSAGES.optionValueMissing("Nicotine"),
       "variants.0.upc": MESSAGES.upcFormat,
-      "variants.0.price": MESSAGES.amountFormat("price"),
+      "variants.0.price": FORM_MESSAGES.amountFormat("price"),
       "variants.1.sku": MESSAGES.skuCharacters,
       "variants.1.stock": LINE_EDITOR_MESSAGES.stockInvalid,
       "variants.1.minQuantity": MESSAGES.minimumNotPackMultiple,
@@ -122,7 +124,7 @@ describe("the line editor's form", () => {
       category: MESSAGES.chooseStoreCategory,
       puffs: LINE_EDITOR_MESSAGES.puffsInvalid,
       optionName2: LINE_EDITOR_MESSAGES.optionNameInOrder(2),
-      tiers: MESSAGES.tierNotPackMultiple(1, 10, "line"),
+      tiers: VOLUME_MESSAGES.tierNotPackMultiple(1, 10, "line"),
     });
     // A variant counted apart is not held to the line's breaks.
     expect(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as MESSAGES from "../messages";
+import * as FORM_MESSAGES from "../messages/forms";
 import { PASSWORDS_DO_NOT_MATCH, resetPasswordSchema } from "./account";
 import { contactSchema } from "./contact";
 import { idParam, pageParam } from "./params";
@@ -18,7 +19,7 @@ describe("limits the databases can store", () => {
   it("refuses prices above $1,000,000 in the product form and the bulk edit", () => {
     const single = productSchema.safeParse({ ...product, price: "999999999.99" });
     expect(single.success).toBe(false);
-    expect(single.error?.issues[0]?.message).toBe(MESSAGES.amountTooHigh("price", "$1,000,000.00"));
+    expect(single.error?.issues[0]?.message).toBe(FORM_MESSAGES.amountTooHigh("price", "$1,000,000.00"));
     const bulk = bulkUpdateSchema.safeParse({ ids: ["1"], price: "999999999.99" });
     expect(bulk.success).toBe(false);
     expect(productSchema.safeParse({ ...product, price: "1000000.00" }).success).toBe(true);

@@ -15,8 +15,8 @@ import { FormMessage, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { addCheckedLines } from "~/lib/cart-checked";
 import { type FormReply, fieldError, intentOf } from "~/lib/form-reply";
-import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
+import * as SELLING_MESSAGES from "~/lib/messages/selling";
 import { formatCents } from "~/lib/money";
 import { casePackLabel } from "~/lib/quantity";
 import { LIST_NAME_MAX, listStepDown, listStepUp } from "~/lib/saved-lists";
@@ -162,7 +162,7 @@ function ListLine({ line }: { line: ListLineView }) {
           ) : null}
         </div>
         <p className="tabular flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
-          {check?.product ? <span>{MESSAGES.eachPrice(formatCents(check.product.priceCents))}</span> : null}
+          {check?.product ? <span>{SELLING_MESSAGES.eachPrice(formatCents(check.product.priceCents))}</span> : null}
           {unitLabel ? <span>{unitLabel}</span> : null}
           <StockLine line={line} />
         </p>

@@ -14,6 +14,7 @@ import { useSettledActionData } from "~/components/use-settled-action-data";
 import { intentOf } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
+import * as FORM_MESSAGES from "~/lib/messages/forms";
 import { changePasswordSchema } from "~/lib/schemas/account";
 import type { Route } from "./+types/security";
 
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       const message = error instanceof AccountError ? error.message : ACCOUNT_MESSAGES.couldNotSendEmail;
       if (!(error instanceof AccountError)) log.error({ err: error }, "reset mail failed");
-      return replyError({ message: MESSAGES.errorMessage(message) });
+      return replyError({ message: FORM_MESSAGES.errorMessage(message) });
     }
     return replyOk(ACCOUNT_MESSAGES.resetMailSent);
   }
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const headers = await changePassword(db, viewer.id, input, request);
       return replyOk(ACCOUNT_MESSAGES.passwordUpdated, undefined, { headers });
     },
-    { fields: [], summary: MESSAGES.errorMessage },
+    { fields: [], summary: FORM_MESSAGES.errorMessage },
   );
 }
 

@@ -10,8 +10,8 @@ import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import { postedValue } from "~/lib/form-reply";
-import * as MESSAGES from "~/lib/messages";
 import * as ACCOUNT_MESSAGES from "~/lib/messages/account";
+import * as FORM_MESSAGES from "~/lib/messages/forms";
 import { isNetworkError, offlineReply, revalidateUnlessOffline } from "~/lib/offline";
 import { settingsSchema } from "~/lib/schemas/account";
 import type { Route } from "./+types/settings";
@@ -45,7 +45,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     return await serverAction();
   } catch (error) {
-    if (isNetworkError(error)) return offlineReply(MESSAGES.errorMessage(OFFLINE_SAVE));
+    if (isNetworkError(error)) return offlineReply(FORM_MESSAGES.errorMessage(OFFLINE_SAVE));
     throw error;
   }
 }
@@ -64,13 +64,13 @@ export async function action({ context }: Route.ActionArgs) {
       } catch (error) {
         log.error({ err: error }, "phone update failed");
         return replyError(
-          { message: MESSAGES.errorMessage(ACCOUNT_MESSAGES.couldNotSaveChanges) },
+          { message: FORM_MESSAGES.errorMessage(ACCOUNT_MESSAGES.couldNotSaveChanges) },
           { form, status: 500 },
         );
       }
       return replyOk(ACCOUNT_MESSAGES.accountUpdated);
     },
-    { summary: MESSAGES.errorMessage },
+    { summary: FORM_MESSAGES.errorMessage },
   );
 }
 

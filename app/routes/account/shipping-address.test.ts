@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAddresses } from "~/.server/accounts/addresses";
 import type { Viewer } from "~/.server/accounts/viewer";
 import * as MESSAGES from "~/lib/messages";
+import * as FORM_MESSAGES from "~/lib/messages/forms";
 import { customerWithAddress } from "../../../tests/support/customers";
 import { postTo, replyOf, viewerFor } from "../../../tests/support/route-call";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
@@ -59,7 +60,7 @@ describe("the address book's posts", () => {
     expect(bad.status).toBe(400);
     expect(bad.reply).toMatchObject({
       ok: false,
-      message: MESSAGES.errorMessage(MESSAGES.zipFormat),
+      message: FORM_MESSAGES.errorMessage(MESSAGES.zipFormat),
       fieldErrors: { zip: MESSAGES.zipFormat },
       values: { zip: "7610" },
     });
@@ -68,7 +69,7 @@ describe("the address book's posts", () => {
   });
 
   it("answers a make-default or delete without an address's id as not found", async () => {
-    const notFound = { ok: false, message: MESSAGES.errorMessage(MESSAGES.addressNotFound) };
+    const notFound = { ok: false, message: FORM_MESSAGES.errorMessage(MESSAGES.addressNotFound) };
     expect(await post({ intent: "default" })).toEqual({ status: 404, reply: notFound });
     expect(await post({ intent: "delete", confirmed: "yes" })).toEqual({ status: 404, reply: notFound });
     const made = await post({ intent: "default", id: firstId });

@@ -21,8 +21,8 @@ import { CATEGORY_SLUGS } from "~/lib/categories";
 import { FLAVOR_CLASS_VALUES, PRODUCT_CLASS_VALUES } from "~/lib/compliance/vocabulary";
 import type { FormReply } from "~/lib/form-reply";
 import { intentOf } from "~/lib/form-reply";
-import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
+import * as IMPORT_MESSAGES from "~/lib/messages/imports";
 import * as LINE_IMPORT_MESSAGES from "~/lib/messages/line-import";
 import { MB, type RouteHandle } from "~/lib/route-policy";
 import { importApplySchema, importDryRunSchema } from "~/lib/schemas/catalog-import";
@@ -405,7 +405,9 @@ export default function ImportProducts({ loaderData }: Route.ComponentProps) {
           Dry run
         </Button>
       </fetcher.Form>
-      {tooLarge ? <FormMessage tone="error">{MESSAGES.importTooLarge(loaderData.maxMegabytes)}</FormMessage> : null}
+      {tooLarge ? (
+        <FormMessage tone="error">{IMPORT_MESSAGES.importTooLarge(loaderData.maxMegabytes)}</FormMessage>
+      ) : null}
       {busy ? (
         <div className="flex flex-col gap-1">
           <label htmlFor="import-progress" className="text-sm font-medium text-slate-700">
@@ -455,7 +457,7 @@ export default function ImportProducts({ loaderData }: Route.ComponentProps) {
           </div>
           {plan.applied && reply?.message ? <FormMessage tone="success">{reply.message}</FormMessage> : null}
           {overLimit && plan.writeLimit !== null && !(reply && !reply.ok && reply.message) ? (
-            <FormMessage tone="error">{MESSAGES.importTooManyWrites(writes, plan.writeLimit)}</FormMessage>
+            <FormMessage tone="error">{IMPORT_MESSAGES.importTooManyWrites(writes, plan.writeLimit)}</FormMessage>
           ) : null}
           {!plan.applied && !canApply && !overLimit ? (
             <FormMessage tone="info">{BACK_OFFICE_MESSAGES.importNothingToApply}</FormMessage>

@@ -5,6 +5,7 @@ import { insertProduct } from "~/.server/catalog/product-writes";
 import { findProductCompliance, saveProductCompliance } from "~/.server/compliance/facts";
 import { loadLineEditor } from "~/.server/flows/line-admin";
 import * as MESSAGES from "~/lib/messages";
+import * as FORM_MESSAGES from "~/lib/messages/forms";
 import * as LINE_EDITOR_MESSAGES from "~/lib/messages/line-editor";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { postTo, replyOf, viewerFor } from "../../../tests/support/route-call";
@@ -105,7 +106,7 @@ describe("the line editor's answers", () => {
     expect(reply?.fieldErrors).toEqual({
       "variants.0.option2": LINE_EDITOR_MESSAGES.optionValueMissing("Nicotine"),
       "variants.0.upc": MESSAGES.upcFormat,
-      "variants.1.price": MESSAGES.amountFormat("price"),
+      "variants.1.price": FORM_MESSAGES.amountFormat("price"),
       "variants.2.option1": LINE_EDITOR_MESSAGES.variantRepeated("mint / 5%"),
       "variants.2.sku": LINE_EDITOR_MESSAGES.skuRepeated("R-1"),
     });

@@ -6,6 +6,7 @@ import { findProduct } from "~/.server/catalog/products";
 import { listTiers } from "~/.server/pricing/tiers";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
+import * as VOLUME_MESSAGES from "~/lib/messages/volume-prices";
 import { postTo, replyOf, viewerFor } from "../../../tests/support/route-call";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { action as editAction } from "./product-edit";
@@ -66,7 +67,7 @@ describe("the add product form's post", () => {
   it("says a break with a bad quantity beside the breaks, with what was typed, and adds nothing", async () => {
     const { status, reply } = (await post(newAction, { ...product, tiers: "1, 15" })) as ReturnType<typeof replyOf>;
     expect(status).toBe(400);
-    expect(reply.fieldErrors).toEqual({ tiers: MESSAGES.tierQuantityInvalid(1) });
+    expect(reply.fieldErrors).toEqual({ tiers: VOLUME_MESSAGES.tierQuantityInvalid(1) });
     expect(reply.values).toMatchObject({ tiers: "1, 15", name: "Form Chips" });
     expect(await productNamed("Form Chips")).toBeUndefined();
   });
@@ -81,7 +82,7 @@ describe("the add product form's post", () => {
     expect(reply.fieldErrors).toEqual({
       name: MESSAGES.nameRequired,
       country: MESSAGES.countryFormat,
-      tiers: MESSAGES.tierUnordered(2),
+      tiers: VOLUME_MESSAGES.tierUnordered(2),
     });
   });
 
@@ -128,7 +129,7 @@ describe("the edit product form's post", () => {
       [],
       params,
     )) as ReturnType<typeof replyOf>;
-    expect(badBreak.reply.fieldErrors).toEqual({ tiers: MESSAGES.tierQuantityInvalid(2) });
+    expect(badBreak.reply.fieldErrors).toEqual({ tiers: VOLUME_MESSAGES.tierQuantityInvalid(2) });
     const fields = { ...product, ...opened, name: "Form Chips 2", tiers: "", keepImage: image };
     const saved = await post(editAction, fields, [], params);
     expect(saved).toEqual({ status: 302, location: "/admin/products" });

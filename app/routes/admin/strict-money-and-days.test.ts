@@ -6,7 +6,9 @@ import { createPriceGroup } from "~/.server/pricing/groups";
 import { storeToday } from "~/lib/business";
 import { FIRST_DAY, lastDayOfNextYear } from "~/lib/calendar-days";
 import * as MESSAGES from "~/lib/messages";
+import * as FORM_MESSAGES from "~/lib/messages/forms";
 import * as RECEIVABLES from "~/lib/messages/receivables";
+import * as VOLUME_MESSAGES from "~/lib/messages/volume-prices";
 import { TEST_ADMIN } from "../../../tests/support/actors";
 import { customerWithAddress } from "../../../tests/support/customers";
 import { postTo, replyOf, viewerFor } from "../../../tests/support/route-call";
@@ -35,9 +37,9 @@ let shopId: string;
 const BAD_AMOUNTS = ["1,00", "12,50", "1,0,0"];
 const BAD_DAYS = ["2026-02-30", "2025-04-31", "0000-01-01", "0001-01-01"];
 /** The message of a day field that takes 2000-01-01 to the end of next year. */
-const dayMessage = (field: string) => MESSAGES.dayFormat(field, FIRST_DAY, lastDayOfNextYear());
+const dayMessage = (field: string) => FORM_MESSAGES.dayFormat(field, FIRST_DAY, lastDayOfNextYear());
 /** The message of a day field that takes no day after today. */
-const pastDayMessage = (field: string) => MESSAGES.dayFormat(field, FIRST_DAY, storeToday());
+const pastDayMessage = (field: string) => FORM_MESSAGES.dayFormat(field, FIRST_DAY, storeToday());
 
 type Action = (args: never) => Promise<unknown>;
 
@@ -101,7 +103,7 @@ describe(`money and days in the back office's forms on ${process.env.DATABASE_UR
     for (const amount of BAD_AMOUNTS) {
       const { status, reply } = await payment({ amount });
       expect(status, amount).toBe(400);
-      expect(reply.fieldErrors, amount).toEqual({ amount: MESSAGES.amountFormat("amount") });
+      expect(reply.fieldErrors, amount).toEqual({ amount: FORM_MESSAGES.amountFormat("amount") });
       expect(reply.values, amount).toMatchObject({ amount });
     }
     for (const receivedOn of BAD_DAYS) {
@@ -110,7 +112,7 @@ describe(`money and days in the back office's forms on ${process.env.DATABASE_UR
       expect(reply.fieldErrors, receivedOn).toEqual({ receivedOn: pastDayMessage("received date") });
     }
     expect((await payment({ amount: "0" })).reply.fieldErrors).toEqual({
-      amount: MESSAGES.amountAboveZero("amount"),
+      amount: FORM_MESSAGES.amountAboveZero("amount"),
     });
     expect((await payment({ method: "barter" })).reply.fieldErrors).toEqual({ method: RECEIVABLES.methodRequired });
     expect((await payment({ idempotencyKey: "short" })).reply).toMatchObject({
@@ -143,7 +145,9 @@ describe(`money and days in the back office's forms on ${process.env.DATABASE_UR
     for (const creditLimit of BAD_AMOUNTS) {
       const { status, reply } = await credit({ creditLimit });
       expect(status, creditLimit).toBe(400);
-      expect(reply.fieldErrors, creditLimit).toEqual({ creditLimit: MESSAGES.optionalAmountFormat("credit limit") });
+      expect(reply.fieldErrors, creditLimit).toEqual({
+        creditLimit: FORM_MESSAGES.optionalAmountFormat("credit limit"),
+      });
     }
     expect((await credit({ terms: "net999", creditLimit: "" })).reply.fieldErrors).toEqual({
       terms: RECEIVABLES.termsRequired,
@@ -168,7 +172,7 @@ describe(`money and days in the back office's forms on ${process.env.DATABASE_UR
       const { status, reply } = await settings({ defaultCreditLimit });
       expect(status, defaultCreditLimit).toBe(400);
       expect(reply.fieldErrors, defaultCreditLimit).toEqual({
-        defaultCreditLimit: MESSAGES.optionalAmountFormat("default credit limit"),
+        defaultCreditLimit: FORM_MESSAGES.optionalAmountFormat("default credit limit"),
       });
     }
     for (const pastDueHoldDays of ["366", "1,0", "-1", ""])
@@ -187,13 +191,13 @@ describe(`money and days in the back office's forms on ${process.env.DATABASE_UR
     for (const price of BAD_AMOUNTS) {
       const { status, reply } = await post(productNewAction, "/admin/products/new", { ...product, price });
       expect(status, price).toBe(400);
-      expect(reply.fieldErrors?.price, price).toBe(MESSAGES.priceFormat);
+      expect(reply.fieldErrors?.price, price).toBe(FORM_MESSAGES.priceFormat);
     }
     const tiers = await post(productNewAction, "/admin/products/new", { ...product, tiers: "12, 1,00" });
-    expect(tiers.reply.fieldErrors?.tiers).toBe(MESSAGES.tierPriceInvalid(1, "$1,000,000.00"));
+    expect(tiers.reply.fieldErrors?.tiers).toBe(VOLUME_MESSAGES.tierPriceInvalid(1, "$1,000,000.00"));
     for (const price of BAD_AMOUNTS) {
       const { reply } = await post(productsAction, "/admin/products", { intent: "bulk", ids: ["1"], price });
-      expect(reply.fieldErrors, price).toEqual({ price: MESSAGES.amountFormat("price") });
+      expect(reply.fieldErrors, price).toEqual({ price: FORM_MESSAGES.amountFormat("price") });
     }
     expect(await products()).toBe(before);
   });
@@ -296,7 +300,7 @@ describe(`money and days in the back office's forms on ${process.env.DATABASE_UR
         { viewer: owner },
       );
       expect(status, limit).toBe(400);
-      expect(reply.message, limit).toBe(MESSAGES.optionalAmountFormat("order limit"));
+      expect(reply.message, limit).toBe(FORM_MESSAGES.optionalAmountFormat("order limit"));
     }
   });
 });

@@ -12,6 +12,7 @@ import { useSettledActionData } from "~/components/use-settled-action-data";
 import { GENDERS, USERNAME_RULE } from "~/lib/form-fields";
 import { type FieldsOf, fieldError, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
+import * as PAGE_MESSAGES from "~/lib/messages/pages";
 import { registerSchema } from "~/lib/schemas/account";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/register";
@@ -20,7 +21,7 @@ export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   return seo({
     title: "Create an Account",
-    description: MESSAGES.registerPageDescription(root.store.name),
+    description: PAGE_MESSAGES.registerPageDescription(root.store.name),
     path: "/register",
     baseUrl: root.baseUrl,
     storeName: root.store.name,

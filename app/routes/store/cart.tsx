@@ -20,6 +20,7 @@ import { FormMessage } from "~/components/ui/form-message";
 import { cartTotalCents, decreaseLine, increaseLine, removeLine } from "~/lib/cart";
 import { blocksOrder, changesQuantity, REMOVE_TO_ORDER } from "~/lib/cart-check";
 import * as MESSAGES from "~/lib/messages";
+import * as CART_MESSAGES from "~/lib/messages/cart";
 import { formatCents } from "~/lib/money";
 import { casePackLabel, largestQuantity, sellingUnitOf } from "~/lib/quantity";
 import type { RootData } from "~/lib/root-data";
@@ -160,7 +161,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
           {orderValue ? (
             <OrderValueHints totalCents={total} {...orderValue} />
           ) : (
-            <p className="text-sm text-slate-600">{MESSAGES.cartShippingNote(freeShippingCents)}</p>
+            <p className="text-sm text-slate-600">{CART_MESSAGES.cartShippingNote(freeShippingCents)}</p>
           )}
           {blocked ? (
             <p role="status" className="text-sm font-medium text-danger-700">

@@ -14,6 +14,7 @@ import { FACETS, type FacetChoice, facetSearch, hasFacets, readFacets } from "~/
 import { LISTING_SORT_LABELS, type ListingSort, listingSearch, readListingQuery, sortsFor } from "~/lib/listing";
 import * as MESSAGES from "~/lib/messages";
 import * as LINE_MESSAGES from "~/lib/messages/lines";
+import * as PAGE_MESSAGES from "~/lib/messages/pages";
 import type { ProductCard as Card } from "~/lib/product-types";
 import type { RouteHandle } from "~/lib/route-policy";
 import { seo } from "~/lib/seo";
@@ -34,7 +35,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const heading = data?.heading ?? "Products";
   return seo({
     title: heading === "All" ? "All Products" : `${heading} Wholesale`,
-    description: heading === "All" ? MESSAGES.catalogPageDescription : MESSAGES.categoryPageDescription(heading),
+    description: heading === "All" ? MESSAGES.catalogPageDescription : PAGE_MESSAGES.categoryPageDescription(heading),
     // Every made-up slug lists the same products as /products/all: that is its canonical address.
     path: data?.basePath.startsWith("/brands/")
       ? data.basePath

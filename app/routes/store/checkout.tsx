@@ -27,6 +27,7 @@ import { deliveryFeeCents } from "~/lib/delivery";
 import type { FormReply } from "~/lib/form-reply";
 import { fieldError } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
+import * as CART_MESSAGES from "~/lib/messages/cart";
 import * as DELIVERY_MESSAGES from "~/lib/messages/delivery";
 import * as TEAM_MESSAGES from "~/lib/messages/team";
 import { formatCents } from "~/lib/money";
@@ -361,7 +362,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                 name="notes"
                 rows={3}
                 maxLength={MAX_NOTES_LENGTH}
-                hint={MESSAGES.orderNotesHint(MAX_NOTES_LENGTH)}
+                hint={CART_MESSAGES.orderNotesHint(MAX_NOTES_LENGTH)}
                 error={fieldError(result, "notes")}
               />
             </form>

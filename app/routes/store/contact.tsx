@@ -14,6 +14,7 @@ import { useSettledActionData } from "~/components/use-settled-action-data";
 import { CONTACT_LIMITS } from "~/lib/form-fields";
 import { fieldError, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
+import * as PAGE_MESSAGES from "~/lib/messages/pages";
 import type { RouteHandle } from "~/lib/route-policy";
 import { contactSchema } from "~/lib/schemas/contact";
 import { seo } from "~/lib/seo";
@@ -29,7 +30,7 @@ export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   return seo({
     title: "Contact Us",
-    description: MESSAGES.contactPageDescription(root.store.name),
+    description: PAGE_MESSAGES.contactPageDescription(root.store.name),
     path: "/contact",
     baseUrl: root.baseUrl,
     storeName: root.store.name,

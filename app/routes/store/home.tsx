@@ -6,6 +6,7 @@ import { HeroCarousel } from "~/components/home/hero-carousel";
 import { ProductStrip } from "~/components/home/product-strip";
 import { Icon } from "~/components/icon";
 import * as MESSAGES from "~/lib/messages";
+import * as PAGE_MESSAGES from "~/lib/messages/pages";
 import type { RouteHandle } from "~/lib/route-policy";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/home";
@@ -19,7 +20,7 @@ export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   return seo({
     title: root.store.name,
-    description: MESSAGES.homePageDescription(root.store.name),
+    description: PAGE_MESSAGES.homePageDescription(root.store.name),
     path: "/",
     baseUrl: root.baseUrl,
     storeName: root.store.name,

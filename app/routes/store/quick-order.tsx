@@ -13,7 +13,7 @@ import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-message";
 import { useSettledActionData } from "~/components/use-settled-action-data";
 import type { FormReply } from "~/lib/form-reply";
-import * as MESSAGES from "~/lib/messages";
+import * as IMPORT_MESSAGES from "~/lib/messages/imports";
 import * as QUICK_ORDER_MESSAGES from "~/lib/messages/quick-order";
 import {
   countLines,
@@ -164,7 +164,7 @@ export default function QuickOrder({ loaderData }: Route.ComponentProps) {
           const paste = (form.elements.namedItem("paste") as HTMLTextAreaElement | null)?.value ?? "";
           const problem =
             file && file.size > loaderData.fileMegabytes * MB
-              ? MESSAGES.importTooLarge(loaderData.fileMegabytes)
+              ? IMPORT_MESSAGES.importTooLarge(loaderData.fileMegabytes)
               : paste.length > MAX_PASTE_CHARACTERS
                 ? QUICK_ORDER_MESSAGES.quickOrderPasteTooLong
                 : null;

@@ -1,6 +1,7 @@
 import { CATEGORY_SLUGS } from "~/lib/categories";
 import { FLAVOR_CLASS_VALUES, PRODUCT_CLASS_VALUES, parseDirectoryStates } from "~/lib/compliance/vocabulary";
 import * as MESSAGES from "~/lib/messages";
+import * as FORM_MESSAGES from "~/lib/messages/forms";
 import { formatCents, MAX_PRICE_CENTS, parseDollarsToCents } from "~/lib/money";
 import { MAX_SELLING_UNIT } from "~/lib/quantity";
 import { productComplianceSchema } from "~/lib/schemas/compliance";
@@ -93,7 +94,7 @@ export const PRODUCT_COLUMNS: readonly CsvColumn[] = [
     requiredForNew: true,
     parse: (cell) => {
       const cents = parseDollarsToCents(cell);
-      return cents === null || cents > MAX_PRICE_CENTS ? refuse(MESSAGES.priceFormat) : ok(cents);
+      return cents === null || cents > MAX_PRICE_CENTS ? refuse(FORM_MESSAGES.priceFormat) : ok(cents);
     },
     // "12.50": no currency sign or thousands separator, so every spreadsheet reads it as a number.
     format: (v) => (typeof v === "number" ? (v / 100).toFixed(2) : ""),

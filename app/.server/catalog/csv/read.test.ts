@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as MESSAGES from "~/lib/messages";
+import * as IMPORT_MESSAGES from "~/lib/messages/imports";
 import { MAX_IMPORT_BYTES, readProductsCsv } from "./read";
 
 function bytes(text: string): Uint8Array {
@@ -68,7 +69,7 @@ describe("reading a catalog CSV", () => {
     for (let i = 0; i < garbage.length; i++) garbage[i] = (i * 7919 + 13) % 256;
     expect(refusal(garbage)).toBe(MESSAGES.importNotCsv);
     expect(refusal(new Uint8Array(50 * 1024 * 1024).fill(0x41))).toBe(
-      MESSAGES.importTooLarge(MAX_IMPORT_BYTES / 2 ** 20),
+      IMPORT_MESSAGES.importTooLarge(MAX_IMPORT_BYTES / 2 ** 20),
     );
   });
 });

@@ -1,5 +1,6 @@
 import { parse } from "csv-parse/sync";
 import * as MESSAGES from "~/lib/messages";
+import * as IMPORT_MESSAGES from "~/lib/messages/imports";
 import * as LINE_EDITOR_MESSAGES from "~/lib/messages/line-editor";
 import * as LINE_IMPORT_MESSAGES from "~/lib/messages/line-import";
 import { isMultiline } from "~/lib/text";
@@ -62,7 +63,8 @@ export type ReadResult =
 
 /** Decodes the upload: UTF-8 (a byte order mark is fine), never another encoding or binary data. */
 function decode(bytes: Uint8Array): { ok: true; text: string } | { ok: false; error: string } {
-  if (bytes.length > MAX_IMPORT_BYTES) return { ok: false, error: MESSAGES.importTooLarge(MAX_IMPORT_BYTES / 2 ** 20) };
+  if (bytes.length > MAX_IMPORT_BYTES)
+    return { ok: false, error: IMPORT_MESSAGES.importTooLarge(MAX_IMPORT_BYTES / 2 ** 20) };
   // UTF-16 (what some spreadsheets call "Unicode text") starts with its byte order mark.
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
     return { ok: false, error: MESSAGES.importNotUtf8 };

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Transaction, Updateable } from "kysely";
 import type { ProductImage } from "~/lib/images";
 import * as MESSAGES from "~/lib/messages";
+import * as IMPORT_MESSAGES from "~/lib/messages/imports";
 import { optionColumns } from "~/lib/product-lines";
 import { cellToTierText, parseTiers, type Tier } from "~/lib/tiers";
 import { type Actor, type AuditEntry, recordAudits } from "../../audit/log";
@@ -136,7 +137,7 @@ export class ImportTooLargeError extends DomainError {
     readonly plan: ImportPlan,
     readonly limit: number,
   ) {
-    super(MESSAGES.importTooManyWrites(writesOf(plan), limit), { status: 422 });
+    super(IMPORT_MESSAGES.importTooManyWrites(writesOf(plan), limit), { status: 422 });
   }
 }
 

@@ -1,6 +1,7 @@
 import type { FormReply } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
+import * as IMPORT_MESSAGES from "~/lib/messages/imports";
 import { MB } from "~/lib/route-policy";
 import { type ImportApplyInput, importApplySchema } from "~/lib/schemas/catalog-import";
 import type { Actor } from "../../audit/log";
@@ -75,7 +76,7 @@ async function readPostedFile(form: FormData) {
   if (!file || typeof file === "string" || file.size === 0)
     return { answer: replyError({ message: BACK_OFFICE_MESSAGES.importChooseFile }) };
   if (file.size > MAX_IMPORT_BYTES)
-    return { answer: replyError({ message: MESSAGES.importTooLarge(MAX_IMPORT_BYTES / MB) }, { status: 413 }) };
+    return { answer: replyError({ message: IMPORT_MESSAGES.importTooLarge(MAX_IMPORT_BYTES / MB) }, { status: 413 }) };
   const bytes = new Uint8Array(await file.arrayBuffer());
   const read = readProductsCsv(bytes);
   if (!read.ok) return { answer: replyError({ message: read.error }, { status: 422 }) };

@@ -1,6 +1,9 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as MESSAGES from "~/lib/messages";
+import * as FORM_MESSAGES from "~/lib/messages/forms";
+import * as IMPORT_MESSAGES from "~/lib/messages/imports";
+import * as VOLUME_MESSAGES from "~/lib/messages/volume-prices";
 import { TEST_ADMIN } from "../../../../tests/support/actors";
 import { setupTestDatabase, type TestDatabase } from "../../../../tests/support/test-database";
 import { catalogVersion } from "../../cache/visitor-pages";
@@ -131,7 +134,7 @@ describe(`catalog import on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
         sku: "BAD-1",
         reasons: [
           `category: ${MESSAGES.unknownCategory("snacks", ["disposable-vapes", "kratom", "novelty", "glass", "delta", "accessories"])}`,
-          `price: ${MESSAGES.priceFormat}`,
+          `price: ${FORM_MESSAGES.priceFormat}`,
           `stock: ${MESSAGES.stockFormat}`,
         ],
       },
@@ -434,18 +437,18 @@ describe(`catalog import on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
       ].join("\n"),
     );
     expect(file.refused).toEqual([
-      { row: 4, sku: "NEW-2", reasons: [`price_tiers: ${MESSAGES.tierUnordered(2, "break")}`] },
-      { row: 7, sku: "GL-2", reasons: [`price_tiers: ${MESSAGES.tierLineUnreadable(1, "break")}`] },
+      { row: 4, sku: "NEW-2", reasons: [`price_tiers: ${VOLUME_MESSAGES.tierUnordered(2, "break")}`] },
+      { row: 7, sku: "GL-2", reasons: [`price_tiers: ${VOLUME_MESSAGES.tierLineUnreadable(1, "break")}`] },
     ]);
-    expect(MESSAGES.tierUnordered(2, "break")).toBe(
+    expect(VOLUME_MESSAGES.tierUnordered(2, "break")).toBe(
       "Volume prices, break 2: list the quantities from smallest to largest.",
     );
     const plan = await planImport(t.db, file);
     expect(plan.refused).toEqual([
-      { row: 4, sku: "NEW-2", reasons: [`price_tiers: ${MESSAGES.tierUnordered(2, "break")}`] },
-      { row: 5, sku: "NEW-3", reasons: [`price_tiers: ${MESSAGES.tierNotPackMultiple(1, 10, "break")}`] },
-      { row: 6, sku: "NEW-4", reasons: [`price_tiers: ${MESSAGES.tierNotLower(1, "break")}`] },
-      { row: 7, sku: "GL-2", reasons: [`price_tiers: ${MESSAGES.tierLineUnreadable(1, "break")}`] },
+      { row: 4, sku: "NEW-2", reasons: [`price_tiers: ${VOLUME_MESSAGES.tierUnordered(2, "break")}`] },
+      { row: 5, sku: "NEW-3", reasons: [`price_tiers: ${VOLUME_MESSAGES.tierNotPackMultiple(1, 10, "break")}`] },
+      { row: 6, sku: "NEW-4", reasons: [`price_tiers: ${VOLUME_MESSAGES.tierNotLower(1, "break")}`] },
+      { row: 7, sku: "GL-2", reasons: [`price_tiers: ${VOLUME_MESSAGES.tierLineUnreadable(1, "break")}`] },
     ]);
     expect(plan.changed[0]?.changes).toEqual([
       { field: "name", before: 'Gum, mint "fresh"', after: "Gum" },
@@ -479,7 +482,7 @@ describe(`catalog import on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
       "sku,case_pack,min_quantity,price\nNV-1,10,20,12.50\nGL-2,10,10,0.99\n", // 24 is not a case of 10
     );
     const plan = await planImport(t.db, file);
-    const reason = MESSAGES.storedTiersContradictRow(MESSAGES.tierNotPackMultiple(1, 10, "break"));
+    const reason = MESSAGES.storedTiersContradictRow(VOLUME_MESSAGES.tierNotPackMultiple(1, 10, "break"));
     expect(plan.refused).toEqual([{ row: 2, sku: "NV-1", reasons: [`price_tiers: ${reason}`] }]);
     expect(reason).toBe(
       "the product's current volume prices do not fit this row's case pack or price. Volume prices, break 1: the quantity must be a multiple of the case pack (10). Add a price_tiers column with breaks that fit, or leave its cell empty to remove them.",
@@ -490,7 +493,7 @@ describe(`catalog import on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
       {
         row: 2,
         sku: "NV-1",
-        reasons: [`price_tiers: ${MESSAGES.storedTiersContradictRow(MESSAGES.tierNotLower(1, "break"))}`],
+        reasons: [`price_tiers: ${MESSAGES.storedTiersContradictRow(VOLUME_MESSAGES.tierNotLower(1, "break"))}`],
       },
     ]);
     // A case pack the breaks fit (24 is 2 cases of 12), and breaks given with the change, are taken.
@@ -624,7 +627,7 @@ describe(`catalog import on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     expect(answer.init?.status).toBe(422);
     expect(answer.data).toMatchObject({
       ok: false,
-      message: MESSAGES.importTooManyWrites(limit + 1, limit),
+      message: IMPORT_MESSAGES.importTooManyWrites(limit + 1, limit),
       data: { writeLimit: limit, counts: { added: limit + 1 }, applied: false },
     });
     expect(await products()).toEqual(atLimit);

@@ -3,6 +3,7 @@ import { Badge } from "~/components/ui/badge";
 import type { SaleTestResult } from "~/lib/compliance/sale-test";
 import * as MESSAGES from "~/lib/messages";
 import * as BACK_OFFICE_MESSAGES from "~/lib/messages/back-office";
+import * as SELLING_MESSAGES from "~/lib/messages/selling";
 
 const OUTCOME_TONE = { allowed: "ok", blocked: "danger", "license-required": "warn" } as const;
 const OUTCOME_LABEL = {
@@ -26,7 +27,7 @@ export function TestSale({ today }: { today: string }) {
           </p>
           {result.reason ? <p className="mt-2 text-sm text-slate-900">{result.reason}</p> : null}
           {result.licenseLabel ? (
-            <p className="mt-1 text-sm text-slate-900">{MESSAGES.licenseRequired(result.licenseLabel)}</p>
+            <p className="mt-1 text-sm text-slate-900">{SELLING_MESSAGES.licenseRequired(result.licenseLabel)}</p>
           ) : null}
           {result.applied.length ? (
             <>
