@@ -40,6 +40,7 @@ import * as m0045 from "./migrations/0045-sales-tax";
 import * as m0046 from "./migrations/0046-api-keys";
 import * as m0047 from "./migrations/0047-webhooks";
 import * as m0048 from "./migrations/0048-sales-tax-rules";
+import * as m0049 from "./migrations/0049-webhook-prune-index";
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   "0046-api-keys": m0046,
   "0047-webhooks": m0047,
   "0048-sales-tax-rules": m0048,
+  "0049-webhook-prune-index": m0049,
 };
 
 export const migrationNames = Object.keys(migrations);

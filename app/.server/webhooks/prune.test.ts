@@ -1,8 +1,10 @@
+import { CompiledQuery, sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setupTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { dialectOf } from "../db/connect";
 import { enqueueJob } from "../jobs/enqueue";
 import { runDueJobs } from "../jobs/run-due";
-import { PRUNE_BATCH, pruneWebhookMessages, WEBHOOK_PRUNE_JOB } from "./prune";
+import { PRUNE_BATCH, prunableMessages, pruneWebhookMessages, WEBHOOK_PRUNE_JOB } from "./prune";
 
 /**
  * The delivery log's pruning (issue 42): messages done with for 30 days go with their attempts;
@@ -137,5 +139,22 @@ describe("pruning the webhook delivery log", () => {
     const run = await runDueJobs({ db: t.db, only: [WEBHOOK_PRUNE_JOB], now: NOW });
     expect(run.done).toBe(1);
     expect((await remaining()).messages).toEqual(["msg_job_new"]);
+  });
+
+  it("finds what to prune by its index, not by reading every message kept", async () => {
+    const query = prunableMessages(t.db, ago(30)).compile();
+    if (dialectOf(t.db) === "sqlite") {
+      const plan = await t.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
+      );
+      const details = plan.rows.map((r) => r.detail).join("\n");
+      expect(details).toMatch(/webhook_messages_status_created_idx/);
+      expect(details).not.toMatch(/SCAN m\b/);
+    } else {
+      // PostgreSQL picks a plan by the table's size; the index it would use on a large log is there.
+      const indexes = await sql<{ indexdef: string }>`
+        select indexdef from pg_indexes where tablename = 'webhook_messages'`.execute(t.db);
+      expect(indexes.rows.map((r) => r.indexdef).join("\n")).toMatch(/\(status, created_at\)/);
+    }
   });
 });
