@@ -44,6 +44,31 @@ describe("imports within app/", () => {
     );
   });
 
+  /**
+   * The shell (the document, header, footer, age gate, toasts: app-shell.tsx and what it imports)
+   * is in the file every page loads, and the bundler puts a module in one file with every export
+   * any page uses. So the shell reaches no message module but messages/shell.ts: through
+   * lib/messages.ts it would carry every sentence with parts that any page shows (decision 0078).
+   */
+  it("keeps the message catalog out of the shell every page loads", () => {
+    const VALUE_IMPORT = /(?:^|[\s;])(?:import|export)\s+(?!type\s)(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']/g;
+    const shell = new Set<string>();
+    const queue = [path.join("app", "components", "app-shell.tsx")];
+    while (queue.length) {
+      const file = queue.pop() as string;
+      if (shell.has(file)) continue;
+      shell.add(file);
+      for (const match of fs.readFileSync(file, "utf8").matchAll(VALUE_IMPORT)) {
+        const target = resolve(file, match[1] ?? "");
+        if (target) queue.push(target);
+      }
+    }
+    expect(shell).toContain(path.join("app", "components", "site-header.tsx"));
+    expect([...shell].filter((f) => /lib[\\/]messages/.test(f))).toEqual([
+      path.join("app", "lib", "messages", "shell.ts"),
+    ]);
+  });
+
   it("has no file importing a file that imports it back", () => {
     const circles: string[] = [];
     for (const [file, targets] of imports) {

@@ -7,10 +7,11 @@
  * Each message is its own export so that a browser bundle carries only the messages its code
  * names (a namespace import keeps that; an object of messages would ship the whole catalog).
  *
- * The sentences only the account area, the back office or the quick order page show are in
- * messages/account.ts, messages/back-office.ts and messages/quick-order.ts: this module travels
- * with the shell every page loads, and a message with parts (a function) cannot be inlined where
- * it is used, so it would ride in the shell (decision 0020).
+ * A sentence with parts (a function, which the bundler cannot inline where it is used, as it does a
+ * constant) that a page shows lives in its area's module under messages/ (cart, selling, forms,
+ * pages, the account area, the back office...), so a page carries only its own; the shell's own
+ * sentences are messages/shell.ts, re-exported here (decisions 0020 and 0078). This module keeps
+ * the constants and the sentences only the server writes (mails, refusals).
  */
 
 import { shortDollars } from "./messages/shell";

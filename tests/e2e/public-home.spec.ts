@@ -135,3 +135,35 @@ test.describe("home page", () => {
     await expect.poll(() => scrollLeftOf(page, strip)).toBeGreaterThan(stoppedAt);
   });
 });
+
+test("the public pages describe themselves to search engines, and again after moving within the store @desktop-only", async ({
+  page,
+}) => {
+  const description = page.locator('meta[name="description"]');
+  const shared = page.locator('meta[property="og:description"]');
+  const STORE = "Trinity Wholesale Supply";
+  const HOME = `${STORE}: wholesale disposable vapes, kratom, glass, novelty, accessories and delta products for retailers, with fast local delivery in Dallas-Fort Worth.`;
+  const CONTACT = `Call, email or message ${STORE}: wholesale support Monday to Saturday, 10am to 6pm.`;
+  const KRATOM = "Wholesale kratom for retailers in Dallas-Fort Worth: browse the range and order in bulk.";
+
+  // As the server sends them.
+  for (const [path, text] of [
+    ["/", HOME],
+    ["/contact", CONTACT],
+    ["/products/kratom", KRATOM],
+  ] as const) {
+    await page.goto(path);
+    await expect(description).toHaveAttribute("content", text);
+    await expect(shared).toHaveAttribute("content", text);
+  }
+
+  // Moving by the store's links, without reloading the page.
+  await page.goto("/contact");
+  await waitForHydration(page);
+  await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Kratom" }).click();
+  await expect(page).toHaveURL(/\/products\/kratom$/);
+  await expect(description).toHaveAttribute("content", KRATOM);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Contact", exact: true }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(description).toHaveAttribute("content", CONTACT);
+});

@@ -2,11 +2,13 @@ import { formatCents } from "../money";
 import { shortDollars } from "./shell";
 
 /**
- * The sentences of changing and checking the cart (Add to Cart, the cart page, checkout): only the pages that change the cart carry them.
- * The store's shared sentences are in ../messages.ts; these live apart so that a page carries
- * only the sentences its code names (decision 0020). Import as a namespace:
+ * The sentences of changing and checking the cart (Add to Cart, the cart page, checkout): only the
+ * pages that change the cart carry them. The store's shared sentences are in ../messages.ts; these
+ * live apart so that a page carries only the sentences its code names (decisions 0020 and 0078).
+ * Import as a namespace:
  * `import * as CART_MESSAGES from "~/lib/messages/cart"`.
  */
+
 /** '{product name} added to cart!' */
 export function addedToCart(productName: string): string {
   return `${productName} added to cart!`;

@@ -1,9 +1,11 @@
 /**
- * What a form says about a field it refused (text, amounts, days, a ZIP code) and a failed save: the pages with such forms carry them.
- * The store's shared sentences are in ../messages.ts; these live apart so that a page carries
- * only the sentences its code names (decision 0020). Import as a namespace:
+ * What a form says about a field it refused (text, amounts, days, a ZIP code) and a failed save:
+ * the pages with such forms carry them. The store's shared sentences are in ../messages.ts; these
+ * live apart so that a page carries only the sentences its code names (decisions 0020 and 0078).
+ * Import as a namespace:
  * `import * as FORM_MESSAGES from "~/lib/messages/forms"`.
  */
+
 /** 'Error: {message}' */
 export function errorMessage(message: string): string {
   return `Error: ${message}`;

@@ -1,9 +1,10 @@
 /**
- * The limits of a file imported (the product import, quick order's CSV).
- * The store's shared sentences are in ../messages.ts; these live apart so that a page carries
- * only the sentences its code names (decision 0020). Import as a namespace:
+ * The limits of a file imported (the product import, quick order's CSV). The store's shared
+ * sentences are in ../messages.ts; these live apart so that a page carries only the sentences its
+ * code names (decisions 0020 and 0078). Import as a namespace:
  * `import * as IMPORT_MESSAGES from "~/lib/messages/imports"`.
  */
+
 /** 'The file is larger than 16 MB. Split it into smaller files.' */
 export function importTooLarge(megabytes: number): string {
   return `The file is larger than ${megabytes} MB. Split it into smaller files.`;

@@ -1,9 +1,10 @@
 /**
- * The descriptions search engines show for the store's public pages (each route's meta).
- * The store's shared sentences are in ../messages.ts; these live apart so that a page carries
- * only the sentences its code names (decision 0020). Import as a namespace:
+ * The descriptions search engines show for the store's public pages (each route's meta). The
+ * store's shared sentences are in ../messages.ts; these live apart so that a page carries only the
+ * sentences its code names (decisions 0020 and 0078). Import as a namespace:
  * `import * as PAGE_MESSAGES from "~/lib/messages/pages"`.
  */
+
 export const registerPageDescription = (storeName: string) =>
   `Open a wholesale account with ${storeName} to see prices and order online.`;
 

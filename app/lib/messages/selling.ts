@@ -1,9 +1,11 @@
 /**
- * How a product is sold and why a quantity cannot be ordered (the quantity rule, a product's selling unit, a license it needs): the catalog, cart and quick order pages carry them.
- * The store's shared sentences are in ../messages.ts; these live apart so that a page carries
- * only the sentences its code names (decision 0020). Import as a namespace:
+ * How a product is sold and why a quantity cannot be ordered (the quantity rule, a product's
+ * selling unit, a license it needs): the catalog, cart and quick order pages carry them. The
+ * store's shared sentences are in ../messages.ts; these live apart so that a page carries only the
+ * sentences its code names (decisions 0020 and 0078). Import as a namespace:
  * `import * as SELLING_MESSAGES from "~/lib/messages/selling"`.
  */
+
 /** 'Requires an approved {license}: upload it in Business Profile.' */
 export function licenseRequired(licenseLabel: string): string {
   return `Requires an approved ${licenseLabel} for this address.`;

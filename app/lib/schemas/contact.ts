@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { CONTACT_LIMITS } from "../form-fields";
+import { CONTACT_LIMITS } from "../contact-limits";
 import * as MESSAGES from "../messages";
 import { isMultiline } from "../text";
 

@@ -35,7 +35,8 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const heading = data?.heading ?? "Products";
   return seo({
     title: heading === "All" ? "All Products" : `${heading} Wholesale`,
-    description: heading === "All" ? MESSAGES.catalogPageDescription : PAGE_MESSAGES.categoryPageDescription(heading),
+    // Written by the loader: the sentence stays on the server, out of the page's JavaScript.
+    description: data?.description ?? MESSAGES.catalogPageDescription,
     // Every made-up slug lists the same products as /products/all: that is its canonical address.
     path: data?.basePath.startsWith("/brands/")
       ? data.basePath
@@ -60,6 +61,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   // slugs (and "all"), in the orders a visitor may ask for, without facets, are kept in the
   // visitor cache: made-up addresses must not fill it.
   const known = (slug === "all" || isCategorySlug(slug)) && listing.canonical && !hasFacets(facets);
+  const heading = brand ? LINE_MESSAGES.brandHeading(brand.name) : categoryHeading(slug);
   const page = await categoryPage(db, audience, {
     category,
     brandId: brand?.id ?? null,
@@ -73,7 +75,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     {
       slug,
       basePath: brand ? `/brands/${brand.slug}` : `/products/${slug}`,
-      heading: brand ? LINE_MESSAGES.brandHeading(brand.name) : categoryHeading(slug),
+      heading,
+      description: heading === "All" ? MESSAGES.catalogPageDescription : PAGE_MESSAGES.categoryPageDescription(heading),
       sort: listing.sort,
       inStockOnly: listing.inStockOnly,
       soldHere: page.soldHere,

@@ -11,7 +11,7 @@ import { CONTACT_RATE_LIMIT, receiveContactMessage } from "~/.server/support/con
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextAreaField, TextField } from "~/components/ui/field";
 import { useSettledActionData } from "~/components/use-settled-action-data";
-import { CONTACT_LIMITS } from "~/lib/form-fields";
+import { CONTACT_LIMITS } from "~/lib/contact-limits";
 import { fieldError, postedValue } from "~/lib/form-reply";
 import * as MESSAGES from "~/lib/messages";
 import * as PAGE_MESSAGES from "~/lib/messages/pages";
@@ -26,11 +26,12 @@ export const handle: RouteHandle = { visitorCache: { query: [] } };
 
 export const CONTACT_SUCCESS = MESSAGES.contactSent;
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   return seo({
     title: "Contact Us",
-    description: PAGE_MESSAGES.contactPageDescription(root.store.name),
+    // Written by the loader: the sentence stays on the server, out of the page's JavaScript.
+    description: loaderData?.description ?? "",
     path: "/contact",
     baseUrl: root.baseUrl,
     storeName: root.store.name,
@@ -38,7 +39,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader() {
-  return { store: storeInfo() };
+  const store = storeInfo();
+  return { store, description: PAGE_MESSAGES.contactPageDescription(store.name) };
 }
 
 export async function action({ context }: Route.ActionArgs) {

@@ -2,6 +2,7 @@ import { listNewestProducts } from "~/.server/catalog/products";
 import { getDb } from "~/.server/db/instance";
 import { audienceOf, cardsForAudience } from "~/.server/flows/audience";
 import { inStockFirst, listBestSellers } from "~/.server/orders/best-sellers";
+import { storeInfo } from "~/.server/runtime/store-info";
 import { HeroCarousel } from "~/components/home/hero-carousel";
 import { ProductStrip } from "~/components/home/product-strip";
 import { Icon } from "~/components/icon";
@@ -16,11 +17,12 @@ export const handle: RouteHandle = { visitorCache: { query: [] } };
 
 export const HOME_ROW_SIZE = 7;
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   return seo({
     title: root.store.name,
-    description: PAGE_MESSAGES.homePageDescription(root.store.name),
+    // Written by the loader: the sentence stays on the server, out of the page's JavaScript.
+    description: loaderData?.description ?? "",
     path: "/",
     baseUrl: root.baseUrl,
     storeName: root.store.name,
@@ -42,7 +44,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   );
   const first = inStockFirst(newest);
   const cards = await cardsForAudience(db, audience, [...first, ...bestSellers]);
-  return { newProducts: cards.slice(0, first.length), bestSellers: cards.slice(first.length) };
+  return {
+    newProducts: cards.slice(0, first.length),
+    bestSellers: cards.slice(first.length),
+    description: PAGE_MESSAGES.homePageDescription(storeInfo().name),
+  };
 }
 
 const BLURBS = [
