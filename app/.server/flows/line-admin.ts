@@ -5,7 +5,7 @@ import type { ProductImage } from "~/lib/images";
 import * as MESSAGES from "~/lib/messages";
 import * as LINE_EDITOR_MESSAGES from "~/lib/messages/line-editor";
 import { optionColumns, variantName } from "~/lib/product-lines";
-import type { AddExistingInput, LineSaveInput, VariantInput } from "~/lib/schemas/product-line";
+import type { AddExistingInput, LineSaveInput, PostedVariant, VariantInput } from "~/lib/schemas/product-line";
 import { variantField } from "~/lib/schemas/product-line";
 import { type Tier, tiersToText } from "~/lib/tiers";
 import { type Actor, changedFields, recordAudit } from "../audit/log";
@@ -45,18 +45,8 @@ import { removeUnusedImageFiles } from "./product-admin";
  */
 
 /** A variant as the editor's table shows it. */
-export interface EditorVariant {
-  id: number;
-  version: number;
+export interface EditorVariant extends PostedVariant {
   name: string;
-  sku: string;
-  upc: string | null;
-  priceCents: number;
-  stock: number;
-  casePack: number;
-  minQuantity: number;
-  maxQuantity: number | null;
-  apart: boolean;
   position: number;
   options: string[];
   /** The line it moves in from (rows added from other lines), or null. */

@@ -8,6 +8,7 @@ import { centsToDecimalString } from "~/lib/money";
 import {
   type LineFormFields,
   OPTION_NAME_FIELDS,
+  type PostedVariant,
   postedVariantFields,
   type VariantColumn,
   variantField,
@@ -18,18 +19,8 @@ import { FormMessage, SelectField, TextAreaField, TextField } from "../ui/field"
 import { useHydrated } from "../use-hydrated";
 
 /** A variant as the editor's table shows it (the server's EditorVariant). */
-export interface EditorVariantView {
-  id: number;
-  version: number;
+export interface EditorVariantView extends PostedVariant {
   name: string;
-  sku: string;
-  upc: string | null;
-  priceCents: number;
-  stock: number;
-  casePack: number;
-  minQuantity: number;
-  maxQuantity: number | null;
-  apart: boolean;
   position: number;
   options: string[];
   fromLine: string | null;

@@ -40,7 +40,7 @@ export const VARIANT_COLUMNS = [
 ] as const;
 export type VariantColumn = (typeof VARIANT_COLUMNS)[number];
 
-/** A variant the line has, as the editor's table shows it. */
+/** A variant the line has, as the editor's table shows it (the editor's and the server's row types extend it). */
 export interface PostedVariant {
   id: number;
   version: number;
