@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { MAX_QUICK_ORDER_LINES, readPaste } from "../app/lib/quick-order";
+import { healthDuringHostileForms } from "../tests/support/hostile-forms";
 import { hasBuild, startServer } from "../tests/support/server-process";
 
 /**
@@ -35,31 +36,7 @@ if (!hasBuild) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-hostile-"));
   const server = await startServer({ DATA_DIR: dir, DATABASE_URL: "", LOG_LEVEL: "warn" });
   try {
-    const hostile = "x=&".repeat(330_000);
-    let parsing = true;
-    const refused: number[] = [];
-    const attacks = (async () => {
-      for (let i = 0; i < 10; i++) {
-        const res = await fetch(`${server.origin}/login.data`, {
-          method: "POST",
-          body: hostile,
-          headers: { Origin: server.origin, "Content-Type": "application/x-www-form-urlencoded" },
-        });
-        await res.text();
-        refused.push(res.status);
-      }
-    })().finally(() => {
-      parsing = false;
-    });
-    const times: number[] = [];
-    while (parsing) {
-      const started = performance.now();
-      const res = await fetch(`${server.origin}/healthz`);
-      await res.text();
-      if (!res.ok) throw new Error(`/healthz answered ${res.status} under attack`);
-      times.push(performance.now() - started);
-    }
-    await attacks;
+    const { refused, healthMs: times } = await healthDuringHostileForms(server.origin);
     console.log(
       `  /healthz while 10 hostile forms are refused (${refused.join(", ")}): ${times.length} answers, ` +
         `median ${p(times, 0.5).toFixed(1)} ms, p95 ${p(times, 0.95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms (target 100)`,
